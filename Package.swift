@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Almanac: moves and localizes the data of the Retire Time, JellySave, 知习 and Reminders apps.
+// The layout and the reasons behind the C shims are in ARCHITECTURE.md.
+let package = Package(
+    name: "Almanac",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "almanac", targets: ["almanac"]),
+        .library(name: "AlmanacCore", targets: ["AlmanacCore"]),
+        .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
+        .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
+        .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries: flags only. Nothing in Swift imports these directly.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // C wrappers whose public headers expose plain C types only, so Swift never sees ICU's or
+        // libxml2's headers (they clash with the ICU that Foundation bundles).
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
+
+        .target(name: "AlmanacICU", dependencies: ["CICUShim"]),
+        .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
+        .target(name: "AlmanacCore", dependencies: ["AlmanacICU"]),
+        .target(
+            name: "AlmanacCLI",
+            dependencies: [
+                "AlmanacCore", "AlmanacICU",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+
+        .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}
