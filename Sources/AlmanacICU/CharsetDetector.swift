@@ -152,7 +152,8 @@ public enum CharsetDetector {
         return score
     }
 
-    /// GB2312's frequent characters are B0A1–D7F9 (level 1) plus symbols and punctuation A1A1–A9FE.
+    /// GB2312's frequent characters are B0A1–D7F9 (level 1) plus punctuation and full-width forms
+    /// A1A1–A3FE (A4–A9 are kana, Greek, Cyrillic and box drawing: rare in Chinese text).
     static func scoreGB18030(_ bytes: [UInt8], complete: Bool) -> LegacyScore {
         var score = LegacyScore()
         var index = 0
@@ -171,7 +172,7 @@ public enum CharsetDetector {
             }
             guard (0x40...0xFE).contains(second), second != 0x7F else { score.invalid = true; break }
             score.characters += 1
-            if ((0xB0...0xD7).contains(lead) || (0xA1...0xA9).contains(lead)) && second >= 0xA1 { score.common += 1 }
+            if ((0xB0...0xD7).contains(lead) || (0xA1...0xA3).contains(lead)) && second >= 0xA1 { score.common += 1 }
             index += 2
         }
         return score
