@@ -45,8 +45,8 @@ let package = Package(
         ),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
 
-        .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU"]),
-        .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"]),
+        .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI"]),
     ]
