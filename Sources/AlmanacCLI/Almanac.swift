@@ -1,0 +1,64 @@
+public import ArgumentParser
+import AlmanacCore
+import Foundation
+
+/// The `almanac` command: formats, inspect, convert, locale, lunar.
+public struct Almanac: ParsableCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "almanac",
+            abstract: L("cli.abstract"),
+            discussion: L("cli.discussion"),
+            version: AlmanacVersion.current,
+            subcommands: [Convert.self, Inspect.self, Formats.self, LocaleCommand.self, Lunar.self])
+    }
+
+    public init() {}
+
+    /// Runs a command line and returns the exit status; output goes to the session.
+    public static func run(_ arguments: [String], session: Session) -> Int32 {
+        let language = requestedLanguage(arguments) ?? session.language
+        let session = session.speaking(language)
+        return Session.$current.withValue(session) {
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return AlmanacExitCode.success.rawValue
+            } catch let failure as CommandFailure {
+                for diagnostic in failure.diagnostics { session.report(diagnostic) }
+                return failure.exitCode.rawValue
+            } catch let diagnostic as Diagnostic {
+                session.report(diagnostic)
+                return AlmanacExitCode.inputError.rawValue
+            } catch {
+                let code = exitCode(for: error)
+                let message = fullMessage(for: error)
+                if code == .success {
+                    if !message.isEmpty { session.print(message) }
+                    return 0
+                }
+                if !message.isEmpty { session.printError(message) }
+                return code == .validationFailure ? AlmanacExitCode.usage.rawValue : AlmanacExitCode.usage.rawValue
+            }
+        }
+    }
+
+    /// `--lang` is read before parsing so help texts come out in the right language too.
+    static func requestedLanguage(_ arguments: [String]) -> Language? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--lang", index + 1 < arguments.count { return Language(tag: arguments[index + 1]) }
+            if argument.hasPrefix("--lang=") { return Language(tag: String(argument.dropFirst(7))) }
+        }
+        return nil
+    }
+}
+
+public enum AlmanacVersion {
+    public static let current = "0.1.0"
+}
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("lang"), help: ArgumentHelp(L("cli.option.lang"), valueName: "en|zh-Hans|zh-Hant"))
+    var language: String?
+}

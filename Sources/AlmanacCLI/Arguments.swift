@@ -1,0 +1,50 @@
+import AlmanacCore
+import AlmanacICU
+
+/// Parsing of argument values shared by commands, with usage errors that say what is expected.
+enum Arguments {
+    static func locale(_ text: String) throws(CommandFailure) -> LocaleID {
+        do { return try LocaleID(text) } catch { throw .usage(.error("locale.unknown", text)) }
+    }
+
+    static func timeZone(_ text: String) throws(CommandFailure) -> TimeZoneID {
+        guard let zone = TimeZoneID.resolve(text)?.zone else { throw .usage(.error("timezone.unknown", text)) }
+        return zone
+    }
+
+    static func format(_ name: String) throws(CommandFailure) -> any Codec {
+        do { return try Session.current!.registry.require(name) } catch { throw .usage(error) }
+    }
+
+    static func date(_ text: String) throws(CommandFailure) -> CivilDate {
+        do { return try CivilDate(iso: text) } catch { throw CommandFailure(.inputError, [.error("date.invalid", text)]) }
+    }
+}
+
+/// Reads, identifies and decodes one input.
+enum Loader {
+    struct Loaded {
+        let codec: any Codec
+        let basis: FormatRegistry.Basis
+        let decoded: Decoded
+    }
+
+    static func load(_ path: String, codec forced: (any Codec)?, context: CodecContext, session: Session) throws(Diagnostic) -> Loaded {
+        let bytes = try InputFiles.read(path, session: session)
+        let name = path == "-" ? nil : path
+        let codec: any Codec
+        let basis: FormatRegistry.Basis
+        if let forced {
+            codec = forced
+            basis = .explicit
+        } else {
+            let identified = try session.registry.identify(Probe(prefix: bytes.prefix(Probe.prefixLength), fileName: name))
+            codec = identified.codec
+            basis = identified.basis
+        }
+        guard codec.format.canRead else { throw Diagnostic.error("format.cannot-read", codec.format.id) }
+        var decoded = try codec.decode(CodecInput(bytes: bytes, fileName: name), context: context)
+        decoded.diagnostics = decoded.diagnostics.map { $0.inFile(path) }
+        return Loaded(codec: codec, basis: basis, decoded: decoded)
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import AlmanacCore
+
+struct Convert: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: L("cli.convert.abstract"), discussion: L("cli.convert.discussion"))
+    }
+
+    @Argument(help: ArgumentHelp(L("cli.argument.inputs"), valueName: "INPUT")) var inputs: [String]
+    @Option(help: ArgumentHelp(L("cli.option.to"), valueName: "FORMAT")) var to: String
+    @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
+    @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
+    @OptionGroup var reading: ReadingOptions
+    @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
+    @OptionGroup var global: GlobalOptions
+
+    struct Report: Encodable {
+        var input: String
+        var output: String?
+        var from: String?
+        var to: String
+        var records: Int?
+        var status: String
+        var diagnostics: [Diagnostic]
+    }
+
+    func validate() throws {
+        if inputs.count > 1, output == nil { throw ValidationError(L("convert.needs-output-directory")) }
+        if json, output == nil || output == "-" { throw ValidationError(L("convert.json-needs-output")) }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError(L("convert.stdin-once")) }
+    }
+
+    func run() throws {
+        let session = Session.current!
+        let target = try Arguments.format(to)
+        guard target.format.canWrite else { throw CommandFailure.usage(.error("format.cannot-write", target.format.id)) }
+        let forced = try from.map(Arguments.format)
+        let context = try reading.context()
+        let toDirectory = inputs.count > 1 || output.map(InputFiles.isDirectory) == true
+        if toDirectory, let output {
+            do { try InputFiles.makeDirectory(output) } catch { throw CommandFailure(.outputError, [error]) }
+        }
+
+        var reports: [Report] = []
+        var worst = AlmanacExitCode.success
+        for input in inputs {
+            var report = Report(input: input, to: target.format.id, status: "converted", diagnostics: [])
+            defer { reports.append(report) }
+            let loaded: Loader.Loaded
+            do {
+                loaded = try Loader.load(input, codec: forced, context: context, session: session)
+            } catch {
+                report.status = "failed"
+                report.diagnostics.append(error.inFile(input))
+                worst = max(worst, .inputError)
+                continue
+            }
+            report.from = loaded.codec.format.id
+            report.records = loaded.decoded.document.recordCount
+            report.diagnostics += loaded.decoded.diagnostics
+            let destination = outputPath(for: input, source: loaded.codec, target: target, toDirectory: toDirectory)
+            report.output = destination
+            do throws(Diagnostic) {
+                guard target.format.model == loaded.decoded.document.kind else {
+                    let writers = session.registry.writers(of: loaded.decoded.document.kind).map(\.format.id)
+                    throw Diagnostic.error("convert.model-mismatch", loaded.decoded.document.kind.rawValue,
+                                           target.format.id, writers.joined(separator: ", "))
+                }
+                let encoded = try target.encode(loaded.decoded.document, context: context)
+                report.diagnostics += encoded.diagnostics.map { $0.inFile(destination) }
+                if destination == "-" {
+                    session.write(encoded.bytes)
+                } else {
+                    do {
+                        try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force))
+                    } catch {
+                        report.status = "failed"
+                        report.diagnostics.append(error)
+                        worst = max(worst, .outputError)
+                        continue
+                    }
+                }
+            } catch {
+                report.status = "failed"
+                report.diagnostics.append(error.inFile(input))
+                worst = max(worst, .inputError)
+            }
+        }
+        for report in reports {
+            for diagnostic in report.diagnostics { session.report(diagnostic) }
+        }
+        if json { session.write(try CanonicalJSON.encode(reports)) }
+        if worst != .success { throw CommandFailure(worst) }
+    }
+
+    /// `-o FILE`, `-o DIR/<input name with the target's extension>`, or standard output.
+    private func outputPath(for input: String, source: any Codec, target: any Codec, toDirectory: Bool) -> String {
+        guard let output else { return "-" }
+        guard toDirectory else { return output }
+        let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: source.format)
+        let directory = output.hasSuffix("/") ? String(output.dropLast()) : output
+        return directory + "/" + name + (target.format.extensions.first ?? ".\(target.format.id)")
+    }
+}
+
+enum OutputNames {
+    /// The file name without directories and without the extension its format matched.
+    static func stem(of path: String, format: FormatDescription) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let match = format.extensionMatch(base)
+        if match > 0 { return String(base.dropLast(match)) }
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
+        return base
+    }
+}
+
+extension AlmanacExitCode: Comparable {
+    public static func < (lhs: AlmanacExitCode, rhs: AlmanacExitCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import AlmanacCore
+import AlmanacICU
+
+struct Inspect: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: L("cli.inspect.abstract"), discussion: L("cli.inspect.discussion"))
+    }
+
+    @Argument(help: ArgumentHelp(L("cli.argument.files"), valueName: "FILE")) var files: [String]
+    @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
+    @OptionGroup var reading: ReadingOptions
+    @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+    @OptionGroup var global: GlobalOptions
+
+    struct Report: Encodable {
+        var file: String
+        var format: String?
+        var basis: String?
+        var model: String?
+        var encoding: String?
+        var records: Int?
+        var diagnostics: [Diagnostic]
+    }
+
+    func run() throws {
+        let session = Session.current!
+        let context = try reading.context()
+        let forced = try from.map(Arguments.format)
+        var reports: [Report] = []
+        var worst = AlmanacExitCode.success
+        for file in files {
+            var report = Report(file: file, diagnostics: [])
+            do throws(Diagnostic) {
+                let loaded = try Loader.load(file, codec: forced, context: context, session: session)
+                report.format = loaded.codec.format.id
+                report.basis = loaded.basis.rawValue
+                report.model = loaded.decoded.document.kind.rawValue
+                report.encoding = loaded.decoded.encoding
+                report.records = loaded.decoded.document.recordCount
+                report.diagnostics = loaded.decoded.diagnostics
+                if !loaded.decoded.diagnostics.isEmpty, worst == .success { worst = .problemsFound }
+            } catch {
+                report.diagnostics = [error.inFile(file)]
+                worst = .inputError
+            }
+            reports.append(report)
+        }
+        if json {
+            session.write(try CanonicalJSON.encode(reports))
+        } else {
+            for (index, report) in reports.enumerated() {
+                if index > 0 { session.print() }
+                print(report, session: session)
+            }
+        }
+        if worst != .success { throw CommandFailure(worst) }
+    }
+
+    private func print(_ report: Report, session: Session) {
+        session.print(report.file)
+        var rows: [[String]] = []
+        if let format = report.format, let codec = session.registry.codec(named: format) {
+            let basis = session.text("inspect.basis.\(report.basis ?? "content")")
+            rows.append([session.text("inspect.label.format"), "\(format) (\(codec.format.name)), \(basis)"])
+        }
+        if let encoding = report.encoding { rows.append([session.text("inspect.label.encoding"), encoding]) }
+        if let records = report.records, let model = report.model {
+            rows.append([session.text("inspect.label.records"), session.text("inspect.records.\(model)", String(records))])
+        }
+        let problems = report.diagnostics.isEmpty ? session.text("inspect.problems.none")
+            : session.text("inspect.problems.count", String(report.diagnostics.count))
+        rows.append([session.text("inspect.label.problems"), problems])
+        for line in TextTable.render(rows) { session.print("  " + line) }
+        for diagnostic in report.diagnostics { session.print("    " + diagnostic.rendered(in: session.language)) }
+    }
+}
+
+/// Options about how inputs are read, shared by the commands that read files.
+struct ReadingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(L("cli.option.encoding"), valueName: "CHARSET")) var encoding: String?
+    @Option(name: .customLong("locale"), help: ArgumentHelp(L("cli.option.locale"), valueName: "LOCALE")) var locale: String?
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(L("cli.option.time-zone"), valueName: "ZONE")) var timeZone: String?
+    @Option(name: .customLong("option"), help: ArgumentHelp(L("cli.option.option"), valueName: "NAME=VALUE")) var options: [String] = []
+
+    func context() throws(CommandFailure) -> CodecContext {
+        var context = CodecContext()
+        if let encoding {
+            do { context.encoding = try Charset(name: encoding) } catch { throw .usage(.error("charset.unknown", encoding)) }
+        }
+        if let locale { context.locale = try Arguments.locale(locale) }
+        if let timeZone { context.timeZone = try Arguments.timeZone(timeZone) }
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty else { throw .usage(.error("option.malformed", option)) }
+            context.options[String(parts[0])] = String(parts[1])
+        }
+        return context
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import AlmanacCore
+import AlmanacICU
+
+struct Lunar: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(abstract: L("cli.lunar.abstract"), discussion: L("cli.lunar.discussion"))
+    }
+
+    @Argument(help: ArgumentHelp(L("cli.argument.dates"), valueName: "DATE")) var dates: [String]
+    @Flag(name: .customLong("to-gregorian"), help: ArgumentHelp(L("cli.option.to-gregorian"))) var toGregorian = false
+    @Option(help: ArgumentHelp(L("cli.option.script"), valueName: "hant|hans")) var script: String?
+    @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+    @OptionGroup var global: GlobalOptions
+
+    struct Row: Encodable {
+        var gregorian: String
+        var year: Int
+        var month: Int
+        var leap: Bool
+        var day: Int
+        var written: String
+        var yearName: String
+        var zodiac: String
+        var source: String
+    }
+
+    func run() throws {
+        let session = Session.current!
+        let script: ChineseScript = switch script?.lowercased() {
+        case "hans", "zh-hans", "simplified": .simplified
+        case "hant", "zh-hant", "traditional": .traditional
+        case nil: session.language == .simplifiedChinese ? .simplified : .traditional
+        case let other?: throw CommandFailure.usage(.error("cli.value.choices", other, "hant, hans"))
+        }
+        var rows: [Row] = []
+        var failures: [Diagnostic] = []
+        for text in dates {
+            do throws(Diagnostic) {
+                let gregorian: CivilDate
+                if toGregorian {
+                    let lunar = try Lunar.parseLunar(text)
+                    do { gregorian = try ChineseCalendar.gregorianDate(for: lunar) } catch {
+                        throw Diagnostic.error("lunar.nonexistent", text)
+                    }
+                } else {
+                    do { gregorian = try CivilDate(iso: text) } catch { throw Diagnostic.error("date.invalid", text) }
+                }
+                let (lunar, source) = ChineseCalendar.lunarDateAndSource(for: gregorian)
+                rows.append(Row(gregorian: gregorian.description, year: lunar.year, month: lunar.month,
+                                leap: lunar.isLeapMonth, day: lunar.day, written: lunar.written(script),
+                                yearName: lunar.yearName, zodiac: lunar.zodiac(script), source: source.rawValue))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if json {
+            session.write(try CanonicalJSON.encode(rows))
+        } else {
+            let lines = rows.map { row -> [String] in
+                let lunar = LunarDate(year: row.year, month: row.month, isLeapMonth: row.leap, day: row.day)
+                return toGregorian ? [lunar.description, row.gregorian, "\(row.yearName)\(row.written)"]
+                    : [row.gregorian, "\(row.yearName)\(row.written)", "(\(row.zodiac))"]
+            }
+            for line in TextTable.render(lines) { session.print(line.trimmingTrailingSpaces()) }
+        }
+        if !failures.isEmpty { throw CommandFailure(.inputError, failures) }
+    }
+
+    /// `2027-01-01`, `2025-06L-01` (leap month), `20250601`.
+    static func parseLunar(_ text: String) throws(Diagnostic) -> LunarDate {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let day = Int(parts[2]) else {
+            throw Diagnostic.error("lunar.invalid", text)
+        }
+        let leap = parts[1].uppercased().hasSuffix("L")
+        guard let month = Int(leap ? parts[1].dropLast() : parts[1]), (1...12).contains(month), (1...30).contains(day) else {
+            throw Diagnostic.error("lunar.invalid", text)
+        }
+        return LunarDate(year: year, month: month, isLeapMonth: leap, day: day)
+    }
+}

@@ -1,0 +1,120 @@
+public import AlmanacICU
+
+/// A reader and/or writer of one format, described by data (`format`) so the registry, the CLI's
+/// `formats` command, the docs and the conformance tests all read the same description.
+///
+/// Requirements every codec meets (checked for all registered codecs by `CodecConformance`):
+/// - `identify` looks only at the probe, is fast, and never throws or crashes;
+/// - `decode` of bad input throws a `Diagnostic` with a location (line/column or key path) and
+///   never crashes, whatever the bytes; problems it can recover from come back as warnings;
+/// - `encode` of what `decode` produced decodes to the same document (a round trip), and what the
+///   format cannot hold is reported as a warning, not dropped silently.
+public protocol Codec: Sendable {
+    var format: FormatDescription { get }
+
+    /// Whether the bytes look like this format.
+    func identify(_ probe: Probe) -> Identification
+
+    /// Reads a whole document.
+    func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded
+
+    /// Writes a document of the model this codec writes.
+    func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded
+}
+
+extension Codec {
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        throw Diagnostic.error("format.cannot-read", format.id)
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        throw Diagnostic.error("format.cannot-write", format.id)
+    }
+}
+
+/// An answer to "is this your format?" (GDAL's Identify): yes, no, or can't tell from the prefix.
+public enum Identification: String, Hashable, Sendable, Codable {
+    case yes, no, cannotTell
+}
+
+/// What `identify` may look at: the first bytes of a file and its name.
+public struct Probe: Sendable {
+    public static let prefixLength = 64 * 1024
+
+    public let prefix: [UInt8]
+    public let fileName: String?
+
+    public init(prefix: some Collection<UInt8>, fileName: String? = nil) {
+        self.prefix = Array(prefix.prefix(Probe.prefixLength))
+        self.fileName = fileName
+    }
+
+    /// The prefix as text: without a BOM, decoded as UTF-8 or UTF-16 when it is one of those.
+    public var text: String {
+        let detection = CharsetDetector.detect(prefix, isComplete: false)
+        let body = prefix.dropFirst(detection.byteOrderMarkLength)
+        if detection.charset == .utf16LE || detection.charset == .utf16BE {
+            return (try? detection.charset.decode(body.prefix(body.count & ~1))) ?? ""
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The text with leading whitespace removed, for "starts with" checks.
+    public var trimmedText: Substring {
+        text.drop { $0.isWhitespace }
+    }
+}
+
+/// A file to decode.
+public struct CodecInput: Sendable {
+    public let bytes: [UInt8]
+    /// The name diagnostics use (a path, or `-` for standard input).
+    public let fileName: String?
+
+    public init(bytes: [UInt8], fileName: String? = nil) {
+        self.bytes = bytes
+        self.fileName = fileName
+    }
+}
+
+/// Choices that apply to a conversion: the reader's locale and zone, an explicit charset, and
+/// codec-specific options (`--option name=value`), checked against the codec's description.
+public struct CodecContext: Sendable {
+    public var locale: LocaleID?
+    public var timeZone: TimeZoneID?
+    /// A charset that overrides detection (`--encoding`).
+    public var encoding: Charset?
+    public var options: [String: String]
+
+    public init(locale: LocaleID? = nil, timeZone: TimeZoneID? = nil, encoding: Charset? = nil, options: [String: String] = [:]) {
+        self.locale = locale
+        self.timeZone = timeZone
+        self.encoding = encoding
+        self.options = options
+    }
+}
+
+/// A decoded document with the warnings met on the way and facts about the input.
+public struct Decoded: Sendable {
+    public var document: Document
+    public var diagnostics: [Diagnostic]
+    /// The charset the text was read in (`UTF-8`, `Big5`), when the format is text.
+    public var encoding: String?
+
+    public init(document: Document, diagnostics: [Diagnostic] = [], encoding: String? = nil) {
+        self.document = document
+        self.diagnostics = diagnostics
+        self.encoding = encoding
+    }
+}
+
+/// Encoded bytes with warnings about anything the format could not hold.
+public struct Encoded: Sendable {
+    public var bytes: [UInt8]
+    public var diagnostics: [Diagnostic]
+
+    public init(bytes: [UInt8], diagnostics: [Diagnostic] = []) {
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+    }
+}

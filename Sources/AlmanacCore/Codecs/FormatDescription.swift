@@ -1,0 +1,76 @@
+/// Everything about a format that is not code: names, file types, model, options and examples.
+/// The CLI's `formats` command and the docs print it; the conformance test runs its examples.
+public struct FormatDescription: Hashable, Sendable, Codable {
+    /// The name used with `--from` and `--to` (`ics`, `strings`, `jellysave-backup`).
+    public var id: String
+    /// A human name (`iCalendar`).
+    public var name: String
+    /// One sentence on what the format is and who writes it.
+    public var summary: String
+    /// Other names accepted for `id` (`ical`, `icalendar`).
+    public var aliases: [String]
+    /// File name endings, with the dot, most specific first (`.ics`, `.agenda.json`).
+    public var extensions: [String]
+    public var mediaTypes: [String]
+    public var model: ModelKind
+    public var canRead: Bool
+    public var canWrite: Bool
+    public var options: [Option]
+    /// Small inputs that must decode (and, for writable formats, round-trip).
+    public var examples: [Example]
+
+    public struct Option: Hashable, Sendable, Codable {
+        public var name: String
+        public var summary: String
+        /// The accepted values, when they are a fixed set.
+        public var values: [String]?
+        public var defaultValue: String?
+
+        public init(name: String, summary: String, values: [String]? = nil, defaultValue: String? = nil) {
+            self.name = name
+            self.summary = summary
+            self.values = values
+            self.defaultValue = defaultValue
+        }
+    }
+
+    public struct Example: Hashable, Sendable, Codable {
+        public var summary: String
+        public var input: String
+
+        public init(summary: String, input: String) {
+            self.summary = summary
+            self.input = input
+        }
+    }
+
+    public init(
+        id: String, name: String, summary: String, aliases: [String] = [], extensions: [String] = [],
+        mediaTypes: [String] = [], model: ModelKind, canRead: Bool = true, canWrite: Bool = true,
+        options: [Option] = [], examples: [Example] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.aliases = aliases
+        self.extensions = extensions
+        self.mediaTypes = mediaTypes
+        self.model = model
+        self.canRead = canRead
+        self.canWrite = canWrite
+        self.options = options
+        self.examples = examples
+    }
+
+    /// Whether a name is this format's id or one of its aliases (case-insensitive).
+    public func isNamed(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return id.lowercased() == lowered || aliases.contains { $0.lowercased() == lowered }
+    }
+
+    /// The length of the longest extension a file name ends with, 0 when none matches.
+    public func extensionMatch(_ fileName: String) -> Int {
+        let lowered = fileName.lowercased()
+        return extensions.filter { lowered.hasSuffix($0.lowercased()) }.map(\.count).max() ?? 0
+    }
+}

@@ -1,0 +1,88 @@
+/// The formats Almanac can read and write, looked up by id, alias, file extension or content.
+///
+/// A later registration of the same id replaces the earlier one, so a user's codec can override a
+/// built-in. Lookups by extension prefer the most specific extension (`.agenda.json` over `.json`),
+/// then the latest registration.
+public struct FormatRegistry: Sendable {
+    private var registered: [any Codec] = []
+
+    public init(_ codecs: [any Codec] = []) {
+        for codec in codecs { register(codec) }
+    }
+
+    public mutating func register(_ codec: any Codec) {
+        registered.removeAll { $0.format.id == codec.format.id }
+        registered.append(codec)
+    }
+
+    /// Every codec, in registration order.
+    public var codecs: [any Codec] { registered }
+
+    /// The codec with this id or alias.
+    public func codec(named name: String) -> (any Codec)? {
+        registered.last { $0.format.id.lowercased() == name.lowercased() }
+            ?? registered.last { $0.format.isNamed(name) }
+    }
+
+    /// The codec with this id or alias, or a diagnostic listing the known formats.
+    public func require(_ name: String) throws(Diagnostic) -> any Codec {
+        guard let codec = codec(named: name) else {
+            throw Diagnostic.error("format.unknown", name, registered.map(\.format.id).joined(separator: ", "))
+        }
+        return codec
+    }
+
+    /// How a file's format was chosen.
+    public enum Basis: String, Hashable, Sendable, Codable {
+        /// `--from`.
+        case explicit
+        /// Its content said so (and its name agreed, or did not say).
+        case content
+        /// Its name, where the content could not tell.
+        case fileExtension = "extension"
+    }
+
+    public struct Identified: Sendable {
+        public let codec: any Codec
+        public let basis: Basis
+        /// Other formats that also claimed the file.
+        public let alternatives: [String]
+    }
+
+    /// Chooses the codec for a file: among the formats its extension names, the first whose
+    /// `identify` says yes (or can't tell); otherwise any format whose `identify` says yes.
+    public func identify(_ probe: Probe) throws(Diagnostic) -> Identified {
+        let readable = registered.filter(\.format.canRead)
+        let byExtension = readable
+            .enumerated()
+            .compactMap { index, codec -> (Int, Int, any Codec)? in
+                guard let name = probe.fileName else { return nil }
+                let match = codec.format.extensionMatch(name)
+                return match > 0 ? (match, index, codec) : nil
+            }
+            .sorted { ($0.0, $0.1) > ($1.0, $1.1) }
+            .map(\.2)
+        var fallback: (any Codec)?
+        for codec in byExtension {
+            switch codec.identify(probe) {
+            case .yes:
+                return Identified(codec: codec, basis: .content, alternatives: [])
+            case .cannotTell where fallback == nil:
+                fallback = codec
+            default:
+                break
+            }
+        }
+        let claims = readable.reversed().filter { $0.identify(probe) == .yes }
+        if let first = claims.first {
+            return Identified(codec: first, basis: .content, alternatives: claims.dropFirst().map(\.format.id))
+        }
+        if let fallback { return Identified(codec: fallback, basis: .fileExtension, alternatives: []) }
+        throw Diagnostic.error("format.undetected", probe.fileName ?? "-")
+    }
+
+    /// The codecs that write a model, for suggestions.
+    public func writers(of model: ModelKind) -> [any Codec] {
+        registered.filter { $0.format.model == model && $0.format.canWrite }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Almanac's own JSON for each model: the canonical form plugins exchange and tests compare.
+///
+/// `{"model": "agenda", "version": 1, ...the model's fields}`, keys sorted, two-space indentation,
+/// one trailing newline, so the same model always gives the same bytes.
+public struct ModelJSONCodec: Codec {
+    public static let version = 1
+
+    public let model: ModelKind
+
+    public init(_ model: ModelKind) { self.model = model }
+
+    public static let all: [ModelJSONCodec] = ModelKind.allCases.map(ModelJSONCodec.init)
+
+    public var format: FormatDescription {
+        FormatDescription(
+            id: "\(model.rawValue)-json",
+            name: "Almanac \(model.rawValue) JSON",
+            summary: "Almanac's canonical JSON for the \(model.rawValue) model: what codec plugins read and write.",
+            aliases: ["\(model.rawValue).json"],
+            extensions: [".\(model.rawValue).json"],
+            mediaTypes: ["application/vnd.almanac.\(model.rawValue)+json"],
+            model: model,
+            examples: [FormatDescription.Example(summary: "An empty \(model.rawValue)", input: Self.emptyExample(model))])
+    }
+
+    static func emptyExample(_ model: ModelKind) -> String {
+        switch model {
+        case .agenda: #"{"model": "agenda", "version": 1, "items": [], "carried": []}"#
+        case .ledger: #"{"model": "ledger", "version": 1, "baseCurrency": "TWD", "accounts": [], "balanceChanges": [], "snapshots": [], "goals": []}"#
+        case .catalog: #"{"model": "catalog", "version": 1, "sourceLanguage": "en", "entries": []}"#
+        }
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.trimmedText
+        guard text.first == "{" else { return .no }
+        // The header is written first by Almanac, but other writers may order keys differently.
+        let compact = text.prefix(4096).filter { !$0.isWhitespace }
+        if compact.contains("\"model\":\"\(model.rawValue)\"") { return .yes }
+        if compact.contains("\"model\":\"") { return .no }
+        return .cannotTell
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let data = Data(input.bytes)
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw CanonicalJSON.diagnostic(for: error, in: input)
+        }
+        guard header.model == model.rawValue else {
+            throw Diagnostic.error("json.wrong-model", header.model, model.rawValue, at: SourceLocation(file: input.fileName, keyPath: "/model"))
+        }
+        guard header.version <= Self.version else {
+            throw Diagnostic.error("json.newer-version", String(header.version), String(Self.version),
+                                   at: SourceLocation(file: input.fileName, keyPath: "/version"))
+        }
+        do {
+            let document: Document = switch model {
+            case .agenda: .agenda(try JSONDecoder().decode(Agenda.self, from: data))
+            case .ledger: .ledger(try JSONDecoder().decode(Ledger.self, from: data))
+            case .catalog: .catalog(try JSONDecoder().decode(Catalog.self, from: data))
+            }
+            return Decoded(document: document, encoding: "UTF-8")
+        } catch {
+            throw CanonicalJSON.diagnostic(for: error, in: input)
+        }
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard document.kind == model else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, model.rawValue)
+        }
+        let body: any Encodable = switch document {
+        case .agenda(let agenda): agenda
+        case .ledger(let ledger): ledger
+        case .catalog(let catalog): catalog
+        }
+        return Encoded(bytes: try CanonicalJSON.encode(Envelope(model: model.rawValue, version: Self.version, body: body)))
+    }
+
+    struct Header: Decodable {
+        let model: String
+        let version: Int
+    }
+
+    /// The model's fields with the header beside them, in one object.
+    struct Envelope: Encodable {
+        let model: String
+        let version: Int
+        let body: any Encodable
+
+        enum Keys: String, CodingKey { case model, version }
+
+        func encode(to encoder: any Encoder) throws {
+            try body.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(model, forKey: .model)
+            try container.encode(version, forKey: .version)
+        }
+    }
+}
+
+/// The one JSON style Almanac writes: sorted keys, two-space indentation, unescaped slashes and a
+/// final newline, so output is deterministic and diffs cleanly.
+public enum CanonicalJSON {
+    public static func encode(_ value: some Encodable) throws(Diagnostic) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(value)) + [0x0A]
+        } catch {
+            throw Diagnostic.error("json.unencodable", String(describing: error))
+        }
+    }
+
+    /// A decoding error as a diagnostic with the JSON path (`/items/3/start`) it happened at.
+    public static func diagnostic(for error: any Error, in input: CodecInput) -> Diagnostic {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            "/" + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+        }
+        guard let decodingError = error as? DecodingError else {
+            return Diagnostic.error("json.invalid", input.fileName ?? "-", String(describing: error), at: SourceLocation(file: input.fileName))
+        }
+        switch decodingError {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return Diagnostic.error("json.syntax", CanonicalJSON.underlyingDescription(context),
+                                    at: SourceLocation(file: input.fileName))
+        case .dataCorrupted(let context):
+            return Diagnostic.error("json.bad-value", context.debugDescription, at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
+        case .keyNotFound(let key, let context):
+            return Diagnostic.error("json.missing-key", key.stringValue, at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath + [key])))
+        case .typeMismatch(let type, let context):
+            return Diagnostic.error("json.wrong-type", String(describing: type), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
+        case .valueNotFound(let type, let context):
+            return Diagnostic.error("json.wrong-type", String(describing: type), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
+        @unknown default:
+            return Diagnostic.error("json.invalid", input.fileName ?? "-", String(describing: error), at: SourceLocation(file: input.fileName))
+        }
+    }
+
+    private static func underlyingDescription(_ context: DecodingError.Context) -> String {
+        if let underlying = context.underlyingError as? NSError,
+           let description = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            return description
+        }
+        return context.debugDescription
+    }
+}

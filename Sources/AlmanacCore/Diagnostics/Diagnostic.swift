@@ -1,0 +1,120 @@
+/// Where a problem is: a file, a line and column, or a key path inside a structured document.
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var file: String?
+    /// 1-based.
+    public var line: Int?
+    /// 1-based.
+    public var column: Int?
+    /// A JSON pointer or catalog key: `/days/12/date`, `settings.title`.
+    public var keyPath: String?
+
+    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+    }
+
+    /// `file:line:column` or `file: /key/path`, the form editors and CI annotate from.
+    public var description: String {
+        var text = file ?? "<input>"
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        if let keyPath { text += (line == nil ? ": " : " ") + keyPath }
+        return text
+    }
+
+    /// The same location in another file (codecs report positions; callers know the file).
+    public func inFile(_ name: String?) -> SourceLocation {
+        var copy = self
+        if copy.file == nil { copy.file = name }
+        return copy
+    }
+}
+
+/// A problem found while reading, converting or writing: what (a stable code and a message the
+/// CLI shows in the user's language), how bad, and where.
+public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Codable, Comparable, CaseIterable {
+        case note, warning, error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    public var severity: Severity
+    /// Stable and documented (`ics.broken-line`); also the message's key in Locales/Almanac.
+    public var code: String { message.key }
+    public var message: Message
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, _ message: Message, at location: SourceLocation? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    public static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.error, Message(key, arguments), at: location)
+    }
+
+    public static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.warning, Message(key, arguments), at: location)
+    }
+
+    public static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.note, Message(key, arguments), at: location)
+    }
+
+    /// The same diagnostic located in a file, when it was not already.
+    public func inFile(_ name: String?) -> Diagnostic {
+        var copy = self
+        copy.location = (location ?? SourceLocation()).inFile(name)
+        return copy
+    }
+
+    /// `file:line:column: error: message [code]`, in a language.
+    public func rendered(in language: Language = .english) -> String {
+        let severityWord = Message("severity.\(severity.rawValue)").rendered(in: language)
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severityWord): \(message.rendered(in: language)) [\(code)]"
+    }
+
+    public var description: String { rendered() }
+
+    enum CodingKeys: String, CodingKey {
+        case severity, code, message, arguments, location
+    }
+
+    /// JSON form for reports and plugins: `{"severity", "code", "message" (English), "arguments", "location"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(code, forKey: .code)
+        try container.encode(message.rendered(in: .english), forKey: .message)
+        try container.encode(message.arguments, forKey: .arguments)
+        try container.encodeIfPresent(location, forKey: .location)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        let code = try container.decode(String.self, forKey: .code)
+        let arguments = try container.decodeIfPresent([String].self, forKey: .arguments) ?? []
+        // A code Almanac does not know (from a plugin) keeps the plugin's own English text.
+        if MessageTable.english[code] == nil, let text = try container.decodeIfPresent(String.self, forKey: .message) {
+            message = Message("plugin.message", [text])
+            message.originalKey = code
+        } else {
+            message = Message(code, arguments)
+        }
+        location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

@@ -1,0 +1,174 @@
+/// Calendars and lists: events, all-day days, birthdays, to-dos. What iCalendar, the Retire Time and
+/// Reminders backups and their CSV exports have in common.
+public struct Agenda: Hashable, Sendable, Codable {
+    /// The calendar's or list's name (X-WR-CALNAME, a Reminders list name).
+    public var name: String?
+    /// The zone floating times are meant in, when the source says (X-WR-TIMEZONE).
+    public var timeZone: String?
+    public var items: [CalendarItem]
+    /// Calendar-level properties no field here holds, carried so a round trip keeps them.
+    public var carried: [CarriedProperty]
+
+    public init(name: String? = nil, timeZone: String? = nil, items: [CalendarItem] = [], carried: [CarriedProperty] = []) {
+        self.name = name
+        self.timeZone = timeZone
+        self.items = items
+        self.carried = carried
+    }
+}
+
+/// One event, to-do or journal entry.
+public struct CalendarItem: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case event, todo, journal
+    }
+
+    public var kind: Kind
+    /// A stable identity across exports (iCalendar UID, a backup's record id).
+    public var uid: String
+    public var title: String
+    public var notes: String?
+    public var location: String?
+    public var geo: Geo?
+    public var start: DateValue?
+    public var end: DateValue?
+    /// When a to-do is due.
+    public var due: DateValue?
+    public var recurrence: Recurrence?
+    public var categories: [String]
+    /// A CSS color or `#RRGGBB`.
+    public var color: String?
+    public var priority: Priority
+    public var isCompleted: Bool
+    public var completedAt: DateValue?
+    public var alarms: [Alarm]
+    public var url: String?
+    /// The source's properties no field here holds (X- properties, unknown ones), carried as written.
+    public var carried: [CarriedProperty]
+
+    public init(
+        kind: Kind = .event, uid: String, title: String, notes: String? = nil, location: String? = nil, geo: Geo? = nil,
+        start: DateValue? = nil, end: DateValue? = nil, due: DateValue? = nil, recurrence: Recurrence? = nil,
+        categories: [String] = [], color: String? = nil, priority: Priority = .none, isCompleted: Bool = false,
+        completedAt: DateValue? = nil, alarms: [Alarm] = [], url: String? = nil, carried: [CarriedProperty] = []
+    ) {
+        self.kind = kind
+        self.uid = uid
+        self.title = title
+        self.notes = notes
+        self.location = location
+        self.geo = geo
+        self.start = start
+        self.end = end
+        self.due = due
+        self.recurrence = recurrence
+        self.categories = categories
+        self.color = color
+        self.priority = priority
+        self.isCompleted = isCompleted
+        self.completedAt = completedAt
+        self.alarms = alarms
+        self.url = url
+        self.carried = carried
+    }
+
+    public var isAllDay: Bool { start?.isAllDay ?? due?.isAllDay ?? false }
+}
+
+public struct Geo: Hashable, Sendable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// The four priorities the apps show; iCalendar's 1–9 map onto them (RFC 5545 §3.8.1.9).
+public enum Priority: String, Hashable, Sendable, Codable, CaseIterable {
+    case none, low, medium, high
+
+    /// iCalendar PRIORITY: 0 none, 1–4 high, 5 medium, 6–9 low.
+    public init(iCalendar value: Int) {
+        switch value {
+        case 1...4: self = .high
+        case 5: self = .medium
+        case 6...9: self = .low
+        default: self = .none
+        }
+    }
+
+    /// The value written back: 1 high, 5 medium, 9 low, 0 none.
+    public var iCalendarValue: Int {
+        switch self {
+        case .none: 0
+        case .high: 1
+        case .medium: 5
+        case .low: 9
+        }
+    }
+}
+
+/// How an item repeats: RFC 5545 rules as written (RRULE text, RSCALE included), extra dates and
+/// exceptions. The iCalendar codec parses and expands the rules.
+public struct Recurrence: Hashable, Sendable, Codable {
+    /// RRULE values, e.g. `FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=8;BYMONTHDAY=15`.
+    public var rules: [String]
+    public var dates: [DateValue]
+    public var exceptions: [DateValue]
+
+    public init(rules: [String] = [], dates: [DateValue] = [], exceptions: [DateValue] = []) {
+        self.rules = rules
+        self.dates = dates
+        self.exceptions = exceptions
+    }
+}
+
+/// A reminder before, after or at a time.
+public struct Alarm: Hashable, Sendable, Codable {
+    public enum Trigger: Hashable, Sendable, Codable {
+        /// Seconds relative to the item's start (negative: before), or its end/due when `fromEnd`.
+        case relative(seconds: Int, fromEnd: Bool)
+        /// An absolute time.
+        case absolute(DateValue)
+    }
+
+    public enum Action: String, Hashable, Sendable, Codable {
+        case display, audio, email
+    }
+
+    public var trigger: Trigger
+    public var action: Action
+    public var message: String?
+    public var carried: [CarriedProperty]
+
+    public init(trigger: Trigger, action: Action = .display, message: String? = nil, carried: [CarriedProperty] = []) {
+        self.trigger = trigger
+        self.action = action
+        self.message = message
+        self.carried = carried
+    }
+}
+
+/// A property carried through a conversion untouched: its name, parameters in order and raw value
+/// (for iCalendar, the content line's parts after unfolding; values keep their escaping).
+public struct CarriedProperty: Hashable, Sendable, Codable {
+    public var name: String
+    public var parameters: [Parameter]
+    public var value: String
+
+    public struct Parameter: Hashable, Sendable, Codable {
+        public var name: String
+        public var values: [String]
+        public init(name: String, values: [String]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    public init(name: String, parameters: [Parameter] = [], value: String) {
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+    }
+}

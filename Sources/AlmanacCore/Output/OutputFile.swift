@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes output files so that nothing is ever half-written or silently replaced: the bytes go to
+/// a temporary file beside the target, are flushed to disk, and then take the target's name in
+/// one step. Without `overwrite`, an existing file is never replaced (checked atomically: no race
+/// between checking and writing).
+public enum OutputFile {
+    public struct Options: Hashable, Sendable {
+        /// Replace an existing file (`--force`).
+        public var overwrite: Bool
+        /// When replacing, keep the old file as `NAME.bak`.
+        public var keepBackup: Bool
+
+        public init(overwrite: Bool = false, keepBackup: Bool = false) {
+            self.overwrite = overwrite
+            self.keepBackup = keepBackup
+        }
+    }
+
+    /// Writes `bytes` to `path`; `-` writes to standard output. Throws `output.exists` or
+    /// `output.failed` diagnostics naming the path and what to do.
+    public static func write(_ bytes: [UInt8], to path: String, options: Options = Options()) throws(Diagnostic) {
+        if path == "-" {
+            try writeAll(fd: 1, bytes, path: path)
+            return
+        }
+        let directory = parentDirectory(of: path)
+        let temporary = directory + "/." + baseName(of: path) + ".almanac-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw failure(path, errno) }
+        var committed = false
+        defer { if !committed { unlink(temporary) } }
+        do throws(Diagnostic) {
+            try writeAll(fd: fd, bytes, path: path)
+            // Keep an existing file's permissions when replacing it.
+            var existing = stat()
+            if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
+            guard fsync(fd) == 0 else { throw failure(path, errno) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure(path, errno) }
+
+        if options.overwrite {
+            if options.keepBackup, access(path, F_OK) == 0 {
+                let backup = path + ".bak"
+                unlink(backup)
+                guard link(path, backup) == 0 else { throw failure(backup, errno) }
+            }
+            guard rename(temporary, path) == 0 else { throw failure(path, errno) }
+        } else {
+            // link() fails with EEXIST if the target appeared meanwhile: no check-then-write race.
+            if link(temporary, path) != 0 {
+                let code = errno
+                if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+                guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(path, code) }
+                // File systems without hard links: check, then rename (a small race remains).
+                guard access(path, F_OK) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+                guard rename(temporary, path) == 0 else { throw failure(path, errno) }
+            } else {
+                unlink(temporary)
+            }
+        }
+        committed = true
+        syncDirectory(directory)
+    }
+
+    /// Whether a path exists (for early, friendly "already exists" messages before long work).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    private static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(Diagnostic) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, errno)
+            }
+            offset += written
+        }
+    }
+
+    private static func syncDirectory(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> Diagnostic {
+        Diagnostic.error("output.failed", String(cString: strerror(code)), at: SourceLocation(file: path))
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}
