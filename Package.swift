@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
+        .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,11 +45,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+        // Checks every codec must pass; codec packages outside Almanac can run them too.
+        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore"]),
 
         .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI"]),
+        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ]
 )
 

@@ -47,12 +47,12 @@ public struct Message: Hashable, Sendable {
             if specifier == "$", let position = Int(digits) {
                 index = position - 1
                 specifier = characters.next()
-            } else {
-                next += 1
             }
             switch specifier {
             case "%": result.append("%")
-            case "@", "d", "s": result += index < arguments.count ? arguments[index] : ""
+            case "@", "d", "s":
+                result += index >= 0 && index < arguments.count ? arguments[index] : ""
+                if digits.isEmpty || index == next { next = index + 1 }
             case let other?: result += "%" + digits + String(other)
             case nil: result += "%" + digits
             }

@@ -1,0 +1,118 @@
+public import AlmanacCore
+
+/// The checks every registered codec must pass, whatever its format (the idea of swift-log's
+/// LogHandler conformance test): a sane description, identification that never crashes, examples
+/// that decode and round-trip, deterministic output, and located errors for bad input.
+///
+/// Returns the problems found, as sentences; an empty list means the codec conforms.
+public enum CodecConformance {
+    public static func problems(of codec: any Codec, randomInputs: Int = 200) -> [String] {
+        var problems: [String] = []
+        let format = codec.format
+        let name = format.id
+
+        // The description.
+        if format.id.isEmpty || format.id != format.id.lowercased() || format.id.contains(" ") {
+            problems.append("\(name): the id must be lowercase without spaces")
+        }
+        for ext in format.extensions where !ext.hasPrefix(".") || ext != ext.lowercased() {
+            problems.append("\(name): extension \"\(ext)\" must start with a dot and be lowercase")
+        }
+        if format.canRead && format.examples.isEmpty {
+            problems.append("\(name): a readable format needs at least one example")
+        }
+
+        // Identification looks at anything without crashing.
+        var generator = SeededGenerator(seed: 0x5EED)
+        let noise = (0..<randomInputs).map { _ in
+            (0..<Int.random(in: 0...512, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+        for bytes in [[]] + noise { _ = codec.identify(Probe(prefix: bytes, fileName: "noise.bin")) }
+
+        for example in format.examples {
+            let bytes = Array(example.input.utf8)
+            let file = "example" + (format.extensions.first ?? "")
+            if codec.identify(Probe(prefix: bytes, fileName: file)) == .no {
+                problems.append("\(name): identify says no to its own example \"\(example.summary)\"")
+            }
+            guard format.canRead else { continue }
+            let decoded: Decoded
+            do {
+                decoded = try codec.decode(CodecInput(bytes: bytes, fileName: file), context: CodecContext())
+            } catch {
+                problems.append("\(name): example \"\(example.summary)\" does not decode: \(error)")
+                continue
+            }
+            if decoded.document.kind != format.model {
+                problems.append("\(name): decodes to \(decoded.document.kind), but its description says \(format.model)")
+            }
+            if decoded.diagnostics.hasErrors {
+                problems.append("\(name): example \"\(example.summary)\" decodes with errors: \(decoded.diagnostics)")
+            }
+            guard format.canWrite else { continue }
+            do {
+                let first = try codec.encode(decoded.document, context: CodecContext())
+                let again = try codec.decode(CodecInput(bytes: first.bytes, fileName: file), context: CodecContext())
+                if again.document != decoded.document {
+                    problems.append("\(name): example \"\(example.summary)\" changes in a round trip")
+                }
+                let second = try codec.encode(again.document, context: CodecContext())
+                if second.bytes != first.bytes {
+                    problems.append("\(name): writing the same document twice gives different bytes")
+                }
+            } catch {
+                problems.append("\(name): example \"\(example.summary)\" does not round-trip: \(error)")
+            }
+
+            // Broken versions of the example: every failure must be a located diagnostic.
+            let cuts = Set([1, bytes.count / 3, bytes.count / 2, bytes.count - 1].filter { $0 > 0 && $0 < bytes.count })
+            for cut in cuts.sorted() {
+                problems += located(codec, Array(bytes.prefix(cut)), file: file, what: "the example cut at byte \(cut)")
+            }
+        }
+        for (index, bytes) in noise.prefix(50).enumerated() {
+            problems += located(codec, bytes, file: "noise.bin", what: "random input #\(index)")
+        }
+
+        // A document of another model is refused with a diagnostic, not a crash.
+        if format.canWrite, let other = ModelKind.allCases.first(where: { $0 != format.model }) {
+            let document: Document = switch other {
+            case .agenda: .agenda(Agenda())
+            case .ledger: .ledger(Ledger())
+            case .catalog: .catalog(Catalog())
+            }
+            if (try? codec.encode(document, context: CodecContext())) != nil {
+                problems.append("\(name): encoding a \(other) document should fail with a diagnostic")
+            }
+        }
+        return problems
+    }
+
+    private static func located(_ codec: any Codec, _ bytes: [UInt8], file: String, what: String) -> [String] {
+        guard codec.format.canRead else { return [] }
+        do {
+            _ = try codec.decode(CodecInput(bytes: bytes, fileName: file), context: CodecContext())
+            return []
+        } catch {
+            guard let location = error.location, location.file != nil || location.line != nil || location.keyPath != nil else {
+                return ["\(codec.format.id): \(what) fails without a location: \(error)"]
+            }
+            return []
+        }
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so failures reproduce.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,199 @@
+import AlmanacCLI
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+@Suite struct LunarCommandTests {
+    @Test func springFestival2027() {
+        let run = CLIRun(["lunar", "2027-02-06"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("正月初一"))
+        #expect(run.output.contains("丁未年"))
+    }
+
+    @Test func jsonForEachDate() throws {
+        let run = CLIRun(["lunar", "2027-02-06", "2025-07-25", "--json"])
+        #expect(run.status == 0)
+        let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as! [[String: Any]]
+        #expect(rows.count == 2)
+        #expect(rows[0]["year"] as? Int == 2027)
+        #expect(rows[0]["month"] as? Int == 1)
+        #expect(rows[0]["leap"] as? Bool == false)
+        #expect(rows[0]["day"] as? Int == 1)
+        #expect(rows[0]["written"] as? String == "正月初一")
+        #expect(rows[1]["leap"] as? Bool == true)
+        #expect(rows[1]["written"] as? String == "閏六月初一")
+    }
+
+    @Test func backToGregorianAndScripts() {
+        let run = CLIRun(["lunar", "--to-gregorian", "2025-06L-01", "2025-12-30", "--script", "hans"])
+        #expect(run.status == 3)  // 2025's 腊月 has 29 days
+        #expect(run.output.contains("2025-07-25"))
+        #expect(run.output.contains("闰六月初一"))
+        #expect(run.error.contains("[lunar.nonexistent]"))
+    }
+
+    @Test func badDatesAreInputErrors() {
+        let run = CLIRun(["lunar", "2025-02-30"])
+        #expect(run.status == 3)
+        #expect(run.error.contains("YYYY-MM-DD"))
+    }
+}
+
+@Suite struct LocaleShowTests {
+    @Test func taiwanShowsCashTWDByDefault() {
+        let run = CLIRun(["locale", "show", "zh-TW", "--date", "2025-03-05"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("$1,234,568"))
+        #expect(!run.output.contains("NT$1,234,568"))
+        #expect(run.output.contains("民國114年3月5日"))
+        #expect(run.output.contains("2025年3月5日 週三"))
+        #expect(run.output.contains("3 天後"))
+    }
+
+    @Test func americanEnglishShowsNTDollar() {
+        let run = CLIRun(["locale", "show", "en-US", "--date", "2025-03-05"])
+        #expect(run.output.contains("NT$1,234,568"))
+        #expect(run.output.contains("in 3 days"))
+        #expect(run.output.contains("one, other"))
+    }
+
+    @Test func standardStyleIsAnOption() {
+        let taiwan = CLIRun(["locale", "show", "zh-TW", "--rounding", "standard", "--json"])
+        #expect(taiwan.output.contains("\"chosen\" : \"$1,234,567.50\""))
+        let american = CLIRun(["locale", "show", "en-US", "--rounding", "standard", "--json"])
+        #expect(american.output.contains("\"chosen\" : \"NT$1,234,567.50\""))
+        let explicit = CLIRun(["locale", "show", "zh-TW", "--symbol", "NT$", "--json"])
+        #expect(explicit.output.contains("\"chosen\" : \"NT$1,234,568\""))
+    }
+
+    @Test func messagesFollowTheLanguage() {
+        let run = CLIRun(["locale", "show", "zh-TW", "--lang", "zh-Hant"])
+        #expect(run.output.contains("民國日期"))
+        #expect(run.output.contains("中文（台灣）"))
+        let fromEnvironment = CLIRun(["locale", "show", "zh-CN"], language: .simplifiedChinese)
+        #expect(fromEnvironment.output.contains("农历"))
+    }
+
+    @Test func unknownLocaleIsAUsageError() {
+        let run = CLIRun(["locale", "show", "xx-YY"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("[locale.unknown]"))
+        let chinese = CLIRun(["locale", "show", "xx-YY", "--lang", "zh-Hant"])
+        #expect(chinese.error.contains("不是 Almanac 認得的地區"))
+    }
+}
+
+@Suite struct FormatsAndInspectTests {
+    @Test func formatsListsTheRegistry() throws {
+        let run = CLIRun(["formats"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("agenda-json"))
+        let json = CLIRun(["formats", "--json"])
+        let formats = try JSONDecoder().decode([FormatDescription].self, from: Data(json.bytes))
+        #expect(formats.map(\.id) == BuiltInFormats.registry.codecs.map(\.format.id))
+    }
+
+    @Test func inspectReportsFormatAndProblems() throws {
+        let directory = temporaryDirectory()
+        let good = directory + "/days.agenda.json"
+        try Data(ModelJSONCodec.emptyAgenda.utf8).write(to: URL(fileURLWithPath: good))
+        let bad = directory + "/broken.agenda.json"
+        try Data(#"{"model": "agenda", "version": 1, "items": [{"uid": 3}]}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        let run = CLIRun(["inspect", good, bad, directory + "/missing.ics"])
+        #expect(run.status == 3)
+        #expect(run.output.contains("agenda-json"))
+        #expect(run.output.contains("broken.agenda.json: /items/0/kind: error"))
+        #expect(run.output.contains("[input.not-found]"))
+        let json = CLIRun(["inspect", good, "--json"])
+        #expect(json.status == 0)
+        #expect(json.output.contains("\"records\" : 0"))
+    }
+}
+
+@Suite struct ConvertCommandTests {
+    @Test func convertsToAFileAndNeverOverwritesWithoutForce() throws {
+        let directory = temporaryDirectory()
+        let input = directory + "/days.agenda.json"
+        try Data(ModelJSONCodec.emptyAgenda.utf8).write(to: URL(fileURLWithPath: input))
+        let output = directory + "/copy.agenda.json"
+        #expect(CLIRun(["convert", input, "--to", "agenda-json", "-o", output]).status == 0)
+        let first = read(output)
+        #expect(first?.contains("\"model\" : \"agenda\"") == true)
+
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: output))
+        let refused = CLIRun(["convert", input, "--to", "agenda-json", "-o", output])
+        #expect(refused.status == 4)
+        #expect(refused.error.contains("--force"))
+        #expect(read(output) == "precious")
+
+        #expect(CLIRun(["convert", input, "--to", "agenda-json", "-o", output, "--force"]).status == 0)
+        #expect(read(output) == first)
+    }
+
+    @Test func standardInputToStandardOutput() {
+        let run = CLIRun(["convert", "-", "--from", "agenda-json", "--to", "agenda-json"], input: Array(ModelJSONCodec.emptyAgenda.utf8))
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("{\n"))
+    }
+
+    @Test func severalInputsIntoADirectoryWithAReport() throws {
+        let directory = temporaryDirectory()
+        for name in ["a", "b"] {
+            try Data(ModelJSONCodec.emptyAgenda.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name).agenda.json"))
+        }
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: "\(directory)/c.agenda.json"))
+        let out = directory + "/out"
+        let run = CLIRun(["convert", "\(directory)/a.agenda.json", "\(directory)/c.agenda.json", "\(directory)/b.agenda.json",
+                          "--to", "agenda-json", "-o", out, "--json"])
+        #expect(run.status == 3)  // c failed; a and b were still converted
+        #expect(read(out + "/a.agenda.json") != nil)
+        #expect(read(out + "/b.agenda.json") != nil)
+        #expect(read(out + "/c.agenda.json") == nil)
+        #expect(run.output.contains("\"status\" : \"failed\""))
+        #expect(run.error.contains("c.agenda.json"))
+    }
+
+    @Test func usageErrors() {
+        #expect(CLIRun(["convert", "a", "b", "--to", "agenda-json"]).status == 2)
+        let unknown = CLIRun(["convert", "a.ics", "--to", "docx"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("[format.unknown]"))
+        #expect(CLIRun(["convert", "a.ics"]).status == 2)
+        #expect(CLIRun(["frobnicate"]).status == 2)
+    }
+
+    @Test func modelMismatchSuggestsFormats() throws {
+        let directory = temporaryDirectory()
+        let input = directory + "/days.agenda.json"
+        try Data(ModelJSONCodec.emptyAgenda.utf8).write(to: URL(fileURLWithPath: input))
+        let run = CLIRun(["convert", input, "--to", "ledger-json", "-o", directory + "/x.json"])
+        #expect(run.status == 3)
+        #expect(run.error.contains("[convert.model-mismatch]"))
+        #expect(run.error.contains("agenda-json"))
+        #expect(read(directory + "/x.json") == nil)
+    }
+
+    @Test func helpAndVersion() {
+        let help = CLIRun(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("Exit status: 0 success"))
+        let chineseHelp = CLIRun(["convert", "--help", "--lang", "zh-Hans"])
+        #expect(chineseHelp.output.contains("把文件从一种格式转换为另一种格式"))
+        #expect(CLIRun(["--version"]).output.contains(AlmanacVersion.current))
+    }
+}
+
+/// Every codec the CLI ships passes the conformance checks.
+@Suite struct BuiltInCodecConformanceTests {
+    @Test func everyBuiltInCodecConforms() {
+        for codec in BuiltInFormats.codecs {
+            #expect(CodecConformance.problems(of: codec) == [], "\(codec.format.id)")
+        }
+    }
+}
+
+extension ModelJSONCodec {
+    static let emptyAgenda = #"{"model": "agenda", "version": 1, "items": [], "carried": []}"#
+}

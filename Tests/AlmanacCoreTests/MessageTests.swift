@@ -1,0 +1,58 @@
+@testable import AlmanacCore
+import Foundation
+import Testing
+
+@Suite struct MessageTests {
+    @Test func placeholders() {
+        #expect(Message.substitute("%@ and %@", ["a", "b"]) == "a and b")
+        #expect(Message.substitute("%2$@ before %1$@", ["a", "b"]) == "b before a")
+        #expect(Message.substitute("100%% sure, %d days", ["3"]) == "100% sure, 3 days")
+        #expect(Message.substitute("trailing %", []) == "trailing %")
+    }
+
+    @Test func languagesAndFallbacks() {
+        let message = Message("output.exists")
+        #expect(message.rendered(in: .english).hasPrefix("This file already exists"))
+        #expect(message.rendered(in: .traditionalChinese).hasPrefix("此檔案已存在"))
+        #expect(message.rendered(in: .simplifiedChinese).hasPrefix("此文件已存在"))
+        #expect(Message("no.such.key", "x").rendered() == "no.such.key x")
+    }
+
+    @Test(arguments: [
+        ("zh_TW.UTF-8", Language.traditionalChinese), ("zh_HK", .traditionalChinese), ("zh-Hant", .traditionalChinese),
+        ("zh_CN.UTF-8", .simplifiedChinese), ("zh-Hans-SG", .simplifiedChinese), ("en_US.UTF-8", .english), ("fr_FR", .english),
+    ])
+    func languageFromTags(tag: String, expected: Language) {
+        #expect(Language(tag: tag) == expected)
+    }
+
+    @Test func environmentOrder() {
+        #expect(Language.fromEnvironment(["LANG": "zh_TW.UTF-8", "LC_ALL": "zh_CN.UTF-8"]) == .simplifiedChinese)
+        #expect(Language.fromEnvironment(["LANG": "zh_TW.UTF-8", "LC_ALL": ""]) == .traditionalChinese)
+        #expect(Language.fromEnvironment(["LANG": "C.UTF-8"]) == .english)
+        #expect(Language.fromEnvironment([:]) == .english)
+    }
+
+    @Test func everyLanguageHasEveryKey() {
+        let keys = Set(MessageTable.english.keys)
+        #expect(Set(MessageTable.simplifiedChinese.keys) == keys)
+        #expect(Set(MessageTable.traditionalChinese.keys) == keys)
+    }
+
+    /// The compiled-in table matches Locales/Almanac (the swift-format "generated files" check).
+    @Test func messageTableIsUpToDate() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Scripts/generate-messages.py").path, "--check"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        do { try process.run() } catch {
+            Issue.record("python3 is needed to check the generated message table: \(error)")
+            return
+        }
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+}

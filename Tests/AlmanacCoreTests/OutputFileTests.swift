@@ -1,0 +1,59 @@
+import AlmanacCore
+import Foundation
+import Testing
+
+@Suite struct OutputFileTests {
+    let directory: String = {
+        let path = NSTemporaryDirectory() + "almanac-output-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func leftovers() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }) ?? []
+    }
+
+    @Test func writesNewFiles() throws {
+        let path = directory + "/out.txt"
+        try OutputFile.write(Array("hello".utf8), to: path)
+        #expect(contents(path) == "hello")
+        #expect(leftovers().isEmpty)
+    }
+
+    @Test func neverReplacesWithoutForce() throws {
+        let path = directory + "/keep.txt"
+        try OutputFile.write(Array("original".utf8), to: path)
+        let error = #expect(throws: Diagnostic.self) { try OutputFile.write(Array("new".utf8), to: path) }
+        #expect(error?.code == "output.exists")
+        #expect(error?.location?.file == path)
+        #expect(contents(path) == "original")
+        #expect(leftovers().isEmpty)
+    }
+
+    @Test func forceReplacesKeepingPermissionsAndOptionallyABackup() throws {
+        let path = directory + "/backup.json"
+        try OutputFile.write(Array("v1".utf8), to: path)
+        chmod(path, 0o600)
+        try OutputFile.write(Array("v2".utf8), to: path, options: .init(overwrite: true, keepBackup: true))
+        #expect(contents(path) == "v2")
+        #expect(contents(path + ".bak") == "v1")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        try OutputFile.write(Array("v3".utf8), to: path, options: .init(overwrite: true))
+        #expect(contents(path) == "v3")
+        #expect(contents(path + ".bak") == "v1")
+    }
+
+    @Test func failureLeavesNothingBehind() {
+        let error = #expect(throws: Diagnostic.self) {
+            try OutputFile.write(Array("x".utf8), to: directory + "/missing/dir/out.txt")
+        }
+        #expect(error?.code == "output.failed")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/missing"))
+        #expect(leftovers().isEmpty)
+    }
+}
