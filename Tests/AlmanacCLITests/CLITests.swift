@@ -104,7 +104,7 @@ import Testing
         let run = CLIRun(["inspect", good, bad, directory + "/missing.ics"])
         #expect(run.status == 3)
         #expect(run.output.contains("agenda-json"))
-        #expect(run.output.contains("broken.agenda.json: /items/0/kind: error"))
+        #expect(run.output.contains("broken.agenda.json: /items/0/uid: error"))
         #expect(run.output.contains("[input.not-found]"))
         let json = CLIRun(["inspect", good, "--json"])
         #expect(json.status == 0)

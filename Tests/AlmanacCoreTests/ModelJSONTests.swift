@@ -36,6 +36,18 @@ import Testing
         #expect(text.hasSuffix("}\n"))
     }
 
+    @Test func leftOutFieldsTakeTheirDefaults() throws {
+        let minimal = #"{"model": "agenda", "version": 1, "items": [{"uid": "x", "title": "Dentist", "start": "2025-03-05T09:00:00"}]}"#
+        let decoded = try ModelJSONCodec(.agenda).decode(CodecInput(bytes: Array(minimal.utf8)), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        #expect(agenda.items == [CalendarItem(uid: "x", title: "Dentist", start: .floating(try CivilDateTime(date: CivilDate(year: 2025, month: 3, day: 5), hour: 9)))])
+        // Written back, every default is spelled out and empty lists are compact.
+        let text = String(decoding: try ModelJSONCodec(.agenda).encode(decoded.document, context: CodecContext()).bytes, as: UTF8.self)
+        #expect(text.contains("\"alarms\" : [],"))
+        #expect(text.contains("\"priority\" : \"none\""))
+        #expect(!text.contains("[\n\n"))  // no multi-line empty containers
+    }
+
     @Test func moneyStaysExact() throws {
         let ledger = Ledger(accounts: [
             Account(id: "a1", name: "台新活存", kind: .cash, balance: Decimal(string: "1234567.89")!),
@@ -74,10 +86,10 @@ import Testing
         #expect(error?.location?.file == "bad.agenda.json")
         #expect(error?.message.rendered().contains("2025-02-30") == true)
 
-        let missing = #"{"model": "agenda", "version": 1, "carried": []}"#
+        let missing = #"{"model": "agenda", "version": 1, "items": [{"title": "no uid"}]}"#
         let missingError = #expect(throws: Diagnostic.self) { try codec.decode(CodecInput(bytes: Array(missing.utf8)), context: CodecContext()) }
         #expect(missingError?.code == "json.missing-key")
-        #expect(missingError?.location?.keyPath == "/items")
+        #expect(missingError?.location?.keyPath == "/items/0/uid")
     }
 
     @Test func futureVersionsAndOtherModelsAreRefused() {

@@ -111,10 +111,44 @@ public enum CanonicalJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(value)) + [0x0A]
+            return compactEmptyContainers(Array(try encoder.encode(value))) + [0x0A]
         } catch {
             throw Diagnostic.error("json.unencodable", String(describing: error))
         }
+    }
+
+    /// Foundation pretty-prints an empty array or object over three lines; write `[]` and `{}`.
+    static func compactEmptyContainers(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            result.append(byte)
+            index += 1
+            if inString {
+                if byte == UInt8(ascii: "\\"), index < bytes.count {
+                    result.append(bytes[index])
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                var probe = index
+                while probe < bytes.count, bytes[probe] == 0x0A || bytes[probe] == 0x20 { probe += 1 }
+                if probe < bytes.count, bytes[probe] == close {
+                    result.append(close)
+                    index = probe + 1
+                }
+            }
+        }
+        return result
     }
 
     /// A decoding error as a diagnostic with the JSON path (`/items/3/start`) it happened at.

@@ -172,3 +172,82 @@ public struct CarriedProperty: Hashable, Sendable, Codable {
         self.value = value
     }
 }
+
+// Decoding with defaults: plugins and hand-written JSON may leave out empty lists and default
+// values; the canonical writer always writes them.
+
+extension Agenda {
+    enum CodingKeys: String, CodingKey { case name, timeZone, items, carried }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decodeIfPresent(String.self, forKey: .name),
+                  timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone),
+                  items: try container.decodeIfPresent([CalendarItem].self, forKey: .items) ?? [],
+                  carried: try container.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [])
+    }
+}
+
+extension CalendarItem {
+    enum CodingKeys: String, CodingKey {
+        case kind, uid, title, notes, location, geo, start, end, due, recurrence, categories, color, priority,
+             isCompleted, completedAt, alarms, url, carried
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .event,
+            uid: try c.decode(String.self, forKey: .uid),
+            title: try c.decodeIfPresent(String.self, forKey: .title) ?? "",
+            notes: try c.decodeIfPresent(String.self, forKey: .notes),
+            location: try c.decodeIfPresent(String.self, forKey: .location),
+            geo: try c.decodeIfPresent(Geo.self, forKey: .geo),
+            start: try c.decodeIfPresent(DateValue.self, forKey: .start),
+            end: try c.decodeIfPresent(DateValue.self, forKey: .end),
+            due: try c.decodeIfPresent(DateValue.self, forKey: .due),
+            recurrence: try c.decodeIfPresent(Recurrence.self, forKey: .recurrence),
+            categories: try c.decodeIfPresent([String].self, forKey: .categories) ?? [],
+            color: try c.decodeIfPresent(String.self, forKey: .color),
+            priority: try c.decodeIfPresent(Priority.self, forKey: .priority) ?? .none,
+            isCompleted: try c.decodeIfPresent(Bool.self, forKey: .isCompleted) ?? false,
+            completedAt: try c.decodeIfPresent(DateValue.self, forKey: .completedAt),
+            alarms: try c.decodeIfPresent([Alarm].self, forKey: .alarms) ?? [],
+            url: try c.decodeIfPresent(String.self, forKey: .url),
+            carried: try c.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [])
+    }
+}
+
+extension Recurrence {
+    enum CodingKeys: String, CodingKey { case rules, dates, exceptions }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(rules: try c.decodeIfPresent([String].self, forKey: .rules) ?? [],
+                  dates: try c.decodeIfPresent([DateValue].self, forKey: .dates) ?? [],
+                  exceptions: try c.decodeIfPresent([DateValue].self, forKey: .exceptions) ?? [])
+    }
+}
+
+extension Alarm {
+    enum CodingKeys: String, CodingKey { case trigger, action, message, carried }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(trigger: try c.decode(Trigger.self, forKey: .trigger),
+                  action: try c.decodeIfPresent(Action.self, forKey: .action) ?? .display,
+                  message: try c.decodeIfPresent(String.self, forKey: .message),
+                  carried: try c.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [])
+    }
+}
+
+extension CarriedProperty {
+    enum CodingKeys: String, CodingKey { case name, parameters, value }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try c.decode(String.self, forKey: .name),
+                  parameters: try c.decodeIfPresent([Parameter].self, forKey: .parameters) ?? [],
+                  value: try c.decode(String.self, forKey: .value))
+    }
+}

@@ -52,3 +52,24 @@ public struct Translation: Hashable, Sendable, Codable {
 }
 
 
+
+extension Catalog {
+    enum CodingKeys: String, CodingKey { case sourceLanguage, entries }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(sourceLanguage: try c.decodeIfPresent(String.self, forKey: .sourceLanguage) ?? "en",
+                  entries: try c.decodeIfPresent([CatalogEntry].self, forKey: .entries) ?? [])
+    }
+}
+
+extension CatalogEntry {
+    enum CodingKeys: String, CodingKey { case key, comment, translations }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(key: try c.decode(String.self, forKey: .key),
+                  comment: try c.decodeIfPresent(String.self, forKey: .comment),
+                  translations: try c.decodeIfPresent([String: Translation].self, forKey: .translations) ?? [:])
+    }
+}

@@ -95,3 +95,16 @@ public struct SavingGoal: Hashable, Sendable, Codable {
         self.deadline = deadline
     }
 }
+
+extension Ledger {
+    enum CodingKeys: String, CodingKey { case baseCurrency, accounts, balanceChanges, snapshots, goals }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(baseCurrency: try c.decodeIfPresent(String.self, forKey: .baseCurrency) ?? "TWD",
+                  accounts: try c.decodeIfPresent([Account].self, forKey: .accounts) ?? [],
+                  balanceChanges: try c.decodeIfPresent([BalanceChange].self, forKey: .balanceChanges) ?? [],
+                  snapshots: try c.decodeIfPresent([AssetSnapshot].self, forKey: .snapshots) ?? [],
+                  goals: try c.decodeIfPresent([SavingGoal].self, forKey: .goals) ?? [])
+    }
+}
