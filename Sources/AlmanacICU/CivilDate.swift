@@ -17,7 +17,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self.day = day
     }
 
-    init(unchecked year: Int, _ month: Int, _ day: Int) {
+    /// A date the caller knows is valid (month 1…12, day within the month), without the check:
+    /// for loops over days that are valid by construction.
+    public init(unchecked year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -150,7 +152,8 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         self.second = second
     }
 
-    init(unchecked date: CivilDate, _ hour: Int, _ minute: Int, _ second: Int) {
+    /// A time the caller knows is valid (hour 0…23, minute and second 0…59), without the check.
+    public init(unchecked date: CivilDate, _ hour: Int, _ minute: Int, _ second: Int) {
         self.date = date
         self.hour = hour
         self.minute = minute

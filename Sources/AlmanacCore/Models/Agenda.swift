@@ -8,12 +8,31 @@ public struct Agenda: Hashable, Sendable, Codable {
     public var items: [CalendarItem]
     /// Calendar-level properties no field here holds, carried so a round trip keeps them.
     public var carried: [CarriedProperty]
+    /// Time zone definitions the source gave (iCalendar VTIMEZONE), used as given.
+    public var timeZones: [TimeZoneDefinition]
+    /// Components no field here holds (VFREEBUSY, VAVAILABILITY, X- components), as iCalendar text.
+    public var carriedComponents: [String]
 
-    public init(name: String? = nil, timeZone: String? = nil, items: [CalendarItem] = [], carried: [CarriedProperty] = []) {
+    public init(name: String? = nil, timeZone: String? = nil, items: [CalendarItem] = [], carried: [CarriedProperty] = [],
+                timeZones: [TimeZoneDefinition] = [], carriedComponents: [String] = []) {
         self.name = name
         self.timeZone = timeZone
         self.items = items
         self.carried = carried
+        self.timeZones = timeZones
+        self.carriedComponents = carriedComponents
+    }
+}
+
+/// A time zone as a calendar file defines it: its TZID and its VTIMEZONE text (unfolded lines
+/// joined by newlines, BEGIN:VTIMEZONE to END:VTIMEZONE).
+public struct TimeZoneDefinition: Hashable, Sendable, Codable {
+    public var id: String
+    public var definition: String
+
+    public init(id: String, definition: String) {
+        self.id = id
+        self.definition = definition
     }
 }
 
@@ -43,14 +62,31 @@ public struct CalendarItem: Hashable, Sendable, Codable {
     public var completedAt: DateValue?
     public var alarms: [Alarm]
     public var url: String?
+    /// How long the item lasts when it has no end (RFC 5545 duration: `PT1H`, `P1D`).
+    public var duration: String?
+    /// The source's status word (`CONFIRMED`, `TENTATIVE`, `CANCELLED`, `NEEDS-ACTION`, `COMPLETED`).
+    public var status: String?
+    /// For an item that changes one occurrence of a repeating item: the occurrence it replaces.
+    public var recurrenceID: DateValue?
+    /// Whether the change applies to that occurrence and all later ones (RANGE=THISANDFUTURE).
+    public var recurrenceThisAndFuture: Bool
+    public var created: DateValue?
+    public var lastModified: DateValue?
     /// The source's properties no field here holds (X- properties, unknown ones), carried as written.
     public var carried: [CarriedProperty]
+    /// Parameters of mapped properties that no field holds (`SUMMARY;LANGUAGE=zh-TW`), by property name.
+    public var parameters: [String: [CarriedProperty.Parameter]]
+    /// Sub-components no field holds, as iCalendar text.
+    public var carriedComponents: [String]
 
     public init(
         kind: Kind = .event, uid: String, title: String, notes: String? = nil, location: String? = nil, geo: Geo? = nil,
         start: DateValue? = nil, end: DateValue? = nil, due: DateValue? = nil, recurrence: Recurrence? = nil,
         categories: [String] = [], color: String? = nil, priority: Priority = .none, isCompleted: Bool = false,
-        completedAt: DateValue? = nil, alarms: [Alarm] = [], url: String? = nil, carried: [CarriedProperty] = []
+        completedAt: DateValue? = nil, alarms: [Alarm] = [], url: String? = nil, duration: String? = nil,
+        status: String? = nil, recurrenceID: DateValue? = nil, recurrenceThisAndFuture: Bool = false,
+        created: DateValue? = nil, lastModified: DateValue? = nil, carried: [CarriedProperty] = [],
+        parameters: [String: [CarriedProperty.Parameter]] = [:], carriedComponents: [String] = []
     ) {
         self.kind = kind
         self.uid = uid
@@ -69,7 +105,15 @@ public struct CalendarItem: Hashable, Sendable, Codable {
         self.completedAt = completedAt
         self.alarms = alarms
         self.url = url
+        self.duration = duration
+        self.status = status
+        self.recurrenceID = recurrenceID
+        self.recurrenceThisAndFuture = recurrenceThisAndFuture
+        self.created = created
+        self.lastModified = lastModified
         self.carried = carried
+        self.parameters = parameters
+        self.carriedComponents = carriedComponents
     }
 
     public var isAllDay: Bool { start?.isAllDay ?? due?.isAllDay ?? false }
@@ -177,21 +221,24 @@ public struct CarriedProperty: Hashable, Sendable, Codable {
 // values; the canonical writer always writes them.
 
 extension Agenda {
-    enum CodingKeys: String, CodingKey { case name, timeZone, items, carried }
+    enum CodingKeys: String, CodingKey { case name, timeZone, items, carried, timeZones, carriedComponents }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decodeIfPresent(String.self, forKey: .name),
                   timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone),
                   items: try container.decodeIfPresent([CalendarItem].self, forKey: .items) ?? [],
-                  carried: try container.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [])
+                  carried: try container.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [],
+                  timeZones: try container.decodeIfPresent([TimeZoneDefinition].self, forKey: .timeZones) ?? [],
+                  carriedComponents: try container.decodeIfPresent([String].self, forKey: .carriedComponents) ?? [])
     }
 }
 
 extension CalendarItem {
     enum CodingKeys: String, CodingKey {
         case kind, uid, title, notes, location, geo, start, end, due, recurrence, categories, color, priority,
-             isCompleted, completedAt, alarms, url, carried
+             isCompleted, completedAt, alarms, url, duration, status, recurrenceID, recurrenceThisAndFuture, created,
+             lastModified, carried, parameters, carriedComponents
     }
 
     public init(from decoder: any Decoder) throws {
@@ -214,7 +261,15 @@ extension CalendarItem {
             completedAt: try c.decodeIfPresent(DateValue.self, forKey: .completedAt),
             alarms: try c.decodeIfPresent([Alarm].self, forKey: .alarms) ?? [],
             url: try c.decodeIfPresent(String.self, forKey: .url),
-            carried: try c.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [])
+            duration: try c.decodeIfPresent(String.self, forKey: .duration),
+            status: try c.decodeIfPresent(String.self, forKey: .status),
+            recurrenceID: try c.decodeIfPresent(DateValue.self, forKey: .recurrenceID),
+            recurrenceThisAndFuture: try c.decodeIfPresent(Bool.self, forKey: .recurrenceThisAndFuture) ?? false,
+            created: try c.decodeIfPresent(DateValue.self, forKey: .created),
+            lastModified: try c.decodeIfPresent(DateValue.self, forKey: .lastModified),
+            carried: try c.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [],
+            parameters: try c.decodeIfPresent([String: [CarriedProperty.Parameter]].self, forKey: .parameters) ?? [:],
+            carriedComponents: try c.decodeIfPresent([String].self, forKey: .carriedComponents) ?? [])
     }
 }
 

@@ -1,0 +1,372 @@
+public import AlmanacCore
+
+/// One property of an iCalendar component as written: name, parameters in order, raw value
+/// (TEXT escaping intact), and the line it started on.
+public struct ICalProperty: Hashable, Sendable {
+    public var name: String
+    public var parameters: [CarriedProperty.Parameter]
+    public var value: String
+    public var line: Int
+
+    public init(name: String, parameters: [CarriedProperty.Parameter] = [], value: String, line: Int = 0) {
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.line = line
+    }
+
+    /// The first value of a parameter (names are case-insensitive; stored uppercase).
+    public func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.values.first
+    }
+
+    var carried: CarriedProperty { CarriedProperty(name: name, parameters: parameters, value: value) }
+}
+
+/// A component (VCALENDAR, VEVENT, VALARM, VTIMEZONE, …) with its properties and sub-components.
+public struct ICalComponent: Hashable, Sendable {
+    public var name: String
+    public var properties: [ICalProperty]
+    public var components: [ICalComponent]
+    public var line: Int
+
+    public init(name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int = 0) {
+        self.name = name
+        self.properties = properties
+        self.components = components
+        self.line = line
+    }
+
+    public func property(_ name: String) -> ICalProperty? { properties.first { $0.name == name } }
+
+    public func properties(_ name: String) -> [ICalProperty] { properties.filter { $0.name == name } }
+
+    /// The component as iCalendar text: unfolded content lines joined by newlines.
+    public var text: String {
+        var lines: [String] = []
+        appendText(to: &lines)
+        return lines.joined(separator: "\n")
+    }
+
+    private func appendText(to lines: inout [String]) {
+        lines.append("BEGIN:\(name)")
+        for property in properties { lines.append(ContentLineWriter.line(property.name, property.parameters, property.value)) }
+        for component in components { component.appendText(to: &lines) }
+        lines.append("END:\(name)")
+    }
+}
+
+/// Limits that keep a hostile file from costing unbounded memory.
+public struct ICalLimits: Hashable, Sendable {
+    /// Longest logical (unfolded) line, in bytes.
+    public var maxLineBytes: Int
+    /// Deepest component nesting (VCALENDAR > VEVENT > VALARM is 3).
+    public var maxDepth: Int
+    /// Most components in one file.
+    public var maxComponents: Int
+
+    public init(maxLineBytes: Int = 4 * 1024 * 1024, maxDepth: Int = 16, maxComponents: Int = 5_000_000) {
+        self.maxLineBytes = maxLineBytes
+        self.maxDepth = maxDepth
+        self.maxComponents = maxComponents
+    }
+
+    public static let `default` = ICalLimits()
+}
+
+/// Reads iCalendar content lines from UTF-8 bytes and assembles components, tolerating what real
+/// exports do: CRLF, LF or CR line ends, folds with a space or a tab (also inside a UTF-8
+/// sequence: lines are joined as bytes before they are decoded), RFC 6868 parameter escapes, and
+/// broken lines (a located warning; the rest of the file is still read).
+///
+/// Top-level components of VCALENDAR are handed to `onComponent` as soon as they end, so a large
+/// file never needs its whole tree in memory.
+struct ICalParser {
+    let bytes: [UInt8]
+    let fileName: String?
+    let limits: ICalLimits
+    var diagnostics: [Diagnostic] = []
+
+    init(bytes: [UInt8], fileName: String?, limits: ICalLimits = .default) {
+        self.bytes = bytes
+        self.fileName = fileName
+        self.limits = limits
+    }
+
+    func location(_ line: Int, _ column: Int? = nil) -> SourceLocation {
+        SourceLocation(file: fileName, line: line, column: column)
+    }
+
+    /// Parses the calendar: calendar-level properties go to `onProperty`, finished top-level
+    /// components to `onComponent`. Returns how many VCALENDAR objects the file held.
+    mutating func parse(
+        onProperty: (ICalProperty) throws(Diagnostic) -> Void,
+        onComponent: (ICalComponent) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> Int {
+        var stack: [ICalComponent] = []
+        var calendars = 0
+        var components = 0
+        var sawContent = false
+        var scratch: [UInt8] = []
+        var index = 0
+        var line = 1
+        let count = bytes.count
+
+        while index < count {
+            // One logical line: a physical line plus the continuation lines that follow it.
+            let startLine = line
+            var end = index
+            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            var next = lineBreakEnd(end)
+            line += end < count ? 1 : 0
+            var folded = false
+            if next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+                folded = true
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: bytes[index..<end])
+                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+                    var continuationEnd = next + 1
+                    while continuationEnd < count, bytes[continuationEnd] != 0x0A, bytes[continuationEnd] != 0x0D { continuationEnd += 1 }
+                    scratch.append(contentsOf: bytes[(next + 1)..<continuationEnd])
+                    if scratch.count > limits.maxLineBytes { break }
+                    line += continuationEnd < count ? 1 : 0
+                    next = lineBreakEnd(continuationEnd)
+                }
+            }
+            let logicalLength = folded ? scratch.count : end - index
+            let lineStart = index
+            index = next
+            if logicalLength == 0 { continue }
+            if logicalLength > limits.maxLineBytes {
+                throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(startLine))
+            }
+
+            let parsed: ICalProperty? = folded
+                ? scratch.withUnsafeBufferPointer { parseLine($0, 0, $0.count, line: startLine) }
+                : bytes.withUnsafeBufferPointer { parseLine($0, lineStart, end, line: startLine) }
+            guard let property = parsed else {
+                if !sawContent {
+                    throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
+                }
+                let preview = String(decoding: (folded ? Array(scratch.prefix(40)) : Array(bytes[lineStart..<min(end, lineStart + 40)])), as: UTF8.self)
+                diagnostics.append(.warning("ics.broken-line", preview, at: location(startLine)))
+                continue
+            }
+            if !sawContent {
+                guard property.name == "BEGIN", property.value.uppercased() == "VCALENDAR" else {
+                    throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
+                }
+                sawContent = true
+            }
+
+            switch property.name {
+            case "BEGIN":
+                let name = property.value.uppercased()
+                if stack.isEmpty, name != "VCALENDAR" {
+                    diagnostics.append(.warning("ics.outside-calendar", name, at: location(startLine)))
+                }
+                guard stack.count < limits.maxDepth else {
+                    throw Diagnostic.error("ics.too-deep", String(limits.maxDepth), at: location(startLine))
+                }
+                components += 1
+                guard components <= limits.maxComponents else {
+                    throw Diagnostic.error("ics.too-many-components", String(limits.maxComponents), at: location(startLine))
+                }
+                stack.append(ICalComponent(name: name, line: startLine))
+            case "END":
+                let name = property.value.uppercased()
+                guard let open = stack.lastIndex(where: { $0.name == name }) else {
+                    diagnostics.append(.warning("ics.unmatched-end", name, at: location(startLine)))
+                    continue
+                }
+                // Components left open inside this one are closed here, with a warning each.
+                while stack.count - 1 > open {
+                    let unclosed = stack.removeLast()
+                    diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
+                    stack[stack.count - 1].components.append(unclosed)
+                }
+                let finished = stack.removeLast()
+                try finish(finished, into: &stack, calendars: &calendars, onComponent: onComponent)
+            default:
+                if stack.count == 1 {
+                    try onProperty(property)
+                } else if stack.isEmpty {
+                    diagnostics.append(.warning("ics.outside-calendar", property.name, at: location(startLine)))
+                } else {
+                    stack[stack.count - 1].properties.append(property)
+                }
+            }
+        }
+        if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
+        while let unclosed = stack.popLast() {
+            diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
+            try finish(unclosed, into: &stack, calendars: &calendars, onComponent: onComponent)
+        }
+        return calendars
+    }
+
+    private func finish(
+        _ component: ICalComponent, into stack: inout [ICalComponent], calendars: inout Int,
+        onComponent: (ICalComponent) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        if component.name == "VCALENDAR" && stack.isEmpty {
+            calendars += 1
+        } else if stack.count == 1 {
+            try onComponent(component)
+        } else if stack.isEmpty {
+            try onComponent(component)
+        } else {
+            stack[stack.count - 1].components.append(component)
+        }
+    }
+
+    /// The index after a line break at `end` (CRLF, LF or CR).
+    @inline(__always)
+    private func lineBreakEnd(_ end: Int) -> Int {
+        guard end < bytes.count else { return end }
+        if bytes[end] == 0x0D, end + 1 < bytes.count, bytes[end + 1] == 0x0A { return end + 2 }
+        return end + 1
+    }
+
+    /// `NAME *(";" param) ":" value`; nil when the line has no name or no colon.
+    private func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int) -> ICalProperty? {
+        var index = start
+        // Name: letters, digits and dashes.
+        while index < end {
+            let byte = buffer[index]
+            let isNameByte = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+            if !isNameByte { break }
+            index += 1
+        }
+        guard index > start, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
+        let name = asciiUppercase(buffer, start, index)
+        var parameters: [CarriedProperty.Parameter] = []
+        while index < end, buffer[index] == 0x3B {
+            index += 1
+            let nameStart = index
+            while index < end, buffer[index] != 0x3D, buffer[index] != 0x3A, buffer[index] != 0x3B { index += 1 }
+            guard index < end, buffer[index] == 0x3D, index > nameStart else { return nil }
+            let parameterName = asciiUppercase(buffer, nameStart, index)
+            index += 1
+            var values: [String] = []
+            while true {
+                if index < end, buffer[index] == 0x22 {
+                    // Quoted: anything but a quote, with RFC 6868's ^n ^' ^^ escapes.
+                    let valueStart = index + 1
+                    index = valueStart
+                    while index < end, buffer[index] != 0x22 { index += 1 }
+                    guard index < end else { return nil }
+                    values.append(caretDecoded(buffer, valueStart, index))
+                    index += 1
+                } else {
+                    let valueStart = index
+                    while index < end, buffer[index] != 0x2C, buffer[index] != 0x3B, buffer[index] != 0x3A { index += 1 }
+                    values.append(caretDecoded(buffer, valueStart, index))
+                }
+                if index < end, buffer[index] == 0x2C {
+                    index += 1
+                    continue
+                }
+                break
+            }
+            parameters.append(CarriedProperty.Parameter(name: parameterName, values: values))
+        }
+        guard index < end, buffer[index] == 0x3A else { return nil }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
+        return ICalProperty(name: name, parameters: parameters, value: value, line: line)
+    }
+
+    private func asciiUppercase(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var needsCase = false
+        for index in start..<end where buffer[index] >= 0x61 && buffer[index] <= 0x7A { needsCase = true; break }
+        if !needsCase { return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) }
+        return String(decoding: buffer[start..<end].map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private func caretDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var hasCaret = false
+        for index in start..<end where buffer[index] == 0x5E { hasCaret = true; break }
+        if !hasCaret { return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) }
+        var result: [UInt8] = []
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x5E, index + 1 < end {
+                switch buffer[index + 1] {
+                case 0x6E, 0x4E: result.append(0x0A); index += 2; continue
+                case 0x27: result.append(0x22); index += 2; continue
+                case 0x5E: result.append(0x5E); index += 2; continue
+                default: break
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// Writes content lines as RFC 5545 asks: parameters quoted when needed (RFC 6868 escapes for
+/// quotes and newlines), folded at 75 octets without splitting a UTF-8 sequence, CRLF line ends.
+enum ContentLineWriter {
+    /// The unfolded line `NAME;PARAM=value:value`.
+    static func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) -> String {
+        var text = name
+        for parameter in parameters {
+            text += ";" + parameter.name + "=" + parameter.values.map(quoted).joined(separator: ",")
+        }
+        return text + ":" + value
+    }
+
+    static func quoted(_ value: String) -> String {
+        var needsQuotes = false
+        var needsCaret = false
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case ":", ";", ",": needsQuotes = true
+            case "\"", "\n", "^": needsCaret = true
+            default: break
+            }
+        }
+        var text = value
+        if needsCaret {
+            text = ""
+            for character in value {
+                switch character {
+                case "^": text += "^^"
+                case "\"": text += "^'"
+                case "\n", "\r\n": text += "^n"
+                default: text.append(character)
+                }
+            }
+        }
+        return needsQuotes || needsCaret ? "\"" + text + "\"" : text
+    }
+
+    /// Appends `line` folded at 75 octets, each physical line ending in CRLF.
+    static func appendFolded(_ line: String, to output: inout [UInt8]) {
+        var width = 0
+        var utf8 = line.utf8.makeIterator()
+        var pending = utf8.next()
+        while let lead = pending {
+            // A whole UTF-8 sequence goes on one line: 1 byte below 0x80, else as many as its lead says.
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if width + length > 75 {
+                output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                width = 1
+            }
+            output.append(lead)
+            width += 1
+            pending = utf8.next()
+            var remaining = length - 1
+            while remaining > 0, let byte = pending, byte & 0xC0 == 0x80 {
+                output.append(byte)
+                width += 1
+                remaining -= 1
+                pending = utf8.next()
+            }
+        }
+        output.append(0x0D)
+        output.append(0x0A)
+    }
+}
