@@ -1,0 +1,81 @@
+public import AlmanacCore
+
+/// iCalendar (RFC 5545, with RFC 7986 and RFC 7529): what Google, Outlook, Apple and Chinese
+/// calendar apps export.
+public struct ICalendarCodec: Codec {
+    public init() {}
+
+    public static let description = FormatDescription(
+        id: "ics",
+        name: "iCalendar",
+        summary: "Calendar files (.ics) from Google, Outlook, Apple Calendar and Chinese calendar apps (RFC 5545).",
+        aliases: ["ical", "icalendar", "ifb"],
+        extensions: [".ics", ".ical", ".icalendar", ".ifb"],
+        mediaTypes: ["text/calendar"],
+        model: .agenda,
+        options: [
+            .init(name: "x-wr-timezone", summary: "Apply X-WR-TIMEZONE to UTC and floating times, as the x-wr-timezone tool does.",
+                  values: ["apply", "ignore"], defaultValue: "apply"),
+        ],
+        examples: [
+            .init(summary: "A lunar birthday with a reminder the day before", input: """
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                PRODID:-//Example//Lunar//ZH\r
+                BEGIN:VEVENT\r
+                UID:mom@example.org\r
+                DTSTAMP:20250101T000000Z\r
+                DTSTART;VALUE=DATE:20251006\r
+                RRULE:RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15\r
+                SUMMARY:媽媽生日\r
+                BEGIN:VALARM\r
+                ACTION:DISPLAY\r
+                TRIGGER:-P1D\r
+                DESCRIPTION:明天是媽媽生日\r
+                END:VALARM\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+
+                """),
+            .init(summary: "A meeting in Outlook's zone names, with an exception", input: """
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                PRODID:Microsoft Exchange Server 2010\r
+                BEGIN:VEVENT\r
+                UID:040000008200E00074C5B7101A82E008\r
+                DTSTAMP:20250301T000000Z\r
+                DTSTART;TZID=Taipei Standard Time:20250303T093000\r
+                DTEND;TZID=Taipei Standard Time:20250303T103000\r
+                RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10\r
+                EXDATE;TZID=Taipei Standard Time:20250317T093000\r
+                SUMMARY:週會\r
+                X-MICROSOFT-CDO-BUSYSTATUS:BUSY\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+
+                """),
+        ])
+
+    public var format: FormatDescription { Self.description }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.trimmedText.prefix(64).uppercased()
+        if text.hasPrefix("BEGIN:VCALENDAR") { return .yes }
+        return .no
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let options = ICalendarReader.Options(applyCalendarTimeZone: context.options["x-wr-timezone"] != "ignore",
+                                              encoding: context.encoding)
+        let result = try ICalendarReader(options: options).read(input.bytes, fileName: input.fileName)
+        return Decoded(document: .agenda(result.agenda), diagnostics: result.diagnostics, encoding: result.encoding)
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .agenda(let agenda) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+        }
+        let result = ICalendarWriter().write(agenda)
+        return Encoded(bytes: result.bytes, diagnostics: result.diagnostics)
+    }
+}

@@ -1,0 +1,198 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// Writes the Agenda model as RFC 5545: CRLF lines folded at 75 octets without splitting a
+/// character, TEXT escaped, UID, DTSTAMP and PRODID always present, a VTIMEZONE for every TZID
+/// used, and the same bytes for the same model (no clock readings, a fixed property order).
+public struct ICalendarWriter: Sendable {
+    public static let productID = "-//Almanac//Almanac \(AlmanacCoreVersion.current)//EN"
+
+    public init() {}
+
+    public func write(_ agenda: Agenda) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
+        var output = ICalOutput()
+        output.bytes.reserveCapacity(agenda.items.count * 400 + 1024)
+        var diagnostics: [Diagnostic] = []
+        func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
+            output.line(name, parameters, value)
+        }
+
+        line("BEGIN", [], "VCALENDAR")
+        line("VERSION", [], "2.0")
+        line("PRODID", [], Self.productID)
+        if let name = agenda.name {
+            line("NAME", [], ICalText.escape(name))
+            line("X-WR-CALNAME", [], ICalText.escape(name))
+        }
+        if let zone = agenda.timeZone { line("X-WR-TIMEZONE", [], zone) }
+        for property in agenda.carried { line(property.name, property.parameters, property.value) }
+
+        // Time zones: the file's own definitions as given, then ICU's for the other zones used.
+        let used = Self.zonesUsed(agenda)
+        var defined = Set<String>()
+        for definition in agenda.timeZones where !defined.contains(definition.id) {
+            defined.insert(definition.id)
+            output.text(definition.definition)
+        }
+        let years = Self.yearsUsed(agenda)
+        for zone in used.sorted() where !defined.contains(zone) {
+            guard let resolved = TimeZoneID.resolve(zone)?.zone else {
+                diagnostics.append(.warning("ics.unknown-timezone", zone))
+                continue
+            }
+            output.text(VTimeZoneWriter.definition(for: resolved, id: zone, years: years))
+        }
+
+        for item in agenda.items { write(item, to: &output) }
+        for component in agenda.carriedComponents { output.text(component) }
+        line("END", [], "VCALENDAR")
+        return (output.bytes, diagnostics)
+    }
+
+    private func write(_ item: CalendarItem, to output: inout ICalOutput) {
+        func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
+            output.line(name, parameters, value)
+        }
+        let component = switch item.kind {
+        case .event: "VEVENT"
+        case .todo: "VTODO"
+        case .journal: "VJOURNAL"
+        }
+        func parameters(_ name: String, _ base: [CarriedProperty.Parameter] = []) -> [CarriedProperty.Parameter] {
+            base + (item.parameters[name] ?? [])
+        }
+        func date(_ name: String, _ value: DateValue?, extra: [CarriedProperty.Parameter] = []) {
+            guard let value else { return }
+            let formatted = ICalDateTime.format(value)
+            line(name, parameters(name, formatted.parameters + extra), formatted.text)
+        }
+        func text(_ name: String, _ value: String?) {
+            guard let value else { return }
+            line(name, parameters(name), ICalText.escape(value))
+        }
+
+        line("BEGIN", [], component)
+        line("UID", parameters("UID"), item.uid)
+        if !item.carried.contains(where: { $0.name == "DTSTAMP" }) {
+            line("DTSTAMP", [], Self.stamp(for: item))
+        }
+        date("DTSTART", item.start)
+        date("DTEND", item.end)
+        date("DUE", item.due)
+        if let duration = item.duration { line("DURATION", parameters("DURATION"), duration) }
+        date("RECURRENCE-ID", item.recurrenceID,
+             extra: item.recurrenceThisAndFuture ? [.init(name: "RANGE", values: ["THISANDFUTURE"])] : [])
+        if let recurrence = item.recurrence {
+            for rule in recurrence.rules { line("RRULE", [], rule) }
+            for value in recurrence.dates { date("RDATE", value) }
+            for value in recurrence.exceptions { date("EXDATE", value) }
+        }
+        text("SUMMARY", item.title.isEmpty && item.parameters["SUMMARY"] == nil ? nil : item.title)
+        text("DESCRIPTION", item.notes)
+        text("LOCATION", item.location)
+        if let geo = item.geo { line("GEO", [], "\(Self.number(geo.latitude));\(Self.number(geo.longitude))") }
+        if !item.categories.isEmpty { line("CATEGORIES", [], item.categories.map(ICalText.escape).joined(separator: ",")) }
+        if let color = item.color { line("COLOR", [], color) }
+        // An exact PRIORITY kept from the source wins when it says the same level.
+        let exactPriority = item.carried.first { $0.name == "PRIORITY" }.flatMap { Int($0.value) }
+        if item.priority != .none || exactPriority != nil {
+            if exactPriority == nil || Priority(iCalendar: exactPriority!) != item.priority {
+                line("PRIORITY", [], String(item.priority.iCalendarValue))
+            }
+        }
+        if let status = item.status {
+            line("STATUS", [], status)
+        } else if item.isCompleted && item.kind == .todo {
+            line("STATUS", [], "COMPLETED")
+        }
+        date("COMPLETED", item.completedAt)
+        if let url = item.url { line("URL", parameters("URL"), url) }
+        date("CREATED", item.created)
+        date("LAST-MODIFIED", item.lastModified)
+        for property in item.carried {
+            if property.name == "PRIORITY", let exact = exactPriority, Priority(iCalendar: exact) != item.priority { continue }
+            line(property.name, property.parameters, property.value)
+        }
+        for alarm in item.alarms {
+            line("BEGIN", [], "VALARM")
+            line("ACTION", [], alarm.action.rawValue.uppercased())
+            switch alarm.trigger {
+            case .relative(let seconds, let fromEnd):
+                line("TRIGGER", fromEnd ? [.init(name: "RELATED", values: ["END"])] : [], ICalDuration(totalSeconds: seconds).description)
+            case .absolute(let value):
+                let formatted = ICalDateTime.format(value)
+                line("TRIGGER", [.init(name: "VALUE", values: ["DATE-TIME"])], formatted.text)
+            }
+            // DISPLAY alarms need a DESCRIPTION (RFC 5545 §3.6.6); the item's title is the natural one.
+            if let message = alarm.message ?? (alarm.action == .display ? item.title : nil) {
+                line("DESCRIPTION", [], ICalText.escape(message))
+            }
+            for property in alarm.carried { line(property.name, property.parameters, property.value) }
+            line("END", [], "VALARM")
+        }
+        for child in item.carriedComponents { output.text(child) }
+        line("END", [], component)
+    }
+
+
+    /// DTSTAMP without reading the clock: the item's last change or creation in UTC, else the Unix epoch.
+    static func stamp(for item: CalendarItem) -> String {
+        for value in [item.lastModified, item.created] {
+            if case .utc(let time)? = value { return ICalDateTime.basic(time) + "Z" }
+        }
+        return "19700101T000000Z"
+    }
+
+    static func number(_ value: Double) -> String {
+        var text = String(value)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+
+    /// Every TZID the items use.
+    static func zonesUsed(_ agenda: Agenda) -> Set<String> {
+        var zones = Set<String>()
+        func add(_ value: DateValue?) { if case .zoned(_, let zone)? = value { zones.insert(zone) } }
+        for item in agenda.items {
+            add(item.start); add(item.end); add(item.due); add(item.recurrenceID); add(item.completedAt)
+            item.recurrence?.dates.forEach(add)
+            item.recurrence?.exceptions.forEach(add)
+        }
+        return zones
+    }
+
+    /// The years the generated VTIMEZONEs cover: from a year before the earliest date used to
+    /// 2037 or a year after the latest, so repeating items stay covered.
+    static func yearsUsed(_ agenda: Agenda) -> ClosedRange<Int> {
+        var low = Int.max
+        var high = Int.min
+        for item in agenda.items {
+            for value in [item.start, item.end, item.due, item.recurrenceID].compactMap({ $0 }) {
+                low = min(low, value.day.year)
+                high = max(high, value.day.year)
+            }
+        }
+        guard low <= high else { return 1970...2037 }
+        return max(1900, low - 1)...max(2037, high + 1)
+    }
+}
+
+/// The bytes of an iCalendar file being written.
+struct ICalOutput {
+    var bytes: [UInt8] = []
+
+    mutating func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
+        ContentLineWriter.appendFolded(ContentLineWriter.line(name, parameters, value), to: &bytes)
+    }
+
+    /// Component text (unfolded lines joined by newlines), folded and CRLF-terminated.
+    mutating func text(_ text: String) {
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            ContentLineWriter.appendFolded(String(line), to: &bytes)
+        }
+    }
+}
+
+public enum AlmanacCoreVersion {
+    public static let current = "0.1.0"
+}
