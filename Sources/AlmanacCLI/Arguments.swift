@@ -29,8 +29,19 @@ enum Loader {
         let decoded: Decoded
     }
 
+    /// Files are not read whole here: the probe reads their start, and codecs that stream read
+    /// the rest in chunks. Standard input can be read only once, so it is read whole.
     static func load(_ path: String, codec forced: (any Codec)?, context: CodecContext, session: Session) throws(Diagnostic) -> Loaded {
-        let bytes = try InputFiles.read(path, session: session)
+        let input: CodecInput
+        let prefix: [UInt8]
+        if path == "-" {
+            let bytes = session.standardInput()
+            input = CodecInput(bytes: bytes, fileName: nil)
+            prefix = Array(bytes.prefix(Probe.prefixLength))
+        } else {
+            prefix = try FileChunks.prefix(path, count: Probe.prefixLength)
+            input = CodecInput(contentsOf: path)
+        }
         let name = path == "-" ? nil : path
         let codec: any Codec
         let basis: FormatRegistry.Basis
@@ -38,12 +49,12 @@ enum Loader {
             codec = forced
             basis = .explicit
         } else {
-            let identified = try session.registry.identify(Probe(prefix: bytes.prefix(Probe.prefixLength), fileName: name))
+            let identified = try session.registry.identify(Probe(prefix: prefix, fileName: name))
             codec = identified.codec
             basis = identified.basis
         }
         guard codec.format.canRead else { throw Diagnostic.error("format.cannot-read", codec.format.id) }
-        var decoded = try codec.decode(CodecInput(bytes: bytes, fileName: name), context: context)
+        var decoded = try codec.decode(input, context: context)
         decoded.diagnostics = decoded.diagnostics.map { $0.inFile(path) }
         return Loaded(codec: codec, basis: basis, decoded: decoded)
     }

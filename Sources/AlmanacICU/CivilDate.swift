@@ -1,9 +1,14 @@
 /// A calendar day in the proleptic Gregorian calendar, with no time and no time zone: a birthday,
 /// an all-day event, a deadline. Never shifts when the reader is in another zone.
 public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    // Stored compactly: calendars hold millions of these.
+    private let storedYear: Int32
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
 
     /// A valid date, or an error naming the impossible one ("2025-02-30").
     public init(year: Int, month: Int, day: Int) throws(ICUError) {
@@ -12,17 +17,15 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         else {
             throw ICUError(.invalidDate, subject: CivilDate.isoText(year, month, day))
         }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(unchecked: year, month, day)
     }
 
     /// A date the caller knows is valid (month 1…12, day within the month), without the check:
     /// for loops over days that are valid by construction.
     public init(unchecked year: Int, _ month: Int, _ day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        self.storedYear = Int32(truncatingIfNeeded: year)
+        self.storedMonth = UInt8(truncatingIfNeeded: month)
+        self.storedDay = UInt8(truncatingIfNeeded: day)
     }
 
     /// Parses `YYYY-MM-DD` or the iCalendar form `YYYYMMDD`.
@@ -137,27 +140,28 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 /// A wall-clock date and time with no zone attached: what a clock on the wall shows.
 public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let date: CivilDate
-    public let hour: Int
-    public let minute: Int
-    public let second: Int
+    private let storedHour: UInt8
+    private let storedMinute: UInt8
+    private let storedSecond: UInt8
+
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
+    public var second: Int { Int(storedSecond) }
 
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) throws(ICUError) {
         // 60 is a leap second; iCalendar allows it and it is read as :59 + 1 s by callers.
         guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
             throw ICUError(.invalidDate, subject: "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))")
         }
-        self.date = date
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.init(unchecked: date, hour, minute, second)
     }
 
     /// A time the caller knows is valid (hour 0…23, minute and second 0…59), without the check.
     public init(unchecked date: CivilDate, _ hour: Int, _ minute: Int, _ second: Int) {
         self.date = date
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.storedHour = UInt8(truncatingIfNeeded: hour)
+        self.storedMinute = UInt8(truncatingIfNeeded: minute)
+        self.storedSecond = UInt8(truncatingIfNeeded: second)
     }
 
     /// Seconds since 1970-01-01T00:00:00 on the same wall clock (as if the zone were UTC).

@@ -7,12 +7,22 @@ public struct ICalProperty: Hashable, Sendable {
     public var parameters: [CarriedProperty.Parameter]
     public var value: String
     public var line: Int
+    var kind: PropertyKind
 
     public init(name: String, parameters: [CarriedProperty.Parameter] = [], value: String, line: Int = 0) {
         self.name = name
         self.parameters = parameters
         self.value = value
         self.line = line
+        self.kind = name.utf8.withContiguousStorageIfAvailable { PropertyKind.classify($0, 0, $0.count).0 } ?? .other
+    }
+
+    init(name: String, kind: PropertyKind, parameters: [CarriedProperty.Parameter], value: String, line: Int) {
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.line = line
+        self.kind = kind
     }
 
     /// The first value of a parameter (names are case-insensitive; stored uppercase).
@@ -56,6 +66,35 @@ public struct ICalComponent: Hashable, Sendable {
     }
 }
 
+/// Builds whole components from parser events; `onComponent` receives each component that ends
+/// at `depth` (1: the children of VCALENDAR).
+struct ComponentCollector: ICalEvents {
+    var stack: [ICalComponent] = []
+    var properties: [ICalProperty] = []
+    let onComponent: (ICalComponent) throws(Diagnostic) -> Void
+
+    init(onComponent: @escaping (ICalComponent) throws(Diagnostic) -> Void) {
+        self.onComponent = onComponent
+    }
+
+    mutating func begin(_ name: String, line: Int) throws(Diagnostic) {
+        stack.append(ICalComponent(name: name, line: line))
+    }
+
+    mutating func property(_ property: ICalProperty) throws(Diagnostic) {
+        if stack.count == 1 { properties.append(property) } else { stack[stack.count - 1].properties.append(property) }
+    }
+
+    mutating func end(_ name: String, line: Int) throws(Diagnostic) {
+        let finished = stack.removeLast()
+        if stack.count == 1 || stack.isEmpty && finished.name != "VCALENDAR" {
+            try onComponent(finished)
+        } else if !stack.isEmpty {
+            stack[stack.count - 1].components.append(finished)
+        }
+    }
+}
+
 /// Limits that keep a hostile file from costing unbounded memory.
 public struct ICalLimits: Hashable, Sendable {
     /// Longest logical (unfolded) line, in bytes.
@@ -74,21 +113,33 @@ public struct ICalLimits: Hashable, Sendable {
     public static let `default` = ICalLimits()
 }
 
-/// Reads iCalendar content lines from UTF-8 bytes and assembles components, tolerating what real
-/// exports do: CRLF, LF or CR line ends, folds with a space or a tab (also inside a UTF-8
-/// sequence: lines are joined as bytes before they are decoded), RFC 6868 parameter escapes, and
-/// broken lines (a located warning; the rest of the file is still read).
-///
-/// Top-level components of VCALENDAR are handed to `onComponent` as soon as they end, so a large
-/// file never needs its whole tree in memory.
+/// What the parser reports, in order: components beginning and ending (always balanced: the
+/// parser closes what a file leaves open and ignores stray ENDs, with warnings) and properties.
+protocol ICalEvents {
+    mutating func begin(_ name: String, line: Int) throws(Diagnostic)
+    mutating func property(_ property: ICalProperty) throws(Diagnostic)
+    mutating func end(_ name: String, line: Int) throws(Diagnostic)
+}
+
+/// Reads iCalendar content lines from UTF-8 bytes, tolerating what real exports do: CRLF, LF or
+/// CR line ends, folds with a space or a tab (also inside a UTF-8 sequence: lines are joined as
+/// bytes before they are decoded), RFC 6868 parameter escapes, and broken lines (a located
+/// warning; the rest of the file is still read). Reports components and properties as events,
+/// so a reader can build its model directly, in constant memory per item.
 struct ICalParser {
-    let bytes: [UInt8]
     let fileName: String?
     let limits: ICalLimits
     var diagnostics: [Diagnostic] = []
 
-    init(bytes: [UInt8], fileName: String?, limits: ICalLimits = .default) {
-        self.bytes = bytes
+    private var open: [(name: String, line: Int)] = []
+    private var components = 0
+    private var sawContent = false
+    private var line = 1
+    /// The end of the previous chunk that did not yet form a complete logical line.
+    private var carry: [UInt8] = []
+    private var scratch: [UInt8] = []
+
+    init(fileName: String?, limits: ICalLimits = .default) {
         self.fileName = fileName
         self.limits = limits
     }
@@ -97,27 +148,69 @@ struct ICalParser {
         SourceLocation(file: fileName, line: line, column: column)
     }
 
-    /// Parses the calendar: calendar-level properties go to `onProperty`, finished top-level
-    /// components to `onComponent`. Returns how many VCALENDAR objects the file held.
-    mutating func parse(
-        onProperty: (ICalProperty) throws(Diagnostic) -> Void,
-        onComponent: (ICalComponent) throws(Diagnostic) -> Void
-    ) throws(Diagnostic) -> Int {
-        var stack: [ICalComponent] = []
-        var calendars = 0
-        var components = 0
-        var sawContent = false
-        var scratch: [UInt8] = []
-        var index = 0
-        var line = 1
-        let count = bytes.count
+    /// Parses a whole input in memory.
+    mutating func parse<Events: ICalEvents>(_ bytes: [UInt8], into events: inout Events) throws(Diagnostic) {
+        try feed(bytes, isLast: true, into: &events)
+        try finish(into: &events)
+    }
 
+    /// Parses the next piece of the input. Lines that may continue in the next piece (the last
+    /// one, or one the next piece might fold onto) wait for it.
+    mutating func feed<Events: ICalEvents>(_ chunk: [UInt8], isLast: Bool, into events: inout Events) throws(Diagnostic) {
+        let buffer: [UInt8]
+        if carry.isEmpty {
+            buffer = chunk
+        } else {
+            buffer = carry + chunk
+            carry = []
+        }
+        let end = isLast ? buffer.count : Self.lastLogicalLineBoundary(buffer)
+        if !isLast, end < buffer.count {
+            carry = Array(buffer[end...])
+            if carry.count > limits.maxLineBytes + 8 {
+                throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(line))
+            }
+        }
+        try scan(buffer, upTo: end, into: &events)
+    }
+
+    /// Ends the input: components left open are closed with a warning.
+    mutating func finish<Events: ICalEvents>(into events: inout Events) throws(Diagnostic) {
+        if !carry.isEmpty {
+            let rest = carry
+            carry = []
+            try scan(rest, upTo: rest.count, into: &events)
+        }
+        if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
+        while let unclosed = open.popLast() {
+            diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
+            try events.end(unclosed.name, line: line)
+        }
+    }
+
+    /// The index just after the last line break that is followed by the start of a new logical
+    /// line (not a space or tab, which would fold onto it); 0 when there is none.
+    static func lastLogicalLineBoundary(_ buffer: [UInt8]) -> Int {
+        var index = buffer.count - 2
+        while index >= 0 {
+            let byte = buffer[index]
+            if byte == 0x0A || (byte == 0x0D && buffer[index + 1] != 0x0A) {
+                let next = buffer[index + 1]
+                if next != 0x20 && next != 0x09 { return index + 1 }
+            }
+            index -= 1
+        }
+        return 0
+    }
+
+    private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], upTo count: Int, into events: inout Events) throws(Diagnostic) {
+        var index = 0
         while index < count {
             // One logical line: a physical line plus the continuation lines that follow it.
             let startLine = line
             var end = index
             while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            var next = lineBreakEnd(end)
+            var next = Self.lineBreakEnd(bytes, end, count)
             line += end < count ? 1 : 0
             var folded = false
             if next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
@@ -130,7 +223,7 @@ struct ICalParser {
                     scratch.append(contentsOf: bytes[(next + 1)..<continuationEnd])
                     if scratch.count > limits.maxLineBytes { break }
                     line += continuationEnd < count ? 1 : 0
-                    next = lineBreakEnd(continuationEnd)
+                    next = Self.lineBreakEnd(bytes, continuationEnd, count)
                 }
             }
             let logicalLength = folded ? scratch.count : end - index
@@ -153,78 +246,62 @@ struct ICalParser {
                 continue
             }
             if !sawContent {
-                guard property.name == "BEGIN", property.value.uppercased() == "VCALENDAR" else {
+                guard property.kind == .begin, asciiUppercased(property.value) == "VCALENDAR" else {
                     throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
                 }
                 sawContent = true
             }
 
-            switch property.name {
-            case "BEGIN":
-                let name = property.value.uppercased()
-                if stack.isEmpty, name != "VCALENDAR" {
+            switch property.kind {
+            case .begin:
+                let name = asciiUppercased(property.value)
+                if open.isEmpty, name != "VCALENDAR" {
                     diagnostics.append(.warning("ics.outside-calendar", name, at: location(startLine)))
                 }
-                guard stack.count < limits.maxDepth else {
+                guard open.count < limits.maxDepth else {
                     throw Diagnostic.error("ics.too-deep", String(limits.maxDepth), at: location(startLine))
                 }
                 components += 1
                 guard components <= limits.maxComponents else {
                     throw Diagnostic.error("ics.too-many-components", String(limits.maxComponents), at: location(startLine))
                 }
-                stack.append(ICalComponent(name: name, line: startLine))
-            case "END":
-                let name = property.value.uppercased()
-                guard let open = stack.lastIndex(where: { $0.name == name }) else {
+                open.append((name, startLine))
+                try events.begin(name, line: startLine)
+            case .end:
+                let name = asciiUppercased(property.value)
+                guard let match = open.lastIndex(where: { $0.name == name }) else {
                     diagnostics.append(.warning("ics.unmatched-end", name, at: location(startLine)))
                     continue
                 }
                 // Components left open inside this one are closed here, with a warning each.
-                while stack.count - 1 > open {
-                    let unclosed = stack.removeLast()
+                while open.count - 1 > match {
+                    let unclosed = open.removeLast()
                     diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
-                    stack[stack.count - 1].components.append(unclosed)
+                    try events.end(unclosed.name, line: startLine)
                 }
-                let finished = stack.removeLast()
-                try finish(finished, into: &stack, calendars: &calendars, onComponent: onComponent)
+                open.removeLast()
+                try events.end(name, line: startLine)
             default:
-                if stack.count == 1 {
-                    try onProperty(property)
-                } else if stack.isEmpty {
+                if open.isEmpty {
                     diagnostics.append(.warning("ics.outside-calendar", property.name, at: location(startLine)))
                 } else {
-                    stack[stack.count - 1].properties.append(property)
+                    try events.property(property)
                 }
             }
         }
-        if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
-        while let unclosed = stack.popLast() {
-            diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
-            try finish(unclosed, into: &stack, calendars: &calendars, onComponent: onComponent)
-        }
-        return calendars
     }
 
-    private func finish(
-        _ component: ICalComponent, into stack: inout [ICalComponent], calendars: inout Int,
-        onComponent: (ICalComponent) throws(Diagnostic) -> Void
-    ) throws(Diagnostic) {
-        if component.name == "VCALENDAR" && stack.isEmpty {
-            calendars += 1
-        } else if stack.count == 1 {
-            try onComponent(component)
-        } else if stack.isEmpty {
-            try onComponent(component)
-        } else {
-            stack[stack.count - 1].components.append(component)
-        }
+    /// Component names are ASCII and almost always written in uppercase already.
+    private func asciiUppercased(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return text }
+        return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The index after a line break at `end` (CRLF, LF or CR).
     @inline(__always)
-    private func lineBreakEnd(_ end: Int) -> Int {
-        guard end < bytes.count else { return end }
-        if bytes[end] == 0x0D, end + 1 < bytes.count, bytes[end + 1] == 0x0A { return end + 2 }
+    private static func lineBreakEnd(_ bytes: [UInt8], _ end: Int, _ count: Int) -> Int {
+        guard end < count else { return end }
+        if bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { return end + 2 }
         return end + 1
     }
 
@@ -239,7 +316,8 @@ struct ICalParser {
             index += 1
         }
         guard index > start, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
-        let name = asciiUppercase(buffer, start, index)
+        let (kind, knownName) = PropertyKind.classify(buffer, start, index)
+        let name = knownName ?? asciiUppercase(buffer, start, index)
         var parameters: [CarriedProperty.Parameter] = []
         while index < end, buffer[index] == 0x3B {
             index += 1
@@ -273,7 +351,7 @@ struct ICalParser {
         }
         guard index < end, buffer[index] == 0x3A else { return nil }
         let value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
-        return ICalProperty(name: name, parameters: parameters, value: value, line: line)
+        return ICalProperty(name: name, kind: kind, parameters: parameters, value: value, line: line)
     }
 
     private func asciiUppercase(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {

@@ -67,7 +67,7 @@ public struct ICalendarCodec: Codec {
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
         let options = ICalendarReader.Options(applyCalendarTimeZone: context.options["x-wr-timezone"] != "ignore",
                                               encoding: context.encoding)
-        let result = try ICalendarReader(options: options).read(input.bytes, fileName: input.fileName)
+        let result = try ICalendarReader(options: options).read(input)
         return Decoded(document: .agenda(result.agenda), diagnostics: result.diagnostics, encoding: result.encoding)
     }
 

@@ -34,80 +34,92 @@ public struct ICalendarReader: Sendable {
 
     /// Reads a whole file.
     public func read(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String) {
+        try read(CodecInput(bytes: bytes, fileName: fileName))
+    }
+
+    /// Reads a whole input, from memory or streamed from its file.
+    public func read(_ input: CodecInput) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String) {
         var items: [CalendarItem] = []
-        var result = try stream(bytes, fileName: fileName) { (item) throws(Diagnostic) in items.append(item) }
+        var result = try stream(input) { (item) throws(Diagnostic) in items.append(item) }
         result.agenda.items = items
         return result
     }
 
-    /// Reads a file, handing each item to `onItem` as soon as it is complete (constant memory
-    /// apart from the calendar's header, time zones and carried components).
+    /// Reads an input, handing each item to `onItem` as soon as it is complete. UTF-8 files are
+    /// read in chunks, so memory stays constant apart from what `onItem` keeps (plus the
+    /// calendar's header, time zones and carried components); other charsets are converted whole.
     public func stream(
-        _ input: [UInt8], fileName: String?, onItem: (CalendarItem) throws(Diagnostic) -> Void
+        _ input: CodecInput, onItem: (CalendarItem) throws(Diagnostic) -> Void
     ) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String) {
-        let (bytes, encoding, charsetNotes) = try Self.utf8(input, fileName: fileName, declared: options.encoding)
-        var parser = ICalParser(bytes: bytes, fileName: fileName, limits: options.limits)
-        var agenda = Agenda()
-        var mapper = ItemMapper(fileName: fileName)
-        var calendarZone: TimeZoneID?
-        var itemCount = 0
-        _ = try parser.parse(
-            onProperty: { (property) throws(Diagnostic) in
-                switch property.name {
-                case "VERSION":
-                    if property.value != "2.0" {
-                        mapper.diagnostics.append(.warning("ics.version", property.value, at: mapper.location(property.line)))
-                    }
-                case "PRODID":
-                    break
-                case "CALSCALE" where property.value.uppercased() == "GREGORIAN":
-                    break
-                case "X-WR-CALNAME":
-                    if agenda.name == nil { agenda.name = ICalText.unescape(property.value) } else { agenda.carried.append(property.carried) }
-                case "NAME":
-                    let name = ICalText.unescape(property.value)
-                    if agenda.name == nil { agenda.name = name } else if agenda.name != name { agenda.carried.append(property.carried) }
-                case "X-WR-TIMEZONE":
-                    agenda.timeZone = property.value
-                    if options.applyCalendarTimeZone {
-                        calendarZone = TimeZoneID.resolve(property.value)?.zone
-                        if calendarZone == nil {
-                            mapper.diagnostics.append(.warning("ics.unknown-timezone", property.value, at: mapper.location(property.line)))
+        let fileName = input.fileName
+        let applyZone = options.applyCalendarTimeZone
+        let declared = options.encoding
+        let limits = options.limits
+        return try withoutActuallyEscaping(onItem) { (onItem) throws(Diagnostic) in
+            var parser = ICalParser(fileName: fileName, limits: limits)
+            var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onItem: onItem)
+            var state = ChunkState.start
+            var pending: [UInt8] = []   // an incomplete UTF-8 sequence at a chunk's end
+            var whole: [UInt8] = []     // everything, when the input is not UTF-8
+            var offset = 0
+            do throws(Diagnostic) {
+                try input.readChunks { (chunk) throws(Diagnostic) in
+                    var chunk = chunk
+                    if case .start = state {
+                        let detection = CharsetDetector.detect(chunk.prefix(CharsetDetector.sampleSize), declared: declared,
+                                                               isComplete: false)
+                        if detection.charset == .utf8 {
+                            state = .utf8
+                            if detection.byteOrderMarkLength > 0 { chunk.removeFirst(detection.byteOrderMarkLength) }
+                            offset = detection.byteOrderMarkLength
+                        } else {
+                            state = .other
                         }
                     }
-                default:
-                    agenda.carried.append(property.carried)
-                }
-            },
-            onComponent: { (component) throws(Diagnostic) in
-                switch component.name {
-                case "VEVENT", "VTODO", "VJOURNAL":
-                    var item = mapper.item(from: component)
-                    if let calendarZone { item.applyCalendarZone(calendarZone) }
-                    itemCount += 1
-                    try onItem(item)
-                case "VTIMEZONE":
-                    if let id = component.property("TZID")?.value, !id.isEmpty {
-                        agenda.timeZones.append(TimeZoneDefinition(id: id, definition: component.text))
-                    } else {
-                        mapper.diagnostics.append(.warning("ics.timezone-without-id", at: mapper.location(component.line)))
+                    switch state {
+                    case .utf8:
+                        let bytes = pending.isEmpty ? chunk : pending + chunk
+                        let (invalid, complete) = UTF8ValidationCheck.validate(bytes)
+                        if invalid != nil { throw ChunkState.notUTF8 }
+                        pending = complete < bytes.count ? Array(bytes[complete...]) : []
+                        try parser.feed(complete == bytes.count ? bytes : Array(bytes[..<complete]), isLast: false, into: &events)
+                        offset += complete
+                    case .other, .start:
+                        whole += chunk
                     }
-                default:
-                    agenda.carriedComponents.append(component.text)
                 }
-            })
-        return (agenda, charsetNotes + parser.diagnostics + mapper.diagnostics, encoding)
+                if case .utf8 = state {
+                    guard pending.isEmpty else { throw ChunkState.notUTF8 }
+                    try parser.feed([], isLast: true, into: &events)
+                    try parser.finish(into: &events)
+                    return (events.agenda, parser.diagnostics + events.mapper.diagnostics, "UTF-8")
+                }
+            } catch let diagnostic where diagnostic.code == ChunkState.notUTF8.code {
+                // Looked like UTF-8 at first, but is not: start again with the whole file.
+                whole = try input.readAll()
+                parser = ICalParser(fileName: fileName, limits: limits)
+                events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onItem: onItem)
+            }
+            let (bytes, encoding, notes) = try Self.utf8(whole, fileName: fileName, declared: declared)
+            try parser.parse(bytes, into: &events)
+            return (events.agenda, notes + parser.diagnostics + events.mapper.diagnostics, encoding)
+        }
+    }
+
+    private enum ChunkState {
+        case start, utf8, other
+        static let notUTF8 = Diagnostic.error("internal.not-utf8")
     }
 
     /// The input as UTF-8 without a BOM: UTF-16 and legacy charsets are converted, with a note.
     static func utf8(_ input: [UInt8], fileName: String?, declared: Charset?) throws(Diagnostic) -> ([UInt8], String, [Diagnostic]) {
         let detection = CharsetDetector.detect(input.prefix(CharsetDetector.sampleSize), declared: declared,
                                                isComplete: input.count <= CharsetDetector.sampleSize)
-        let body = Array(input.dropFirst(detection.byteOrderMarkLength))
+        // Without a BOM the input is used as is (no copy of a large file).
+        let body = detection.byteOrderMarkLength == 0 ? input : Array(input.dropFirst(detection.byteOrderMarkLength))
         if detection.charset == .utf8 {
-            // Validate once here, so every later decode of a slice is cheap.
-            if let offset = UTF8ValidationCheck.firstInvalid(body) {
-                // Not UTF-8 after all (the sample looked clean): try the legacy guess on the whole file.
+            if let offset = UTF8ValidationCheck.validate(body).invalid {
+                // Not UTF-8 after all (the sample looked clean): guess again from the whole file.
                 let retry = CharsetDetector.detect(body)
                 guard retry.charset != .utf8, let text = try? retry.charset.decode(body) else {
                     throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + detection.byteOrderMarkLength),
@@ -132,10 +144,115 @@ public struct ICalendarReader: Sendable {
     }
 }
 
-/// UTF-8 validity of a whole buffer, quickly: ASCII runs are skipped eight bytes at a time.
+/// Builds the Agenda from parser events: items are mapped property by property as they are read
+/// and handed on when they end; other components are collected whole.
+struct ReaderEvents: ICalEvents {
+    var agenda = Agenda()
+    var mapper: ItemMapper
+    let applyCalendarZone: Bool
+    let onItem: (CalendarItem) throws(Diagnostic) -> Void
+    private var calendarZone: TimeZoneID?
+    private var depth = 0
+    private var inItem = false
+    private var item = CalendarItem(uid: "", title: "")
+    private var seen: UInt64 = 0
+    private var itemLine = 0
+    /// Components being collected whole (VTIMEZONE, VALARM, unknown ones), innermost last.
+    private var collecting: [ICalComponent] = []
+
+    init(mapper: ItemMapper, applyCalendarZone: Bool, onItem: @escaping (CalendarItem) throws(Diagnostic) -> Void) {
+        self.mapper = mapper
+        self.applyCalendarZone = applyCalendarZone
+        self.onItem = onItem
+    }
+
+    mutating func begin(_ name: String, line: Int) throws(Diagnostic) {
+        depth += 1
+        if depth == 2, collecting.isEmpty, name == "VEVENT" || name == "VTODO" || name == "VJOURNAL" {
+            inItem = true
+            item = ItemMapper.start(name)
+            seen = 0
+            itemLine = line
+        } else if depth >= 2 || name != "VCALENDAR" {
+            collecting.append(ICalComponent(name: name, line: line))
+        }
+    }
+
+    mutating func property(_ property: ICalProperty) throws(Diagnostic) {
+        if !collecting.isEmpty {
+            collecting[collecting.count - 1].properties.append(property)
+        } else if inItem {
+            mapper.apply(property, to: &item, seen: &seen)
+        } else {
+            calendarProperty(property)
+        }
+    }
+
+    mutating func end(_ name: String, line: Int) throws(Diagnostic) {
+        defer { depth -= 1 }
+        if let finished = collecting.popLast() {
+            if !collecting.isEmpty {
+                collecting[collecting.count - 1].components.append(finished)
+            } else if inItem {
+                mapper.child(finished, of: &item)
+            } else if finished.name == "VTIMEZONE" {
+                if let id = finished.property("TZID")?.value, !id.isEmpty {
+                    // A definition of a well-known location (X-LIC-LOCATION, as libical, Google and
+                    // Almanac write them) is ICU's zone: it is regenerated on writing, not carried.
+                    if let location = finished.property("X-LIC-LOCATION")?.value,
+                       TimeZoneID.resolve(location) != nil, TimeZoneID.resolve(id) != nil {
+                        return
+                    }
+                    agenda.timeZones.append(TimeZoneDefinition(id: id, definition: finished.text))
+                } else {
+                    mapper.diagnostics.append(.warning("ics.timezone-without-id", at: mapper.location(finished.line)))
+                }
+            } else {
+                agenda.carriedComponents.append(finished.text)
+            }
+        } else if inItem && depth == 2 {
+            inItem = false
+            mapper.finish(&item, line: itemLine)
+            if let calendarZone { item.applyCalendarZone(calendarZone) }
+            try onItem(item)
+        }
+    }
+
+    private mutating func calendarProperty(_ property: ICalProperty) {
+        switch property.kind {
+        case .version:
+            if property.value != "2.0" {
+                mapper.diagnostics.append(.warning("ics.version", property.value, at: mapper.location(property.line)))
+            }
+        case .prodid:
+            break
+        case .calscale where property.value.uppercased() == "GREGORIAN":
+            break
+        case .xWRCalname:
+            if agenda.name == nil { agenda.name = ICalText.unescape(property.value) } else { agenda.carried.append(property.carried) }
+        case .name:
+            let name = ICalText.unescape(property.value)
+            if agenda.name == nil { agenda.name = name } else if agenda.name != name { agenda.carried.append(property.carried) }
+        case .xWRTimezone:
+            agenda.timeZone = property.value
+            if applyCalendarZone {
+                calendarZone = TimeZoneID.resolve(property.value)?.zone
+                if calendarZone == nil {
+                    mapper.diagnostics.append(.warning("ics.unknown-timezone", property.value, at: mapper.location(property.line)))
+                }
+            }
+        default:
+            agenda.carried.append(property.carried)
+        }
+    }
+}
+
+/// UTF-8 validity of a buffer, quickly: ASCII runs are skipped eight bytes at a time.
 enum UTF8ValidationCheck {
-    static func firstInvalid(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
+    /// The offset of the first invalid byte (nil when valid), and how many bytes form complete
+    /// characters (less than the count when the buffer ends inside a character).
+    static func validate(_ bytes: [UInt8]) -> (invalid: Int?, complete: Int) {
+        bytes.withUnsafeBufferPointer { buffer -> (Int?, Int) in
             let count = buffer.count
             var index = 0
             while index < count {
@@ -162,15 +279,18 @@ enum UTF8ValidationCheck {
                 case 0xF0: length = 4; low = 0x90
                 case 0xF1...0xF3: length = 4
                 case 0xF4: length = 4; high = 0x8F
-                default: return index
+                default: return (index, index)
                 }
-                guard index + length <= count else { return index }
-                let second = buffer[index + 1]
-                guard second >= low, second <= high else { return index }
-                for next in 2..<length where buffer[index + next] & 0xC0 != 0x80 { return index }
+                let available = min(length, count - index)
+                if available > 1 {
+                    let second = buffer[index + 1]
+                    guard second >= low, second <= high else { return (index, index) }
+                    for next in 2..<available where buffer[index + next] & 0xC0 != 0x80 { return (index, index) }
+                }
+                if available < length { return (nil, index) }
                 index += length
             }
-            return nil
+            return (nil, count)
         }
     }
 }
@@ -182,97 +302,132 @@ struct ItemMapper {
 
     func location(_ line: Int) -> SourceLocation { SourceLocation(file: fileName, line: line) }
 
+    /// Rules already checked, by text (exports repeat the same few rules thousands of times).
+    var checkedRules: [String: RecurrenceError?] = [:]
+
     /// Parameters a mapped property's field already expresses; any other parameter is kept.
     private static let datePropertyParameters: Set<String> = ["VALUE", "TZID"]
 
-    mutating func item(from component: ICalComponent) -> CalendarItem {
-        let kind: CalendarItem.Kind = switch component.name {
+    /// Starts an item for a VEVENT, VTODO or VJOURNAL.
+    static func start(_ componentName: String) -> CalendarItem {
+        let kind: CalendarItem.Kind = switch componentName {
         case "VTODO": .todo
         case "VJOURNAL": .journal
         default: .event
         }
-        var item = CalendarItem(kind: kind, uid: "", title: "")
-        var seen = Set<String>()
-        for property in component.properties {
-            let first = seen.insert(property.name).inserted
-            switch property.name {
-            case "UID" where first: item.uid = property.value
-            case "SUMMARY" where first:
-                item.title = ICalText.unescape(property.value)
-                keepParameters(property, except: [], in: &item)
-            case "DESCRIPTION" where first:
-                item.notes = ICalText.unescape(property.value)
-                keepParameters(property, except: [], in: &item)
-            case "LOCATION" where first:
-                item.location = ICalText.unescape(property.value)
-                keepParameters(property, except: [], in: &item)
-            case "GEO" where first:
-                let parts = property.value.split(separator: ";")
-                if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-                   abs(latitude) <= 90, abs(longitude) <= 180 {
-                    item.geo = Geo(latitude: latitude, longitude: longitude)
-                } else {
-                    invalid(property, "GEO (latitude;longitude)", &item)
-                }
-            case "DTSTART" where first: item.start = date(property, &item)
-            case "DTEND" where first: item.end = date(property, &item)
-            case "DUE" where first: item.due = date(property, &item)
-            case "COMPLETED" where first: item.completedAt = date(property, &item)
-            case "CREATED" where first: item.created = date(property, &item)
-            case "LAST-MODIFIED" where first: item.lastModified = date(property, &item)
-            case "RECURRENCE-ID" where first:
-                item.recurrenceID = date(property, &item, except: ["RANGE"])
-                item.recurrenceThisAndFuture = property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
-            case "DURATION" where first:
-                if (try? ICalDuration(parsing: property.value)) != nil {
-                    item.duration = property.value.uppercased()
-                } else {
-                    invalid(property, "DURATION (P1D, PT1H30M)", &item)
-                }
-            case "RRULE":
+        return CalendarItem(kind: kind, uid: "", title: "")
+    }
+
+    /// Maps one property onto the item; `seen` tracks single-valued properties, which take their
+    /// first occurrence (later ones are carried).
+    mutating func apply(_ property: ICalProperty, to item: inout CalendarItem, seen: inout UInt64) {
+        let bit: UInt64 = 1 << UInt64(property.kind.rawValue)
+        let first = seen & bit == 0
+        seen |= bit
+        switch property.kind {
+        case .uid where first: item.uid = property.value
+        case .summary where first:
+            item.title = ICalText.unescape(property.value)
+            keepParameters(property, except: [], in: &item)
+        case .description where first:
+            item.notes = ICalText.unescape(property.value)
+            keepParameters(property, except: [], in: &item)
+        case .location where first:
+            item.location = ICalText.unescape(property.value)
+            keepParameters(property, except: [], in: &item)
+        case .geo where first:
+            let parts = property.value.split(separator: ";")
+            if parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+               abs(latitude) <= 90, abs(longitude) <= 180 {
+                item.geo = Geo(latitude: latitude, longitude: longitude)
+            } else {
+                invalid(property, "GEO (latitude;longitude)", &item)
+            }
+        case .dtstart where first: item.start = date(property, &item)
+        case .dtend where first: item.end = date(property, &item)
+        case .due where first: item.due = date(property, &item)
+        case .completed where first: item.completedAt = date(property, &item)
+        case .created where first: item.created = date(property, &item)
+        case .lastModified where first: item.lastModified = date(property, &item)
+        case .dtstamp where first: item.stamp = date(property, &item)
+        case .recurrenceID where first:
+            item.recurrenceID = date(property, &item, except: ["RANGE"])
+            item.recurrenceThisAndFuture = property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
+        case .duration where first:
+            if (try? ICalDuration(parsing: property.value)) != nil {
+                item.duration = property.value.uppercased()
+            } else {
+                invalid(property, "DURATION (P1D, PT1H30M)", &item)
+            }
+        case .rrule:
+            let problem: RecurrenceError?
+            if let known = checkedRules[property.value] {
+                problem = known
+            } else {
                 do {
                     _ = try RecurrenceRule(parsing: property.value)
-                    item.recurrence = item.recurrence ?? Recurrence()
-                    item.recurrence!.rules.append(property.value)
+                    problem = nil
                 } catch {
-                    diagnostics.append(.warning("ics.invalid-rrule", error.part, error.reason, at: location(property.line)))
-                    item.carried.append(property.carried)
+                    problem = error
                 }
-            case "RDATE", "EXDATE":
-                guard let values = dateList(property, &item) else { continue }
-                item.recurrence = item.recurrence ?? Recurrence()
-                if property.name == "RDATE" { item.recurrence!.dates += values } else { item.recurrence!.exceptions += values }
-            case "CATEGORIES":
-                item.categories += ICalText.splitList(property.value).filter { !$0.isEmpty }
-            case "COLOR" where first: item.color = property.value
-            case "URL" where first: item.url = property.value
-            case "PRIORITY" where first:
-                guard let number = Int(property.value.trimmingCharacters(in: " ")), (0...9).contains(number) else {
-                    invalid(property, "PRIORITY (0–9)", &item)
-                    continue
-                }
-                item.priority = Priority(iCalendar: number)
-                // Keep the exact number when the four levels cannot say it (3 is "high", written back as 3).
-                if number != item.priority.iCalendarValue { item.carried.append(property.carried) }
-            case "STATUS" where first:
-                item.status = property.value.uppercased()
-                if item.status == "COMPLETED" { item.isCompleted = true }
-            default:
+                if checkedRules.count < 10_000 { checkedRules[property.value] = .some(problem) }
+            }
+            if let problem {
+                diagnostics.append(.warning("ics.invalid-rrule", problem.part, problem.reason, at: location(property.line)))
                 item.carried.append(property.carried)
-            }
-        }
-        if item.completedAt != nil { item.isCompleted = true }
-        for child in component.components {
-            if child.name == "VALARM" {
-                alarm(from: child).map { item.alarms.append($0) }
             } else {
-                item.carriedComponents.append(child.text)
+                item.recurrence = item.recurrence ?? Recurrence()
+                item.recurrence!.rules.append(property.value)
             }
+        case .rdate, .exdate:
+            guard let values = dateList(property, &item) else { return }
+            item.recurrence = item.recurrence ?? Recurrence()
+            if property.kind == .rdate { item.recurrence!.dates += values } else { item.recurrence!.exceptions += values }
+        case .categories:
+            item.categories += ICalText.splitList(property.value).filter { !$0.isEmpty }
+        case .color where first: item.color = property.value
+        case .url where first: item.url = property.value
+        case .priority where first:
+            guard let number = Int(property.value.trimmingCharacters(in: " ")), (0...9).contains(number) else {
+                invalid(property, "PRIORITY (0–9)", &item)
+                return
+            }
+            item.priority = Priority(iCalendar: number)
+            // Keep the exact number when the four levels cannot say it (3 is "high", written back as 3).
+            if number != item.priority.iCalendarValue { item.carried.append(property.carried) }
+        case .status where first:
+            item.status = property.value.uppercased()
+            if item.status == "COMPLETED" { item.isCompleted = true }
+        default:
+            item.carried.append(property.carried)
         }
+    }
+
+    /// A sub-component of the item: an alarm, or something carried.
+    mutating func child(_ component: ICalComponent, of item: inout CalendarItem) {
+        if component.name == "VALARM" {
+            if let alarm = alarm(from: component) { item.alarms.append(alarm) }
+        } else {
+            item.carriedComponents.append(component.text)
+        }
+    }
+
+    /// Completes an item: derived fields, and a stable UID for items that came without one.
+    mutating func finish(_ item: inout CalendarItem, line: Int) {
+        if item.completedAt != nil { item.isCompleted = true }
         if item.uid.isEmpty {
-            item.uid = "almanac-" + Self.hash(component.text)
-            diagnostics.append(.warning("ics.missing-uid", item.uid, at: location(component.line)))
+            item.uid = "almanac-" + Self.hash(String(describing: item))
+            diagnostics.append(.warning("ics.missing-uid", item.uid, at: location(line)))
         }
+    }
+
+    /// Maps a whole component (for callers that already have one).
+    mutating func item(from component: ICalComponent) -> CalendarItem {
+        var item = Self.start(component.name)
+        var seen: UInt64 = 0
+        for property in component.properties { apply(property, to: &item, seen: &seen) }
+        for child in component.components { self.child(child, of: &item) }
+        finish(&item, line: component.line)
         return item
     }
 

@@ -73,7 +73,9 @@ public struct ICalendarWriter: Sendable {
 
         line("BEGIN", [], component)
         line("UID", parameters("UID"), item.uid)
-        if !item.carried.contains(where: { $0.name == "DTSTAMP" }) {
+        if let stamp = item.stamp {
+            date("DTSTAMP", stamp)
+        } else {
             line("DTSTAMP", [], Self.stamp(for: item))
         }
         date("DTSTART", item.start)

@@ -60,10 +60,10 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
     /// Parses a VTIMEZONE's text; throws when it defines no usable observance.
     public init(definition: TimeZoneDefinition) throws(Diagnostic) {
         name = definition.id
-        var parser = ICalParser(bytes: Array(("BEGIN:VCALENDAR\n" + definition.definition + "\nEND:VCALENDAR").utf8),
-                                fileName: nil)
+        var parser = ICalParser(fileName: nil)
         var components: [ICalComponent] = []
-        _ = try parser.parse(onProperty: { _ in }, onComponent: { components.append($0) })
+        var collector = ComponentCollector { components.append($0) }
+        try parser.parse(Array(("BEGIN:VCALENDAR\n" + definition.definition + "\nEND:VCALENDAR").utf8), into: &collector)
         var observances: [Observance] = []
         for component in components.first?.components ?? [] where component.name == "STANDARD" || component.name == "DAYLIGHT" {
             guard let startText = component.property("DTSTART")?.value,
@@ -229,7 +229,8 @@ public enum VTimeZoneWriter {
             before = after
             instant = next
         }
-        var lines = ["BEGIN:VTIMEZONE", "TZID:" + id]
+        // X-LIC-LOCATION marks the definition as a well-known zone (libical's convention).
+        var lines = ["BEGIN:VTIMEZONE", "TZID:" + id, "X-LIC-LOCATION:" + zone.identifier]
         if changes.isEmpty {
             let offset = ICalUTCOffset.format(before.totalSeconds)
             lines += ["BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:" + offset, "TZOFFSETTO:" + offset, "END:STANDARD"]

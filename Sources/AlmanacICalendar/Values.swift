@@ -1,32 +1,38 @@
 public import AlmanacCore
 public import AlmanacICU
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// RFC 5545 TEXT escaping (§3.3.11): backslash, semicolon, comma and newline.
 public enum ICalText {
     public static func unescape(_ value: String) -> String {
-        guard value.utf8.contains(0x5C) else { return value }
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        var escaping = false
-        for character in value {
-            if escaping {
-                switch character {
-                case "n", "N": result.append("\n")
-                case "\\", ";", ",", "\"": result.append(character)
+        var value = value
+        return value.withUTF8 { bytes -> String? in
+            guard let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x5C, index + 1 < bytes.count else {
+                    result.append(byte)
+                    index += 1
+                    continue
+                }
+                let next = bytes[index + 1]
+                switch next {
+                case 0x6E, 0x4E: result.append(0x0A)  // \n \N
+                case 0x5C, 0x3B, 0x2C, 0x22: result.append(next)  // \\ \; \, \"
                 default:
                     // Not a valid escape: keep both characters rather than lose one.
-                    result.append("\\")
-                    result.append(character)
+                    result.append(byte)
+                    result.append(next)
                 }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
+                index += 2
             }
-        }
-        if escaping { result.append("\\") }
-        return result
+            return String(decoding: result, as: UTF8.self)
+        } ?? value
     }
 
     public static func escape(_ text: String) -> String {

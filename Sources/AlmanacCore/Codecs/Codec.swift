@@ -65,15 +65,46 @@ public struct Probe: Sendable {
     }
 }
 
-/// A file to decode.
+/// A file to decode: bytes already in memory, or a file read on demand (in chunks by codecs that
+/// stream, so a file larger than memory can still be converted).
 public struct CodecInput: Sendable {
-    public let bytes: [UInt8]
-    /// The name diagnostics use (a path, or `-` for standard input).
+    enum Source: Sendable {
+        case bytes([UInt8])
+        case file(String)
+    }
+
+    let source: Source
+    /// The name diagnostics use (a path, or nil for standard input).
     public let fileName: String?
 
     public init(bytes: [UInt8], fileName: String? = nil) {
-        self.bytes = bytes
+        self.source = .bytes(bytes)
         self.fileName = fileName
+    }
+
+    /// A file that is read when the codec asks for it.
+    public init(contentsOf path: String, fileName: String? = nil) {
+        self.source = .file(path)
+        self.fileName = fileName ?? path
+    }
+
+    /// The whole input.
+    public func readAll() throws(Diagnostic) -> [UInt8] {
+        switch source {
+        case .bytes(let bytes): return bytes
+        case .file(let path):
+            var all: [UInt8] = []
+            try FileChunks.read(path, chunkSize: 1 << 20) { (chunk) throws(Diagnostic) in all.append(contentsOf: chunk) }
+            return all
+        }
+    }
+
+    /// The input in pieces of about `chunkSize` bytes (in memory: one piece), in order.
+    public func readChunks(chunkSize: Int = 1 << 20, _ body: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        switch source {
+        case .bytes(let bytes): try body(bytes)
+        case .file(let path): try FileChunks.read(path, chunkSize: chunkSize, body)
+        }
     }
 }
 

@@ -44,7 +44,7 @@ public struct ModelJSONCodec: Codec {
     }
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
-        let data = Data(input.bytes)
+        let data = Data(try input.readAll())
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)

@@ -72,6 +72,8 @@ public struct CalendarItem: Hashable, Sendable, Codable {
     public var recurrenceThisAndFuture: Bool
     public var created: DateValue?
     public var lastModified: DateValue?
+    /// When this copy of the item was written out (iCalendar DTSTAMP).
+    public var stamp: DateValue?
     /// The source's properties no field here holds (X- properties, unknown ones), carried as written.
     public var carried: [CarriedProperty]
     /// Parameters of mapped properties that no field holds (`SUMMARY;LANGUAGE=zh-TW`), by property name.
@@ -85,7 +87,7 @@ public struct CalendarItem: Hashable, Sendable, Codable {
         categories: [String] = [], color: String? = nil, priority: Priority = .none, isCompleted: Bool = false,
         completedAt: DateValue? = nil, alarms: [Alarm] = [], url: String? = nil, duration: String? = nil,
         status: String? = nil, recurrenceID: DateValue? = nil, recurrenceThisAndFuture: Bool = false,
-        created: DateValue? = nil, lastModified: DateValue? = nil, carried: [CarriedProperty] = [],
+        created: DateValue? = nil, lastModified: DateValue? = nil, stamp: DateValue? = nil, carried: [CarriedProperty] = [],
         parameters: [String: [CarriedProperty.Parameter]] = [:], carriedComponents: [String] = []
     ) {
         self.kind = kind
@@ -111,6 +113,7 @@ public struct CalendarItem: Hashable, Sendable, Codable {
         self.recurrenceThisAndFuture = recurrenceThisAndFuture
         self.created = created
         self.lastModified = lastModified
+        self.stamp = stamp
         self.carried = carried
         self.parameters = parameters
         self.carriedComponents = carriedComponents
@@ -238,7 +241,7 @@ extension CalendarItem {
     enum CodingKeys: String, CodingKey {
         case kind, uid, title, notes, location, geo, start, end, due, recurrence, categories, color, priority,
              isCompleted, completedAt, alarms, url, duration, status, recurrenceID, recurrenceThisAndFuture, created,
-             lastModified, carried, parameters, carriedComponents
+             lastModified, stamp, carried, parameters, carriedComponents
     }
 
     public init(from decoder: any Decoder) throws {
@@ -267,6 +270,7 @@ extension CalendarItem {
             recurrenceThisAndFuture: try c.decodeIfPresent(Bool.self, forKey: .recurrenceThisAndFuture) ?? false,
             created: try c.decodeIfPresent(DateValue.self, forKey: .created),
             lastModified: try c.decodeIfPresent(DateValue.self, forKey: .lastModified),
+            stamp: try c.decodeIfPresent(DateValue.self, forKey: .stamp),
             carried: try c.decodeIfPresent([CarriedProperty].self, forKey: .carried) ?? [],
             parameters: try c.decodeIfPresent([String: [CarriedProperty.Parameter]].self, forKey: .parameters) ?? [:],
             carriedComponents: try c.decodeIfPresent([String].self, forKey: .carriedComponents) ?? [])

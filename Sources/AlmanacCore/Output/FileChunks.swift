@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading files in chunks, with errors that name the file and what to do.
+public enum FileChunks {
+    /// Calls `body` with successive pieces of a file (each at most `chunkSize` bytes).
+    public static func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: max(4096, chunkSize))
+        while true {
+            let filled = try fill(fd, &buffer, path: path)
+            if filled == 0 { return }
+            try body(filled == buffer.count ? buffer : Array(buffer[0..<filled]))
+            if filled < buffer.count { return }
+        }
+    }
+
+    /// The first `count` bytes of a file (for identification), or all of it if it is shorter.
+    public static func prefix(_ path: String, count: Int) throws(Diagnostic) -> [UInt8] {
+        let fd = try openForReading(path)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let filled = try fill(fd, &buffer, path: path)
+        return Array(buffer[0..<filled])
+    }
+
+    private static func openForReading(_ path: String) throws(Diagnostic) -> Int32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw errno == ENOENT ? Diagnostic.error("input.not-found", at: SourceLocation(file: path))
+                : Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw Diagnostic.error("input.is-directory", at: SourceLocation(file: path)) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path)) }
+        return fd
+    }
+
+    /// Reads until the buffer is full or the file ends (reads may return less than asked).
+    private static func fill(_ fd: Int32, _ buffer: inout [UInt8], path: String) throws(Diagnostic) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
+    }
+}
