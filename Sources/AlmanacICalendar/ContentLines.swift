@@ -130,6 +130,10 @@ struct ICalParser {
     let fileName: String?
     let limits: ICalLimits
     var diagnostics: [Diagnostic] = []
+    /// Check that each logical line is UTF-8, throwing `notUTF8` when one is not (the reader
+    /// then converts the file from its real charset and starts again).
+    var validatesUTF8 = false
+    static let notUTF8 = Diagnostic.error("internal.not-utf8")
 
     private var open: [(name: String, line: Int)] = []
     private var components = 0
@@ -234,6 +238,12 @@ struct ICalParser {
                 throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(startLine))
             }
 
+            if validatesUTF8 {
+                let valid = folded
+                    ? scratch.withUnsafeBufferPointer { UTF8ValidationCheck.isValid($0, 0, $0.count) }
+                    : bytes.withUnsafeBufferPointer { UTF8ValidationCheck.isValid($0, lineStart, end) }
+                if !valid { throw Self.notUTF8 }
+            }
             let parsed: ICalProperty? = folded
                 ? scratch.withUnsafeBufferPointer { parseLine($0, 0, $0.count, line: startLine) }
                 : bytes.withUnsafeBufferPointer { parseLine($0, lineStart, end, line: startLine) }

@@ -59,56 +59,68 @@ public struct ICalendarReader: Sendable {
             var parser = ICalParser(fileName: fileName, limits: limits)
             var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onItem: onItem)
             var state = ChunkState.start
-            var pending: [UInt8] = []   // an incomplete UTF-8 sequence at a chunk's end
             var whole: [UInt8] = []     // everything, when the input is not UTF-8
-            var offset = 0
             do throws(Diagnostic) {
                 try input.readChunks { (chunk) throws(Diagnostic) in
                     var chunk = chunk
                     if case .start = state {
-                        let detection = CharsetDetector.detect(chunk.prefix(CharsetDetector.sampleSize), declared: declared,
-                                                               isComplete: false)
+                        // Folds may split a UTF-8 sequence: look at the sample unfolded.
+                        let sample = Self.unfolded(Array(chunk.prefix(CharsetDetector.sampleSize)))
+                        let detection = CharsetDetector.detect(sample, declared: declared, isComplete: false)
                         if detection.charset == .utf8 {
                             state = .utf8
+                            parser.validatesUTF8 = true
                             if detection.byteOrderMarkLength > 0 { chunk.removeFirst(detection.byteOrderMarkLength) }
-                            offset = detection.byteOrderMarkLength
                         } else {
                             state = .other
                         }
                     }
                     switch state {
-                    case .utf8:
-                        let bytes = pending.isEmpty ? chunk : pending + chunk
-                        let (invalid, complete) = UTF8ValidationCheck.validate(bytes)
-                        if invalid != nil { throw ChunkState.notUTF8 }
-                        pending = complete < bytes.count ? Array(bytes[complete...]) : []
-                        try parser.feed(complete == bytes.count ? bytes : Array(bytes[..<complete]), isLast: false, into: &events)
-                        offset += complete
-                    case .other, .start:
-                        whole += chunk
+                    case .utf8: try parser.feed(chunk, isLast: false, into: &events)
+                    case .other, .start: whole += chunk
                     }
                 }
                 if case .utf8 = state {
-                    guard pending.isEmpty else { throw ChunkState.notUTF8 }
                     try parser.feed([], isLast: true, into: &events)
                     try parser.finish(into: &events)
                     return (events.agenda, parser.diagnostics + events.mapper.diagnostics, "UTF-8")
                 }
-            } catch let diagnostic where diagnostic.code == ChunkState.notUTF8.code {
+            } catch let diagnostic where diagnostic.code == ICalParser.notUTF8.code {
                 // Looked like UTF-8 at first, but is not: start again with the whole file.
                 whole = try input.readAll()
                 parser = ICalParser(fileName: fileName, limits: limits)
                 events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onItem: onItem)
             }
-            let (bytes, encoding, notes) = try Self.utf8(whole, fileName: fileName, declared: declared)
+            let (bytes, encoding, notes) = try Self.utf8(Self.unfolded(whole), fileName: fileName, declared: declared)
             try parser.parse(bytes, into: &events)
             return (events.agenda, notes + parser.diagnostics + events.mapper.diagnostics, encoding)
         }
     }
 
+    /// The bytes with every fold (a line break followed by a space or tab) removed, so that
+    /// multi-byte characters split by a fold are whole again before the charset is judged.
+    static func unfolded(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D || byte == 0x0A {
+                var next = index + 1
+                if byte == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
+                if next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+                    index = next + 1
+                    continue
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return result
+    }
+
     private enum ChunkState {
         case start, utf8, other
-        static let notUTF8 = Diagnostic.error("internal.not-utf8")
     }
 
     /// The input as UTF-8 without a BOM: UTF-16 and legacy charsets are converted, with a note.
@@ -249,49 +261,54 @@ struct ReaderEvents: ICalEvents {
 
 /// UTF-8 validity of a buffer, quickly: ASCII runs are skipped eight bytes at a time.
 enum UTF8ValidationCheck {
-    /// The offset of the first invalid byte (nil when valid), and how many bytes form complete
-    /// characters (less than the count when the buffer ends inside a character).
     static func validate(_ bytes: [UInt8]) -> (invalid: Int?, complete: Int) {
-        bytes.withUnsafeBufferPointer { buffer -> (Int?, Int) in
-            let count = buffer.count
-            var index = 0
-            while index < count {
-                if index + 8 <= count {
-                    let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = buffer[index]
-                if byte < 0x80 {
-                    index += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            let invalid = firstInvalid(buffer, 0, buffer.count)
+            return (invalid, invalid ?? buffer.count)
+        }
+    }
+
+    @inline(__always)
+    static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        firstInvalid(buffer, start, end) == nil
+    }
+
+    /// The offset of the first byte that does not start or continue a valid sequence.
+    static func firstInvalid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var index = start
+        while index < end {
+            if index + 8 <= end {
+                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
                     continue
                 }
-                let length: Int
-                var low: UInt8 = 0x80
-                var high: UInt8 = 0xBF
-                switch byte {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
-                default: return (index, index)
-                }
-                let available = min(length, count - index)
-                if available > 1 {
-                    let second = buffer[index + 1]
-                    guard second >= low, second <= high else { return (index, index) }
-                    for next in 2..<available where buffer[index + next] & 0xC0 != 0x80 { return (index, index) }
-                }
-                if available < length { return (nil, index) }
-                index += length
             }
-            return (nil, count)
+            let byte = buffer[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return index
+            }
+            guard index + length <= end else { return index }
+            let second = buffer[index + 1]
+            guard second >= low, second <= high else { return index }
+            for next in 2..<length where buffer[index + next] & 0xC0 != 0x80 { return index }
+            index += length
         }
+        return nil
     }
 }
 

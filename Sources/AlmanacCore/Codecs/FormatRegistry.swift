@@ -78,7 +78,7 @@ public struct FormatRegistry: Sendable {
             return Identified(codec: first, basis: .content, alternatives: claims.dropFirst().map(\.format.id))
         }
         if let fallback { return Identified(codec: fallback, basis: .fileExtension, alternatives: []) }
-        throw Diagnostic.error("format.undetected", probe.fileName ?? "-")
+        throw Diagnostic.error("format.undetected", at: SourceLocation(file: probe.fileName))
     }
 
     /// The codecs that write a model, for suggestions.

@@ -1,0 +1,253 @@
+public import AlmanacCore
+public import AlmanacICU
+public import Foundation
+
+/// One occurrence of an item: when it starts and ends, in the item's own form and as instants.
+public struct Occurrence: Hashable, Sendable {
+    public var uid: String
+    /// The index in `Agenda.items` of the item whose details this occurrence has (the master,
+    /// or the override that replaced this occurrence).
+    public var itemIndex: Int
+    public var start: DateValue
+    public var end: DateValue?
+    /// The start as an instant (floating and all-day values read in the default zone).
+    public var startInstant: Date
+    public var endInstant: Date
+    /// The occurrence's original start, as a RECURRENCE-ID names it.
+    public var recurrenceID: DateValue
+    /// Whether an override (RECURRENCE-ID) changed this occurrence.
+    public var isOverridden: Bool
+
+    public var isAllDay: Bool { start.isAllDay }
+}
+
+/// Expands the items of an Agenda into occurrences within a window: RRULEs (RSCALE=CHINESE
+/// included), RDATEs, EXDATEs and RECURRENCE-ID overrides (RANGE=THISANDFUTURE too), with wall
+/// times kept across daylight-saving changes. Rules without an end stop at `limit` with a warning.
+public struct OccurrenceExpander: Sendable {
+    public let agenda: Agenda
+    /// The zone floating times and all-day dates are read in: the calendar's X-WR-TIMEZONE, else
+    /// the one given.
+    public let defaultZone: TimeZoneID
+    let zones: ZoneTable
+
+    public init(agenda: Agenda, defaultZone: TimeZoneID = .utc) {
+        self.agenda = agenda
+        self.defaultZone = agenda.timeZone.flatMap { TimeZoneID.resolve($0)?.zone } ?? defaultZone
+        self.zones = ZoneTable(definitions: agenda.timeZones)
+    }
+
+    /// Occurrences of every item that overlap `from..<until`, sorted by start.
+    public func occurrences(from: Date, until: Date, limit: Int = 10_000) -> (occurrences: [Occurrence], diagnostics: [Diagnostic]) {
+        var overrides: [String: [Int]] = [:]
+        for (index, item) in agenda.items.enumerated() where item.recurrenceID != nil {
+            overrides[item.uid, default: []].append(index)
+        }
+        var result: [Occurrence] = []
+        var diagnostics: [Diagnostic] = []
+        for (index, item) in agenda.items.enumerated() where item.recurrenceID == nil {
+            let expanded = expand(index, overrides: overrides[item.uid] ?? [], from: from, until: until, limit: limit)
+            result += expanded.occurrences
+            diagnostics += expanded.diagnostics
+        }
+        // Overrides whose master is missing still happen.
+        let masters = Set(agenda.items.filter { $0.recurrenceID == nil }.map(\.uid))
+        for (uid, indices) in overrides where !masters.contains(uid) {
+            for index in indices {
+                if let single = single(index, recurrenceID: agenda.items[index].recurrenceID!), overlaps(single, from, until) {
+                    result.append(single)
+                }
+            }
+        }
+        result.sort { ($0.startInstant, $0.uid) < ($1.startInstant, $1.uid) }
+        return (result, diagnostics)
+    }
+
+    /// Occurrences of one item (and its overrides) that overlap `from..<until`.
+    public func expand(_ index: Int, overrides: [Int], from: Date, until: Date, limit: Int = 10_000)
+        -> (occurrences: [Occurrence], diagnostics: [Diagnostic])
+    {
+        let item = agenda.items[index]
+        var diagnostics: [Diagnostic] = []
+        guard let start = item.start ?? item.due else { return ([], []) }
+        let clock = self.clock(for: start, diagnostics: &diagnostics)
+        let wallStart = Self.wall(start)
+        let span = self.span(of: item, from: start, clock: clock)
+
+        // Overrides by the wall time (in the master's zone) of the occurrence they replace.
+        var replaced: [CivilDateTime: Int] = [:]
+        var thisAndFuture: [(wall: CivilDateTime, index: Int)] = []
+        for overrideIndex in overrides {
+            guard let rid = agenda.items[overrideIndex].recurrenceID else { continue }
+            let wall = convert(rid, toWallOf: start, clock: clock)
+            replaced[wall] = overrideIndex
+            if agenda.items[overrideIndex].recurrenceThisAndFuture { thisAndFuture.append((wall, overrideIndex)) }
+        }
+        thisAndFuture.sort { $0.wall < $1.wall }
+
+        // The wall times: rules, extra dates, minus exceptions.
+        let windowStart = clock.wallTime(at: from.addingTimeInterval(-Double(max(span, 0)) - 86_400))
+        let windowEnd = clock.wallTime(at: until.addingTimeInterval(86_400))
+        var walls: [CivilDateTime] = []
+        var capped = false
+        if let recurrence = item.recurrence, !recurrence.rules.isEmpty {
+            for text in recurrence.rules {
+                guard let rule = try? RecurrenceRule(parsing: text) else { continue }
+                if let scale = rule.scale, scale != "CHINESE", scale != "GREGORIAN" {
+                    diagnostics.append(.warning("ics.unsupported-rscale", scale, item.title))
+                }
+                let until = rule.until.map { convert($0, toWallOf: start, clock: clock, endOfDay: true) }
+                var iterator = RuleIterator(rule: rule, start: wallStart, until: until, skipTo: windowStart)
+                var produced = 0
+                while let wall = iterator.next() {
+                    if wall > windowEnd { break }
+                    produced += 1
+                    if produced > limit {
+                        capped = true
+                        break
+                    }
+                    if wall >= windowStart { walls.append(wall) }
+                }
+                if iterator.exhaustedEarly { diagnostics.append(.warning("ics.rule-never-matches", item.title)) }
+            }
+        } else {
+            walls.append(wallStart)
+        }
+        for extra in item.recurrence?.dates ?? [] { walls.append(convert(extra, toWallOf: start, clock: clock)) }
+        if capped { diagnostics.append(.warning("ics.rule-capped", item.title, String(limit))) }
+        let exceptions = Set((item.recurrence?.exceptions ?? []).map { convert($0, toWallOf: start, clock: clock) })
+        let exceptionDays = Set((item.recurrence?.exceptions ?? []).filter(\.isAllDay).map(\.day))
+        walls = Array(Set(walls)).sorted().filter { !exceptions.contains($0) && !exceptionDays.contains($0.date) }
+
+        var result: [Occurrence] = []
+        var usedOverrides = Set<Int>()
+        for wall in walls {
+            let recurrenceID = Self.value(wall, like: start)
+            if let overrideIndex = replaced[wall], let replacement = single(overrideIndex, recurrenceID: recurrenceID) {
+                usedOverrides.insert(overrideIndex)
+                if overlaps(replacement, from, until) { result.append(replacement) }
+                continue
+            }
+            var occurrence = make(index, wall: wall, like: start, span: span, clock: clock, recurrenceID: recurrenceID)
+            // RANGE=THISANDFUTURE: later occurrences move by the override's shift and take its details.
+            if let governing = thisAndFuture.last(where: { $0.wall <= wall }),
+               let overrideStart = agenda.items[governing.index].start {
+                let shift = Self.wall(overrideStart).secondsSinceEpoch - governing.wall.secondsSinceEpoch
+                let moved = CivilDateTime(secondsSinceEpoch: wall.secondsSinceEpoch + shift)
+                let overrideSpan = self.span(of: agenda.items[governing.index], from: overrideStart, clock: clock)
+                occurrence = make(governing.index, wall: moved, like: start, span: overrideSpan, clock: clock, recurrenceID: recurrenceID)
+                occurrence.isOverridden = true
+            }
+            if overlaps(occurrence, from, until) { result.append(occurrence) }
+        }
+        // Overrides that name an occurrence the rules do not produce still happen.
+        for overrideIndex in overrides where !usedOverrides.contains(overrideIndex) {
+            guard let rid = agenda.items[overrideIndex].recurrenceID,
+                  let replacement = single(overrideIndex, recurrenceID: rid), overlaps(replacement, from, until),
+                  !agenda.items[overrideIndex].recurrenceThisAndFuture
+            else { continue }
+            result.append(replacement)
+        }
+        return (result, diagnostics)
+    }
+
+    // MARK: Pieces
+
+    private func overlaps(_ occurrence: Occurrence, _ from: Date, _ until: Date) -> Bool {
+        if occurrence.endInstant > occurrence.startInstant {
+            return occurrence.startInstant < until && occurrence.endInstant > from
+        }
+        return occurrence.startInstant >= from && occurrence.startInstant < until
+    }
+
+    /// The occurrence an item describes by itself (an override, or an item without rules).
+    private func single(_ index: Int, recurrenceID: DateValue) -> Occurrence? {
+        let item = agenda.items[index]
+        guard let start = item.start ?? item.due else { return nil }
+        var ignored: [Diagnostic] = []
+        let clock = self.clock(for: start, diagnostics: &ignored)
+        var occurrence = make(index, wall: Self.wall(start), like: start, span: span(of: item, from: start, clock: clock),
+                              clock: clock, recurrenceID: recurrenceID)
+        occurrence.isOverridden = item.recurrenceID != nil
+        return occurrence
+    }
+
+    private func make(_ index: Int, wall: CivilDateTime, like start: DateValue, span: Int, clock: any WallClock,
+                      recurrenceID: DateValue) -> Occurrence {
+        let value = Self.value(wall, like: start)
+        let startInstant = clock.instant(for: wall)
+        let endValue: DateValue?
+        let endInstant: Date
+        if start.isAllDay {
+            // All-day spans count days on the calendar, not hours.
+            let days = max(1, span / 86_400)
+            let endDate = wall.date.adding(days: days)
+            endValue = .date(endDate)
+            endInstant = clock.instant(for: CivilDateTime(unchecked: endDate, 0, 0, 0))
+        } else {
+            // Wall-clock spans: a 09:00–10:00 meeting stays 09:00–10:00 across a DST change.
+            let endWall = CivilDateTime(secondsSinceEpoch: wall.secondsSinceEpoch + span)
+            endValue = span > 0 ? Self.value(endWall, like: start) : nil
+            endInstant = span > 0 ? clock.instant(for: endWall) : startInstant
+        }
+        return Occurrence(uid: agenda.items[index].uid, itemIndex: index, start: value, end: endValue,
+                          startInstant: startInstant, endInstant: endInstant, recurrenceID: recurrenceID, isOverridden: false)
+    }
+
+    /// How long an item lasts, in wall-clock seconds (DTEND − DTSTART, or DURATION).
+    private func span(of item: CalendarItem, from start: DateValue, clock: any WallClock) -> Int {
+        if let end = item.end {
+            return convert(end, toWallOf: start, clock: clock).secondsSinceEpoch - Self.wall(start).secondsSinceEpoch
+        }
+        if let text = item.duration, let duration = try? ICalDuration(parsing: text) { return duration.totalSeconds }
+        return start.isAllDay ? 86_400 : 0
+    }
+
+    /// The clock a start value's wall times are read on.
+    private func clock(for value: DateValue, diagnostics: inout [Diagnostic]) -> any WallClock {
+        switch value {
+        case .zoned(_, let zone):
+            if let clock = zones.clock(zone) { return clock }
+            diagnostics.append(.warning("ics.unknown-timezone", zone))
+            return ICUWallClock(defaultZone)
+        case .utc: return ICUWallClock(.utc)
+        case .floating, .date: return ICUWallClock(defaultZone)
+        }
+    }
+
+    /// A value as a wall time on the clock of `start` (an EXDATE in UTC for an event in Taipei).
+    private func convert(_ value: DateValue, toWallOf start: DateValue, clock: any WallClock, endOfDay: Bool = false) -> CivilDateTime {
+        switch (value, start) {
+        case (.date(let date), .date):
+            return CivilDateTime(unchecked: date, 0, 0, 0)
+        case (.date(let date), _):
+            return endOfDay ? CivilDateTime(unchecked: date, 23, 59, 59) : CivilDateTime(unchecked: date, 0, 0, 0)
+        case (.utc(let time), _):
+            return clock.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
+        case (.zoned(let time, let zone), .zoned(_, let startZone)) where zone == startZone:
+            return time
+        case (.zoned(let time, let zone), _):
+            guard let other = zones.clock(zone) else { return time }
+            return clock.wallTime(at: other.instant(for: time))
+        case (.floating(let time), _):
+            return time
+        }
+    }
+
+    static func wall(_ value: DateValue) -> CivilDateTime {
+        switch value {
+        case .date(let date): CivilDateTime(unchecked: date, 0, 0, 0)
+        case .floating(let time), .utc(let time), .zoned(let time, _): time
+        }
+    }
+
+    /// A wall time in the same form as `start` (date, floating, zoned or UTC).
+    static func value(_ wall: CivilDateTime, like start: DateValue) -> DateValue {
+        switch start {
+        case .date: .date(wall.date)
+        case .floating: .floating(wall)
+        case .zoned(_, let zone): .zoned(wall, zone: zone)
+        case .utc: .utc(wall)
+        }
+    }
+}
