@@ -134,6 +134,7 @@ struct ICalParser {
     /// then converts the file from its real charset and starts again).
     var validatesUTF8 = false
     static let notUTF8 = Diagnostic.error("internal.not-utf8")
+    static let topLevelNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
 
     private var open: [(name: String, line: Int)] = []
     private var components = 0
@@ -270,6 +271,15 @@ struct ICalParser {
                 }
                 guard open.count < limits.maxDepth else {
                     throw Diagnostic.error("ics.too-deep", String(limits.maxDepth), at: location(startLine))
+                }
+                // Calendar components never nest: a BEGIN:VEVENT inside an open VEVENT means the
+                // first one was never closed (common in hand-edited and truncated exports).
+                if Self.topLevelNames.contains(name), let outer = open.firstIndex(where: { Self.topLevelNames.contains($0.name) }) {
+                    while open.count > outer {
+                        let unclosed = open.removeLast()
+                        diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
+                        try events.end(unclosed.name, line: startLine)
+                    }
                 }
                 components += 1
                 guard components <= limits.maxComponents else {

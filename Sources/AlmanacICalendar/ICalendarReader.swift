@@ -240,9 +240,8 @@ struct ReaderEvents: ICalEvents {
             break
         case .calscale where property.value.uppercased() == "GREGORIAN":
             break
-        case .xWRCalname:
-            if agenda.name == nil { agenda.name = ICalText.unescape(property.value) } else { agenda.carried.append(property.carried) }
-        case .name:
+        case .xWRCalname, .name:
+            // NAME (RFC 7986) and X-WR-CALNAME usually agree; a second, different name is carried.
             let name = ICalText.unescape(property.value)
             if agenda.name == nil { agenda.name = name } else if agenda.name != name { agenda.carried.append(property.carried) }
         case .xWRTimezone:
@@ -402,8 +401,12 @@ struct ItemMapper {
             if property.kind == .rdate { item.recurrence!.dates += values } else { item.recurrence!.exceptions += values }
         case .categories:
             item.categories += ICalText.splitList(property.value).filter { !$0.isEmpty }
-        case .color where first: item.color = property.value
-        case .url where first: item.url = property.value
+        case .color where first:
+            item.color = property.value
+            keepParameters(property, except: [], in: &item)
+        case .url where first:
+            item.url = property.value
+            keepParameters(property, except: [], in: &item)
         case .priority where first:
             guard let number = Int(property.value.trimmingCharacters(in: " ")), (0...9).contains(number) else {
                 invalid(property, "PRIORITY (0–9)", &item)

@@ -94,7 +94,7 @@ public struct ICalendarWriter: Sendable {
         text("LOCATION", item.location)
         if let geo = item.geo { line("GEO", [], "\(Self.number(geo.latitude));\(Self.number(geo.longitude))") }
         if !item.categories.isEmpty { line("CATEGORIES", [], item.categories.map(ICalText.escape).joined(separator: ",")) }
-        if let color = item.color { line("COLOR", [], color) }
+        if let color = item.color { line("COLOR", parameters("COLOR"), color) }
         // An exact PRIORITY kept from the source wins when it says the same level.
         let exactPriority = item.carried.first { $0.name == "PRIORITY" }.flatMap { Int($0.value) }
         if item.priority != .none || exactPriority != nil {

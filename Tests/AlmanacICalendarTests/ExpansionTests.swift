@@ -1,0 +1,95 @@
+@testable import AlmanacICalendar
+import AlmanacCore
+import AlmanacICU
+import Foundation
+import Testing
+
+@Suite struct ExpansionTests {
+    func occurrences(_ name: String, from: String, until: String, zone: TimeZoneID = .taipei) throws -> [Occurrence] {
+        let agenda = try readFixture(name).agenda
+        let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone)
+        return expander.occurrences(from: instant(from), until: instant(until)).occurrences
+    }
+
+    @Test func weeklyMeetingWithExceptionAndOverride() throws {
+        let found = try occurrences("google-export.ics", from: "2025-03-01T00:00:00Z", until: "2025-05-31T00:00:00Z")
+            .filter { $0.uid.hasPrefix("4q8b") }
+        let starts = found.map(\.start.description)
+        #expect(starts == [
+            "2025-03-03T09:30:00[Asia/Taipei]", "2025-03-10T09:30:00[Asia/Taipei]",
+            "2025-03-18T14:00:00[Asia/Taipei]",  // moved by the RECURRENCE-ID override
+            "2025-03-24T09:30:00[Asia/Taipei]",  // 03-31 is an EXDATE
+            "2025-04-07T09:30:00[Asia/Taipei]", "2025-04-14T09:30:00[Asia/Taipei]",
+            "2025-04-21T09:30:00[Asia/Taipei]", "2025-04-28T09:30:00[Asia/Taipei]",  // UNTIL 01:59:59Z = 09:59:59 Taipei
+        ])
+        #expect(found[2].isOverridden)
+        #expect(found[2].recurrenceID == .zoned(time("2025-03-17T09:30:00"), zone: "Asia/Taipei"))
+        #expect(found[0].endInstant.timeIntervalSince(found[0].startInstant) == 3600)
+    }
+
+    @Test func allDayBirthdaysDoNotShift() throws {
+        // The 1960 birthday, read in New York, is still on 12 September.
+        let found = try occurrences("google-export.ics", from: "2025-09-01T00:00:00Z", until: "2027-01-01T00:00:00Z", zone: .newYork)
+            .filter { $0.uid.hasPrefix("birthday") }
+        #expect(found.map(\.start.description) == ["2025-09-12", "2026-09-12"])
+        #expect(found.allSatisfy { $0.end == .date($0.start.day.adding(days: 1)) })
+    }
+
+    @Test func customizedTimeZoneFollowsItsOwnDefinition() throws {
+        // Outlook's "Customized Time Zone" is US Eastern by its rules: DST starts 9 March 2025.
+        let found = try occurrences("outlook-export.ics", from: "2025-03-01T00:00:00Z", until: "2025-04-01T00:00:00Z")
+            .filter { $0.start.description.contains("Customized") }
+        #expect(found.map(\.startInstant) == [instant("2025-03-07T14:00:00Z"), instant("2025-03-14T13:00:00Z"),
+                                              instant("2025-03-21T13:00:00Z"), instant("2025-03-28T13:00:00Z")])
+    }
+
+    @Test func windowsZoneNamesResolve() throws {
+        let review = try occurrences("outlook-export.ics", from: "2025-03-01T00:00:00Z", until: "2025-04-01T00:00:00Z")
+            .first { $0.start.description.contains("Taipei Standard Time") }
+        #expect(review?.startInstant == instant("2025-03-12T07:00:00Z"))
+    }
+
+    @Test func lunarRulesFollowThePublishedCalendar() throws {
+        let found = try occurrences("lunar-birthdays.ics", from: "2025-01-01T00:00:00Z", until: "2029-01-01T00:00:00Z")
+        func days(_ uid: String) -> [String] { found.filter { $0.uid.hasPrefix(uid) }.map(\.start.description) }
+        // lunar-python: 八月十五 2025–2028.
+        #expect(days("lunar-mom") == ["2025-10-06", "2026-09-25", "2027-09-15", "2028-10-03"])
+        // 閏六月初一 with SKIP=FORWARD: the seventh month's first day in years without a leap sixth month.
+        #expect(days("lunar-grandpa") == ["2025-07-25", "2026-08-13", "2027-08-02", "2028-08-20"])
+        // 除夕: the last day of the twelfth month (2027-02-05 is 臘月廿九; ICU 72 says 2027-02-06 is still 臘月).
+        #expect(days("chuxi") == ["2026-02-16", "2027-02-05", "2028-01-25"])
+    }
+
+    @Test func dstKeepsWallTimes() throws {
+        let agenda = Agenda(items: [CalendarItem(
+            uid: "standup", title: "Stand-up",
+            start: .zoned(time("2025-03-03T09:00:00"), zone: "America/New_York"),
+            end: .zoned(time("2025-03-03T09:15:00"), zone: "America/New_York"),
+            recurrence: Recurrence(rules: ["FREQ=WEEKLY;COUNT=3"]))])
+        let found = OccurrenceExpander(agenda: agenda).occurrences(from: instant("2025-03-01T00:00:00Z"), until: instant("2025-04-01T00:00:00Z")).occurrences
+        #expect(found.map(\.startInstant) == [instant("2025-03-03T14:00:00Z"), instant("2025-03-10T13:00:00Z"), instant("2025-03-17T13:00:00Z")])
+        #expect(found.allSatisfy { $0.endInstant.timeIntervalSince($0.startInstant) == 900 })
+    }
+
+    @Test func thisAndFutureOverrides() throws {
+        let master = CalendarItem(uid: "class", title: "Piano", start: .floating(time("2025-01-06T17:00:00")),
+                                  end: .floating(time("2025-01-06T18:00:00")), recurrence: Recurrence(rules: ["FREQ=WEEKLY;COUNT=6"]))
+        let moved = CalendarItem(uid: "class", title: "Piano (new teacher)", start: .floating(time("2025-01-22T18:00:00")),
+                                 end: .floating(time("2025-01-22T19:00:00")),
+                                 recurrenceID: .floating(time("2025-01-20T17:00:00")), recurrenceThisAndFuture: true)
+        let expander = OccurrenceExpander(agenda: Agenda(items: [master, moved]))
+        let found = expander.occurrences(from: instant("2025-01-01T00:00:00Z"), until: instant("2025-03-01T00:00:00Z")).occurrences
+        #expect(found.map(\.start.description) == ["2025-01-06T17:00:00", "2025-01-13T17:00:00", "2025-01-22T18:00:00",
+                                                   "2025-01-29T18:00:00", "2025-02-05T18:00:00", "2025-02-12T18:00:00"])
+        #expect(found.suffix(4).allSatisfy { expander.agenda.items[$0.itemIndex].title == "Piano (new teacher)" })
+    }
+
+    @Test func unboundedRulesAreCapped() throws {
+        let agenda = Agenda(items: [CalendarItem(uid: "tick", title: "Tick", start: .floating(time("2025-01-01T00:00:00")),
+                                                 recurrence: Recurrence(rules: ["FREQ=MINUTELY"]))])
+        let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(
+            from: instant("2025-01-01T00:00:00Z"), until: instant("2026-01-01T00:00:00Z"), limit: 1000)
+        #expect(found.count <= 1000)
+        #expect(diagnostics.map(\.code) == ["ics.rule-capped"])
+    }
+}

@@ -1,0 +1,152 @@
+@testable import AlmanacICalendar
+import AlmanacCore
+import AlmanacICU
+import Testing
+
+@Suite struct ReaderTests {
+    @Test func googleExport() throws {
+        let (agenda, diagnostics, encoding) = try readFixture("google-export.ics")
+        #expect(diagnostics.isEmpty)
+        #expect(encoding == "UTF-8")
+        #expect(agenda.name == "家庭行事曆")
+        #expect(agenda.timeZone == "Asia/Taipei")
+        #expect(agenda.carried.map(\.name) == ["METHOD", "X-WR-CALDESC"])
+        // The Asia/Taipei VTIMEZONE names a well-known location: ICU's zone is used, not carried.
+        #expect(agenda.timeZones.isEmpty)
+        #expect(agenda.items.count == 4)
+
+        let meeting = agenda.items[0]
+        #expect(meeting.title == "家庭會議")
+        #expect(meeting.notes == "每週一早上的家庭會議。\n議程：\n1. 本週行程\n2. 繳費事項")
+        #expect(meeting.start == .zoned(time("2025-03-03T09:30:00"), zone: "Asia/Taipei"))
+        #expect(meeting.recurrence?.rules == ["FREQ=WEEKLY;WKST=MO;UNTIL=20250428T015959Z;BYDAY=MO"])
+        #expect(meeting.recurrence?.exceptions == [.zoned(time("2025-03-31T09:30:00"), zone: "Asia/Taipei")])
+        #expect(meeting.alarms == [Alarm(trigger: .relative(seconds: -600, fromEnd: false), message: "This is an event reminder")])
+        #expect(meeting.status == "CONFIRMED")
+        #expect(meeting.stamp == .utc(time("2025-03-01T02:30:00")))
+        #expect(meeting.carried.map(\.name) == ["ORGANIZER", "ATTENDEE", "X-GOOGLE-CONFERENCE", "SEQUENCE", "TRANSP"])
+        #expect(meeting.carried[1].parameters.first { $0.name == "CN" }?.values == ["陳美玲"])
+
+        let override = agenda.items[1]
+        #expect(override.uid == meeting.uid)
+        #expect(override.recurrenceID == .zoned(time("2025-03-17T09:30:00"), zone: "Asia/Taipei"))
+
+        let birthday = agenda.items[2]
+        #expect(birthday.start == .date(try CivilDate(year: 1960, month: 9, day: 12)))
+        #expect(birthday.isAllDay)
+        #expect(birthday.title == "爸爸生日 🎂")
+
+        // X-WR-TIMEZONE turns Google's UTC time into Taipei wall time (09:00), as x-wr-timezone does.
+        #expect(agenda.items[3].start == .zoned(time("2025-03-05T09:00:00"), zone: "Asia/Taipei"))
+        let strict = try readFixture("google-export.ics", options: ["x-wr-timezone": "ignore"])
+        #expect(strict.agenda.items[3].start == .utc(time("2025-03-05T01:00:00")))
+    }
+
+    @Test func outlookExport() throws {
+        let (agenda, diagnostics, _) = try readFixture("outlook-export.ics")
+        #expect(diagnostics.isEmpty)
+        #expect(agenda.timeZones.map(\.id) == ["Taipei Standard Time", "Customized Time Zone"])
+        let review = agenda.items[0]
+        // UIDs folded with a tab unfold to one value.
+        #expect(review.uid == "040000008200E00074C5B7101A82E00800000000B0A4E5C3A07BDB01000000000000000010000000D6A7D3B2F3C0E14B9F8E3A4F2D1C0B9A")
+        #expect(review.start == .zoned(time("2025-03-12T15:00:00"), zone: "Taipei Standard Time"))
+        #expect(review.priority == .medium)
+        #expect(review.parameters["SUMMARY"] == [CarriedProperty.Parameter(name: "LANGUAGE", values: ["zh-tw"])])
+        #expect(review.notes == "第一季業務檢討\n請準備 Q1 報表。\n")
+        #expect(review.location == "會議室 A (12F)")
+        #expect(agenda.items[1].priority == .high)
+    }
+
+    @Test func appleExport() throws {
+        let (agenda, diagnostics, _) = try readFixture("apple-export.ics")
+        #expect(diagnostics.isEmpty)
+        #expect(agenda.name == "提醒事项")
+        let rent = agenda.items[0]
+        #expect(rent.kind == .todo)
+        #expect(rent.due == .zoned(time("2025-04-05T09:00:00"), zone: "Asia/Shanghai"))
+        #expect(rent.priority == .high)
+        #expect(rent.geo == Geo(latitude: 31.2304, longitude: 121.4737))
+        #expect(rent.alarms.first?.trigger == .absolute(.utc(time("2025-04-05T00:00:00"))))
+        #expect(rent.alarms.first?.carried.map(\.name) == ["X-WR-ALARMUID", "UID"])
+        let milk = agenda.items[1]
+        #expect(milk.isCompleted)
+        #expect(milk.priority == .low)
+        #expect(milk.completedAt == .utc(time("2025-02-02T10:30:00")))
+        let dinner = agenda.items[2]
+        #expect(dinner.url == "https://example.com/reservation/12345")
+        #expect(dinner.parameters["URL"] == [CarriedProperty.Parameter(name: "VALUE", values: ["URI"])])
+        // Apple's own definition of Asia/Shanghai (with its 1986–1991 summer time) has no
+        // X-LIC-LOCATION, so it is kept and used as given.
+        #expect(agenda.timeZones.map(\.id) == ["Asia/Shanghai"])
+    }
+
+    @Test func lunarBirthdaysInUTF8AndGB18030() throws {
+        let utf8 = try readFixture("lunar-birthdays.ics")
+        let gb = try readFixture("lunar-birthdays-gb18030.ics")
+        #expect(gb.encoding == "GB18030")
+        #expect(gb.diagnostics.map(\.code) == ["charset.converted"])
+        #expect(gb.agenda == utf8.agenda)
+        #expect(utf8.agenda.items[0].categories == ["生日", "家人"])
+        #expect(utf8.agenda.items[0].recurrence?.rules == ["RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15"])
+    }
+
+    @Test func foldsThatSplitACharacterAndCROnlyLines() throws {
+        let (agenda, diagnostics, encoding) = try readFixture("split-utf8-fold.ics")
+        #expect(diagnostics.isEmpty)
+        #expect(encoding == "UTF-8")
+        #expect(agenda.items.first?.title == "爸爸生日快樂")
+    }
+
+    @Test func brokenLinesAreLocatedAndTheRestIsRead() throws {
+        let (agenda, diagnostics, _) = try readFixture("broken.ics")
+        #expect(agenda.items.map(\.uid) == ["good-1@example", "bad-date@example", "unclosed@example", "good-2@example"])
+        let found = diagnostics.map { "\($0.code)@\($0.location?.line ?? 0)" }
+        #expect(found.contains("ics.broken-line@15"))
+        #expect(found.contains("ics.invalid-value@13"))
+        #expect(found.contains("ics.invalid-rrule@16"))
+        #expect(found.contains("ics.unmatched-end@18"))
+        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.location?.file != nil })
+        // What could not be read is kept as written.
+        #expect(agenda.items[1].carried.map(\.name) == ["DTSTART", "RRULE"])
+    }
+
+    @Test func notACalendarIsAClearError() throws {
+        let error = #expect(throws: Diagnostic.self) {
+            try ICalendarCodec().decode(CodecInput(bytes: try fixture("not-a-calendar.ics"), fileName: "mail.ics"), context: CodecContext())
+        }
+        #expect(error?.code == "ics.not-icalendar")
+        #expect(error?.location?.line == 1)
+        #expect(ICalendarCodec().identify(Probe(prefix: try fixture("not-a-calendar.ics"))) == .no)
+        #expect(ICalendarCodec().identify(Probe(prefix: try fixture("apple-export.ics"))) == .yes)
+    }
+
+    @Test func limits() {
+        let long = "BEGIN:VCALENDAR\r\nX-A:" + String(repeating: "x", count: 2000) + "\r\nEND:VCALENDAR\r\n"
+        let reader = ICalendarReader(options: .init(limits: ICalLimits(maxLineBytes: 1000)))
+        let error = #expect(throws: Diagnostic.self) { try reader.read(Array(long.utf8), fileName: "long.ics") }
+        #expect(error?.code == "ics.line-too-long")
+        let deep = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X\r\n", count: 50) + "END:VCALENDAR\r\n"
+        #expect(throws: Diagnostic.self) { try ICalendarReader().read(Array(deep.utf8), fileName: "deep.ics") }
+    }
+
+    @Test func chunkBoundariesDoNotMatter() throws {
+        // The same file fed in pieces of every size from 1 to 97 bytes reads the same.
+        let bytes = try fixture("outlook-export.ics")
+        let whole = try ICalendarReader().read(bytes, fileName: "x").agenda
+        for size in [1, 2, 3, 7, 64, 97] {
+            var parser = ICalParser(fileName: "x")
+            var items: [CalendarItem] = []
+            var events = ReaderEvents(mapper: ItemMapper(fileName: "x"), applyCalendarZone: true) { (item) throws(Diagnostic) in
+                items.append(item)
+            }
+            var index = 0
+            while index < bytes.count {
+                try parser.feed(Array(bytes[index..<min(index + size, bytes.count)]), isLast: false, into: &events)
+                index += size
+            }
+            try parser.feed([], isLast: true, into: &events)
+            try parser.finish(into: &events)
+            #expect(items == whole.items, "chunk size \(size)")
+        }
+    }
+}

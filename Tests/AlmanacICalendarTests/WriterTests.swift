@@ -1,0 +1,110 @@
+@testable import AlmanacICalendar
+import AlmanacCore
+import AlmanacICU
+import AlmanacTestSupport
+import Testing
+
+@Suite struct WriterTests {
+    static let fixtures = ["google-export.ics", "outlook-export.ics", "apple-export.ics", "lunar-birthdays.ics",
+                           "lunar-birthdays-gb18030.ics", "split-utf8-fold.ics", "broken.ics"]
+
+    @Test(arguments: fixtures)
+    func roundTripKeepsTheModel(name: String) throws {
+        let original = try readFixture(name).agenda
+        let written = try write(original)
+        #expect(try reread(written) == original)
+        // Deterministic: the same model gives the same bytes.
+        #expect(try write(try reread(written)) == written)
+    }
+
+    @Test(arguments: fixtures)
+    func outputFollowsRFC5545(name: String) throws {
+        let text = String(decoding: try write(try readFixture(name).agenda), as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n")
+        #expect(lines.last == "")
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        for line in lines {
+            #expect(line.utf8.count <= 75, "\(line)")
+            // Every physical line is whole UTF-8: no character is split by a fold.
+            #expect(String(validatingUTF8: Array(line.utf8CString)) != nil)
+        }
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//"))
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        let events = unfolded.components(separatedBy: "BEGIN:VEVENT").count - 1 + unfolded.components(separatedBy: "BEGIN:VTODO").count - 1
+        #expect(unfolded.components(separatedBy: "\r\nUID:").count - 1 >= events)
+        #expect(unfolded.components(separatedBy: "\r\nDTSTAMP:").count - 1 == events)
+        // A VTIMEZONE for every TZID used.
+        for tzid in Set(unfolded.matches(of: /TZID=("[^"]+"|[^:;]+)/).map { String($0.1).trimmingCharacters(in: "\"") }) {
+            #expect(unfolded.contains("BEGIN:VTIMEZONE\r\nTZID:\(tzid)\r\n"), "\(tzid)")
+        }
+    }
+
+    @Test func unknownPropertiesAndParametersSurvive() throws {
+        let text = String(decoding: try write(try readFixture("apple-export.ics").agenda), as: UTF8.self)
+            .replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=70;X-TITLE=外滩:geo:31.2400,121.4900"))
+        #expect(text.contains("X-APPLE-CALENDAR-COLOR:#34AADC"))
+        #expect(text.contains("URL;VALUE=URI:https://example.com/reservation/12345"))
+        #expect(text.contains("PERCENT-COMPLETE:100"))
+    }
+
+    @Test func foldingNeverSplitsACharacter() throws {
+        let title = String(repeating: "記得提前訂蛋糕；地點：台北101，", count: 8)
+        let agenda = Agenda(items: [CalendarItem(uid: "fold", title: title, start: .date(try CivilDate(year: 2025, month: 3, day: 5)))])
+        let bytes = try write(agenda)
+        let physical = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let summary = physical.drop { !$0.hasPrefix("SUMMARY:") }.prefix { $0.hasPrefix("SUMMARY:") || $0.hasPrefix(" ") }
+        #expect(summary.count > 5)
+        #expect(summary.allSatisfy { $0.utf8.count <= 75 })
+        #expect(try reread(bytes).items[0].title == title)
+    }
+
+    @Test func textEscaping() {
+        #expect(ICalText.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
+        #expect(ICalText.unescape("a\\;b\\,c\\\\d\\ne\\Nf") == "a;b,c\\d\ne\nf")
+        #expect(ICalText.unescape("keep \\x as is") == "keep \\x as is")
+        #expect(ICalText.splitList("生日,家人\\,朋友, x") == ["生日", "家人,朋友", " x"])
+        #expect(ContentLineWriter.quoted("Taipei Standard Time") == "Taipei Standard Time")
+        #expect(ContentLineWriter.quoted("a:b") == "\"a:b\"")
+        #expect(ContentLineWriter.quoted("say \"hi\"\nthere") == "\"say ^'hi^'^nthere\"")
+    }
+
+    @Test func durations() throws {
+        #expect(try ICalDuration(parsing: "-P1D").totalSeconds == -86_400)
+        #expect(try ICalDuration(parsing: "PT1H30M").totalSeconds == 5_400)
+        #expect(try ICalDuration(parsing: "P2W").totalSeconds == 1_209_600)
+        #expect(try ICalDuration(parsing: "-P0DT0H10M0S").totalSeconds == -600)
+        #expect(ICalDuration(totalSeconds: -600).description == "-PT10M")
+        #expect(ICalDuration(totalSeconds: 0).description == "PT0S")
+        #expect(ICalDuration(totalSeconds: 90_000).description == "P1DT1H")
+        #expect(throws: ICUError.self) { try ICalDuration(parsing: "P1H") }
+        #expect(throws: ICUError.self) { try ICalDuration(parsing: "1D") }
+    }
+
+    @Test func generatedTimeZonesMatchICU() throws {
+        let text = VTimeZoneWriter.definition(for: .newYork, id: "America/New_York", years: 2020...2037)
+        #expect(text.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"))
+        #expect(text.contains("RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU"))
+        let clock = try DefinedWallClock(definition: TimeZoneDefinition(id: "America/New_York", definition: text))
+        for iso in ["2020-06-01T12:00:00Z", "2025-03-09T06:59:59Z", "2025-03-09T07:00:00Z", "2025-11-02T05:59:59Z",
+                    "2025-11-02T06:00:00Z", "2036-12-25T00:00:00Z"] {
+            #expect(clock.offset(at: instant(iso)) == TimeZoneID.newYork.offset(at: instant(iso)).totalSeconds, "\(iso)")
+        }
+        let taipei = VTimeZoneWriter.definition(for: .taipei, id: "Asia/Taipei", years: 2000...2037)
+        #expect(taipei.contains("TZOFFSETTO:+0800"))
+        #expect(!taipei.contains("DAYLIGHT"))
+    }
+
+    @Test func conformance() {
+        #expect(CodecConformance.problems(of: ICalendarCodec()) == [])
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        var text = Substring(self)
+        while text.first == character { text = text.dropFirst() }
+        while text.last == character { text = text.dropLast() }
+        return String(text)
+    }
+}
