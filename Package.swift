@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ]
 )

@@ -390,7 +390,7 @@ struct ItemMapper {
             }
             if let problem {
                 diagnostics.append(.warning("ics.invalid-rrule", problem.part, problem.reason, at: location(property.line)))
-                item.carried.append(property.carried)
+                item.carried.append(Self.setAside(property))
             } else {
                 item.recurrence = item.recurrence ?? Recurrence()
                 item.recurrence!.rules.append(property.value)
@@ -527,7 +527,13 @@ struct ItemMapper {
     /// A value that cannot be read is kept as written (carried) with a located warning.
     private mutating func invalid(_ property: ICalProperty, _ expected: String, _ item: inout CalendarItem) {
         diagnostics.append(.warning("ics.invalid-value", property.name, expected, at: location(property.line)))
-        item.carried.append(property.carried)
+        item.carried.append(Self.setAside(property))
+    }
+
+    /// A standard property with an unreadable value is kept as written under an X- name
+    /// (`X-ALMANAC-INVALID-DTSTART`): nothing is lost, and what Almanac writes stays valid.
+    static func setAside(_ property: ICalProperty) -> CarriedProperty {
+        CarriedProperty(name: "X-ALMANAC-INVALID-" + property.name, parameters: property.parameters, value: property.value)
     }
 
     /// FNV-1a, for stable ids of items that came without one.

@@ -159,11 +159,12 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
             let candidate = wall - interval.offset
             if candidate >= interval.from && candidate < interval.to { return Date(timeIntervalSince1970: Double(candidate)) }
         }
-        // In a gap: the offset before the gap (RFC 5545 §3.3.5).
+        // In a gap (read with the earlier offset it falls after the transition, with the later one
+        // before it): use the offset before the gap (RFC 5545 §3.3.5).
         for (index, interval) in offsets.enumerated() where index > 0 {
-            let candidate = wall - offsets[index - 1].offset
-            if candidate >= interval.from { continue }
-            return Date(timeIntervalSince1970: Double(candidate))
+            let before = wall - offsets[index - 1].offset
+            let after = wall - interval.offset
+            if before >= interval.from && after < interval.from { return Date(timeIntervalSince1970: Double(before)) }
         }
         return Date(timeIntervalSince1970: Double(wall - current))
     }

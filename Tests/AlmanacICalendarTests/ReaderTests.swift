@@ -106,8 +106,9 @@ import Testing
         #expect(found.contains("ics.invalid-rrule@16"))
         #expect(found.contains("ics.unmatched-end@18"))
         #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.location?.file != nil })
-        // What could not be read is kept as written.
-        #expect(agenda.items[1].carried.map(\.name) == ["DTSTART", "RRULE"])
+        // What could not be read is kept as written, set aside under an X- name.
+        #expect(agenda.items[1].carried.map(\.name) == ["X-ALMANAC-INVALID-DTSTART", "X-ALMANAC-INVALID-RRULE"])
+        #expect(agenda.items[1].carried.map(\.value) == ["20250230T090000", "FREQ=FORTNIGHTLY"])
     }
 
     @Test func notACalendarIsAClearError() throws {
