@@ -45,6 +45,24 @@ public struct ICalendarReader: Sendable {
         return result
     }
 
+    /// Reads a calendar already parsed into components (from xCal or jCal).
+    public func read(component: ICalComponent, fileName: String?) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic]) {
+        var items: [CalendarItem] = []
+        var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: options.applyCalendarTimeZone) {
+            (item) throws(Diagnostic) in items.append(item)
+        }
+        func walk(_ component: ICalComponent) throws(Diagnostic) {
+            try events.begin(component.name, line: component.line)
+            for property in component.properties { try events.property(property) }
+            for child in component.components { try walk(child) }
+            try events.end(component.name, line: component.line)
+        }
+        try walk(component)
+        var agenda = events.agenda
+        agenda.items = items
+        return (agenda, events.mapper.diagnostics)
+    }
+
     /// Reads an input, handing each item to `onItem` as soon as it is complete. UTF-8 files are
     /// read in chunks, so memory stays constant apart from what `onItem` keeps (plus the
     /// calendar's header, time zones and carried components); other charsets are converted whole.
@@ -520,7 +538,11 @@ struct ItemMapper {
     }
 
     private mutating func keepParameters(_ property: ICalProperty, except: Set<String>, in item: inout CalendarItem) {
-        let extra = property.parameters.filter { !except.contains($0.name) }
+        // VALUE naming the property's default type says nothing (URL;VALUE=URI is URL).
+        let defaultType = ICalValueType.of(property.name, parameters: [], value: property.value).rawValue.uppercased()
+        let extra = property.parameters.filter {
+            !except.contains($0.name) && !($0.name == "VALUE" && $0.values.map { $0.uppercased() } == [defaultType])
+        }
         if !extra.isEmpty { item.parameters[property.name, default: []] += extra }
     }
 

@@ -12,6 +12,18 @@ public struct ICalendarWriter: Sendable {
     public func write(_ agenda: Agenda) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
         var output = ICalOutput()
         output.bytes.reserveCapacity(agenda.items.count * 400 + 1024)
+        let diagnostics = write(agenda, into: &output)
+        return (output.bytes, diagnostics)
+    }
+
+    /// The calendar as a component tree (for xCal and jCal, which serialize the same content).
+    public func component(_ agenda: Agenda) -> (component: ICalComponent, diagnostics: [Diagnostic]) {
+        var tree = ICalTree()
+        let diagnostics = write(agenda, into: &tree)
+        return (tree.root ?? ICalComponent(name: "VCALENDAR"), diagnostics)
+    }
+
+    func write<Output: ICalSink>(_ agenda: Agenda, into output: inout Output) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
             output.line(name, parameters, value)
@@ -46,10 +58,10 @@ public struct ICalendarWriter: Sendable {
         for item in agenda.items { write(item, to: &output) }
         for component in agenda.carriedComponents { output.text(component) }
         line("END", [], "VCALENDAR")
-        return (output.bytes, diagnostics)
+        return diagnostics
     }
 
-    private func write(_ item: CalendarItem, to output: inout ICalOutput) {
+    private func write<Output: ICalSink>(_ item: CalendarItem, to output: inout Output) {
         func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
             output.line(name, parameters, value)
         }
@@ -179,8 +191,51 @@ public struct ICalendarWriter: Sendable {
     }
 }
 
+/// Where the writer's content lines go: iCalendar text, or a component tree.
+protocol ICalSink {
+    /// A content line (BEGIN and END lines included), value as iCalendar text.
+    mutating func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String)
+    /// Whole components as iCalendar text (unfolded lines joined by newlines).
+    mutating func text(_ text: String)
+}
+
+/// Builds a component tree from the writer's lines.
+struct ICalTree: ICalSink, ICalEvents {
+    var stack: [ICalComponent] = []
+    var root: ICalComponent?
+
+    mutating func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
+        switch name {
+        case "BEGIN": begin(value, line: 0)
+        case "END": end(value, line: 0)
+        default: property(ICalProperty(name: name, parameters: parameters, value: value))
+        }
+    }
+
+    mutating func text(_ text: String) {
+        // Parse the text inside a calendar of its own and graft what it holds onto the open component.
+        var parser = ICalParser(fileName: nil)
+        var inner = ICalTree()
+        try? parser.parse(Array(("BEGIN:VCALENDAR\n" + text + "\nEND:VCALENDAR").utf8), into: &inner)
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].components += inner.root?.components ?? []
+        stack[stack.count - 1].properties += inner.root?.properties ?? []
+    }
+
+    mutating func begin(_ name: String, line: Int) { stack.append(ICalComponent(name: name, line: line)) }
+
+    mutating func property(_ property: ICalProperty) {
+        if !stack.isEmpty { stack[stack.count - 1].properties.append(property) }
+    }
+
+    mutating func end(_ name: String, line: Int) {
+        guard let finished = stack.popLast() else { return }
+        if stack.isEmpty { root = finished } else { stack[stack.count - 1].components.append(finished) }
+    }
+}
+
 /// The bytes of an iCalendar file being written.
-struct ICalOutput {
+struct ICalOutput: ICalSink {
     var bytes: [UInt8] = []
 
     mutating func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {

@@ -44,7 +44,7 @@ import Testing
             .replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.contains("X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-APPLE-RADIUS=70;X-TITLE=外滩:geo:31.2400,121.4900"))
         #expect(text.contains("X-APPLE-CALENDAR-COLOR:#34AADC"))
-        #expect(text.contains("URL;VALUE=URI:https://example.com/reservation/12345"))
+        #expect(text.contains("URL:https://example.com/reservation/12345"))
         #expect(text.contains("PERCENT-COMPLETE:100"))
     }
 

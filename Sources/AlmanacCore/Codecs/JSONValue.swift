@@ -1,0 +1,264 @@
+/// A JSON document as written: objects keep their key order, integers stay integers. For formats
+/// whose shape Codable does not fit (jCal's arrays of mixed types) and for errors with line and
+/// column.
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
+
+    public var string: String? { if case .string(let text) = self { text } else { nil } }
+    public var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+    public var object: [(String, JSONValue)]? { if case .object(let members) = self { members } else { nil } }
+
+    // MARK: Writing
+
+    /// Compact JSON, or indented by two spaces with one item of a container per line, except
+    /// arrays that hold no arrays (a jCal property), which stay on one line.
+    public func serialized(pretty: Bool = false) -> String {
+        var output = ""
+        write(to: &output, pretty: pretty, indent: 0)
+        return output
+    }
+
+    private func write(to output: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .integer(let number): output += String(number)
+        case .number(let number):
+            output += number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) + ".0" : String(number)
+        case .string(let text): JSONValue.quote(text, into: &output)
+        case .array(let items):
+            if items.isEmpty { output += "[]"; return }
+            if !pretty || items.allSatisfy({ $0.array == nil }) {
+                output += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { output += pretty ? ", " : "," }
+                    item.write(to: &output, pretty: false, indent: indent)
+                }
+                output += "]"
+                return
+            }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += String(repeating: " ", count: indent + 2)
+                item.write(to: &output, pretty: pretty, indent: indent + 2)
+                output += index < items.count - 1 ? ",\n" : "\n"
+            }
+            output += String(repeating: " ", count: indent) + "]"
+        case .object(let members):
+            if members.isEmpty { output += "{}"; return }
+            output += pretty ? "{\n" : "{"
+            for (index, (key, value)) in members.enumerated() {
+                if pretty { output += String(repeating: " ", count: indent + 2) }
+                JSONValue.quote(key, into: &output)
+                output += pretty ? ": " : ":"
+                value.write(to: &output, pretty: pretty, indent: indent + 2)
+                if index < members.count - 1 { output += "," }
+                if pretty { output += "\n" }
+            }
+            output += (pretty ? String(repeating: " ", count: indent) : "") + "}"
+        }
+    }
+
+    static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    // MARK: Reading
+
+    /// Parses JSON; errors name the line and column.
+    public init(parsing bytes: [UInt8], fileName: String? = nil, maxDepth: Int = 200) throws(Diagnostic) {
+        var parser = JSONParser(bytes: bytes, fileName: fileName, maxDepth: maxDepth)
+        parser.skipWhitespace()
+        self = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("json.trailing") }
+    }
+}
+
+private struct JSONParser {
+    let bytes: [UInt8]
+    let fileName: String?
+    let maxDepth: Int
+    var index = 0
+
+    init(bytes: [UInt8], fileName: String?, maxDepth: Int) {
+        self.bytes = bytes
+        self.fileName = fileName
+        self.maxDepth = maxDepth
+    }
+
+    func error(_ key: String, _ arguments: String...) -> Diagnostic {
+        var line = 1
+        var column = 1
+        for byte in bytes[0..<min(index, bytes.count)] {
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return Diagnostic(.error, Message(key, arguments), at: SourceLocation(file: fileName, line: line, column: column))
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
+    }
+
+    mutating func value(depth: Int) throws(Diagnostic) -> JSONValue {
+        guard depth < maxDepth else { throw error("json.too-deep", String(maxDepth)) }
+        guard index < bytes.count else { throw error("json.unexpected-end") }
+        switch bytes[index] {
+        case 0x7B:  // {
+            index += 1
+            var members: [(String, JSONValue)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == 0x7D { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == 0x22 else { throw error("json.expected", "\"") }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == 0x3A else { throw error("json.expected", ":") }
+                index += 1
+                skipWhitespace()
+                members.append((key, try value(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("json.unexpected-end") }
+                if bytes[index] == 0x2C { index += 1; continue }
+                if bytes[index] == 0x7D { index += 1; return .object(members) }
+                throw error("json.expected", ", }")
+            }
+        case 0x5B:  // [
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == 0x5D { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("json.unexpected-end") }
+                if bytes[index] == 0x2C { index += 1; continue }
+                if bytes[index] == 0x5D { index += 1; return .array(items) }
+                throw error("json.expected", ", ]")
+            }
+        case 0x22: return .string(try string())
+        case 0x74: return try literal("true", .bool(true))
+        case 0x66: return try literal("false", .bool(false))
+        case 0x6E: return try literal("null", .null)
+        case 0x2D, 0x30...0x39: return try number()
+        default: throw error("json.unexpected-character", String(decoding: [bytes[index]], as: UTF8.self))
+        }
+    }
+
+    mutating func literal(_ word: String, _ value: JSONValue) throws(Diagnostic) -> JSONValue {
+        let expected = Array(word.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw error("json.expected", word)
+        }
+        index += expected.count
+        return value
+    }
+
+    mutating func number() throws(Diagnostic) -> JSONValue {
+        let start = index
+        var isInteger = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2B {
+                index += 1
+            } else if byte == 0x2E || byte == 0x65 || byte == 0x45 {
+                isInteger = false
+                index += 1
+            } else {
+                break
+            }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let number = Int(text) { return .integer(number) }
+        guard let number = Double(text) else { throw error("json.bad-number", text) }
+        return .number(number)
+    }
+
+    mutating func string() throws(Diagnostic) -> String {
+        index += 1  // opening quote
+        var result: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                index += 1
+                return String(decoding: result, as: UTF8.self)
+            }
+            if byte < 0x20 { throw error("json.control-character") }
+            if byte != 0x5C {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { throw error("json.unexpected-end") }
+            let escape = bytes[index + 1]
+            index += 2
+            switch escape {
+            case 0x22: result.append(0x22)
+            case 0x5C: result.append(0x5C)
+            case 0x2F: result.append(0x2F)
+            case 0x62: result.append(0x08)
+            case 0x66: result.append(0x0C)
+            case 0x6E: result.append(0x0A)
+            case 0x72: result.append(0x0D)
+            case 0x74: result.append(0x09)
+            case 0x75:
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 {
+                    index += 2
+                    let low = try hex4()
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                result += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+            default: throw error("json.bad-escape")
+            }
+        }
+        throw error("json.unexpected-end")
+    }
+
+    mutating func hex4() throws(Diagnostic) -> UInt32 {
+        guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            throw error("json.bad-escape")
+        }
+        index += 4
+        return value
+    }
+}

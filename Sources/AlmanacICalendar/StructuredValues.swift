@@ -1,0 +1,194 @@
+import AlmanacCore
+
+/// The value types of RFC 5545 §3.3, as xCal (RFC 6321) and jCal (RFC 7265) name them.
+enum ICalValueType: String {
+    case text, date, dateTime = "date-time", duration, recur, integer, float, utcOffset = "utc-offset", period
+    case uri, calAddress = "cal-address", boolean, binary, time, unknown
+
+    /// The type of a property's value: its VALUE parameter, else the property's default type.
+    static func of(_ name: String, parameters: [CarriedProperty.Parameter], value: String) -> ICalValueType {
+        if let explicit = parameters.first(where: { $0.name == "VALUE" })?.values.first?.lowercased(),
+           let type = ICalValueType(rawValue: explicit) {
+            return type
+        }
+        switch name {
+        case "DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE":
+            // A DATE written without VALUE=DATE (tolerated on reading) is still a date.
+            return value.count == 8 ? .date : .dateTime
+        case "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED": return .dateTime
+        case "DURATION", "TRIGGER": return .duration
+        case "RRULE", "EXRULE": return .recur
+        case "PRIORITY", "SEQUENCE", "PERCENT-COMPLETE", "REPEAT": return .integer
+        case "GEO": return .float
+        case "TZOFFSETFROM", "TZOFFSETTO": return .utcOffset
+        case "FREEBUSY": return .period
+        case "URL", "TZURL", "ATTACH", "IMAGE", "SOURCE", "CONFERENCE": return .uri
+        case "ORGANIZER", "ATTENDEE": return .calAddress
+        case let other where other.hasPrefix("X-") || !knownText.contains(other): return .unknown
+        default: return .text
+        }
+    }
+
+    static let knownText: Set<String> = [
+        "SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES", "RESOURCES", "STATUS", "CLASS", "TRANSP",
+        "UID", "TZID", "TZNAME", "CONTACT", "RELATED-TO", "ACTION", "PRODID", "VERSION", "CALSCALE", "METHOD",
+        "NAME", "COLOR", "REQUEST-STATUS",
+    ]
+
+    /// Text properties whose value is a comma-separated list (one jCal/xCal value per item).
+    static let listProperties: Set<String> = ["CATEGORIES", "RESOURCES", "EXDATE", "RDATE", "FREEBUSY"]
+}
+
+/// One value of a property in the structured form xCal and jCal share.
+indirect enum StructuredValue: Hashable {
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case boolean(Bool)
+    /// A RECUR: parts in order, names lowercase, each with one or more values.
+    case recur([(String, [StructuredValue])])
+    /// Latitude and longitude.
+    case geo(Double, Double)
+
+    static func == (lhs: StructuredValue, rhs: StructuredValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.boolean(let a), .boolean(let b)): a == b
+        case (.geo(let a, let b), .geo(let c, let d)): a == c && b == d
+        case (.recur(let a), .recur(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(String(describing: self)) }
+}
+
+/// Conversions between an iCalendar property value (as text) and its structured values.
+enum StructuredValues {
+    /// The structured values of a property's raw iCalendar value.
+    static func values(of value: String, type: ICalValueType, property: String) -> [StructuredValue] {
+        let items = ICalValueType.listProperties.contains(property) ? splitUnescapedCommas(value) : [value]
+        return items.map { item in
+            switch type {
+            case .text: .string(ICalText.unescape(item))
+            case .date: .string(isoDate(item))
+            case .dateTime: .string(isoDateTime(item))
+            case .period:
+                .string(item.split(separator: "/", maxSplits: 1).enumerated()
+                    .map { $0.offset == 0 || $0.element.count >= 15 ? isoDateTime(String($0.element)) : String($0.element) }
+                    .joined(separator: "/"))
+            case .integer: Int(item).map(StructuredValue.integer) ?? .string(item)
+            case .float where property == "GEO":
+                geo(item)
+            case .float: Double(item).map(StructuredValue.number) ?? .string(item)
+            case .boolean: .boolean(item.uppercased() == "TRUE")
+            case .utcOffset: .string(colonOffset(item))
+            case .recur: recur(item)
+            case .duration, .uri, .calAddress, .binary, .time, .unknown: .string(item)
+            }
+        }
+    }
+
+    /// The raw iCalendar value of structured values.
+    static func text(of values: [StructuredValue], type: ICalValueType, property: String) -> String {
+        values.map { value -> String in
+            switch (value, type) {
+            case (.string(let text), .text): ICalText.escape(text)
+            case (.string(let text), .date): text.replacingOccurrences(of: "-", with: "")
+            case (.string(let text), .dateTime), (.string(let text), .period):
+                text.split(separator: "/").map { part in
+                    part.contains("T") ? part.filter { $0 != "-" && $0 != ":" } : String(part)
+                }.joined(separator: "/")
+            case (.string(let text), .utcOffset): text.replacingOccurrences(of: ":", with: "")
+            case (.string(let text), _): text
+            case (.integer(let number), _): String(number)
+            case (.number(let number), _): ICalendarWriter.number(number)
+            case (.boolean(let flag), _): flag ? "TRUE" : "FALSE"
+            case (.geo(let latitude, let longitude), _): "\(ICalendarWriter.number(latitude));\(ICalendarWriter.number(longitude))"
+            case (.recur(let parts), _):
+                parts.map { name, values in
+                    name.uppercased() + "=" + values.map { value in
+                        switch value {
+                        case .string(let text) where name == "until": text.filter { $0 != "-" && $0 != ":" }
+                        case .string(let text): text
+                        case .integer(let number): String(number)
+                        default: ""
+                        }
+                    }.joined(separator: ",")
+                }.joined(separator: ";")
+            }
+        }.joined(separator: ",")
+    }
+
+    static func splitUnescapedCommas(_ value: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                current.append(character)
+                escaping = true
+            } else if character == "," {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts
+    }
+
+    static func isoDate(_ basic: String) -> String {
+        guard basic.count == 8 else { return basic }
+        let characters = Array(basic)
+        return String(characters[0..<4]) + "-" + String(characters[4..<6]) + "-" + String(characters[6..<8])
+    }
+
+    static func isoDateTime(_ basic: String) -> String {
+        guard basic.count >= 15 else { return basic }
+        let characters = Array(basic)
+        return isoDate(String(characters[0..<8])) + "T" + String(characters[9..<11]) + ":" + String(characters[11..<13])
+            + ":" + String(characters[13..<15]) + String(characters[15...])
+    }
+
+    static func colonOffset(_ offset: String) -> String {
+        guard offset.count >= 5 else { return offset }
+        let characters = Array(offset)
+        var text = String(characters[0..<3]) + ":" + String(characters[3..<5])
+        if characters.count >= 7 { text += ":" + String(characters[5..<7]) }
+        return text
+    }
+
+    static func geo(_ value: String) -> StructuredValue {
+        let parts = value.split(separator: ";")
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else { return .string(value) }
+        return .geo(latitude, longitude)
+    }
+
+    /// RECUR parts: numbers become integers, UNTIL an ISO date or date-time, the rest strings.
+    static func recur(_ value: String) -> StructuredValue {
+        var parts: [(String, [StructuredValue])] = []
+        for part in value.split(separator: ";") {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard pieces.count == 2 else { continue }
+            let name = pieces[0].lowercased()
+            let values = pieces[1].split(separator: ",").map { item -> StructuredValue in
+                switch name {
+                case "until": .string(item.count == 8 ? isoDate(String(item)) : isoDateTime(String(item)))
+                case "count", "interval", "bysecond", "byminute", "byhour", "bymonthday", "byyearday", "byweekno", "bysetpos":
+                    Int(item).map(StructuredValue.integer) ?? .string(String(item))
+                case "bymonth": Int(item).map(StructuredValue.integer) ?? .string(String(item))  // "6L" stays a string
+                default: .string(String(item))
+                }
+            }
+            parts.append((name, values))
+        }
+        return .recur(parts)
+    }
+}

@@ -1,0 +1,90 @@
+@testable import AlmanacICalendar
+import AlmanacCore
+import AlmanacICU
+import AlmanacTestSupport
+import Testing
+
+@Suite struct XCalJCalTests {
+    static let codecs: [any Codec] = [XCalCodec(), JCalCodec()]
+
+    @Test(arguments: WriterTests.fixtures)
+    func sameModelThroughXCalAndJCal(name: String) throws {
+        // ICS → model → ICS gives the reference; xCal and jCal must carry the same model.
+        let reference = try reread(try write(try readFixture(name).agenda))
+        for codec in Self.codecs {
+            let bytes = try codec.encode(.agenda(reference), context: CodecContext()).bytes
+            let decoded = try codec.decode(CodecInput(bytes: bytes, fileName: "x"), context: CodecContext())
+            #expect(decoded.document == .agenda(reference), "\(codec.format.id)")
+            #expect(try codec.encode(decoded.document, context: CodecContext()).bytes == bytes, "\(codec.format.id) deterministic")
+        }
+    }
+
+    /// RFC 7265 §B.1 (abridged): an event with a floating start and a duration.
+    @Test func rfc7265Example() throws {
+        let text = """
+        ["vcalendar", [["calscale", {}, "text", "GREGORIAN"], ["prodid", {}, "text", "-//Example Inc.//Example Calendar//EN"],
+          ["version", {}, "text", "2.0"]],
+         [["vevent", [["dtstamp", {}, "date-time", "2008-02-05T19:12:24Z"], ["dtstart", {}, "date", "2008-10-06"],
+            ["summary", {}, "text", "Planning meeting"], ["uid", {}, "text", "4088E990AD89CB3DBB484909"],
+            ["rrule", {}, "recur", {"freq": "MONTHLY", "byday": ["MO", "-1FR"], "until": "2009-12-31"}],
+            ["geo", {}, "float", [37.386013, -122.082932]]], []]]]
+        """
+        let decoded = try JCalCodec().decode(CodecInput(bytes: Array(text.utf8)), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        let item = try #require(agenda.items.first)
+        #expect(item.start == .date(try CivilDate(year: 2008, month: 10, day: 6)))
+        #expect(item.recurrence?.rules == ["FREQ=MONTHLY;BYDAY=MO,-1FR;UNTIL=20091231"])
+        #expect(item.geo == Geo(latitude: 37.386013, longitude: -122.082932))
+    }
+
+    /// RFC 6321 §B.1 (abridged).
+    @Test func rfc6321Example() throws {
+        let text = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0">
+         <vcalendar>
+          <properties>
+           <calscale><text>GREGORIAN</text></calscale>
+           <prodid><text>-//Example Inc.//Example Calendar//EN</text></prodid>
+           <version><text>2.0</text></version>
+          </properties>
+          <components>
+           <vevent>
+            <properties>
+             <dtstamp><date-time>2008-02-05T19:12:24Z</date-time></dtstamp>
+             <dtstart><date>2008-10-06</date></dtstart>
+             <summary><text>Planning meeting</text></summary>
+             <uid><text>4088E990AD89CB3DBB484909</text></uid>
+            </properties>
+           </vevent>
+          </components>
+         </vcalendar>
+        </icalendar>
+        """
+        let decoded = try XCalCodec().decode(CodecInput(bytes: Array(text.utf8)), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        #expect(agenda.items.map(\.title) == ["Planning meeting"])
+        #expect(agenda.items.first?.stamp == .utc(time("2008-02-05T19:12:24")))
+    }
+
+    @Test func badInputIsLocated() {
+        let jcal = #expect(throws: Diagnostic.self) {
+            try JCalCodec().decode(CodecInput(bytes: Array("[\"vcalendar\", [], [[\"vevent\", [[\"uid\"]], []]]]".utf8), fileName: "x.jcal"), context: CodecContext())
+        }
+        #expect(jcal?.code == "jcal.bad-property")
+        #expect(jcal?.location?.keyPath == "/2/0/1/0")
+        let json = #expect(throws: Diagnostic.self) {
+            try JCalCodec().decode(CodecInput(bytes: Array("[\"vcalendar\",\n [,]]".utf8), fileName: "x.jcal"), context: CodecContext())
+        }
+        #expect(json?.location?.line == 2)
+        let xml = #expect(throws: Diagnostic.self) {
+            try XCalCodec().decode(CodecInput(bytes: Array("<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\">\n<vcalendar>".utf8)), context: CodecContext())
+        }
+        #expect(xml?.code == "xml.invalid")
+    }
+
+    @Test(arguments: [0, 1])
+    func conformance(index: Int) {
+        #expect(CodecConformance.problems(of: Self.codecs[index]) == [])
+    }
+}
