@@ -30,11 +30,15 @@ public struct OccurrenceExpander: Sendable {
     /// the one given.
     public let defaultZone: TimeZoneID
     let zones: ZoneTable
+    // Clocks are built once: each caches its zone's transitions.
+    private let defaultClock: ICUWallClock
+    private let utcClock = ICUWallClock(.utc)
 
     public init(agenda: Agenda, defaultZone: TimeZoneID = .utc) {
         self.agenda = agenda
         self.defaultZone = agenda.timeZone.flatMap { TimeZoneID.resolve($0)?.zone } ?? defaultZone
         self.zones = ZoneTable(definitions: agenda.timeZones)
+        self.defaultClock = ICUWallClock(self.defaultZone)
     }
 
     /// Occurrences of every item that overlap `from..<until`, sorted by start.
@@ -209,9 +213,9 @@ public struct OccurrenceExpander: Sendable {
         case .zoned(_, let zone):
             if let clock = zones.clock(zone) { return clock }
             diagnostics.append(.warning("ics.unknown-timezone", zone))
-            return ICUWallClock(defaultZone)
-        case .utc: return ICUWallClock(.utc)
-        case .floating, .date: return ICUWallClock(defaultZone)
+            return defaultClock
+        case .utc: return utcClock
+        case .floating, .date: return defaultClock
         }
     }
 

@@ -19,24 +19,131 @@ extension WallClock {
     }
 }
 
-/// An IANA zone from ICU.
-public struct ICUWallClock: WallClock {
-    public let zone: TimeZoneID
-    public var name: String { zone.identifier }
-
-    public init(_ zone: TimeZoneID) { self.zone = zone }
-
-    public func instant(for time: CivilDateTime) -> Date {
-        (try? zone.instant(for: time, gap: .shiftForward, overlap: .earlier)) ?? Date(timeIntervalSince1970: Double(time.secondsSinceEpoch))
+/// Offsets as a sorted list of transitions, filled in year by year as questions reach further:
+/// after the first question about a year, offsets and wall-time conversions are a binary search
+/// (no ICU calendar is opened per occurrence).
+final class TransitionTable: @unchecked Sendable {
+    struct Transition {
+        /// Seconds since the epoch, UTC.
+        let instant: Int
+        let offsetBefore: Int
+        let offsetAfter: Int
     }
 
-    public func offset(at instant: Date) -> Int { zone.offset(at: instant).totalSeconds }
+    /// Transitions whose onsets fall in a year.
+    private let source: @Sendable (Int) -> [Transition]
+    /// The offset before any transition the source reports for `year` and later.
+    private let offsetBefore: @Sendable (Int) -> Int
+    private var transitions: [Transition] = []
+    private var years: ClosedRange<Int>?
+    private var startOffset = 0
+    private let lock = NSLock()
+
+    init(source: @escaping @Sendable (Int) -> [Transition], offsetBefore: @escaping @Sendable (Int) -> Int) {
+        self.source = source
+        self.offsetBefore = offsetBefore
+    }
+
+    /// Makes sure the table covers `year` and its neighbours; returns a consistent snapshot.
+    private func covering(_ year: Int) -> (transitions: [Transition], startOffset: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let wanted = (year - 1)...(year + 1)
+        if let covered = years, covered.contains(wanted.lowerBound), covered.contains(wanted.upperBound) {
+            return (transitions, startOffset)
+        }
+        let low = min(years?.lowerBound ?? wanted.lowerBound, wanted.lowerBound)
+        let high = max(years?.upperBound ?? wanted.upperBound, wanted.upperBound)
+        var all: [Transition] = []
+        for y in low...high { all += source(y) }
+        all.sort { $0.instant < $1.instant }
+        transitions = all
+        startOffset = offsetBefore(low)
+        years = low...high
+        return (transitions, startOffset)
+    }
+
+    func offset(at seconds: Int) -> Int {
+        let year = CivilDateTime(secondsSinceEpoch: seconds).date.year
+        let (transitions, start) = covering(year)
+        // The last transition at or before the instant.
+        var low = 0
+        var high = transitions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if transitions[mid].instant <= seconds { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? (transitions.first?.offsetBefore ?? start) : transitions[low - 1].offsetAfter
+    }
+
+    /// The instant of a wall time: gaps read with the offset before them, overlaps as the first
+    /// occurrence (RFC 5545 §3.3.5).
+    func instant(for time: CivilDateTime) -> Int {
+        let wall = time.secondsSinceEpoch
+        let (transitions, start) = covering(time.date.year)
+        // Transitions within a day of the wall time decide; otherwise one offset applies.
+        var low = 0
+        var high = transitions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if transitions[mid].instant < wall - 2 * 86_400 { low = mid + 1 } else { high = mid }
+        }
+        var previousLimit = Int.min
+        var offset = low == 0 ? (transitions.first?.offsetBefore ?? start) : transitions[low - 1].offsetAfter
+        var index = low
+        while index < transitions.count, transitions[index].instant <= wall + 2 * 86_400 {
+            let transition = transitions[index]
+            let candidate = wall - offset
+            if candidate >= previousLimit && candidate < transition.instant { return candidate }
+            // In the gap: with the earlier offset it falls after the transition, with the later before it.
+            if candidate >= transition.instant && wall - transition.offsetAfter < transition.instant { return candidate }
+            previousLimit = transition.instant
+            offset = transition.offsetAfter
+            index += 1
+        }
+        return wall - offset
+    }
+}
+
+/// An IANA zone from ICU, with its transitions read once per year into a table.
+public final class ICUWallClock: WallClock, @unchecked Sendable {
+    public let zone: TimeZoneID
+    public var name: String { zone.identifier }
+    private let table: TransitionTable
+
+    public init(_ zone: TimeZoneID) {
+        self.zone = zone
+        self.table = TransitionTable(
+            source: { year in
+                var result: [TransitionTable.Transition] = []
+                let start = CivilDateTime(unchecked: CivilDate(unchecked: year, 1, 1), 0, 0, 0).secondsSinceEpoch
+                let end = CivilDateTime(unchecked: CivilDate(unchecked: year + 1, 1, 1), 0, 0, 0).secondsSinceEpoch
+                var cursor = Date(timeIntervalSince1970: Double(start - 1))
+                while let next = zone.nextTransition(after: cursor), Int(next.timeIntervalSince1970) < end {
+                    let seconds = Int(next.timeIntervalSince1970)
+                    let before = zone.offset(at: Date(timeIntervalSince1970: Double(seconds - 1))).totalSeconds
+                    let after = zone.offset(at: next).totalSeconds
+                    if before != after { result.append(.init(instant: seconds, offsetBefore: before, offsetAfter: after)) }
+                    cursor = next
+                }
+                return result
+            },
+            offsetBefore: { year in
+                let start = CivilDateTime(unchecked: CivilDate(unchecked: year, 1, 1), 0, 0, 0).secondsSinceEpoch
+                return zone.offset(at: Date(timeIntervalSince1970: Double(start))).totalSeconds
+            })
+    }
+
+    public func instant(for time: CivilDateTime) -> Date { Date(timeIntervalSince1970: Double(table.instant(for: time))) }
+
+    public func offset(at instant: Date) -> Int { table.offset(at: Int(instant.timeIntervalSince1970.rounded(.down))) }
 }
 
 /// A zone defined by a VTIMEZONE: STANDARD and DAYLIGHT observances with onsets (DTSTART,
-/// RRULE, RDATE) and offsets. Transitions are computed per year on demand.
+/// RRULE, RDATE) and offsets, expanded into a transition table year by year.
 public final class DefinedWallClock: WallClock, @unchecked Sendable {
     public let name: String
+    private let table: TransitionTable
 
     struct Observance {
         let start: CivilDateTime
@@ -45,17 +152,6 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
         let rules: [RecurrenceRule]
         let dates: [CivilDateTime]
     }
-
-    struct Transition {
-        /// Seconds since the epoch, UTC.
-        let instant: Int
-        let offsetBefore: Int
-        let offsetAfter: Int
-    }
-
-    private let observances: [Observance]
-    private var cache: [Int: [Transition]] = [:]
-    private let lock = NSLock()
 
     /// Parses a VTIMEZONE's text; throws when it defines no usable observance.
     public init(definition: TimeZoneDefinition) throws(Diagnostic) {
@@ -81,15 +177,23 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
             observances.append(Observance(start: start, offsetFrom: from, offsetTo: to, rules: rules, dates: dates))
         }
         guard !observances.isEmpty else { throw Diagnostic.error("ics.invalid-timezone", definition.id) }
-        self.observances = observances
+        let frozen = observances
+        let transitions: @Sendable (Int) -> [TransitionTable.Transition] = { year in Self.transitions(frozen, in: year) }
+        table = TransitionTable(source: transitions, offsetBefore: { year in
+            // The offset at the end of the last year with transitions before `year`, else the
+            // earliest observance's TZOFFSETFROM.
+            var probe = year - 1
+            while probe > max(1600, year - 400) {
+                if let last = transitions(probe).last { return last.offsetAfter }
+                probe -= 1
+            }
+            return frozen.min { $0.start < $1.start }?.offsetFrom ?? 0
+        })
     }
 
-    /// Transitions whose onsets fall in `year` (local time of the onset).
-    private func transitions(in year: Int) -> [Transition] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = cache[year] { return cached }
-        var result: [Transition] = []
+    /// Transitions whose onsets (local time of the onset) fall in `year`.
+    static func transitions(_ observances: [Observance], in year: Int) -> [TransitionTable.Transition] {
+        var result: [TransitionTable.Transition] = []
         let yearStart = CivilDateTime(unchecked: CivilDate(unchecked: year, 1, 1), 0, 0, 0)
         let yearEnd = CivilDateTime(unchecked: CivilDate(unchecked: year, 12, 31), 23, 59, 59)
         for observance in observances {
@@ -103,71 +207,16 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
             }
             for onset in onsets where onset >= yearStart && onset <= yearEnd {
                 // An onset is a wall time in the offset in force before it.
-                result.append(Transition(instant: onset.secondsSinceEpoch - observance.offsetFrom,
-                                         offsetBefore: observance.offsetFrom, offsetAfter: observance.offsetTo))
+                result.append(.init(instant: onset.secondsSinceEpoch - observance.offsetFrom,
+                                    offsetBefore: observance.offsetFrom, offsetAfter: observance.offsetTo))
             }
         }
-        result.sort { $0.instant < $1.instant }
-        cache[year] = result
-        return result
+        return result.sorted { $0.instant < $1.instant }
     }
 
-    /// Transitions around an instant's year (a year either side covers every wall-time question).
-    private func nearbyTransitions(year: Int) -> [Transition] {
-        transitions(in: year - 1) + transitions(in: year) + transitions(in: year + 1)
-    }
+    public func offset(at instant: Date) -> Int { table.offset(at: Int(instant.timeIntervalSince1970.rounded(.down))) }
 
-    /// The offset before the earliest onset: the earliest observance's TZOFFSETFROM.
-    private var initialOffset: Int {
-        observances.min { $0.start < $1.start }?.offsetFrom ?? 0
-    }
-
-    public func offset(at instant: Date) -> Int {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-        let year = CivilDateTime(secondsSinceEpoch: seconds).date.year
-        let transitions = nearbyTransitions(year: year)
-        guard let last = transitions.last(where: { $0.instant <= seconds }) else {
-            return transitions.first?.offsetBefore ?? lastOffset(before: year - 1)
-        }
-        return last.offsetAfter
-    }
-
-    /// The offset in force at the end of the last year with transitions before `year`.
-    private func lastOffset(before year: Int) -> Int {
-        var probe = year
-        while probe > 1800 {
-            if let last = transitions(in: probe).last { return last.offsetAfter }
-            probe -= 1
-        }
-        return initialOffset
-    }
-
-    public func instant(for time: CivilDateTime) -> Date {
-        let wall = time.secondsSinceEpoch
-        let transitions = nearbyTransitions(year: time.date.year)
-        // Offsets in force over the candidate intervals, earliest first.
-        var offsets: [(from: Int, to: Int, offset: Int)] = []
-        var previous = Int.min
-        var current = transitions.first?.offsetBefore ?? lastOffset(before: time.date.year - 1)
-        for transition in transitions {
-            offsets.append((previous, transition.instant, current))
-            previous = transition.instant
-            current = transition.offsetAfter
-        }
-        offsets.append((previous, Int.max, current))
-        for interval in offsets {
-            let candidate = wall - interval.offset
-            if candidate >= interval.from && candidate < interval.to { return Date(timeIntervalSince1970: Double(candidate)) }
-        }
-        // In a gap (read with the earlier offset it falls after the transition, with the later one
-        // before it): use the offset before the gap (RFC 5545 §3.3.5).
-        for (index, interval) in offsets.enumerated() where index > 0 {
-            let before = wall - offsets[index - 1].offset
-            let after = wall - interval.offset
-            if before >= interval.from && after < interval.from { return Date(timeIntervalSince1970: Double(before)) }
-        }
-        return Date(timeIntervalSince1970: Double(wall - current))
-    }
+    public func instant(for time: CivilDateTime) -> Date { Date(timeIntervalSince1970: Double(table.instant(for: time))) }
 }
 
 /// Finds the clock for a zone name: the file's own VTIMEZONE first (used as given), then ICU

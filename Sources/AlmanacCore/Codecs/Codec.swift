@@ -88,6 +88,14 @@ public struct CodecInput: Sendable {
         self.fileName = fileName ?? path
     }
 
+    /// The input's size in bytes, when it is known without reading it.
+    public var sizeHint: Int? {
+        switch source {
+        case .bytes(let bytes): return bytes.count
+        case .file(let path): return FileChunks.size(of: path)
+        }
+    }
+
     /// The whole input.
     public func readAll() throws(Diagnostic) -> [UInt8] {
         switch source {

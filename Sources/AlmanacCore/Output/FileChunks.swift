@@ -28,6 +28,13 @@ public enum FileChunks {
         return Array(buffer[0..<filled])
     }
 
+    /// A regular file's size, or nil.
+    public static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     private static func openForReading(_ path: String) throws(Diagnostic) -> Int32 {
         var info = stat()
         guard stat(path, &info) == 0 else {

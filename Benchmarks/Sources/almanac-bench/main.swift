@@ -1,0 +1,44 @@
+import AlmanacCore
+import AlmanacICU
+import AlmanacICalendar
+import Foundation
+
+// One workload per run, so the driver can measure time and peak memory of the whole process,
+// the same way it measures the peers.
+//
+//   almanac-bench ics-parse FILE               parse into the Agenda model (items kept)
+//   almanac-bench ics-stream FILE              parse item by item, keeping none (constant memory)
+//   almanac-bench ics-expand FILE FROM UNTIL   parse, then expand every item in [FROM, UNTIL)
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: almanac-bench ics-parse|ics-stream|ics-expand FILE [FROM UNTIL]") }
+let input = CodecInput(contentsOf: arguments[2])
+do {
+    switch arguments[1] {
+    case "ics-parse":
+        let result = try ICalendarReader().read(input)
+        print("items \(result.agenda.items.count)")
+        // Like the C peer, leave tearing the model down to the end of the process.
+        exit(withExtendedLifetime(result) { 0 })
+    case "ics-stream":
+        var count = 0
+        _ = try ICalendarReader().stream(input) { _ in count += 1 }
+        print("items \(count)")
+    case "ics-expand":
+        guard arguments.count == 5, let from = ISO8601DateFormatter().date(from: arguments[3] + "T00:00:00Z"),
+              let until = ISO8601DateFormatter().date(from: arguments[4] + "T00:00:00Z")
+        else { fail("usage: almanac-bench ics-expand FILE YYYY-MM-DD YYYY-MM-DD") }
+        let agenda = try ICalendarReader().read(input).agenda
+        let expanded = OccurrenceExpander(agenda: agenda, defaultZone: .taipei).occurrences(from: from, until: until, limit: 100_000)
+        print("occurrences \(expanded.occurrences.count)")
+    default:
+        fail("unknown workload \(arguments[1])")
+    }
+} catch {
+    fail("\(error)")
+}

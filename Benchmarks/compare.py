@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Run Almanac and its peers on the workloads of ../shared/bench/gen.py, side by side, and print
+a table of medians and ratios.
+
+    python3 Benchmarks/compare.py [--runs 5] [--only ics] [--write Benchmarks/RESULTS.md]
+
+Needs: swift (release build of Benchmarks/), cc and libical-dev, Python's icalendar and
+recurring-ical-events. Peers that are missing are reported and skipped. The machine is noisy:
+every command runs --runs times and the medians are compared; slow peers (over 20 s) run once.
+"""
+import argparse, datetime, os, platform, shutil, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+GEN = os.path.join(os.path.dirname(ROOT), "shared", "bench", "gen.py")
+WORK = os.path.join(tempfile.gettempdir(), "almanac-bench")
+
+def measure(command, runs):
+    # fork + exec + wait4 gives the child's own CPU time and peak RSS.
+    results = []
+    for index in range(runs):
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            out = os.open(os.path.join(WORK, "last-output.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            os.dup2(out, 1)
+            os.dup2(devnull, 2)
+            try:
+                os.execvp(command[0], command)
+            finally:
+                os._exit(127)
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - start
+        if status != 0:
+            raise RuntimeError("%s failed with status %d" % (" ".join(command), status))
+        results.append((wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024))
+        if wall > 20:
+            break
+    output = open(os.path.join(WORK, "last-output.txt")).read().strip()
+    return {
+        "wall": statistics.median(r[0] for r in results),
+        "cpu": statistics.median(r[1] for r in results),
+        "rss": max(r[2] for r in results),
+        "runs": len(results),
+        "output": output,
+    }
+
+def workload(kind, size):
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, "%s-%d.%s" % (kind, size, {"ics": "ics", "csv": "csv"}.get(kind, "d")))
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, GEN, kind, str(size), path], check=True, stdout=subprocess.DEVNULL)
+    return path
+
+def build():
+    os.makedirs(WORK, exist_ok=True)
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", HERE], check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--package-path", HERE, "--show-bin-path"],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    bench = os.path.join(binary, "almanac-bench")
+    libical = os.path.join(WORK, "libical_bench")
+    try:
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], check=True, capture_output=True, text=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-o", libical, os.path.join(HERE, "Peers", "libical_bench.c")] + flags, check=True)
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        libical = None
+    return bench, libical
+
+def python_has(module):
+    return subprocess.run([sys.executable, "-c", "import " + module], capture_output=True).returncode == 0
+
+def ics_rows(bench, libical, runs):
+    path = workload("ics", 100000)
+    rows = []
+    ours = measure([bench, "ics-parse", path], runs)
+    rows.append(("ics parse to the model (100,000 items, %.0f MB)" % (os.path.getsize(path) / 1e6), "Almanac", ours))
+    if libical:
+        rows.append(("", "libical 3 icalparser_parse_string", measure([libical, "parse", path], runs)))
+    if python_has("icalendar"):
+        rows.append(("", "Python icalendar", measure([sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "parse", path], 1)))
+    rows.append(("ics streaming read (items not kept)", "Almanac", measure([bench, "ics-stream", path], runs)))
+    rows.append(("ics expansion, all rules over two years", "Almanac",
+                 measure([bench, "ics-expand", path, "2025-01-01", "2027-01-01"], runs)))
+    if libical:
+        rows.append(("", "libical 3 foreach_recurrence",
+                     measure([libical, "expand", path, "20250101T000000Z", "20270101T000000Z"], runs)))
+    if python_has("recurring_ical_events"):
+        rows.append(("", "recurring-ical-events",
+                     measure([sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "expand", path, "2025-01-01", "2027-01-01"], 1)))
+    return rows
+
+def table(rows):
+    lines = ["| workload | tool | wall (median) | CPU | peak memory | runs | output | Almanac is |",
+             "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |"]
+    reference = None
+    for name, tool, result in rows:
+        if name:
+            reference = result
+        ratio = ""
+        if reference is not result and reference is not None:
+            ratio = "%.1f× faster, %.1f× less memory" % (result["cpu"] / max(reference["cpu"], 1e-6),
+                                                        result["rss"] / max(reference["rss"], 1e-6))
+        lines.append("| %s | %s | %.2f s | %.2f s | %.0f MB | %d | %s | %s |" % (
+            name, tool, result["wall"], result["cpu"], result["rss"], result["runs"], result["output"], ratio))
+    return "\n".join(lines)
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", default="ics")
+    parser.add_argument("--write")
+    args = parser.parse_args()
+    bench, libical = build()
+    rows = []
+    if "ics" in args.only.split(","):
+        rows += ics_rows(bench, libical, args.runs)
+    text = table(rows)
+    print(text)
+    if args.write:
+        machine = "%s, %s, %d cores" % (platform.platform(), platform.processor() or platform.machine(), os.cpu_count())
+        with open(args.write, "w") as out:
+            out.write("# Benchmark results\n\nMeasured %s on %s with `python3 Benchmarks/compare.py --runs %d`.\n"
+                      "Ratios compare CPU time and peak memory with the first row of each workload (Almanac).\n\n%s\n"
+                      % (datetime.date.today().isoformat(), machine, args.runs, text))
+
+if __name__ == "__main__":
+    main()
