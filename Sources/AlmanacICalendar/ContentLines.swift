@@ -1,4 +1,7 @@
 public import AlmanacCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One property of an iCalendar component as written: name, parameters in order, raw value
 /// (TEXT escaping intact), and the line it started on.
@@ -143,6 +146,7 @@ struct ICalParser {
     /// The end of the previous chunk that did not yet form a complete logical line.
     private var carry: [UInt8] = []
     private var scratch: [UInt8] = []
+    private let interner = ByteInterner()
 
     init(fileName: String?, limits: ICalLimits = .default) {
         self.fileName = fileName
@@ -354,12 +358,12 @@ struct ICalParser {
                     index = valueStart
                     while index < end, buffer[index] != 0x22 { index += 1 }
                     guard index < end else { return nil }
-                    values.append(caretDecoded(buffer, valueStart, index))
+                    values.append(caretDecoded(buffer, valueStart, index, intern: true))
                     index += 1
                 } else {
                     let valueStart = index
                     while index < end, buffer[index] != 0x2C, buffer[index] != 0x3B, buffer[index] != 0x3A { index += 1 }
-                    values.append(caretDecoded(buffer, valueStart, index))
+                    values.append(caretDecoded(buffer, valueStart, index, intern: true))
                 }
                 if index < end, buffer[index] == 0x2C {
                     index += 1
@@ -370,7 +374,14 @@ struct ICalParser {
             parameters.append(CarriedProperty.Parameter(name: parameterName, values: values))
         }
         guard index < end, buffer[index] == 0x3A else { return nil }
-        let value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
+        // Values that repeat across items (rules, categories, status words) share one string.
+        let value: String
+        switch kind {
+        case .rrule, .categories, .status, .priority, .action, .trigger, .tzid, .version, .calscale:
+            value = interner.string(buffer, index + 1, end)
+        default:
+            value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
+        }
         return ICalProperty(name: name, kind: kind, parameters: parameters, value: value, line: line)
     }
 
@@ -381,10 +392,12 @@ struct ICalParser {
         return String(decoding: buffer[start..<end].map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
-    private func caretDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    private func caretDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, intern: Bool = false) -> String {
         var hasCaret = false
         for index in start..<end where buffer[index] == 0x5E { hasCaret = true; break }
-        if !hasCaret { return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) }
+        if !hasCaret {
+            return intern ? interner.string(buffer, start, end) : String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
         var result: [UInt8] = []
         var index = start
         while index < end {
@@ -401,6 +414,36 @@ struct ICalParser {
             index += 1
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// Hands out one shared string for byte sequences that repeat (TZIDs, rules, categories), found
+/// by a hash of the bytes, so a repeat costs a comparison instead of an allocation.
+final class ByteInterner {
+    private var slots: [(hash: UInt64, text: String)?] = Array(repeating: nil, count: 4096)
+
+    func string(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let length = end - start
+        guard length > 15, length <= 256 else {
+            // Short strings are stored inline anyway; long ones rarely repeat.
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in start..<end {
+            hash ^= UInt64(buffer[index])
+            hash = hash &* 0x100_0000_01b3
+        }
+        let slot = Int(hash & 4095)
+        if let entry = slots[slot], entry.hash == hash {
+            var text = entry.text
+            let same = text.withUTF8 { stored in
+                stored.count == length && memcmp(stored.baseAddress!, buffer.baseAddress! + start, length) == 0
+            }
+            if same { return entry.text }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        slots[slot] = (hash, text)
+        return text
     }
 }
 
