@@ -57,9 +57,10 @@ public enum ChineseScript: String, Sendable, Codable, CaseIterable {
     case simplified = "Hans"
     case traditional = "Hant"
 
-    /// Traditional for zh-Hant, zh-TW, zh-HK, zh-MO; Simplified otherwise.
+    /// Simplified for zh-Hans (zh-CN, zh-SG); Traditional for zh-Hant and for readers of other
+    /// languages (calendars print lunar names in Traditional characters by default).
     public init(locale: LocaleID) {
-        self = locale.usesTraditionalChinese ? .traditional : .simplified
+        self = locale.language == "zh" && !locale.usesTraditionalChinese ? .simplified : .traditional
     }
 }
 

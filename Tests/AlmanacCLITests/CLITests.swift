@@ -197,3 +197,26 @@ import Testing
 extension ModelJSONCodec {
     static let emptyAgenda = #"{"model": "agenda", "version": 1, "items": [], "carried": []}"#
 }
+
+@Suite struct ExpandCommandTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/family-calendar.ics").path
+
+    @Test func listsOccurrencesInTheReadersLanguage() {
+        let run = CLIRun(["expand", Self.example, "--from", "2025-09-01", "--until", "2026-03-01", "--lang", "zh-Hant"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("2025年10月6日 週一"))
+        #expect(run.output.contains("媽媽生日（八月十五）"))
+        #expect(!run.output.contains("2025年11月5日"))  // an EXDATE
+        #expect(run.output.contains("上午9:00  打電話給阿嬤"))  // Google's UTC time, shown in Taipei
+    }
+
+    @Test func jsonAndErrors() throws {
+        let run = CLIRun(["expand", Self.example, "--from", "2026-02-01", "--until", "2026-03-01", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as! [[String: Any]]
+        #expect(rows.map { $0["start"] as! String } == ["2026-02-05T09:00:00[Taipei Standard Time]", "2026-02-16"])
+        #expect(rows[1]["lunar"] as? String == "臘月廿九")
+        #expect(CLIRun(["expand", Self.example, "--from", "2026-03-01", "--until", "2026-02-01"]).status == 2)
+        #expect(CLIRun(["expand", "/no/such.ics"]).status == 3)
+    }
+}
