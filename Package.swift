@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
         .library(name: "AlmanacICalendar", targets: ["AlmanacICalendar"]),
+        .library(name: "AlmanacCSV", targets: ["AlmanacCSV"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
@@ -39,10 +40,11 @@ let package = Package(
         .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU"]),
         .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
+        .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacCore", "AlmanacICU", "AlmanacICalendar",
+                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
+        .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ]
 )

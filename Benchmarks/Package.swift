@@ -11,6 +11,7 @@ let package = Package(
         .executableTarget(
             name: "almanac-bench",
             dependencies: [
+                .product(name: "AlmanacCSV", package: "Almanac"),
                 .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacICU", package: "Almanac"),
                 .product(name: "AlmanacICalendar", package: "Almanac"),

@@ -1,10 +1,12 @@
 public import AlmanacCore
+import AlmanacCSV
 import AlmanacICalendar
 
 /// The formats Almanac ships, as one explicit list (a user's tool adds its own after these).
 public enum BuiltInFormats {
     public static var codecs: [any Codec] {
-        [ICalendarCodec(), XCalCodec(), JCalCodec()] + ModelJSONCodec.all
+        [ICalendarCodec(), XCalCodec(), JCalCodec(), CSVCodec.csv, CSVCodec.tsv, TableJSONCodec(lines: false),
+         TableJSONCodec(lines: true)] + ModelJSONCodec.all
     }
 
     public static var registry: FormatRegistry { FormatRegistry(codecs) }

@@ -158,15 +158,34 @@ public struct Charset: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// UTF-8 validation that reports where the first bad byte is.
-enum UTF8Validation {
+/// UTF-8 validation that reports where the first bad byte is; ASCII runs are skipped eight
+/// bytes at a time, so clean files validate at memory speed.
+public enum UTF8Validation {
     /// The offset of the first byte that does not start or continue a valid sequence, or nil.
     /// With `allowTruncatedEnd`, a sequence cut off by the end of a prefix is not an error.
-    static func firstInvalidOffset(_ bytes: [UInt8], allowTruncatedEnd: Bool = false) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
+    public static func firstInvalidOffset(_ bytes: [UInt8], allowTruncatedEnd: Bool = false) -> Int? {
+        let (invalid, complete) = validate(bytes)
+        if let invalid { return invalid }
+        return complete < bytes.count && !allowTruncatedEnd ? complete : nil
+    }
+
+    /// The first invalid byte (nil when valid) and how many bytes form complete characters (less
+    /// than the count when the bytes end inside a character).
+    public static func validate(_ bytes: [UInt8]) -> (invalid: Int?, complete: Int) {
+        bytes.withUnsafeBufferPointer { validate($0, 0, $0.count) }
+    }
+
+    public static func validate(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (invalid: Int?, complete: Int) {
+        var index = start
+        while index < end {
+            if index + 8 <= end {
+                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = buffer[index]
             if byte < 0x80 {
                 index += 1
                 continue
@@ -178,20 +197,28 @@ enum UTF8Validation {
             case 0xC2...0xDF: length = 2
             case 0xE0: length = 3; low = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F  // no surrogates
+            case 0xED: length = 3; high = 0x9F
             case 0xF0: length = 4; low = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; high = 0x8F
-            default: return index
+            default: return (index, index)
             }
-            for next in 1..<length {
-                guard index + next < count else { return allowTruncatedEnd ? nil : index }
-                let continuation = bytes[index + next]
-                let (min, max) = next == 1 ? (low, high) : (0x80, 0xBF)
-                guard continuation >= min && continuation <= max else { return index }
+            let available = min(length, end - index)
+            if available > 1 {
+                let second = buffer[index + 1]
+                guard second >= low, second <= high else { return (index, index) }
+                for next in 2..<available where buffer[index + next] & 0xC0 != 0x80 { return (index, index) }
             }
+            if available < length { return (nil, index) }
             index += length
         }
-        return nil
+        return (nil, end)
+    }
+
+    /// Whether `buffer[start..<end]` is complete, valid UTF-8.
+    @inline(__always)
+    public static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let (invalid, complete) = validate(buffer, start, end)
+        return invalid == nil && complete == end
     }
 }

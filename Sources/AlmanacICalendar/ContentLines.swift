@@ -1,4 +1,5 @@
 public import AlmanacCore
+import AlmanacICU
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -245,8 +246,8 @@ struct ICalParser {
 
             if validatesUTF8 {
                 let valid = folded
-                    ? scratch.withUnsafeBufferPointer { UTF8ValidationCheck.isValid($0, 0, $0.count) }
-                    : bytes.withUnsafeBufferPointer { UTF8ValidationCheck.isValid($0, lineStart, end) }
+                    ? scratch.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, $0.count) }
+                    : bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, lineStart, end) }
                 if !valid { throw Self.notUTF8 }
             }
             let parsed: ICalProperty? = folded

@@ -150,7 +150,7 @@ public struct ICalendarReader: Sendable {
         // Without a BOM the input is used as is (no copy of a large file).
         let body = detection.byteOrderMarkLength == 0 ? input : Array(input.dropFirst(detection.byteOrderMarkLength))
         if detection.charset == .utf8 {
-            if let offset = UTF8ValidationCheck.validate(body).invalid {
+            if let offset = UTF8Validation.validate(body).invalid {
                 // Not UTF-8 after all (the sample looked clean): guess again from the whole file.
                 let retry = CharsetDetector.detect(body)
                 guard retry.charset != .utf8, let text = try? retry.charset.decode(body) else {
@@ -275,59 +275,6 @@ struct ReaderEvents: ICalEvents {
         default:
             agenda.carried.append(property.carried)
         }
-    }
-}
-
-/// UTF-8 validity of a buffer, quickly: ASCII runs are skipped eight bytes at a time.
-enum UTF8ValidationCheck {
-    static func validate(_ bytes: [UInt8]) -> (invalid: Int?, complete: Int) {
-        bytes.withUnsafeBufferPointer { buffer in
-            let invalid = firstInvalid(buffer, 0, buffer.count)
-            return (invalid, invalid ?? buffer.count)
-        }
-    }
-
-    @inline(__always)
-    static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        firstInvalid(buffer, start, end) == nil
-    }
-
-    /// The offset of the first byte that does not start or continue a valid sequence.
-    static func firstInvalid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
-        var index = start
-        while index < end {
-            if index + 8 <= end {
-                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            let byte = buffer[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return index
-            }
-            guard index + length <= end else { return index }
-            let second = buffer[index + 1]
-            guard second >= low, second <= high else { return index }
-            for next in 2..<length where buffer[index + next] & 0xC0 != 0x80 { return index }
-            index += length
-        }
-        return nil
     }
 }
 

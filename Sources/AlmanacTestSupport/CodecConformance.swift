@@ -80,6 +80,7 @@ public enum CodecConformance {
             case .agenda: .agenda(Agenda())
             case .ledger: .ledger(Ledger())
             case .catalog: .catalog(Catalog())
+            case .table: .table(Table())
             }
             if (try? codec.encode(document, context: CodecContext())) != nil {
                 problems.append("\(name): encoding a \(other) document should fail with a diagnostic")

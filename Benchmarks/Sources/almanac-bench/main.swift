@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacICU
 import AlmanacICalendar
+import AlmanacCSV
 import Foundation
 
 // One workload per run, so the driver can measure time and peak memory of the whole process,
@@ -9,6 +10,8 @@ import Foundation
 //   almanac-bench ics-parse FILE               parse into the Agenda model (items kept)
 //   almanac-bench ics-stream FILE              parse item by item, keeping none (constant memory)
 //   almanac-bench ics-expand FILE FROM UNTIL   parse, then expand every item in [FROM, UNTIL)
+//   almanac-bench csv-read FILE                every record, every field materialized as a String
+//   almanac-bench csv-bounds FILE              records and field boundaries only
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -36,6 +39,19 @@ do {
         let agenda = try ICalendarReader().read(input).agenda
         let expanded = OccurrenceExpander(agenda: agenda, defaultZone: .taipei).occurrences(from: from, until: until, limit: 100_000)
         print("occurrences \(expanded.occurrences.count)")
+    case "csv-read":
+        // Field boundaries and every field as a String.
+        var rows = 0
+        var fields = 0
+        _ = try CSVInput.read(input) { record in
+            rows += 1
+            fields += record.strings.count
+        }
+        print("rows \(rows) fields \(fields)")
+    case "csv-bounds":
+        var rows = 0
+        _ = try CSVInput.read(input) { _ in rows += 1 }
+        print("rows \(rows)")
     default:
         fail("unknown workload \(arguments[1])")
     }

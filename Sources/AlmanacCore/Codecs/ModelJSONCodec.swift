@@ -30,6 +30,7 @@ public struct ModelJSONCodec: Codec {
         case .agenda: #"{"model": "agenda", "version": 1, "items": [], "carried": []}"#
         case .ledger: #"{"model": "ledger", "version": 1, "baseCurrency": "TWD", "accounts": [], "balanceChanges": [], "snapshots": [], "goals": []}"#
         case .catalog: #"{"model": "catalog", "version": 1, "sourceLanguage": "en", "entries": []}"#
+        case .table: #"{"model": "table", "version": 1, "columns": ["name", "date"], "rows": [["媽媽生日", "2025-10-06"]]}"#
         }
     }
 
@@ -63,6 +64,7 @@ public struct ModelJSONCodec: Codec {
             case .agenda: .agenda(try JSONDecoder().decode(Agenda.self, from: data))
             case .ledger: .ledger(try JSONDecoder().decode(Ledger.self, from: data))
             case .catalog: .catalog(try JSONDecoder().decode(Catalog.self, from: data))
+            case .table: .table(try JSONDecoder().decode(Table.self, from: data))
             }
             return Decoded(document: document, encoding: "UTF-8")
         } catch {
@@ -78,6 +80,7 @@ public struct ModelJSONCodec: Codec {
         case .agenda(let agenda): agenda
         case .ledger(let ledger): ledger
         case .catalog(let catalog): catalog
+        case .table(let table): table
         }
         return Encoded(bytes: try CanonicalJSON.encode(Envelope(model: model.rawValue, version: Self.version, body: body)))
     }

@@ -1,0 +1,141 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// Comma- (or otherwise) separated values, read into a Table and written from one; calendars and
+/// ledgers are written through the per-region export (see `TableExport`).
+public struct CSVCodec: Codec {
+    /// `csv` sniffs the delimiter; `tsv` is tab-separated.
+    public let id: String
+
+    public init(id: String = "csv") { self.id = id }
+
+    public static let csv = CSVCodec(id: "csv")
+    public static let tsv = CSVCodec(id: "tsv")
+
+    var fixedDelimiter: UInt8? { id == "tsv" ? 0x09 : nil }
+
+    public var format: FormatDescription {
+        let isTSV = id == "tsv"
+        return FormatDescription(
+            id: id,
+            name: isTSV ? "Tab-separated values" : "CSV",
+            summary: isTSV ? "Tab-separated text, as spreadsheets copy and paste it."
+                : "Spreadsheet exports: any delimiter (, ; tab |), UTF-8 or UTF-16, Big5 or GB18030 as Excel writes them in Taipei and Shanghai.",
+            aliases: isTSV ? ["tab"] : ["comma-separated-values"],
+            extensions: isTSV ? [".tsv", ".tab"] : [".csv"],
+            mediaTypes: isTSV ? ["text/tab-separated-values"] : ["text/csv"],
+            model: .table,
+            options: [
+                .init(name: "header", summary: "Whether the first row names the columns.", values: ["yes", "no"], defaultValue: "yes"),
+                .init(name: "delimiter", summary: "The delimiter, instead of sniffing it.", values: [",", ";", "tab", "|"]),
+                .init(name: "bom", summary: "Write a UTF-8 byte order mark (Excel needs it to read UTF-8).", values: ["yes", "no"], defaultValue: "yes"),
+                .init(name: "line-ending", summary: "Line ends to write.", values: ["crlf", "lf"], defaultValue: "crlf"),
+                .init(name: "formula-guard", summary: "Prefix text cells that start with = + - @ with an apostrophe so spreadsheets do not run them (OWASP CSV injection).",
+                      values: ["yes", "no"], defaultValue: "yes"),
+            ],
+            examples: [
+                .init(summary: "Days as Retire Time exports them", input: isTSV
+                      ? "name\tdate\tnotes\r\n媽媽生日\t2025-10-06\t記得訂蛋糕\r\n"
+                      : "name,date,notes\r\n媽媽生日,2025-10-06,\"記得訂蛋糕, 地點:台北\"\r\n\"Mortgage \"\"due\"\"\",2025-04-05,\r\n"),
+            ])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        // Any text can be CSV: say yes only for a tab file named .tsv or a sniffable header.
+        let text = probe.text.prefix(4096)
+        guard !text.isEmpty, !text.hasPrefix("{"), !text.hasPrefix("["), !text.hasPrefix("<"),
+              !text.uppercased().hasPrefix("BEGIN:") else { return .no }
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
+        let delimiter: Character = id == "tsv" ? "\t" : ","
+        if id == "tsv" { return firstLine.contains(delimiter) ? .cannotTell : .no }
+        return firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("\t") ? .cannotTell : .no
+    }
+
+    func options(_ context: CodecContext) throws(Diagnostic) -> CSVInput.Options {
+        var options = CSVInput.Options(delimiter: fixedDelimiter, encoding: context.encoding)
+        if let header = context.options["header"] { options.hasHeader = header != "no" }
+        if let delimiter = context.options["delimiter"] {
+            switch delimiter {
+            case "tab", "\\t", "\t": options.delimiter = 0x09
+            case ",", ";", "|": options.delimiter = delimiter.utf8.first
+            default: throw Diagnostic.error("cli.value.choices", delimiter, ", ; tab |")
+            }
+        }
+        return options
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let options = try self.options(context)
+        var table = Table()
+        var widths: [Int: Int] = [:]
+        var ragged: [Diagnostic] = []
+        var first = true
+        let (facts, diagnostics) = try CSVInput.read(input, options: options) { (record) throws(Diagnostic) in
+            if record.count == 0 { return }  // blank lines
+            if first && options.hasHeader {
+                table.columns = record.strings
+                first = false
+                return
+            }
+            first = false
+            let fields = record.strings
+            widths[fields.count, default: 0] += 1
+            if !table.columns.isEmpty, fields.count != table.columns.count, ragged.count < 100 {
+                ragged.append(.warning("csv.ragged-row", String(fields.count), String(table.columns.count),
+                                       at: SourceLocation(file: input.fileName, line: record.line)))
+            }
+            table.rows.append(fields)
+        }
+        if table.columns.isEmpty, let widest = widths.keys.max() {
+            table.columns = (1...widest).map { "column\($0)" }
+        }
+        table.dialect = TableDialect(delimiter: String(decoding: [facts.delimiter], as: UTF8.self), lineEnding: facts.lineEnding,
+                                     encoding: facts.encoding.description, byteOrderMark: facts.byteOrderMark)
+        return Decoded(document: .table(table), diagnostics: diagnostics + ragged, encoding: facts.encoding.description)
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .table(let table) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
+        }
+        let delimiter = try options(context).delimiter ?? 0x2C
+        var writer = CSVWriter(delimiter: delimiter, lineEnding: context.options["line-ending"] == "lf" ? "\n" : "\r\n",
+                               byteOrderMark: context.options["bom"] != "no")
+        writer.reserve(table.rows.count * 64)
+        let guardFormulas = context.options["formula-guard"] != "no"
+        writer.write(guardFormulas ? table.columns.map(FormulaGuard.text) : table.columns)
+        for row in table.rows { writer.write(guardFormulas ? row.map(FormulaGuard.cell) : row) }
+        return Encoded(bytes: writer.bytes)
+    }
+}
+
+/// Keeps spreadsheets from running cell text as a formula (OWASP "CSV Injection"): text that
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width forms) gets a
+/// leading apostrophe. Numbers (`-1234.5`, `+3`) stay numbers.
+public enum FormulaGuard {
+    static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"]
+
+    /// A cell of unknown type: left alone when it is a plain number.
+    public static func cell(_ value: String) -> String {
+        isNumber(value) ? value : text(value)
+    }
+
+    /// A cell known to be text.
+    public static func text(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, triggers.contains(first) else { return value }
+        return "'" + value
+    }
+
+    static func isNumber(_ value: String) -> Bool {
+        var digits = 0
+        for (index, byte) in value.utf8.enumerated() {
+            switch byte {
+            case 0x30...0x39: digits += 1
+            case 0x2B where index == 0, 0x2D where index == 0: continue
+            case 0x2E, 0x2C: continue
+            default: return false
+            }
+        }
+        return digits > 0
+    }
+}

@@ -1,0 +1,133 @@
+public import AlmanacCore
+public import AlmanacICU
+
+/// Reading a delimited file: its charset, its delimiter, its records.
+public struct CSVInput {
+    public struct Options: Sendable {
+        /// The delimiter; nil sniffs one of `,` `;` tab `|` from the first records.
+        public var delimiter: UInt8?
+        /// A charset that overrides detection (`--encoding`).
+        public var encoding: Charset?
+        /// Whether the first record names the columns.
+        public var hasHeader: Bool
+
+        public init(delimiter: UInt8? = nil, encoding: Charset? = nil, hasHeader: Bool = true) {
+            self.delimiter = delimiter
+            self.encoding = encoding
+            self.hasHeader = hasHeader
+        }
+    }
+
+    /// What was found about the file before its records.
+    public struct Facts: Sendable {
+        public var delimiter: UInt8
+        public var encoding: Charset
+        public var byteOrderMark: Bool
+        public var lineEnding: String
+        public var detection: CharsetDetection
+    }
+
+    public static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
+
+    /// Streams the records of an input; returns the facts and the warnings met.
+    public static func read(
+        _ input: CodecInput, options: Options = Options(), onRecord: (CSVRecord) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> (facts: Facts, diagnostics: [Diagnostic]) {
+        let fileName = input.fileName
+        var reader: CSVReader?
+        var facts: Facts?
+        var pending: [UInt8] = []
+        var legacy = false
+        var notes: [Diagnostic] = []
+        do throws(Diagnostic) {
+            try input.readChunks { (chunk) throws(Diagnostic) in
+                var chunk = chunk
+                if facts == nil {
+                    let detection = CharsetDetector.detect(chunk.prefix(CharsetDetector.sampleSize), declared: options.encoding,
+                                                           isComplete: false)
+                    if detection.charset != .utf8 { legacy = true; throw notUTF8 }
+                    chunk.removeFirst(detection.byteOrderMarkLength)
+                    let delimiter = options.delimiter ?? sniff(Array(chunk.prefix(64 * 1024)))
+                    facts = Facts(delimiter: delimiter, encoding: .utf8, byteOrderMark: detection.byteOrderMarkLength > 0,
+                                  lineEnding: lineEnding(chunk), detection: detection)
+                    reader = CSVReader(delimiter: delimiter, fileName: fileName)
+                }
+                let bytes = pending.isEmpty ? chunk : pending + chunk
+                let (invalid, complete) = UTF8Validation.validate(bytes)
+                if invalid != nil { throw notUTF8 }
+                pending = complete < bytes.count ? Array(bytes[complete...]) : []
+                try reader!.feed(complete == bytes.count ? bytes : Array(bytes[..<complete]), isLast: false, onRecord: onRecord)
+            }
+            if !legacy, let facts {
+                guard pending.isEmpty else { throw notUTF8 }
+                try reader!.feed([], isLast: true, onRecord: onRecord)
+                return (facts, reader!.diagnostics)
+            }
+            if facts == nil, !legacy {
+                // An empty file.
+                let detection = CharsetDetector.detect([UInt8]())
+                return (Facts(delimiter: options.delimiter ?? 0x2C, encoding: .utf8, byteOrderMark: false, lineEnding: "\r\n",
+                              detection: detection), [])
+            }
+        } catch let diagnostic where diagnostic.code == notUTF8.code {
+            if facts != nil && !legacy {
+                // Records were already handed out as UTF-8: name the likely charset instead of
+                // starting again behind the caller's back.
+                let guess = (try? input.readAll()).map { CharsetDetector.detect($0).charset.description } ?? "?"
+                throw Diagnostic.error("csv.mixed-encoding", guess, at: SourceLocation(file: fileName))
+            }
+        }
+        // Not UTF-8: convert the whole file, then read it.
+        let all = try input.readAll()
+        let detection = CharsetDetector.detect(all, declared: options.encoding)
+        if detection.isAmbiguous {
+            let names = detection.candidates.prefix(2).map(\.charset.description).joined(separator: ", ")
+            throw Diagnostic.error("csv.ambiguous-encoding", names, at: SourceLocation(file: fileName))
+        }
+        let text: String
+        do { text = try detection.charset.decode(all.dropFirst(detection.byteOrderMarkLength)) } catch {
+            throw Diagnostic.error("charset.invalid-bytes", detection.charset.description,
+                                   String((error.offset ?? 0) + detection.byteOrderMarkLength), at: SourceLocation(file: fileName))
+        }
+        if !detection.charset.isUnicode {
+            notes.append(.note("charset.converted", detection.charset.description, at: SourceLocation(file: fileName)))
+        }
+        let bytes = Array(text.utf8)
+        let delimiter = options.delimiter ?? sniff(Array(bytes.prefix(64 * 1024)))
+        var legacyReader = CSVReader(delimiter: delimiter, fileName: fileName)
+        try legacyReader.feed(bytes, isLast: true, onRecord: onRecord)
+        let found = Facts(delimiter: delimiter, encoding: detection.charset, byteOrderMark: detection.byteOrderMarkLength > 0,
+                          lineEnding: lineEnding(bytes), detection: detection)
+        return (found, notes + legacyReader.diagnostics)
+    }
+
+    static let notUTF8 = Diagnostic.error("internal.not-utf8")
+
+    /// The delimiter that splits the first records most consistently into more than one field.
+    public static func sniff(_ sample: [UInt8]) -> UInt8 {
+        var best: (delimiter: UInt8, score: Double, fields: Int) = (0x2C, 0, 1)
+        for candidate in candidates {
+            var counts: [Int] = []
+            var reader = CSVReader(delimiter: candidate, fileName: nil)
+            try? reader.feed(sample, isLast: false) { (record) throws(Diagnostic) in
+                if counts.count < 50, record.count > 0 { counts.append(record.count) }
+            }
+            guard !counts.isEmpty else { continue }
+            var frequency: [Int: Int] = [:]
+            for count in counts { frequency[count, default: 0] += 1 }
+            let (mode, times) = frequency.max { ($0.value, $0.key) < ($1.value, $1.key) }!
+            guard mode > 1 else { continue }
+            let score = Double(times) / Double(counts.count)
+            if score > best.score + 0.01 || (abs(score - best.score) <= 0.01 && mode > best.fields) {
+                best = (candidate, score, mode)
+            }
+        }
+        return best.delimiter
+    }
+
+    static func lineEnding(_ bytes: [UInt8]) -> String {
+        guard let index = bytes.prefix(64 * 1024).firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\r\n" }
+        if bytes[index] == 0x0A { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+    }
+}

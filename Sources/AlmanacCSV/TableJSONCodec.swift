@@ -1,0 +1,109 @@
+public import AlmanacCore
+
+/// A table as JSON: an array of objects keyed by the header (`json`), or one object a line
+/// (`jsonl`, for streams). Values are strings, as in the CSV they came from.
+public struct TableJSONCodec: Codec {
+    public let lines: Bool
+
+    public init(lines: Bool) { self.lines = lines }
+
+    public var format: FormatDescription {
+        FormatDescription(
+            id: lines ? "jsonl" : "json",
+            name: lines ? "JSON Lines" : "JSON records",
+            summary: lines ? "One JSON object a line, keyed by the CSV header: for streams and line tools."
+                : "An array of JSON objects keyed by the CSV header.",
+            aliases: lines ? ["ndjson", "json-lines"] : ["records"],
+            extensions: lines ? [".jsonl", ".ndjson"] : [".json"],
+            mediaTypes: lines ? ["application/jsonl"] : ["application/json"],
+            model: .table,
+            examples: [.init(summary: "Two days", input: lines
+                ? "{\"name\":\"媽媽生日\",\"date\":\"2025-10-06\"}\n{\"name\":\"Quit smoking\",\"date\":\"2024-01-01\"}\n"
+                : "[\n  {\"name\": \"媽媽生日\", \"date\": \"2025-10-06\"},\n  {\"name\": \"Quit smoking\", \"date\": \"2024-01-01\"}\n]\n")])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.trimmedText
+        if lines { return text.first == "{" && !text.prefix(200).contains("\"model\"") ? .cannotTell : .no }
+        guard text.first == "[" else { return .no }
+        let rest = text.dropFirst().drop { $0.isWhitespace }
+        return rest.first == "{" || rest.first == "]" ? .cannotTell : .no
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let bytes = try input.readAll()
+        var objects: [(value: JSONValue, line: Int)] = []
+        if lines {
+            var line = 1
+            for piece in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                defer { line += 1 }
+                if piece.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+                do {
+                    objects.append((try JSONValue(parsing: Array(piece), fileName: input.fileName), line))
+                } catch {
+                    var located = error
+                    located.location?.line = line
+                    throw located
+                }
+            }
+        } else {
+            guard case .array(let items) = try JSONValue(parsing: bytes, fileName: input.fileName) else {
+                throw Diagnostic.error("table.json-not-array", at: SourceLocation(file: input.fileName, keyPath: "/"))
+            }
+            objects = items.map { ($0, 0) }
+        }
+        var table = Table()
+        var positions: [String: Int] = [:]
+        for (index, object) in objects.enumerated() {
+            guard let members = object.value.object else {
+                throw Diagnostic.error("table.json-not-object", at: SourceLocation(file: input.fileName, line: lines ? object.line : nil,
+                                                                                    keyPath: lines ? nil : "/\(index)"))
+            }
+            var row = [String](repeating: "", count: table.columns.count)
+            for (key, value) in members {
+                if positions[key] == nil {
+                    positions[key] = table.columns.count
+                    table.columns.append(key)
+                    for existing in table.rows.indices { table.rows[existing].append("") }
+                    row.append("")
+                }
+                row[positions[key]!] = Self.text(value)
+            }
+            table.rows.append(row)
+        }
+        return Decoded(document: .table(table), encoding: "UTF-8")
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .null: ""
+        default: value.serialized()
+        }
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .table(let table) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
+        }
+        var output = lines ? "" : "[\n"
+        for (index, row) in table.rows.enumerated() {
+            var members: [(String, JSONValue)] = []
+            for (column, name) in table.columns.enumerated() where column < row.count {
+                members.append((name, .string(row[column])))
+            }
+            // Fields past the header keep their position as a name.
+            if row.count > table.columns.count {
+                for column in table.columns.count..<row.count { members.append(("\(column + 1)", .string(row[column]))) }
+            }
+            let object = JSONValue.object(members).serialized()
+            if lines {
+                output += object + "\n"
+            } else {
+                output += "  " + object + (index < table.rows.count - 1 ? ",\n" : "\n")
+            }
+        }
+        if !lines { output += "]\n" }
+        return Encoded(bytes: Array(output.utf8))
+    }
+}
