@@ -98,9 +98,13 @@ public struct CSVCodec: Codec {
         guard case .table(let table) = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
         }
-        let delimiter = try options(context).delimiter ?? 0x2C
-        var writer = CSVWriter(delimiter: delimiter, lineEnding: context.options["line-ending"] == "lf" ? "\n" : "\r\n",
-                               byteOrderMark: context.options["bom"] != "no")
+        // Options win; then the dialect the table was read in (a CSV rewritten stays as it was);
+        // then what Excel expects (UTF-8 with a BOM, CRLF).
+        let source = table.dialect
+        let delimiter = try options(context).delimiter ?? source?.delimiter.utf8.first ?? 0x2C
+        let lineEnding = context.options["line-ending"].map { $0 == "lf" ? "\n" : "\r\n" } ?? source?.lineEnding ?? "\r\n"
+        let bom = context.options["bom"].map { $0 != "no" } ?? source?.byteOrderMark ?? true
+        var writer = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: bom)
         writer.reserve(table.rows.count * 64)
         let guardFormulas = context.options["formula-guard"] != "no"
         writer.write(guardFormulas ? table.columns.map(FormulaGuard.text) : table.columns)

@@ -36,7 +36,6 @@ public struct CSVInput {
         let fileName = input.fileName
         var reader: CSVReader?
         var facts: Facts?
-        var pending: [UInt8] = []
         var legacy = false
         var notes: [Diagnostic] = []
         do throws(Diagnostic) {
@@ -52,14 +51,10 @@ public struct CSVInput {
                                   lineEnding: lineEnding(chunk), detection: detection)
                     reader = CSVReader(delimiter: delimiter, fileName: fileName)
                 }
-                let bytes = pending.isEmpty ? chunk : pending + chunk
-                let (invalid, complete) = UTF8Validation.validate(bytes)
-                if invalid != nil { throw notUTF8 }
-                pending = complete < bytes.count ? Array(bytes[complete...]) : []
-                try reader!.feed(complete == bytes.count ? bytes : Array(bytes[..<complete]), isLast: false, onRecord: onRecord)
+                // The reader checks UTF-8 as it scans (only fields with non-ASCII bytes cost anything).
+                try reader!.feed(chunk, isLast: false, onRecord: onRecord)
             }
             if !legacy, let facts {
-                guard pending.isEmpty else { throw notUTF8 }
                 try reader!.feed([], isLast: true, onRecord: onRecord)
                 return (facts, reader!.diagnostics)
             }
@@ -101,7 +96,7 @@ public struct CSVInput {
         return (found, notes + legacyReader.diagnostics)
     }
 
-    static let notUTF8 = Diagnostic.error("internal.not-utf8")
+    static let notUTF8 = CSVReader.invalidUTF8
 
     /// The delimiter that splits the first records most consistently into more than one field.
     public static func sniff(_ sample: [UInt8]) -> UInt8 {

@@ -1,5 +1,8 @@
 public import AlmanacCore
 import AlmanacICU
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One record of a CSV file. It points into the reader's buffers and is valid only inside the
 /// callback that receives it: fields become strings only when asked for.
@@ -63,14 +66,10 @@ public struct CSVReader {
     private var line = 1
     private var fields: [FieldRange] = []
     private var scratch: [UInt8] = []
-    private var special = [Bool](repeating: false, count: 256)
 
     public init(delimiter: UInt8, fileName: String?) {
         self.delimiter = delimiter
         self.fileName = fileName
-        special[Int(delimiter)] = true
-        special[0x0A] = true
-        special[0x0D] = true
         fields.reserveCapacity(64)
     }
 
@@ -129,24 +128,28 @@ public struct CSVReader {
                     var newlines = 0
                     var closed = false
                     while position < count {
-                        let byte = buffer[position]
-                        if byte == quote {
-                            if position + 1 >= count && !isLast { break outer }  // a doubled quote may straddle chunks
-                            if position + 1 < count, buffer[position + 1] == quote {
-                                // A doubled quote is one quote character.
-                                usesScratch = true
-                                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart...position]))
-                                position += 2
-                                segmentStart = position
-                                continue
-                            }
-                            contentEnd = position
-                            closed = true
-                            position += 1
-                            break
+                        // Jump to the next quote; what lies between needs only newline counting and a UTF-8 check.
+                        let next = Self.find(quote, buffer, from: position)
+                        if next >= count && !isLast { break outer }  // the field goes on in the next chunk
+                        if next > position {
+                            newlines += Self.lineBreaks(buffer, position, next)
+                            if !UTF8Validation.isValid(buffer, position, next) { throw Self.invalidUTF8 }
                         }
-                        if byte == 0x0A || (byte == 0x0D && (position + 1 >= count || buffer[position + 1] != 0x0A)) { newlines += 1 }
+                        position = next
+                        guard position < count else { break }
+                        if position + 1 >= count && !isLast { break outer }  // a doubled quote may straddle chunks
+                        if position + 1 < count, buffer[position + 1] == quote {
+                            // A doubled quote is one quote character.
+                            usesScratch = true
+                            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart...position]))
+                            position += 2
+                            segmentStart = position
+                            continue
+                        }
+                        contentEnd = position
+                        closed = true
                         position += 1
+                        break
                     }
                     if !closed {
                         if !isLast { break outer }
@@ -155,14 +158,16 @@ public struct CSVReader {
                     }
                     if usesScratch { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart..<contentEnd])) }
                     // Text after the closing quote joins the field (as in Python's csv), with a warning.
-                    if position < count, !special[Int(buffer[position])] {
+                    if position < count, buffer[position] != delimiter, buffer[position] != 0x0A, buffer[position] != 0x0D {
                         if !usesScratch {
                             usesScratch = true
                             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<contentEnd]))
                         }
                         let tailStart = position
-                        while position < count, !special[Int(buffer[position])] { position += 1 }
+                        var high: UInt64 = 0
+                        position = scanPlain(buffer, from: position, high: &high)
                         if position >= count && !isLast { break outer }
+                        if high != 0, !UTF8Validation.isValid(buffer, tailStart, position) { throw Self.invalidUTF8 }
                         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[tailStart..<position]))
                         diagnostics.append(.warning("csv.text-after-quote", at: SourceLocation(file: fileName, line: recordLine + newlines)))
                     }
@@ -175,8 +180,10 @@ public struct CSVReader {
                     index = position
                 } else {
                     let start = index
-                    while index < count, !special[Int(buffer[index])] { index += 1 }
+                    var high: UInt64 = 0
+                    index = scanPlain(buffer, from: index, high: &high)
                     if index >= count && !isLast { break outer }
+                    if high != 0, !UTF8Validation.isValid(buffer, start, index) { throw Self.invalidUTF8 }
                     fields.append(FieldRange(start: Int32(start), end: Int32(index), inScratch: false))
                 }
                 // After a field: a delimiter, a line end, or the end of the input.
@@ -211,6 +218,62 @@ public struct CSVReader {
             return recordStart
         }
         return count
+    }
+
+    /// Thrown when the bytes are not UTF-8 (the caller converts the file and starts again).
+    public static let invalidUTF8 = Diagnostic.error("internal.not-utf8")
+
+    /// The first delimiter, CR or LF at or after `start`, eight bytes at a time (a byte equal to
+    /// one of them makes its lane zero after an XOR; the classic has-zero-byte test finds it).
+    /// `high` collects the top bits of the bytes passed, so non-ASCII text is noticed for free.
+    @inline(__always)
+    private func scanPlain(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, high: inout UInt64) -> Int {
+        let count = buffer.count
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let delimiters = UInt64(delimiter) &* ones
+        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+        var index = start
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let a = word ^ delimiters, b = word ^ lineFeeds, c = word ^ returns
+            let found = ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & tops
+            if found != 0 {
+                let offset = found.trailingZeroBitCount / 8
+                // Only the bytes before the match belong to the field.
+                high |= offset == 0 ? 0 : word & (tops >> UInt64(64 - offset * 8))
+                return index + offset
+            }
+            high |= word & tops
+            index += 8
+        }
+        while index < count {
+            let byte = buffer[index]
+            if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
+            high |= UInt64(byte & 0x80)
+            index += 1
+        }
+        return index
+    }
+
+    private static func find(_ byte: UInt8, _ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < buffer.count else { return buffer.count }
+        guard let found = memchr(buffer.baseAddress! + start, Int32(byte), buffer.count - start) else { return buffer.count }
+        return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Line breaks in `buffer[start..<end]`: LF, or CR not followed by LF.
+    private static func lineBreaks(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var breaks = 0
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= buffer.count || buffer[index + 1] != 0x0A)) { breaks += 1 }
+            index += 1
+        }
+        return breaks
     }
 
     /// The index after the line break at `index`; nil when a CR ends the chunk (an LF may follow).
