@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU"]),
         .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
-        .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU"]),
+        .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [

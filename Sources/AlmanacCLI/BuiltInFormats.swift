@@ -9,5 +9,7 @@ public enum BuiltInFormats {
          TableJSONCodec(lines: true)] + ModelJSONCodec.all
     }
 
-    public static var registry: FormatRegistry { FormatRegistry(codecs) }
+    public static var converters: [any DocumentConverter] { [TableConverter()] }
+
+    public static var registry: FormatRegistry { FormatRegistry(codecs, converters: converters) }
 }

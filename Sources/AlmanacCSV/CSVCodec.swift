@@ -41,14 +41,11 @@ public struct CSVCodec: Codec {
     }
 
     public func identify(_ probe: Probe) -> Identification {
-        // Any text can be CSV: say yes only for a tab file named .tsv or a sniffable header.
-        let text = probe.text.prefix(4096)
-        guard !text.isEmpty, !text.hasPrefix("{"), !text.hasPrefix("["), !text.hasPrefix("<"),
-              !text.uppercased().hasPrefix("BEGIN:") else { return .no }
-        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
-        let delimiter: Character = id == "tsv" ? "\t" : ","
-        if id == "tsv" { return firstLine.contains(delimiter) ? .cannotTell : .no }
-        return firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("\t") ? .cannotTell : .no
+        // Any text can be delimited text: never claim a file, only refuse the ones that are
+        // clearly something else (the name then decides).
+        let text = probe.text.prefix(4096).drop { $0.isWhitespace }
+        if text.hasPrefix("{") || text.hasPrefix("[") || text.hasPrefix("<") || text.uppercased().hasPrefix("BEGIN:") { return .no }
+        return .cannotTell
     }
 
     func options(_ context: CodecContext) throws(Diagnostic) -> CSVInput.Options {

@@ -255,3 +255,25 @@ public struct OccurrenceExpander: Sendable {
         }
     }
 }
+
+extension OccurrenceExpander {
+    /// The first occurrence of an item that starts on or after `day` (in the default zone), looking
+    /// at most `horizon` days ahead: the "next birthday" a countdown counts to.
+    public func nextOccurrence(of index: Int, onOrAfter day: CivilDate, horizon: Int = 366 * 60) -> Occurrence? {
+        let start = (try? defaultZone.instant(for: CivilDateTime(date: day))) ?? Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400)
+        // Look a year at a time, so a rule far from its DTSTART does not expand decades at once.
+        var from = start
+        var remaining = horizon
+        while remaining > 0 {
+            let span = min(remaining, 400)
+            let until = from.addingTimeInterval(Double(span) * 86_400)
+            let found = expand(index, overrides: [], from: from, until: until, limit: 10_000).occurrences
+                .filter { $0.isAllDay ? $0.start.day >= day : $0.startInstant >= start }
+            if let first = found.min(by: { $0.startInstant < $1.startInstant }) { return first }
+            if agenda.items[index].recurrence == nil { return nil }
+            from = until
+            remaining -= span
+        }
+        return nil
+    }
+}

@@ -62,12 +62,12 @@ struct Convert: ParsableCommand {
             let destination = outputPath(for: input, source: loaded.codec, target: target, toDirectory: toDirectory)
             report.output = destination
             do throws(Diagnostic) {
-                guard target.format.model == loaded.decoded.document.kind else {
-                    let writers = session.registry.writers(of: loaded.decoded.document.kind).map(\.format.id)
-                    throw Diagnostic.error("convert.model-mismatch", loaded.decoded.document.kind.rawValue,
-                                           target.format.id, writers.joined(separator: ", "))
-                }
-                let encoded = try target.encode(loaded.decoded.document, context: context)
+                var conversionContext = context
+                conversionContext.options["file"] = input == "-" ? nil : input
+                let (document, notes) = try session.registry.convert(loaded.decoded.document, to: target.format.model,
+                                                                     context: conversionContext)
+                report.diagnostics += notes.map { $0.inFile(input) }
+                let encoded = try target.encode(document, context: context)
                 report.diagnostics += encoded.diagnostics.map { $0.inFile(destination) }
                 if destination == "-" {
                     session.write(encoded.bytes)

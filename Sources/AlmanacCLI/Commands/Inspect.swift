@@ -20,6 +20,8 @@ struct Inspect: ParsableCommand {
         var model: String?
         var encoding: String?
         var records: Int?
+        var delimiter: String?
+        var columns: [String]?
         var diagnostics: [Diagnostic]
     }
 
@@ -38,8 +40,12 @@ struct Inspect: ParsableCommand {
                 report.model = loaded.decoded.document.kind.rawValue
                 report.encoding = loaded.decoded.encoding
                 report.records = loaded.decoded.document.recordCount
+                if case .table(let table) = loaded.decoded.document, let dialect = table.dialect {
+                    report.delimiter = dialect.delimiter == "\t" ? "tab" : dialect.delimiter
+                    report.columns = table.columns
+                }
                 report.diagnostics = loaded.decoded.diagnostics
-                if !loaded.decoded.diagnostics.isEmpty, worst == .success { worst = .problemsFound }
+                if loaded.decoded.diagnostics.contains(where: { $0.severity >= .warning }), worst == .success { worst = .problemsFound }
             } catch {
                 report.diagnostics = [error.inFile(file)]
                 worst = .inputError
@@ -65,6 +71,8 @@ struct Inspect: ParsableCommand {
             rows.append([session.text("inspect.label.format"), "\(format) (\(codec.format.name)), \(basis)"])
         }
         if let encoding = report.encoding { rows.append([session.text("inspect.label.encoding"), encoding]) }
+        if let delimiter = report.delimiter { rows.append([session.text("inspect.label.delimiter"), delimiter]) }
+        if let columns = report.columns { rows.append([session.text("inspect.label.columns"), columns.joined(separator: ", ")]) }
         if let records = report.records, let model = report.model {
             rows.append([session.text("inspect.label.records"), session.text("inspect.records.\(model)", String(records))])
         }
@@ -82,6 +90,7 @@ struct ReadingOptions: ParsableArguments {
     @Option(name: .customLong("locale"), help: ArgumentHelp(L("cli.option.locale"), valueName: "LOCALE")) var locale: String?
     @Option(name: .customLong("time-zone"), help: ArgumentHelp(L("cli.option.time-zone"), valueName: "ZONE")) var timeZone: String?
     @Option(name: .customLong("option"), help: ArgumentHelp(L("cli.option.option"), valueName: "NAME=VALUE")) var options: [String] = []
+    @Option(name: .customLong("columns"), help: ArgumentHelp(L("cli.option.columns"), valueName: "ROLE=COLUMN,…")) var columns: String?
 
     func context() throws(CommandFailure) -> CodecContext {
         var context = CodecContext()
@@ -95,6 +104,7 @@ struct ReadingOptions: ParsableArguments {
             guard parts.count == 2, !parts[0].isEmpty else { throw .usage(.error("option.malformed", option)) }
             context.options[String(parts[0])] = String(parts[1])
         }
+        if let columns { context.options["columns"] = columns }
         return context
     }
 }

@@ -5,9 +5,29 @@
 /// then the latest registration.
 public struct FormatRegistry: Sendable {
     private var registered: [any Codec] = []
+    private var converters: [any DocumentConverter] = []
 
-    public init(_ codecs: [any Codec] = []) {
+    public init(_ codecs: [any Codec] = [], converters: [any DocumentConverter] = []) {
         for codec in codecs { register(codec) }
+        self.converters = converters
+    }
+
+    /// Adds a converter between models; a later one wins for the same pair.
+    public mutating func register(converter: any DocumentConverter) { converters.append(converter) }
+
+    /// Converts a document to another model, with warnings about what could not be carried over.
+    public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        if document.kind == model { return (document, []) }
+        guard let converter = converters.last(where: { $0.conversions.contains { $0.from == document.kind && $0.to == model } }) else {
+            let writers = self.writers(of: document.kind).map(\.format.id).joined(separator: ", ")
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, writers)
+        }
+        return try converter.convert(document, to: model, context: context)
+    }
+
+    /// The models a document of `model` can become.
+    public func targets(of model: ModelKind) -> [ModelKind] {
+        [model] + converters.flatMap { $0.conversions.filter { $0.from == model }.map(\.to) }
     }
 
     public mutating func register(_ codec: any Codec) {
@@ -81,8 +101,9 @@ public struct FormatRegistry: Sendable {
         throw Diagnostic.error("format.undetected", at: SourceLocation(file: probe.fileName))
     }
 
-    /// The codecs that write a model, for suggestions.
+    /// The codecs that can write a document of a model (directly or through a converter).
     public func writers(of model: ModelKind) -> [any Codec] {
-        registered.filter { $0.format.model == model && $0.format.canWrite }
+        let reachable = Set([model] + converters.flatMap { $0.conversions.filter { $0.from == model }.map(\.to) })
+        return registered.filter { reachable.contains($0.format.model) && $0.format.canWrite }
     }
 }

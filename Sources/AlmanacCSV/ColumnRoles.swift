@@ -1,0 +1,81 @@
+import AlmanacCore
+
+/// What a column of a spreadsheet holds, recognised from its header in English, Simplified or
+/// Traditional Chinese (the words come from Locales/Almanac, plus common synonyms), or named
+/// explicitly with `--columns title=名稱,date=日期`.
+public enum ColumnRole: String, CaseIterable, Sendable {
+    case uid, title, date, time, end, location, category, notes, priority, completed, type, `repeat`
+    case amount, account, currency, balance, updated, target, saved, deadline
+    /// Written only: days left or since (還有 12 天).
+    case relative
+
+    /// The message key of the role's header (`csv.column.title`).
+    var messageKey: String { "csv.column.\(rawValue)" }
+
+    /// Header words that mean this role, lowercased, beyond the catalog's own headers.
+    var synonyms: [String] {
+        switch self {
+        case .uid: ["id", "uid", "identifier", "編號", "编号", "識別碼", "序號", "序号"]
+        case .title: ["name", "title", "summary", "subject", "event", "名稱", "名称", "標題", "标题", "事件", "主旨", "項目", "项目", "名字"]
+        case .date: ["date", "start", "start date", "day", "when", "日期", "開始", "开始", "開始日期", "开始日期", "日子"]
+        case .time: ["time", "start time", "時間", "时间", "開始時間", "开始时间"]
+        case .end: ["end", "end date", "until", "結束", "结束", "結束日期", "结束日期"]
+        case .location: ["location", "place", "where", "地點", "地点", "位置"]
+        case .category: ["category", "categories", "tag", "tags", "分類", "分类", "類別", "类别", "標籤", "标签"]
+        case .notes: ["notes", "note", "description", "memo", "remarks", "comment", "備註", "备注", "說明", "说明", "描述", "附註"]
+        case .priority: ["priority", "優先順序", "优先级", "優先級", "重要性"]
+        case .completed: ["completed", "done", "complete", "已完成", "完成", "狀態", "状态"]
+        case .type: ["type", "kind", "類型", "类型", "種類", "种类"]
+        case .repeat: ["repeat", "recurrence", "重複", "重复", "週期", "周期"]
+        case .amount: ["amount", "amount_twd", "value", "金額", "金额", "金額(twd)", "金額（新台幣）", "數目", "费用", "費用"]
+        case .account: ["account", "account name", "帳戶", "账户", "帳號", "账号", "戶頭"]
+        case .currency: ["currency", "幣別", "币种", "貨幣", "货币", "幣種"]
+        case .balance: ["balance", "餘額", "余额", "結餘", "结余"]
+        case .updated: ["updated", "last updated", "更新時間", "更新时间", "更新日期"]
+        case .target: ["target", "goal", "目標金額", "目标金额", "目標", "目标"]
+        case .saved: ["saved", "已存金額", "已存金额", "已存", "已儲蓄", "已储蓄"]
+        case .deadline: ["deadline", "due", "截止日期", "期限", "到期日"]
+        case .relative: []
+        }
+    }
+
+    /// The header a person in a language reads for this role.
+    func header(in language: Language) -> String { Message(messageKey).rendered(in: language) }
+}
+
+/// Which column holds which role in a table.
+public struct ColumnMap: Sendable {
+    public private(set) var roles: [ColumnRole: Int] = [:]
+
+    public subscript(role: ColumnRole) -> Int? { roles[role] }
+
+    /// Recognises headers, then applies an explicit mapping (`title=名稱,date=日期`) on top.
+    public init(columns: [String], explicit: String?, fileName: String?) throws(Diagnostic) {
+        let normalized = columns.map { Self.normalize($0) }
+        for role in ColumnRole.allCases {
+            var words = Set(role.synonyms.map(Self.normalize))
+            for language in Language.allCases { words.insert(Self.normalize(role.header(in: language))) }
+            if let index = normalized.indices.first(where: { words.contains(normalized[$0]) && !roles.values.contains($0) }) {
+                roles[role] = index
+            }
+        }
+        guard let explicit, !explicit.isEmpty else { return }
+        for pair in explicit.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let role = ColumnRole(rawValue: parts[0].lowercased()) else {
+                throw Diagnostic.error("csv.columns-malformed", String(pair))
+            }
+            guard let index = columns.firstIndex(of: parts[1]) ?? normalized.firstIndex(of: Self.normalize(parts[1])) else {
+                throw Diagnostic.error("csv.unknown-column", parts[1], columns.joined(separator: ", "), at: SourceLocation(file: fileName))
+            }
+            for (other, column) in roles where column == index { roles[other] = nil }
+            roles[role] = index
+        }
+    }
+
+    static func normalize(_ header: String) -> String {
+        header.lowercased().trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: " ")
+    }
+}
+
+import Foundation

@@ -1,0 +1,440 @@
+public import AlmanacCore
+import AlmanacICU
+import AlmanacICalendar
+import Foundation
+
+/// Between spreadsheets and the models: rows of a table become calendar items or ledger records
+/// (columns recognised by their headers in en, zh-Hans or zh-Hant, values read the way people type
+/// them), and calendars and ledgers become tables a person in Taipei, Shanghai or New York reads
+/// as their own (headers in their language, dates and TWD amounts formatted for their region).
+///
+/// Options (`--option name=value`): `columns` (an explicit mapping, also `--columns`), `style`
+/// (`region`, the default, or `iso` for machine-readable output), `relative` (`yes` adds a
+/// countdown column), `today` (the day countdowns count from), `calendar` (`roc` writes 民國
+/// dates), `rounding` (`cash`, the default, or `standard`).
+public struct TableConverter: DocumentConverter {
+    public init() {}
+
+    public var conversions: [(from: ModelKind, to: ModelKind)] {
+        [(.table, .agenda), (.table, .ledger), (.agenda, .table), (.ledger, .table)]
+    }
+
+    public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        switch (document, model) {
+        case (.table(let table), .agenda):
+            let (agenda, diagnostics) = try TableImport(table: table, context: context).agenda()
+            return (.agenda(agenda), diagnostics)
+        case (.table(let table), .ledger):
+            let (ledger, diagnostics) = try TableImport(table: table, context: context).ledger()
+            return (.ledger(ledger), diagnostics)
+        case (.agenda(let agenda), .table):
+            return try TableExport(context: context).table(agenda)
+        case (.ledger(let ledger), .table):
+            return try TableExport(context: context).table(ledger)
+        default:
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, model.rawValue)
+        }
+    }
+}
+
+// MARK: Import
+
+struct TableImport {
+    let table: Table
+    let context: CodecContext
+    let reader: CellReader
+    let file: String?
+
+    init(table: Table, context: CodecContext) {
+        self.table = table
+        self.context = context
+        self.reader = CellReader(locale: context.locale)
+        self.file = context.options["file"]
+    }
+
+    /// Spreadsheet row numbers: the header is row 1.
+    func rowNumber(_ index: Int) -> String { String(index + 2) }
+
+    func cell(_ row: [String], _ column: Int?) -> String? {
+        guard let column, column < row.count else { return nil }
+        let value = row[column].trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    func agenda() throws(Diagnostic) -> (Agenda, [Diagnostic]) {
+        let map = try ColumnMap(columns: table.columns, explicit: context.options["columns"], fileName: file)
+        guard map[.title] != nil else {
+            throw Diagnostic.error("csv.no-title-column", table.columns.joined(separator: ", "), at: SourceLocation(file: file))
+        }
+        var diagnostics: [Diagnostic] = []
+        let used = Set(map.roles.values)
+        let extra = table.columns.indices.filter { !used.contains($0) }
+        if !extra.isEmpty {
+            diagnostics.append(.note("csv.extra-columns", extra.map { table.columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
+        }
+        let isTodoList = map[.completed] != nil || map[.priority] != nil
+        var items: [CalendarItem] = []
+        items.reserveCapacity(table.rows.count)
+        for (index, row) in table.rows.enumerated() {
+            guard let title = cell(row, map[.title]) else { continue }
+            var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
+            func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
+                let column = table.columns[map[role]!]
+                diagnostics.append(ambiguous
+                    ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: SourceLocation(file: file, line: nil, keyPath: "row \(rowNumber(index))"))
+                    : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(),
+                               at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                item.carried.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + Self.propertyName(column),
+                                                    parameters: [.init(name: "X-COLUMN", values: [column])], value: ICalText.escape(value)))
+            }
+            var date: CivilDate?
+            if let text = cell(row, map[.date]) {
+                switch reader.date(text) {
+                case .success(let value): date = value
+                case .failure(let problem): bad(.date, text, "date", ambiguous: problem == .ambiguousDate)
+                }
+            }
+            var time: (hour: Int, minute: Int, second: Int)?
+            if let text = cell(row, map[.time]) {
+                switch reader.time(text) {
+                case .success(let value): time = value
+                case .failure: bad(.time, text, "time")
+                }
+            }
+            if let date {
+                let value = dateValue(date, time)
+                if isTodoList { item.due = value } else { item.start = value }
+            }
+            if let text = cell(row, map[.end]) {
+                switch reader.date(text) {
+                case .success(let value): item.end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
+                case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
+                }
+            }
+            item.location = cell(row, map[.location])
+            item.notes = cell(row, map[.notes])
+            if let text = cell(row, map[.category]) {
+                item.categories = text.split(whereSeparator: { ",;、，；".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            if let text = cell(row, map[.priority]) { item.priority = Self.priority(text) }
+            if let text = cell(row, map[.completed]) { item.isCompleted = Self.truth(text) }
+            if let text = cell(row, map[.type]) {
+                item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: ICalText.escape(text)))
+                // Birthdays and anniversaries come back every year.
+                if Self.yearlyTypes.contains(text.lowercased()), item.start != nil {
+                    item.recurrence = Recurrence(rules: ["FREQ=YEARLY"])
+                }
+            }
+            if let text = cell(row, map[.repeat]), let rule = Self.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
+            if let text = cell(row, map[.amount]) {
+                item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: ICalText.escape(text)))
+            }
+            for column in extra where column < row.count && !row[column].isEmpty {
+                item.carried.append(CarriedProperty(name: "X-CSV-" + Self.propertyName(table.columns[column]),
+                                                    parameters: [.init(name: "X-COLUMN", values: [table.columns[column]])],
+                                                    value: ICalText.escape(row[column])))
+            }
+            item.uid = cell(row, map[.uid]) ?? "csv-\(rowNumber(index))-" + Self.hash(row.joined(separator: "\u{1F}"))
+            items.append(item)
+        }
+        return (Agenda(timeZone: context.timeZone?.identifier, items: items), diagnostics)
+    }
+
+    private func dateValue(_ date: CivilDate, _ time: (hour: Int, minute: Int, second: Int)?) -> DateValue {
+        guard let time else { return .date(date) }
+        let wall = CivilDateTime(unchecked: date, time.hour, time.minute, time.second)
+        if let zone = context.timeZone { return .zoned(wall, zone: zone.identifier) }
+        return .floating(wall)
+    }
+
+    func ledger() throws(Diagnostic) -> (Ledger, [Diagnostic]) {
+        let map = try ColumnMap(columns: table.columns, explicit: context.options["columns"], fileName: file)
+        var diagnostics: [Diagnostic] = []
+        var ledger = Ledger()
+        func amount(_ row: [String], _ index: Int, _ role: ColumnRole) -> (Decimal, String?)? {
+            guard let text = cell(row, map[role]) else { return nil }
+            switch reader.amount(text) {
+            case .success(let value): return (value.value, value.currency)
+            case .failure:
+                diagnostics.append(.warning("csv.bad-value", rowNumber(index), table.columns[map[role]!], text,
+                                            Message("csv.kind.amount").rendered(), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                return nil
+            }
+        }
+        func day(_ row: [String], _ index: Int, _ role: ColumnRole) -> CivilDate? {
+            guard let text = cell(row, map[role]) else { return nil }
+            if case .success(let value) = reader.date(text) { return value }
+            diagnostics.append(.warning("csv.bad-value", rowNumber(index), table.columns[map[role]!], text,
+                                        Message("csv.kind.date").rendered(), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+            return nil
+        }
+        if map[.balance] != nil || (map[.amount] != nil && map[.date] == nil && map[.target] == nil) {
+            let role: ColumnRole = map[.balance] != nil ? .balance : .amount
+            for (index, row) in table.rows.enumerated() {
+                guard let name = cell(row, map[.account]) ?? cell(row, map[.title]), let (balance, symbolCurrency) = amount(row, index, role) else { continue }
+                let currency = cell(row, map[.currency])?.uppercased() ?? symbolCurrency ?? ledger.baseCurrency
+                ledger.accounts.append(Account(
+                    id: cell(row, map[.uid]) ?? "csv-\(rowNumber(index))", name: name,
+                    kind: cell(row, map[.type]).flatMap(Self.accountKind) ?? (currency == ledger.baseCurrency ? .cash : .foreignCurrency),
+                    currency: currency, balance: balance, updatedAt: day(row, index, .updated).map(DateValue.date)))
+            }
+        } else if map[.target] != nil {
+            for (index, row) in table.rows.enumerated() {
+                guard let name = cell(row, map[.title]), let (target, _) = amount(row, index, .target) else { continue }
+                ledger.goals.append(SavingGoal(id: cell(row, map[.uid]) ?? "csv-\(rowNumber(index))", name: name, target: target,
+                                               saved: amount(row, index, .saved)?.0 ?? 0, deadline: day(row, index, .deadline)))
+            }
+        } else if map[.amount] != nil {
+            for (index, row) in table.rows.enumerated() {
+                guard let (value, _) = amount(row, index, .amount), let date = day(row, index, .date) else { continue }
+                ledger.balanceChanges.append(BalanceChange(
+                    id: cell(row, map[.uid]) ?? "csv-\(rowNumber(index))", accountID: cell(row, map[.account]) ?? "",
+                    amount: value, date: .date(date), note: cell(row, map[.notes]) ?? cell(row, map[.title])))
+            }
+        } else {
+            throw Diagnostic.error("csv.no-amount-column", table.columns.joined(separator: ", "), at: SourceLocation(file: file))
+        }
+        return (ledger, diagnostics)
+    }
+
+    static let yearlyTypes: Set<String> = ["birthday", "anniversary", "生日", "紀念日", "纪念日", "週年", "周年"]
+
+    static func rule(_ text: String) -> String? {
+        let value = text.lowercased()
+        if value.contains("農曆") || value.contains("农历") || value.contains("lunar") { return "RSCALE=CHINESE;FREQ=YEARLY" }
+        if ["yearly", "annually", "every year", "每年", "年"].contains(where: value.contains) { return "FREQ=YEARLY" }
+        if ["monthly", "every month", "每月", "月"].contains(where: value.contains) { return "FREQ=MONTHLY" }
+        if ["weekly", "every week", "每週", "每周", "週", "周"].contains(where: value.contains) { return "FREQ=WEEKLY" }
+        if ["daily", "every day", "每天", "每日", "天"].contains(where: value.contains) { return "FREQ=DAILY" }
+        return nil
+    }
+
+    static func priority(_ text: String) -> Priority {
+        switch text.lowercased() {
+        case "high", "高", "!!!", "1", "2", "3", "4", "urgent", "緊急", "紧急": .high
+        case "medium", "中", "!!", "5", "normal", "普通": .medium
+        case "low", "低", "!", "6", "7", "8", "9": .low
+        default: .none
+        }
+    }
+
+    static func truth(_ text: String) -> Bool {
+        ["yes", "y", "true", "1", "x", "✓", "✔", "是", "已完成", "完成", "done", "completed"].contains(text.lowercased())
+    }
+
+    static func accountKind(_ text: String) -> Account.Kind? {
+        let value = text.lowercased()
+        if let kind = Account.Kind(rawValue: text) { return kind }
+        if ["現金", "现金", "cash", "存款", "活存", "bank"].contains(where: value.contains) { return .cash }
+        if ["股票", "stock", "證券", "证券", "基金"].contains(where: value.contains) { return .stock }
+        if ["外幣", "外币", "foreign"].contains(where: value.contains) { return .foreignCurrency }
+        if ["保險", "保险", "insurance"].contains(where: value.contains) { return .insurance }
+        if ["加密", "crypto", "bitcoin", "比特幣"].contains(where: value.contains) { return .crypto }
+        return nil
+    }
+
+    /// A column name as an iCalendar property name part (letters, digits and dashes).
+    static func propertyName(_ column: String) -> String {
+        let name = String(column.uppercased().unicodeScalars.map { scalar -> Character in
+            ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "-"
+        })
+        let trimmed = name.split(separator: "-").joined(separator: "-")
+        return trimmed.isEmpty ? "COLUMN-" + hash(column).prefix(8) : trimmed
+    }
+
+    static func hash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
+// MARK: Export
+
+struct TableExport {
+    let context: CodecContext
+    let locale: LocaleID
+    let language: Language
+    let iso: Bool
+    let zone: TimeZoneID
+
+    init(context: CodecContext) {
+        self.context = context
+        self.locale = context.locale ?? .americanEnglish
+        self.language = Language(tag: locale.bcp47)
+        self.iso = context.options["style"] == "iso"
+        self.zone = context.timeZone ?? .utc
+    }
+
+    func header(_ role: ColumnRole) -> String { iso ? role.rawValue : role.header(in: language) }
+
+    func table(_ agenda: Agenda) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        let dateFormat = try dateFormatter()
+        let timeFormat: DateFormat
+        do { timeFormat = try DateFormat(skeleton: "Hm", locale: locale) } catch { throw Diagnostic.error("locale.unknown", locale.bcp47) }
+        let hasTime = agenda.items.contains { !($0.start ?? $0.due)!.isAllDay }
+        let hasEnd = agenda.items.contains { $0.end != nil }
+        let hasTodos = agenda.items.contains { $0.kind == .todo }
+        let hasRepeat = agenda.items.contains { $0.recurrence?.rules.isEmpty == false }
+        let hasLunar = agenda.items.contains { $0.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true }
+        let relative = context.options["relative"] == "yes"
+        var roles: [ColumnRole] = [.title, .date]
+        if hasTime { roles.append(.time) }
+        if hasEnd { roles.append(.end) }
+        if hasRepeat { roles.append(.repeat) }
+        roles += [.location, .category, .notes]
+        if hasTodos { roles += [.priority, .completed] }
+        var columns = roles.map(header)
+        if hasLunar { columns.insert(iso ? "lunar" : Message("csv.column.lunar").rendered(in: language), at: roles.firstIndex(of: .date)! + 1) }
+        if relative { columns.append(header(.relative)) }
+
+        let today: CivilDate = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? zone.wallTime(at: Date()).date
+        let expander = relative || hasLunar ? OccurrenceExpander(agenda: agenda, defaultZone: zone) : nil
+        let plurals = try? PluralRules(locale: locale)
+        let script = ChineseScript(locale: locale)
+        var rows: [[String]] = []
+        rows.reserveCapacity(agenda.items.count)
+        for (index, item) in agenda.items.enumerated() where item.recurrenceID == nil {
+            let when = item.start ?? item.due
+            var row: [String] = []
+            for role in roles {
+                switch role {
+                case .title: row.append(FormulaGuard.text(item.title))
+                case .date: row.append(when.map { format($0, dateFormat: dateFormat) } ?? "")
+                case .time: row.append(when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: wall($0)) } ?? "")
+                case .end: row.append(item.end.map { endText($0, start: when, dateFormat: dateFormat) } ?? "")
+                case .repeat: row.append(repeatText(item.recurrence?.rules.first))
+                case .location: row.append(FormulaGuard.text(item.location ?? ""))
+                case .category: row.append(FormulaGuard.text(item.categories.joined(separator: language == .english ? ", " : "、")))
+                case .notes: row.append(FormulaGuard.text(item.notes ?? ""))
+                case .priority: row.append(priorityText(item.priority))
+                case .completed: row.append(item.kind == .todo ? (iso ? String(item.isCompleted) : Message(item.isCompleted ? "word.yes" : "word.no").rendered(in: language)) : "")
+                default: row.append("")
+                }
+            }
+            if hasLunar, let insertAt = roles.firstIndex(of: .date).map({ $0 + 1 }) {
+                let lunarRule = item.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true
+                row.insert(lunarRule && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : "", at: insertAt)
+            }
+            if relative {
+                var text = ""
+                if let expander, when != nil {
+                    // Repeating days count to their next occurrence; one-off days to or from themselves.
+                    let target = item.recurrence == nil ? when!.day : expander.nextOccurrence(of: index, onOrAfter: today)?.start.day
+                    if let target { text = relativeText(today.days(until: target), plurals) }
+                }
+                row.append(text)
+            }
+            rows.append(row)
+        }
+        return (.table(Table(columns: columns, rows: rows)), [])
+    }
+
+    func table(_ ledger: Ledger) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        let dateFormat = try dateFormatter()
+        let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
+        var formats: [String: CurrencyFormat] = [:]
+        func money(_ value: Decimal, _ currency: String) -> String {
+            if iso { return value.description }
+            if formats[currency] == nil { formats[currency] = try? CurrencyFormat(currency: currency, locale: locale, rounding: rounding) }
+            return formats[currency]?.string(value) ?? value.description
+        }
+        var dropped: [String] = []
+        var table: Table
+        if !ledger.accounts.isEmpty {
+            table = Table(columns: [.account, .type, .currency, .balance, .updated].map(header))
+            for account in ledger.accounts {
+                table.rows.append([FormulaGuard.text(account.name),
+                                   iso ? account.kind.rawValue : Message("ledger.kind.\(account.kind.rawValue)").rendered(in: language),
+                                   account.currency, money(account.balance, account.currency),
+                                   account.updatedAt.map { format($0, dateFormat: dateFormat) } ?? ""])
+            }
+            if !ledger.balanceChanges.isEmpty { dropped.append("balanceChanges") }
+            if !ledger.goals.isEmpty { dropped.append("goals") }
+        } else if !ledger.balanceChanges.isEmpty {
+            table = Table(columns: [.date, .account, .amount, .notes].map(header))
+            for change in ledger.balanceChanges {
+                table.rows.append([format(change.date, dateFormat: dateFormat), FormulaGuard.text(change.accountID),
+                                   money(change.amount, ledger.baseCurrency), FormulaGuard.text(change.note ?? "")])
+            }
+            if !ledger.goals.isEmpty { dropped.append("goals") }
+        } else {
+            table = Table(columns: [.title, .target, .saved, .deadline].map(header))
+            for goal in ledger.goals {
+                table.rows.append([FormulaGuard.text(goal.name), money(goal.target, goal.currency), money(goal.saved, goal.currency),
+                                   goal.deadline.map { iso ? $0.description : dateFormat.string(from: $0) } ?? ""])
+            }
+        }
+        if !ledger.snapshots.isEmpty { dropped.append("snapshots") }
+        let diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))]
+        return (.table(table), diagnostics)
+    }
+
+    private func dateFormatter() throws(Diagnostic) -> DateFormat {
+        do {
+            if context.options["calendar"] == "roc" { return try DateFormat(pattern: "Gy/M/d", locale: ROCCalendar.locale(locale)) }
+            return try DateFormat(skeleton: "yMd", locale: locale)
+        } catch {
+            throw Diagnostic.error("locale.unknown", locale.bcp47)
+        }
+    }
+
+    private func wall(_ value: DateValue) -> CivilDateTime {
+        switch value {
+        case .date(let date): CivilDateTime(unchecked: date, 0, 0, 0)
+        case .floating(let time): time
+        case .zoned(let time, let name):
+            // Shown in the reader's zone when one is given.
+            context.timeZone.flatMap { target in
+                TimeZoneID.resolve(name).map { source in
+                    target.wallTime(at: (try? source.zone.instant(for: time)) ?? Date())
+                }
+            } ?? time
+        case .utc(let time): zone.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
+        }
+    }
+
+    private func format(_ value: DateValue, dateFormat: DateFormat) -> String {
+        if iso {
+            switch value {
+            case .date(let date): return date.description
+            default: return wall(value).date.description
+            }
+        }
+        return dateFormat.string(from: wall(value).date)
+    }
+
+    /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
+    private func endText(_ end: DateValue, start: DateValue?, dateFormat: DateFormat) -> String {
+        if case .date(let date) = end { return format(.date(date.adding(days: -1)), dateFormat: dateFormat) }
+        return format(end, dateFormat: dateFormat) + " " + (try! DateFormat(skeleton: "Hm", locale: locale)).string(from: wall(end))
+    }
+
+    private func repeatText(_ rule: String?) -> String {
+        guard let rule, let parsed = try? RecurrenceRule(parsing: rule) else { return "" }
+        if iso { return rule }
+        let key = switch parsed.frequency {
+        case .yearly: parsed.scale == "CHINESE" ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"
+        case .monthly: "csv.repeat.monthly"
+        case .weekly: "csv.repeat.weekly"
+        case .daily: "csv.repeat.daily"
+        default: "csv.repeat.other"
+        }
+        return Message(key).rendered(in: language)
+    }
+
+    private func priorityText(_ priority: Priority) -> String {
+        if iso { return priority == .none ? "" : priority.rawValue }
+        return priority == .none ? "" : Message("csv.priority.\(priority.rawValue)").rendered(in: language)
+    }
+
+    private func relativeText(_ days: Int, _ plurals: PluralRules?) -> String {
+        if iso { return String(days) }
+        if days == 0 { return Message("csv.relative.today").rendered(in: language) }
+        let category = plurals?.category(for: abs(days)) == .one ? "one" : "other"
+        return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [String(abs(days))]).rendered(in: language)
+    }
+}
