@@ -62,89 +62,13 @@ struct TableImport {
     }
 
     func agenda() throws(Diagnostic) -> (Agenda, [Diagnostic]) {
-        let map = try ColumnMap(columns: table.columns, explicit: context.options["columns"], fileName: file)
-        guard map[.title] != nil else {
-            throw Diagnostic.error("csv.no-title-column", table.columns.joined(separator: ", "), at: SourceLocation(file: file))
-        }
-        var diagnostics: [Diagnostic] = []
-        let used = Set(map.roles.values)
-        let extra = table.columns.indices.filter { !used.contains($0) }
-        if !extra.isEmpty {
-            diagnostics.append(.note("csv.extra-columns", extra.map { table.columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
-        }
-        let isTodoList = map[.completed] != nil || map[.priority] != nil
+        var rows = try AgendaRowReader(columns: table.columns, context: context)
         var items: [CalendarItem] = []
         items.reserveCapacity(table.rows.count)
         for (index, row) in table.rows.enumerated() {
-            guard let title = cell(row, map[.title]) else { continue }
-            var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
-            func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
-                let column = table.columns[map[role]!]
-                diagnostics.append(ambiguous
-                    ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: SourceLocation(file: file, line: nil, keyPath: "row \(rowNumber(index))"))
-                    : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(),
-                               at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
-                item.carried.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + Self.propertyName(column),
-                                                    parameters: [.init(name: "X-COLUMN", values: [column])], value: ICalText.escape(value)))
-            }
-            var date: CivilDate?
-            if let text = cell(row, map[.date]) {
-                switch reader.date(text) {
-                case .success(let value): date = value
-                case .failure(let problem): bad(.date, text, "date", ambiguous: problem == .ambiguousDate)
-                }
-            }
-            var time: (hour: Int, minute: Int, second: Int)?
-            if let text = cell(row, map[.time]) {
-                switch reader.time(text) {
-                case .success(let value): time = value
-                case .failure: bad(.time, text, "time")
-                }
-            }
-            if let date {
-                let value = dateValue(date, time)
-                if isTodoList { item.due = value } else { item.start = value }
-            }
-            if let text = cell(row, map[.end]) {
-                switch reader.date(text) {
-                case .success(let value): item.end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
-                case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
-                }
-            }
-            item.location = cell(row, map[.location])
-            item.notes = cell(row, map[.notes])
-            if let text = cell(row, map[.category]) {
-                item.categories = text.split(whereSeparator: { ",;、，；".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
-            }
-            if let text = cell(row, map[.priority]) { item.priority = Self.priority(text) }
-            if let text = cell(row, map[.completed]) { item.isCompleted = Self.truth(text) }
-            if let text = cell(row, map[.type]) {
-                item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: ICalText.escape(text)))
-                // Birthdays and anniversaries come back every year.
-                if Self.yearlyTypes.contains(text.lowercased()), item.start != nil {
-                    item.recurrence = Recurrence(rules: ["FREQ=YEARLY"])
-                }
-            }
-            if let text = cell(row, map[.repeat]), let rule = Self.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
-            if let text = cell(row, map[.amount]) {
-                item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: ICalText.escape(text)))
-            }
-            for column in extra where column < row.count && !row[column].isEmpty {
-                item.carried.append(CarriedProperty(name: "X-CSV-" + Self.propertyName(table.columns[column]),
-                                                    parameters: [.init(name: "X-COLUMN", values: [table.columns[column]])],
-                                                    value: ICalText.escape(row[column])))
-            }
-            item.uid = cell(row, map[.uid]) ?? "csv-\(rowNumber(index))-" + Self.hash(row.joined(separator: "\u{1F}"))
-            items.append(item)
+            if let item = rows.item(row, index: index) { items.append(item) }
         }
-        return (Agenda(timeZone: context.timeZone?.identifier, items: items), diagnostics)
-    }
-
-    private func dateValue(_ date: CivilDate, _ time: (hour: Int, minute: Int, second: Int)?) -> DateValue {
-        guard let time else { return .date(date) }
-        let wall = CivilDateTime(unchecked: date, time.hour, time.minute, time.second)
-        if let zone = context.timeZone { return .zoned(wall, zone: zone.identifier) }
-        return .floating(wall)
+        return (Agenda(timeZone: context.timeZone?.identifier, items: items), rows.diagnostics)
     }
 
     func ledger() throws(Diagnostic) -> (Ledger, [Diagnostic]) {
@@ -272,65 +196,13 @@ struct TableExport {
     func header(_ role: ColumnRole) -> String { iso ? role.rawValue : role.header(in: language) }
 
     func table(_ agenda: Agenda) throws(Diagnostic) -> (Document, [Diagnostic]) {
-        let dateFormat = try dateFormatter()
-        let timeFormat: DateFormat
-        do { timeFormat = try DateFormat(skeleton: "Hm", locale: locale) } catch { throw Diagnostic.error("locale.unknown", locale.bcp47) }
-        let hasTime = agenda.items.contains { !($0.start ?? $0.due)!.isAllDay }
-        let hasEnd = agenda.items.contains { $0.end != nil }
-        let hasTodos = agenda.items.contains { $0.kind == .todo }
-        let hasRepeat = agenda.items.contains { $0.recurrence?.rules.isEmpty == false }
-        let hasLunar = agenda.items.contains { $0.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true }
-        let relative = context.options["relative"] == "yes"
-        var roles: [ColumnRole] = [.title, .date]
-        if hasTime { roles.append(.time) }
-        if hasEnd { roles.append(.end) }
-        if hasRepeat { roles.append(.repeat) }
-        roles += [.location, .category, .notes]
-        if hasTodos { roles += [.priority, .completed] }
-        var columns = roles.map(header)
-        if hasLunar { columns.insert(iso ? "lunar" : Message("csv.column.lunar").rendered(in: language), at: roles.firstIndex(of: .date)! + 1) }
-        if relative { columns.append(header(.relative)) }
-
-        let today: CivilDate = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? zone.wallTime(at: Date()).date
-        let expander = relative || hasLunar ? OccurrenceExpander(agenda: agenda, defaultZone: zone) : nil
-        let plurals = try? PluralRules(locale: locale)
-        let script = ChineseScript(locale: locale)
+        let writer = try AgendaRowWriter(agenda: agenda, context: context)
         var rows: [[String]] = []
         rows.reserveCapacity(agenda.items.count)
         for (index, item) in agenda.items.enumerated() where item.recurrenceID == nil {
-            let when = item.start ?? item.due
-            var row: [String] = []
-            for role in roles {
-                switch role {
-                case .title: row.append(FormulaGuard.text(item.title))
-                case .date: row.append(when.map { format($0, dateFormat: dateFormat) } ?? "")
-                case .time: row.append(when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: wall($0)) } ?? "")
-                case .end: row.append(item.end.map { endText($0, start: when, dateFormat: dateFormat) } ?? "")
-                case .repeat: row.append(repeatText(item.recurrence?.rules.first))
-                case .location: row.append(FormulaGuard.text(item.location ?? ""))
-                case .category: row.append(FormulaGuard.text(item.categories.joined(separator: language == .english ? ", " : "、")))
-                case .notes: row.append(FormulaGuard.text(item.notes ?? ""))
-                case .priority: row.append(priorityText(item.priority))
-                case .completed: row.append(item.kind == .todo ? (iso ? String(item.isCompleted) : Message(item.isCompleted ? "word.yes" : "word.no").rendered(in: language)) : "")
-                default: row.append("")
-                }
-            }
-            if hasLunar, let insertAt = roles.firstIndex(of: .date).map({ $0 + 1 }) {
-                let lunarRule = item.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true
-                row.insert(lunarRule && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : "", at: insertAt)
-            }
-            if relative {
-                var text = ""
-                if let expander, when != nil {
-                    // Repeating days count to their next occurrence; one-off days to or from themselves.
-                    let target = item.recurrence == nil ? when!.day : expander.nextOccurrence(of: index, onOrAfter: today)?.start.day
-                    if let target { text = relativeText(today.days(until: target), plurals) }
-                }
-                row.append(text)
-            }
-            rows.append(row)
+            rows.append(writer.row(item, index: index))
         }
-        return (.table(Table(columns: columns, rows: rows)), [])
+        return (.table(Table(columns: writer.columns, rows: rows)), [])
     }
 
     func table(_ ledger: Ledger) throws(Diagnostic) -> (Document, [Diagnostic]) {
@@ -373,7 +245,7 @@ struct TableExport {
         return (.table(table), diagnostics)
     }
 
-    private func dateFormatter() throws(Diagnostic) -> DateFormat {
+    func dateFormatter() throws(Diagnostic) -> DateFormat {
         do {
             if context.options["calendar"] == "roc" { return try DateFormat(pattern: "Gy/M/d", locale: ROCCalendar.locale(locale)) }
             return try DateFormat(skeleton: "yMd", locale: locale)
@@ -382,12 +254,13 @@ struct TableExport {
         }
     }
 
-    private func wall(_ value: DateValue) -> CivilDateTime {
+
+    /// The wall time a value shows: in the reader's zone when one is given.
+    func wall(_ value: DateValue) -> CivilDateTime {
         switch value {
         case .date(let date): CivilDateTime(unchecked: date, 0, 0, 0)
         case .floating(let time): time
         case .zoned(let time, let name):
-            // Shown in the reader's zone when one is given.
             context.timeZone.flatMap { target in
                 TimeZoneID.resolve(name).map { source in
                     target.wallTime(at: (try? source.zone.instant(for: time)) ?? Date())
@@ -397,7 +270,7 @@ struct TableExport {
         }
     }
 
-    private func format(_ value: DateValue, dateFormat: DateFormat) -> String {
+    func format(_ value: DateValue, dateFormat: DateFormat) -> String {
         if iso {
             switch value {
             case .date(let date): return date.description
@@ -405,36 +278,5 @@ struct TableExport {
             }
         }
         return dateFormat.string(from: wall(value).date)
-    }
-
-    /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
-    private func endText(_ end: DateValue, start: DateValue?, dateFormat: DateFormat) -> String {
-        if case .date(let date) = end { return format(.date(date.adding(days: -1)), dateFormat: dateFormat) }
-        return format(end, dateFormat: dateFormat) + " " + (try! DateFormat(skeleton: "Hm", locale: locale)).string(from: wall(end))
-    }
-
-    private func repeatText(_ rule: String?) -> String {
-        guard let rule, let parsed = try? RecurrenceRule(parsing: rule) else { return "" }
-        if iso { return rule }
-        let key = switch parsed.frequency {
-        case .yearly: parsed.scale == "CHINESE" ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"
-        case .monthly: "csv.repeat.monthly"
-        case .weekly: "csv.repeat.weekly"
-        case .daily: "csv.repeat.daily"
-        default: "csv.repeat.other"
-        }
-        return Message(key).rendered(in: language)
-    }
-
-    private func priorityText(_ priority: Priority) -> String {
-        if iso { return priority == .none ? "" : priority.rawValue }
-        return priority == .none ? "" : Message("csv.priority.\(priority.rawValue)").rendered(in: language)
-    }
-
-    private func relativeText(_ days: Int, _ plurals: PluralRules?) -> String {
-        if iso { return String(days) }
-        if days == 0 { return Message("csv.relative.today").rendered(in: language) }
-        let category = plurals?.category(for: abs(days)) == .one ? "one" : "other"
-        return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [String(abs(days))]).rendered(in: language)
     }
 }

@@ -1,0 +1,244 @@
+public import AlmanacCore
+import AlmanacICU
+import AlmanacICalendar
+import Foundation
+
+/// Turns spreadsheet rows into calendar items, one row at a time (so a large file converts in
+/// constant memory). Columns are recognised once, from the header.
+public struct AgendaRowReader {
+    let columns: [String]
+    let map: ColumnMap
+    let extra: [Int]
+    let isTodoList: Bool
+    let reader: CellReader
+    let timeZone: TimeZoneID?
+    let file: String?
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(columns: [String], context: CodecContext) throws(Diagnostic) {
+        self.columns = columns
+        self.file = context.options["file"]
+        self.map = try ColumnMap(columns: columns, explicit: context.options["columns"], fileName: file)
+        guard map[.title] != nil else {
+            throw Diagnostic.error("csv.no-title-column", columns.joined(separator: ", "), at: SourceLocation(file: file))
+        }
+        let used = Set(map.roles.values)
+        self.extra = columns.indices.filter { !used.contains($0) }
+        if !extra.isEmpty {
+            diagnostics.append(.note("csv.extra-columns", extra.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
+        }
+        self.isTodoList = map[.completed] != nil || map[.priority] != nil
+        self.reader = CellReader(locale: context.locale)
+        self.timeZone = context.timeZone
+    }
+
+    /// Spreadsheet row numbers: the header is row 1.
+    func rowNumber(_ index: Int) -> String { String(index + 2) }
+
+    func cell(_ row: [String], _ column: Int?) -> String? {
+        guard let column, column < row.count else { return nil }
+        let value = row[column].trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
+    public mutating func item(_ row: [String], index: Int) -> CalendarItem? {
+        guard let title = cell(row, map[.title]) else { return nil }
+        var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
+        func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
+            let column = columns[map[role]!]
+            let location = SourceLocation(file: file, keyPath: "row \(rowNumber(index))")
+            diagnostics.append(ambiguous
+                ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: location)
+                : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(), at: location))
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + TableImport.propertyName(column),
+                                                parameters: [.init(name: "X-COLUMN", values: [column])], value: ICalText.escape(value)))
+        }
+        var date: CivilDate?
+        if let text = cell(row, map[.date]) {
+            switch reader.date(text) {
+            case .success(let value): date = value
+            case .failure(let problem): bad(.date, text, "date", ambiguous: problem == .ambiguousDate)
+            }
+        }
+        var time: (hour: Int, minute: Int, second: Int)?
+        if let text = cell(row, map[.time]) {
+            switch reader.time(text) {
+            case .success(let value): time = value
+            case .failure: bad(.time, text, "time")
+            }
+        }
+        if let date {
+            let value = dateValue(date, time)
+            if isTodoList { item.due = value } else { item.start = value }
+        }
+        if let text = cell(row, map[.end]) {
+            switch reader.date(text) {
+            case .success(let value): item.end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
+            case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
+            }
+        }
+        item.location = cell(row, map[.location])
+        item.notes = cell(row, map[.notes])
+        if let text = cell(row, map[.category]) {
+            item.categories = text.split(whereSeparator: { ",;、，；".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        if let text = cell(row, map[.priority]) { item.priority = TableImport.priority(text) }
+        if let text = cell(row, map[.completed]) { item.isCompleted = TableImport.truth(text) }
+        if let text = cell(row, map[.type]) {
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: ICalText.escape(text)))
+            // Birthdays and anniversaries come back every year.
+            if TableImport.yearlyTypes.contains(text.lowercased()), item.start != nil {
+                item.recurrence = Recurrence(rules: ["FREQ=YEARLY"])
+            }
+        }
+        if let text = cell(row, map[.repeat]), let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
+        if let text = cell(row, map[.amount]) {
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: ICalText.escape(text)))
+        }
+        for column in extra where column < row.count && !row[column].isEmpty {
+            item.carried.append(CarriedProperty(name: "X-CSV-" + TableImport.propertyName(columns[column]),
+                                                parameters: [.init(name: "X-COLUMN", values: [columns[column]])],
+                                                value: ICalText.escape(row[column])))
+        }
+        item.uid = cell(row, map[.uid]) ?? "csv-\(rowNumber(index))-" + TableImport.hash(row.joined(separator: "\u{1F}"))
+        return item
+    }
+
+    private func dateValue(_ date: CivilDate, _ time: (hour: Int, minute: Int, second: Int)?) -> DateValue {
+        guard let time else { return .date(date) }
+        let wall = CivilDateTime(unchecked: date, time.hour, time.minute, time.second)
+        if let zone = timeZone { return .zoned(wall, zone: zone.identifier) }
+        return .floating(wall)
+    }
+}
+
+/// Turns calendar items into spreadsheet rows for a reader in one region: localized headers,
+/// dates as that region writes them, repeats in words, lunar dates and countdowns when asked.
+/// Formatters are built once, so each row costs only its own formatting.
+public struct AgendaRowWriter {
+    /// Which optional columns the table has; decided once from all the items.
+    public struct Layout: Sendable, Equatable {
+        public var hasTime = false
+        public var hasEnd = false
+        public var hasTodos = false
+        public var hasRepeat = false
+        public var hasLunar = false
+
+        public init(_ items: some Sequence<CalendarItem>) {
+            for item in items where item.recurrenceID == nil {
+                if let when = item.start ?? item.due, !when.isAllDay { hasTime = true }
+                if item.end != nil { hasEnd = true }
+                if item.kind == .todo { hasTodos = true }
+                if item.recurrence?.rules.isEmpty == false { hasRepeat = true }
+                if AgendaRowWriter.isLunar(item) { hasLunar = true }
+            }
+        }
+    }
+
+    public let columns: [String]
+    let roles: [ColumnRole?]  // nil marks the lunar-date column
+    let relative: Bool
+    let export: TableExport
+    let dateFormat: DateFormat
+    let timeFormat: DateFormat
+    let plurals: PluralRules?
+    let script: ChineseScript
+    let today: CivilDate
+    let expander: OccurrenceExpander?
+
+    public init(agenda: Agenda, context: CodecContext) throws(Diagnostic) {
+        let export = TableExport(context: context)
+        let layout = Layout(agenda.items)
+        self.export = export
+        self.dateFormat = try export.dateFormatter()
+        do { timeFormat = try DateFormat(skeleton: "Hm", locale: export.locale) } catch {
+            throw Diagnostic.error("locale.unknown", export.locale.bcp47)
+        }
+        relative = context.options["relative"] == "yes"
+        var roles: [ColumnRole?] = [.title, .date]
+        if layout.hasLunar { roles.append(nil) }
+        if layout.hasTime { roles.append(.time) }
+        if layout.hasEnd { roles.append(.end) }
+        if layout.hasRepeat { roles.append(.repeat) }
+        roles += [.location, .category, .notes]
+        if layout.hasTodos { roles += [.priority, .completed] }
+        if relative { roles.append(.relative) }
+        self.roles = roles
+        columns = roles.map { role in
+            guard let role else { return export.iso ? "lunar" : Message("csv.column.lunar").rendered(in: export.language) }
+            return export.header(role)
+        }
+        today = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? export.zone.wallTime(at: Date()).date
+        expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone) : nil
+        plurals = try? PluralRules(locale: export.locale)
+        script = ChineseScript(locale: export.locale)
+    }
+
+    static func isLunar(_ item: CalendarItem) -> Bool {
+        item.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true
+    }
+
+    /// The row for `item`, the agenda's item at `index`.
+    public func row(_ item: CalendarItem, index: Int) -> [String] {
+        let when = item.start ?? item.due
+        let language = export.language
+        return roles.map { role -> String in
+            guard let role else {
+                return Self.isLunar(item) && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : ""
+            }
+            switch role {
+            case .title: return FormulaGuard.text(item.title)
+            case .date: return when.map { export.format($0, dateFormat: dateFormat) } ?? ""
+            case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? ""
+            case .end: return item.end.map(endText) ?? ""
+            case .repeat: return repeatText(item.recurrence?.rules.first)
+            case .location: return FormulaGuard.text(item.location ?? "")
+            case .category: return FormulaGuard.text(item.categories.joined(separator: language == .english ? ", " : "、"))
+            case .notes: return FormulaGuard.text(item.notes ?? "")
+            case .priority: return priorityText(item.priority)
+            case .completed:
+                guard item.kind == .todo else { return "" }
+                return export.iso ? String(item.isCompleted) : Message(item.isCompleted ? "word.yes" : "word.no").rendered(in: language)
+            case .relative:
+                guard let expander, let when else { return "" }
+                // Repeating days count to their next occurrence; one-off days to or from themselves.
+                let target = item.recurrence == nil ? when.day : expander.nextOccurrence(of: index, onOrAfter: today)?.start.day
+                return target.map { relativeText(today.days(until: $0)) } ?? ""
+            default: return ""
+            }
+        }
+    }
+
+    /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
+    private func endText(_ end: DateValue) -> String {
+        if case .date(let date) = end { return export.format(.date(date.adding(days: -1)), dateFormat: dateFormat) }
+        return export.format(end, dateFormat: dateFormat) + " " + timeFormat.string(from: export.wall(end))
+    }
+
+    private func repeatText(_ rule: String?) -> String {
+        guard let rule, let parsed = try? RecurrenceRule(parsing: rule) else { return "" }
+        if export.iso { return rule }
+        let key = switch parsed.frequency {
+        case .yearly: parsed.scale == "CHINESE" ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"
+        case .monthly: "csv.repeat.monthly"
+        case .weekly: "csv.repeat.weekly"
+        case .daily: "csv.repeat.daily"
+        default: "csv.repeat.other"
+        }
+        return Message(key).rendered(in: export.language)
+    }
+
+    private func priorityText(_ priority: Priority) -> String {
+        guard priority != .none else { return "" }
+        return export.iso ? priority.rawValue : Message("csv.priority.\(priority.rawValue)").rendered(in: export.language)
+    }
+
+    private func relativeText(_ days: Int) -> String {
+        if export.iso { return String(days) }
+        if days == 0 { return Message("csv.relative.today").rendered(in: export.language) }
+        let category = plurals?.category(for: abs(days)) == .one ? "one" : "other"
+        return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [String(abs(days))])
+            .rendered(in: export.language)
+    }
+}
