@@ -32,6 +32,16 @@ enum Loader {
     /// Files are not read whole here: the probe reads their start, and codecs that stream read
     /// the rest in chunks. Standard input can be read only once, so it is read whole.
     static func load(_ path: String, codec forced: (any Codec)?, context: CodecContext, session: Session) throws(Diagnostic) -> Loaded {
+        let opened = try open(path, codec: forced, session: session)
+        var decoded = try opened.codec.decode(opened.input, context: context)
+        decoded.diagnostics = decoded.diagnostics.map { $0.inFile(path) }
+        return Loaded(codec: opened.codec, basis: opened.basis, decoded: decoded)
+    }
+
+    /// The input and the codec that reads it, before anything past the probe is read.
+    static func open(_ path: String, codec forced: (any Codec)?, session: Session) throws(Diagnostic)
+        -> (codec: any Codec, basis: FormatRegistry.Basis, input: CodecInput)
+    {
         let input: CodecInput
         let prefix: [UInt8]
         if path == "-" {
@@ -54,8 +64,6 @@ enum Loader {
             basis = identified.basis
         }
         guard codec.format.canRead else { throw Diagnostic.error("format.cannot-read", codec.format.id) }
-        var decoded = try codec.decode(input, context: context)
-        decoded.diagnostics = decoded.diagnostics.map { $0.inFile(path) }
-        return Loaded(codec: codec, basis: basis, decoded: decoded)
+        return (codec, basis, input)
     }
 }

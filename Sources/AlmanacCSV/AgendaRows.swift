@@ -32,6 +32,14 @@ public struct AgendaRowReader {
         self.timeZone = context.timeZone
     }
 
+    /// The columns a table of these rows fills when written back (streamed, so decided from the
+    /// source's columns rather than from every row).
+    public var layout: AgendaRowWriter.Layout {
+        AgendaRowWriter.Layout(hasTime: map[.time] != nil, hasEnd: map[.end] != nil, hasTodos: isTodoList,
+                               hasRepeat: map[.repeat] != nil || map[.type] != nil, hasLunar: false,
+                               hasType: map[.type] != nil, hasAmount: map[.amount] != nil)
+    }
+
     /// Spreadsheet row numbers: the header is row 1.
     func rowNumber(_ index: Int) -> String { String(index + 2) }
 
@@ -52,7 +60,8 @@ public struct AgendaRowReader {
                 ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: location)
                 : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(), at: location))
             item.carried.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + TableImport.propertyName(column),
-                                                parameters: [.init(name: "X-COLUMN", values: [column])], value: ICalText.escape(value)))
+                                                parameters: [.init(name: "X-COLUMN", values: [column]), .init(name: "X-ROLE", values: [role.rawValue])],
+                                                value: ICalText.escape(value)))
         }
         var date: CivilDate?
         if let text = cell(row, map[.date]) {
@@ -124,7 +133,21 @@ public struct AgendaRowWriter {
         public var hasTodos = false
         public var hasRepeat = false
         public var hasLunar = false
+        public var hasType = false
+        public var hasAmount = false
 
+        public init(hasTime: Bool = false, hasEnd: Bool = false, hasTodos: Bool = false, hasRepeat: Bool = false,
+                    hasLunar: Bool = false, hasType: Bool = false, hasAmount: Bool = false) {
+            self.hasTime = hasTime
+            self.hasEnd = hasEnd
+            self.hasTodos = hasTodos
+            self.hasRepeat = hasRepeat
+            self.hasLunar = hasLunar
+            self.hasType = hasType
+            self.hasAmount = hasAmount
+        }
+
+        /// The columns some of `items` fill.
         public init(_ items: some Sequence<CalendarItem>) {
             for item in items where item.recurrenceID == nil {
                 if let when = item.start ?? item.due, !when.isAllDay { hasTime = true }
@@ -132,6 +155,12 @@ public struct AgendaRowWriter {
                 if item.kind == .todo { hasTodos = true }
                 if item.recurrence?.rules.isEmpty == false { hasRepeat = true }
                 if AgendaRowWriter.isLunar(item) { hasLunar = true }
+                if !hasType || !hasAmount {
+                    for property in item.carried {
+                        if property.name == "X-ALMANAC-TYPE" { hasType = true }
+                        if property.name == "X-ALMANAC-AMOUNT" { hasAmount = true }
+                    }
+                }
             }
         }
     }
@@ -146,10 +175,21 @@ public struct AgendaRowWriter {
     let script: ChineseScript
     let today: CivilDate
     let expander: OccurrenceExpander?
+    /// Text cells get the formula guard unless `formula-guard=no`.
+    let guardsFormulas: Bool
 
+    /// A writer for the items of `agenda`, with the columns they fill (`lunar=yes|no` overrides
+    /// the lunar-date column).
     public init(agenda: Agenda, context: CodecContext) throws(Diagnostic) {
+        try self.init(layout: Layout(agenda.items), context: context, agenda: agenda)
+    }
+
+    /// A writer with fixed columns, for items streamed one at a time; `agenda` gives the calendar
+    /// zone and time-zone definitions that countdowns are read with.
+    public init(layout: Layout, context: CodecContext, agenda: Agenda = Agenda()) throws(Diagnostic) {
+        var layout = layout
+        if let lunar = context.options["lunar"] { layout.hasLunar = lunar == "yes" }
         let export = TableExport(context: context)
-        let layout = Layout(agenda.items)
         self.export = export
         self.dateFormat = try export.dateFormatter()
         do { timeFormat = try DateFormat(skeleton: "Hm", locale: export.locale) } catch {
@@ -161,7 +201,9 @@ public struct AgendaRowWriter {
         if layout.hasTime { roles.append(.time) }
         if layout.hasEnd { roles.append(.end) }
         if layout.hasRepeat { roles.append(.repeat) }
+        if layout.hasType { roles.append(.type) }
         roles += [.location, .category, .notes]
+        if layout.hasAmount { roles.append(.amount) }
         if layout.hasTodos { roles += [.priority, .completed] }
         if relative { roles.append(.relative) }
         self.roles = roles
@@ -173,14 +215,17 @@ public struct AgendaRowWriter {
         expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone) : nil
         plurals = try? PluralRules(locale: export.locale)
         script = ChineseScript(locale: export.locale)
+        guardsFormulas = context.options["formula-guard"] != "no"
     }
+
+    private func text(_ value: String) -> String { guardsFormulas ? FormulaGuard.text(value) : value }
 
     static func isLunar(_ item: CalendarItem) -> Bool {
         item.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true
     }
 
-    /// The row for `item`, the agenda's item at `index`.
-    public func row(_ item: CalendarItem, index: Int) -> [String] {
+    /// The row for `item`.
+    public func row(_ item: CalendarItem) -> [String] {
         let when = item.start ?? item.due
         let language = export.language
         return roles.map { role -> String in
@@ -188,14 +233,16 @@ public struct AgendaRowWriter {
                 return Self.isLunar(item) && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : ""
             }
             switch role {
-            case .title: return FormulaGuard.text(item.title)
-            case .date: return when.map { export.format($0, dateFormat: dateFormat) } ?? ""
-            case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? ""
-            case .end: return item.end.map(endText) ?? ""
+            case .title: return text(item.title)
+            case .date: return when.map { export.format($0, dateFormat: dateFormat) } ?? unreadable(.date, of: item)
+            case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? unreadable(.time, of: item)
+            case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
             case .repeat: return repeatText(item.recurrence?.rules.first)
-            case .location: return FormulaGuard.text(item.location ?? "")
-            case .category: return FormulaGuard.text(item.categories.joined(separator: language == .english ? ", " : "、"))
-            case .notes: return FormulaGuard.text(item.notes ?? "")
+            case .location: return text(item.location ?? "")
+            case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
+            case .notes: return text(item.notes ?? "")
+            case .type: return text(carried("X-ALMANAC-TYPE", of: item) ?? "")
+            case .amount: return guardsFormulas ? FormulaGuard.cell(carried("X-ALMANAC-AMOUNT", of: item) ?? "") : carried("X-ALMANAC-AMOUNT", of: item) ?? ""
             case .priority: return priorityText(item.priority)
             case .completed:
                 guard item.kind == .todo else { return "" }
@@ -203,11 +250,25 @@ public struct AgendaRowWriter {
             case .relative:
                 guard let expander, let when else { return "" }
                 // Repeating days count to their next occurrence; one-off days to or from themselves.
-                let target = item.recurrence == nil ? when.day : expander.nextOccurrence(of: index, onOrAfter: today)?.start.day
+                let target = item.recurrence == nil ? when.day : expander.nextOccurrence(of: item, onOrAfter: today)?.start.day
                 return target.map { relativeText(today.days(until: $0)) } ?? ""
             default: return ""
             }
         }
+    }
+
+    /// A value that could not be read goes back out as it came in, not as a blank.
+    private func unreadable(_ role: ColumnRole, of item: CalendarItem) -> String {
+        for property in item.carried where property.name.hasPrefix("X-ALMANAC-INVALID-") {
+            if property.parameters.contains(where: { $0.name == "X-ROLE" && $0.values == [role.rawValue] }) {
+                return text(ICalText.unescape(property.value))
+            }
+        }
+        return ""
+    }
+
+    private func carried(_ name: String, of item: CalendarItem) -> String? {
+        item.carried.first { $0.name == name }.map { ICalText.unescape($0.value) }
     }
 
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.

@@ -18,6 +18,12 @@ public struct CSVWriter {
 
     public mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
+    /// Hands over the bytes written so far and starts empty (for output written in pieces).
+    public mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     public mutating func write(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(delimiter) }

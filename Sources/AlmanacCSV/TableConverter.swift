@@ -199,8 +199,8 @@ struct TableExport {
         let writer = try AgendaRowWriter(agenda: agenda, context: context)
         var rows: [[String]] = []
         rows.reserveCapacity(agenda.items.count)
-        for (index, item) in agenda.items.enumerated() where item.recurrenceID == nil {
-            rows.append(writer.row(item, index: index))
+        for item in agenda.items where item.recurrenceID == nil {
+            rows.append(writer.row(item))
         }
         return (.table(Table(columns: writer.columns, rows: rows)), [])
     }

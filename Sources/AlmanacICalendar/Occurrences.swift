@@ -41,6 +41,16 @@ public struct OccurrenceExpander: Sendable {
         self.defaultClock = ICUWallClock(self.defaultZone)
     }
 
+    /// The same zones and clocks over other items (clocks keep the transitions they cached).
+    private init(_ other: OccurrenceExpander, items: [CalendarItem]) {
+        var agenda = other.agenda
+        agenda.items = items
+        self.agenda = agenda
+        self.defaultZone = other.defaultZone
+        self.zones = other.zones
+        self.defaultClock = other.defaultClock
+    }
+
     /// Occurrences of every item that overlap `from..<until`, sorted by start.
     public func occurrences(from: Date, until: Date, limit: Int = 10_000) -> (occurrences: [Occurrence], diagnostics: [Diagnostic]) {
         var overrides: [String: [Int]] = [:]
@@ -275,5 +285,11 @@ extension OccurrenceExpander {
             remaining -= span
         }
         return nil
+    }
+
+    /// The next occurrence of an item that need not be in the agenda (a row being streamed),
+    /// read with the agenda's zones.
+    public func nextOccurrence(of item: CalendarItem, onOrAfter day: CivilDate, horizon: Int = 366 * 60) -> Occurrence? {
+        OccurrenceExpander(self, items: [item]).nextOccurrence(of: 0, onOrAfter: day, horizon: horizon)
     }
 }

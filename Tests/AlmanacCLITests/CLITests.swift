@@ -175,6 +175,29 @@ import Testing
         #expect(read(directory + "/x.json") == nil)
     }
 
+    @Test func csvRewrittenForARegionThroughDays() throws {
+        let directory = temporaryDirectory()
+        let input = directory + "/days.csv"
+        try Data("name,date,type\r\n媽媽生日,2025-10-06,birthday\r\nTrip,2025/2/30,\r\n".utf8).write(to: URL(fileURLWithPath: input))
+        let output = directory + "/taipei.csv"
+        let run = CLIRun(["convert", input, "--via", "agenda", "--to", "csv", "--locale", "zh-TW", "-o", output, "--json"])
+        #expect(run.status == 0)
+        #expect(read(output) == "\u{FEFF}名稱,日期,重複,類型,地點,分類,備註\r\n媽媽生日,2025/10/6,每年,birthday,,,\r\nTrip,2025/2/30,,,,,\r\n")
+        #expect(run.output.contains("\"records\" : 2"))
+        #expect(run.error.contains("days.csv") && run.error.contains("2025/2/30"))
+
+        // Streamed output keeps the same promises: no overwrite without --force, nothing half-written.
+        let again = CLIRun(["convert", input, "--via", "agenda", "--to", "csv", "-o", output])
+        #expect(again.status == 4)
+        #expect(read(output)?.contains("媽媽生日") == true)
+        try Data("when\r\n2025-01-01\r\n".utf8).write(to: URL(fileURLWithPath: input))
+        let failed = CLIRun(["convert", input, "--via", "agenda", "--to", "csv", "-o", directory + "/none.csv"])
+        #expect(failed.status == 3)
+        #expect(failed.error.contains("[csv.no-title-column]"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["days.csv", "taipei.csv"])
+        #expect(CLIRun(["convert", input, "--via", "calendar", "--to", "csv"]).status == 2)
+    }
+
     @Test func helpAndVersion() {
         let help = CLIRun(["--help"])
         #expect(help.status == 0)

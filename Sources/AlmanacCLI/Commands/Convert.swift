@@ -1,5 +1,6 @@
 import ArgumentParser
 import AlmanacCore
+import AlmanacCSV
 
 struct Convert: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -10,6 +11,7 @@ struct Convert: ParsableCommand {
     @Option(help: ArgumentHelp(L("cli.option.to"), valueName: "FORMAT")) var to: String
     @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
+    @Option(help: ArgumentHelp(L("cli.option.via"), valueName: "MODEL")) var via: String?
     @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
@@ -29,6 +31,9 @@ struct Convert: ParsableCommand {
         if inputs.count > 1, output == nil { throw ValidationError(L("convert.needs-output-directory")) }
         if json, output == nil || output == "-" { throw ValidationError(L("convert.json-needs-output")) }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError(L("convert.stdin-once")) }
+        if let via, ModelKind(rawValue: via) == nil {
+            throw ValidationError(L("convert.unknown-model", via, ModelKind.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
     }
 
     func run() throws {
@@ -37,6 +42,7 @@ struct Convert: ParsableCommand {
         guard target.format.canWrite else { throw CommandFailure.usage(.error("format.cannot-write", target.format.id)) }
         let forced = try from.map(Arguments.format)
         let context = try reading.context()
+        let model = via.flatMap(ModelKind.init(rawValue:))
         let toDirectory = inputs.count > 1 || output.map(InputFiles.isDirectory) == true
         if toDirectory, let output {
             do { try InputFiles.makeDirectory(output) } catch { throw CommandFailure(.outputError, [error]) }
@@ -47,44 +53,61 @@ struct Convert: ParsableCommand {
         for input in inputs {
             var report = Report(input: input, to: target.format.id, status: "converted", diagnostics: [])
             defer { reports.append(report) }
-            let loaded: Loader.Loaded
+            let opened: (codec: any Codec, basis: FormatRegistry.Basis, input: CodecInput)
             do {
-                loaded = try Loader.load(input, codec: forced, context: context, session: session)
+                opened = try Loader.open(input, codec: forced, session: session)
             } catch {
                 report.status = "failed"
                 report.diagnostics.append(error.inFile(input))
                 worst = max(worst, .inputError)
                 continue
             }
-            report.from = loaded.codec.format.id
-            report.records = loaded.decoded.document.recordCount
-            report.diagnostics += loaded.decoded.diagnostics
-            let destination = outputPath(for: input, source: loaded.codec, target: target, toDirectory: toDirectory)
+            report.from = opened.codec.format.id
+            let destination = outputPath(for: input, source: opened.codec, target: target, toDirectory: toDirectory)
             report.output = destination
+            var conversionContext = context
+            conversionContext.options["file"] = input == "-" ? nil : input
             do throws(Diagnostic) {
-                var conversionContext = context
-                conversionContext.options["file"] = input == "-" ? nil : input
-                let (document, notes) = try session.registry.convert(loaded.decoded.document, to: target.format.model,
-                                                                     context: conversionContext)
+                if model == .agenda, let source = opened.codec as? CSVCodec, let sink = target as? CSVCodec {
+                    // Table to table through days: row by row, in constant memory.
+                    let file = destination == "-" ? nil : try OutputFile.Stream(destination, options: .init(overwrite: force))
+                    let result = try source.streamAgenda(opened.input, to: sink, readContext: conversionContext, writeContext: context) {
+                        (bytes) throws(Diagnostic) in
+                        if let file { try file.write(bytes) } else { session.write(bytes) }
+                    }
+                    try file?.commit()
+                    report.records = result.records
+                    report.diagnostics += result.diagnostics.map { $0.inFile(input) }
+                    continue
+                }
+                var decoded = try opened.codec.decode(opened.input, context: context)
+                decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input) }
+                report.records = decoded.document.recordCount
+                report.diagnostics += decoded.diagnostics
+                var document = decoded.document
+                if let model {
+                    let (converted, notes) = try session.registry.convert(document, to: model, context: conversionContext)
+                    report.diagnostics += notes.map { $0.inFile(input) }
+                    document = converted
+                }
+                let (converted, notes) = try session.registry.convert(document, to: target.format.model, context: conversionContext)
                 report.diagnostics += notes.map { $0.inFile(input) }
-                let encoded = try target.encode(document, context: context)
+                let encoded = try target.encode(converted, context: context)
                 report.diagnostics += encoded.diagnostics.map { $0.inFile(destination) }
                 if destination == "-" {
                     session.write(encoded.bytes)
                 } else {
-                    do {
-                        try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force))
-                    } catch {
-                        report.status = "failed"
-                        report.diagnostics.append(error)
-                        worst = max(worst, .outputError)
-                        continue
-                    }
+                    try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force))
                 }
             } catch {
                 report.status = "failed"
-                report.diagnostics.append(error.inFile(input))
-                worst = max(worst, .inputError)
+                if error.code.hasPrefix("output.") {
+                    report.diagnostics.append(error)
+                    worst = max(worst, .outputError)
+                } else {
+                    report.diagnostics.append(error.inFile(input))
+                    worst = max(worst, .inputError)
+                }
             }
         }
         for report in reports {

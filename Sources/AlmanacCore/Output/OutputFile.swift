@@ -24,50 +24,82 @@ public enum OutputFile {
     /// Writes `bytes` to `path`; `-` writes to standard output. Throws `output.exists` or
     /// `output.failed` diagnostics naming the path and what to do.
     public static func write(_ bytes: [UInt8], to path: String, options: Options = Options()) throws(Diagnostic) {
-        if path == "-" {
-            try writeAll(fd: 1, bytes, path: path)
-            return
-        }
-        let directory = parentDirectory(of: path)
-        let temporary = directory + "/." + baseName(of: path) + ".almanac-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw failure(path, errno) }
+        let file = try Stream(path, options: options)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// An output written in pieces (a conversion that streams), with the same promises as
+    /// `write`: the target appears whole at `commit()`, or not at all. A stream dropped without
+    /// committing leaves nothing behind.
+    public final class Stream {
+        public let path: String
+        let options: Options
+        let temporary: String?
+        var fd: Int32
         var committed = false
-        defer { if !committed { unlink(temporary) } }
-        do throws(Diagnostic) {
+
+        public init(_ path: String, options: Options = Options()) throws(Diagnostic) {
+            self.path = path
+            self.options = options
+            if path == "-" {
+                temporary = nil
+                fd = 1
+                return
+            }
+            // Fail early when the target exists, before any long work.
+            if !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+            let directory = parentDirectory(of: path)
+            let temporary = directory + "/." + baseName(of: path) + ".almanac-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw failure(path, errno) }
+            self.temporary = temporary
+        }
+
+        deinit {
+            if let temporary, !committed {
+                if fd >= 0 { close(fd) }
+                unlink(temporary)
+            }
+        }
+
+        public func write(_ bytes: [UInt8]) throws(Diagnostic) {
             try writeAll(fd: fd, bytes, path: path)
+        }
+
+        public func commit() throws(Diagnostic) {
+            guard let temporary else { return }
             // Keep an existing file's permissions when replacing it.
             var existing = stat()
             if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
             guard fsync(fd) == 0 else { throw failure(path, errno) }
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw failure(path, errno) }
+            let closed = close(fd)
+            fd = -1
+            guard closed == 0 else { throw failure(path, errno) }
 
-        if options.overwrite {
-            if options.keepBackup, access(path, F_OK) == 0 {
-                let backup = path + ".bak"
-                unlink(backup)
-                guard link(path, backup) == 0 else { throw failure(backup, errno) }
-            }
-            guard rename(temporary, path) == 0 else { throw failure(path, errno) }
-        } else {
-            // link() fails with EEXIST if the target appeared meanwhile: no check-then-write race.
-            if link(temporary, path) != 0 {
-                let code = errno
-                if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
-                guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(path, code) }
-                // File systems without hard links: check, then rename (a small race remains).
-                guard access(path, F_OK) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+            if options.overwrite {
+                if options.keepBackup, access(path, F_OK) == 0 {
+                    let backup = path + ".bak"
+                    unlink(backup)
+                    guard link(path, backup) == 0 else { throw failure(backup, errno) }
+                }
                 guard rename(temporary, path) == 0 else { throw failure(path, errno) }
             } else {
-                unlink(temporary)
+                // link() fails with EEXIST if the target appeared meanwhile: no check-then-write race.
+                if link(temporary, path) != 0 {
+                    let code = errno
+                    if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+                    guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(path, code) }
+                    // File systems without hard links: check, then rename (a small race remains).
+                    guard access(path, F_OK) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+                    guard rename(temporary, path) == 0 else { throw failure(path, errno) }
+                } else {
+                    unlink(temporary)
+                }
             }
+            committed = true
+            syncDirectory(parentDirectory(of: path))
         }
-        committed = true
-        syncDirectory(directory)
     }
 
     /// Whether a path exists (for early, friendly "already exists" messages before long work).

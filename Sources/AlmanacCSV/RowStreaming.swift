@@ -1,0 +1,57 @@
+public import AlmanacCore
+
+extension CSVCodec {
+    /// Reads delimited rows as days and events and writes them back as `target` for the reader's
+    /// region (headers, dates, repeats in their language), one row at a time: memory stays
+    /// constant however long the file is. Output goes to `write` in pieces of about a megabyte.
+    ///
+    /// The optional columns follow the source's columns (a time column is written when the source
+    /// has one), since no row after the first has been seen when the header is written.
+    public func streamAgenda(
+        _ input: CodecInput, to target: CSVCodec, readContext: CodecContext, writeContext: CodecContext,
+        pieceSize: Int = 1 << 20, write: ([UInt8]) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> (records: Int, diagnostics: [Diagnostic]) {
+        let options = try self.options(readContext)
+        let delimiter = try target.options(writeContext).delimiter ?? 0x2C
+        let lineEnding = writeContext.options["line-ending"] == "lf" ? "\n" : "\r\n"
+        var output = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: writeContext.options["bom"] != "no")
+        let guardHeader = writeContext.options["formula-guard"] != "no"
+        output.reserve(pieceSize + 64 * 1024)
+
+        var rows: AgendaRowReader?
+        var writer: AgendaRowWriter?
+        var columns: [String] = []
+        var ragged: [Diagnostic] = []
+        var index = 0
+        var records = 0
+        var readContext = readContext
+        if readContext.options["file"] == nil { readContext.options["file"] = input.fileName }
+        let (_, diagnostics) = try CSVInput.read(input, options: options) { (record) throws(Diagnostic) in
+            if record.count == 0 { return }  // blank lines
+            let fields = record.strings
+            if rows == nil {
+                columns = options.hasHeader ? fields : (1...fields.count).map { "column\($0)" }
+                rows = try AgendaRowReader(columns: columns, context: readContext)
+                writer = try AgendaRowWriter(layout: rows!.layout, context: writeContext)
+                output.write(guardHeader ? writer!.columns.map(FormulaGuard.text) : writer!.columns)
+                if options.hasHeader { return }
+            }
+            if fields.count != columns.count, ragged.count < 100 {
+                ragged.append(.warning("csv.ragged-row", String(fields.count), String(columns.count),
+                                       at: SourceLocation(file: input.fileName, line: record.line)))
+            }
+            if let item = rows!.item(fields, index: index) {
+                output.write(writer!.row(item))
+                records += 1
+            }
+            index += 1
+            if output.bytes.count >= pieceSize { try write(output.take()) }
+        }
+        if rows == nil {
+            // An empty file still gets a header, as an empty table would.
+            throw Diagnostic.error("csv.no-title-column", "", at: SourceLocation(file: input.fileName))
+        }
+        try write(output.take())
+        return (records, diagnostics + ragged + rows!.diagnostics)
+    }
+}
