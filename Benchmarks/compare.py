@@ -2,7 +2,7 @@
 """Run Almanac and its peers on the workloads of ../shared/bench/gen.py, side by side, and print
 a table of medians and ratios.
 
-    python3 Benchmarks/compare.py [--runs 5] [--only ics] [--write Benchmarks/RESULTS.md]
+    python3 Benchmarks/compare.py [--runs 5] [--only ics,csv] [--write Benchmarks/RESULTS.md]
 
 Needs: swift (release build of Benchmarks/), cc and libical-dev, Python's icalendar and
 recurring-ical-events. Peers that are missing are reported and skipped. The machine is noisy:
@@ -91,6 +91,25 @@ def ics_rows(bench, libical, runs):
                      measure([sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "expand", path, "2025-01-01", "2027-01-01"], 1)))
     return rows
 
+def csv_rows(bench, runs):
+    path = workload("csv", 1000000)
+    peer = os.path.join(HERE, "Peers", "csv_bench.py")
+    size = "%.0f MB" % (os.path.getsize(path) / 1e6)
+    rows = [("csv field boundaries (1,000,000 rows, %s)" % size, "Almanac", measure([bench, "csv-bounds", path], runs))]
+    if python_has("duckdb"):
+        rows.append(("", "DuckDB, 1 thread, all text", measure([sys.executable, peer, "duckdb", path], runs)))
+    rows.append(("csv read, every field a string", "Almanac", measure([bench, "csv-read", path], runs)))
+    if python_has("duckdb"):
+        rows.append(("", "DuckDB, 1 thread, all text", measure([sys.executable, peer, "duckdb", path], runs)))
+    if python_has("polars"):
+        os.environ["POLARS_MAX_THREADS"] = "1"
+        rows.append(("", "polars, 1 thread, all text", measure([sys.executable, peer, "polars", path], runs)))
+        del os.environ["POLARS_MAX_THREADS"]
+    rows.append(("", "Python csv module", measure([sys.executable, peer, "python-read", path], runs)))
+    rows.append(("csv → days → csv for zh-TW, streamed", "Almanac", measure([bench, "csv-convert", path, "zh-TW"], runs)))
+    rows.append(("", "Python csv module, read + write only", measure([sys.executable, peer, "python-copy", path], runs)))
+    return rows
+
 def table(rows):
     lines = ["| workload | tool | wall (median) | CPU | peak memory | runs | output | Almanac is |",
              "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |"]
@@ -109,13 +128,15 @@ def table(rows):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="ics")
+    parser.add_argument("--only", default="ics,csv")
     parser.add_argument("--write")
     args = parser.parse_args()
     bench, libical = build()
     rows = []
     if "ics" in args.only.split(","):
         rows += ics_rows(bench, libical, args.runs)
+    if "csv" in args.only.split(","):
+        rows += csv_rows(bench, args.runs)
     text = table(rows)
     print(text)
     if args.write:

@@ -14,6 +14,10 @@ public struct AgendaRowReader {
     let timeZone: TimeZoneID?
     let file: String?
     public private(set) var diagnostics: [Diagnostic] = []
+    // The columns of each role, looked up once (a dictionary lookup per cell adds up).
+    let titleColumn: Int?, dateColumn: Int?, timeColumn: Int?, endColumn: Int?, locationColumn: Int?, notesColumn: Int?
+    let categoryColumn: Int?, priorityColumn: Int?, completedColumn: Int?, typeColumn: Int?, repeatColumn: Int?
+    let amountColumn: Int?, uidColumn: Int?
 
     public init(columns: [String], context: CodecContext) throws(Diagnostic) {
         self.columns = columns
@@ -28,6 +32,9 @@ public struct AgendaRowReader {
             diagnostics.append(.note("csv.extra-columns", extra.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
         }
         self.isTodoList = map[.completed] != nil || map[.priority] != nil
+        (titleColumn, dateColumn, timeColumn, endColumn) = (map[.title], map[.date], map[.time], map[.end])
+        (locationColumn, notesColumn, categoryColumn, priorityColumn) = (map[.location], map[.notes], map[.category], map[.priority])
+        (completedColumn, typeColumn, repeatColumn, amountColumn, uidColumn) = (map[.completed], map[.type], map[.repeat], map[.amount], map[.uid])
         self.reader = CellReader(locale: context.locale)
         self.timeZone = context.timeZone
     }
@@ -45,13 +52,13 @@ public struct AgendaRowReader {
 
     func cell(_ row: [String], _ column: Int?) -> String? {
         guard let column, column < row.count else { return nil }
-        let value = row[column].trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = CellReader.trimmed(row[column])
         return value.isEmpty ? nil : value
     }
 
     /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
     public mutating func item(_ row: [String], index: Int) -> CalendarItem? {
-        guard let title = cell(row, map[.title]) else { return nil }
+        guard let title = cell(row, titleColumn) else { return nil }
         var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
         func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
             let column = columns[map[role]!]
@@ -64,14 +71,14 @@ public struct AgendaRowReader {
                                                 value: ICalText.escape(value)))
         }
         var date: CivilDate?
-        if let text = cell(row, map[.date]) {
+        if let text = cell(row, dateColumn) {
             switch reader.date(text) {
             case .success(let value): date = value
             case .failure(let problem): bad(.date, text, "date", ambiguous: problem == .ambiguousDate)
             }
         }
         var time: (hour: Int, minute: Int, second: Int)?
-        if let text = cell(row, map[.time]) {
+        if let text = cell(row, timeColumn) {
             switch reader.time(text) {
             case .success(let value): time = value
             case .failure: bad(.time, text, "time")
@@ -81,28 +88,28 @@ public struct AgendaRowReader {
             let value = dateValue(date, time)
             if isTodoList { item.due = value } else { item.start = value }
         }
-        if let text = cell(row, map[.end]) {
+        if let text = cell(row, endColumn) {
             switch reader.date(text) {
             case .success(let value): item.end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
             case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
             }
         }
-        item.location = cell(row, map[.location])
-        item.notes = cell(row, map[.notes])
-        if let text = cell(row, map[.category]) {
-            item.categories = text.split(whereSeparator: { ",;、，；".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+        item.location = cell(row, locationColumn)
+        item.notes = cell(row, notesColumn)
+        if let text = cell(row, categoryColumn) {
+            item.categories = Self.categories(text)
         }
-        if let text = cell(row, map[.priority]) { item.priority = TableImport.priority(text) }
-        if let text = cell(row, map[.completed]) { item.isCompleted = TableImport.truth(text) }
-        if let text = cell(row, map[.type]) {
+        if let text = cell(row, priorityColumn) { item.priority = TableImport.priority(text) }
+        if let text = cell(row, completedColumn) { item.isCompleted = TableImport.truth(text) }
+        if let text = cell(row, typeColumn) {
             item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: ICalText.escape(text)))
             // Birthdays and anniversaries come back every year.
             if TableImport.yearlyTypes.contains(text.lowercased()), item.start != nil {
                 item.recurrence = Recurrence(rules: ["FREQ=YEARLY"])
             }
         }
-        if let text = cell(row, map[.repeat]), let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
-        if let text = cell(row, map[.amount]) {
+        if let text = cell(row, repeatColumn), let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
+        if let text = cell(row, amountColumn) {
             item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: ICalText.escape(text)))
         }
         for column in extra where column < row.count && !row[column].isEmpty {
@@ -110,8 +117,15 @@ public struct AgendaRowReader {
                                                 parameters: [.init(name: "X-COLUMN", values: [columns[column]])],
                                                 value: ICalText.escape(row[column])))
         }
-        item.uid = cell(row, map[.uid]) ?? "csv-\(rowNumber(index))-" + TableImport.hash(row.joined(separator: "\u{1F}"))
+        item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + TableImport.hash(row.joined(separator: "\u{1F}"))
         return item
+    }
+
+    /// "生活、旅行", "Work, Life": split at , ; 、 ， ； (most cells hold one category).
+    static func categories(_ text: String) -> [String] {
+        // , ; are ASCII; 、，； all start with E3 or EF in UTF-8.
+        if !text.utf8.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0xE3 || $0 == 0xEF }) { return [text] }
+        return text.split(whereSeparator: { ",;、，；".contains($0) }).map { CellReader.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
 
     private func dateValue(_ date: CivilDate, _ time: (hour: Int, minute: Int, second: Int)?) -> DateValue {
@@ -125,7 +139,7 @@ public struct AgendaRowReader {
 /// Turns calendar items into spreadsheet rows for a reader in one region: localized headers,
 /// dates as that region writes them, repeats in words, lunar dates and countdowns when asked.
 /// Formatters are built once, so each row costs only its own formatting.
-public struct AgendaRowWriter {
+public final class AgendaRowWriter {
     /// Which optional columns the table has; decided once from all the items.
     public struct Layout: Sendable, Equatable {
         public var hasTime = false
@@ -177,10 +191,17 @@ public struct AgendaRowWriter {
     let expander: OccurrenceExpander?
     /// Text cells get the formula guard unless `formula-guard=no`.
     let guardsFormulas: Bool
+    /// Dates and repeats recur across rows: each is formatted once.
+    let memo = Memo()
+
+    final class Memo: @unchecked Sendable {
+        var dates: [CivilDate: String] = [:]
+        var repeats: [String: String] = [:]
+    }
 
     /// A writer for the items of `agenda`, with the columns they fill (`lunar=yes|no` overrides
     /// the lunar-date column).
-    public init(agenda: Agenda, context: CodecContext) throws(Diagnostic) {
+    public convenience init(agenda: Agenda, context: CodecContext) throws(Diagnostic) {
         try self.init(layout: Layout(agenda.items), context: context, agenda: agenda)
     }
 
@@ -227,33 +248,38 @@ public struct AgendaRowWriter {
     /// The row for `item`.
     public func row(_ item: CalendarItem) -> [String] {
         let when = item.start ?? item.due
+        var cells: [String] = []
+        cells.reserveCapacity(roles.count)
+        for role in roles { cells.append(cell(role, item, when: when)) }
+        return cells
+    }
+
+    private func cell(_ role: ColumnRole?, _ item: CalendarItem, when: DateValue?) -> String {
         let language = export.language
-        return roles.map { role -> String in
-            guard let role else {
-                return Self.isLunar(item) && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : ""
-            }
-            switch role {
-            case .title: return text(item.title)
-            case .date: return when.map { export.format($0, dateFormat: dateFormat) } ?? unreadable(.date, of: item)
-            case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? unreadable(.time, of: item)
-            case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
-            case .repeat: return repeatText(item.recurrence?.rules.first)
-            case .location: return text(item.location ?? "")
-            case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
-            case .notes: return text(item.notes ?? "")
-            case .type: return text(carried("X-ALMANAC-TYPE", of: item) ?? "")
-            case .amount: return guardsFormulas ? FormulaGuard.cell(carried("X-ALMANAC-AMOUNT", of: item) ?? "") : carried("X-ALMANAC-AMOUNT", of: item) ?? ""
-            case .priority: return priorityText(item.priority)
-            case .completed:
-                guard item.kind == .todo else { return "" }
-                return export.iso ? String(item.isCompleted) : Message(item.isCompleted ? "word.yes" : "word.no").rendered(in: language)
-            case .relative:
-                guard let expander, let when else { return "" }
-                // Repeating days count to their next occurrence; one-off days to or from themselves.
-                let target = item.recurrence == nil ? when.day : expander.nextOccurrence(of: item, onOrAfter: today)?.start.day
-                return target.map { relativeText(today.days(until: $0)) } ?? ""
-            default: return ""
-            }
+        guard let role else {
+            return Self.isLunar(item) && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : ""
+        }
+        switch role {
+        case .title: return text(item.title)
+        case .date: return when.map(dateText) ?? unreadable(.date, of: item)
+        case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? unreadable(.time, of: item)
+        case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
+        case .repeat: return repeatText(item.recurrence?.rules.first)
+        case .location: return text(item.location ?? "")
+        case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
+        case .notes: return text(item.notes ?? "")
+        case .type: return text(carried("X-ALMANAC-TYPE", of: item) ?? "")
+        case .amount: return guardsFormulas ? FormulaGuard.cell(carried("X-ALMANAC-AMOUNT", of: item) ?? "") : carried("X-ALMANAC-AMOUNT", of: item) ?? ""
+        case .priority: return priorityText(item.priority)
+        case .completed:
+            guard item.kind == .todo else { return "" }
+            return export.iso ? String(item.isCompleted) : Message(item.isCompleted ? "word.yes" : "word.no").rendered(in: language)
+        case .relative:
+            guard let expander, let when else { return "" }
+            // Repeating days count to their next occurrence; one-off days to or from themselves.
+            let target = item.recurrence == nil ? when.day : expander.nextOccurrence(of: item, onOrAfter: today)?.start.day
+            return target.map { relativeText(today.days(until: $0)) } ?? ""
+        default: return ""
         }
     }
 
@@ -273,12 +299,31 @@ public struct AgendaRowWriter {
 
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
     private func endText(_ end: DateValue) -> String {
-        if case .date(let date) = end { return export.format(.date(date.adding(days: -1)), dateFormat: dateFormat) }
-        return export.format(end, dateFormat: dateFormat) + " " + timeFormat.string(from: export.wall(end))
+        if case .date(let date) = end { return dateText(.date(date.adding(days: -1))) }
+        return dateText(end) + " " + timeFormat.string(from: export.wall(end))
+    }
+
+    private func dateText(_ value: DateValue) -> String {
+        if export.iso { return export.format(value, dateFormat: dateFormat) }
+        let day = export.wall(value).date
+        if let text = memo.dates[day] { return text }
+        let text = dateFormat.string(from: day)
+        if memo.dates.count >= 50_000 { memo.dates.removeAll(keepingCapacity: true) }
+        memo.dates[day] = text
+        return text
     }
 
     private func repeatText(_ rule: String?) -> String {
-        guard let rule, let parsed = try? RecurrenceRule(parsing: rule) else { return "" }
+        guard let rule else { return "" }
+        if let text = memo.repeats[rule] { return text }
+        let text = describe(rule)
+        if memo.repeats.count >= 10_000 { memo.repeats.removeAll(keepingCapacity: true) }
+        memo.repeats[rule] = text
+        return text
+    }
+
+    private func describe(_ rule: String) -> String {
+        guard let parsed = try? RecurrenceRule(parsing: rule) else { return "" }
         if export.iso { return rule }
         let key = switch parsed.frequency {
         case .yearly: parsed.scale == "CHINESE" ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"

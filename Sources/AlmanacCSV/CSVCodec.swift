@@ -118,13 +118,22 @@ public enum FormulaGuard {
 
     /// A cell of unknown type: left alone when it is a plain number.
     public static func cell(_ value: String) -> String {
-        isNumber(value) ? value : text(value)
+        guard mayTrigger(value) else { return value }
+        return isNumber(value) ? value : text(value)
     }
 
     /// A cell known to be text.
     public static func text(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first, triggers.contains(first) else { return value }
+        guard mayTrigger(value), let first = value.unicodeScalars.first, triggers.contains(first) else { return value }
         return "'" + value
+    }
+
+    /// A look at the first byte rules out most cells: the triggers are ASCII or start with EF.
+    @inline(__always) static func mayTrigger(_ value: String) -> Bool {
+        switch value.utf8.first {
+        case 0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0xEF: true
+        default: false
+        }
     }
 
     static func isNumber(_ value: String) -> Bool {

@@ -18,10 +18,11 @@ public struct CSVWriter {
 
     public mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
-    /// Hands over the bytes written so far and starts empty (for output written in pieces).
-    public mutating func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes
+    /// Hands the bytes written so far to `body`, then starts empty, reusing the buffer (for
+    /// output written in pieces).
+    public mutating func flush<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
+        try body(bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     public mutating func write(_ fields: [String]) {
@@ -33,30 +34,39 @@ public struct CSVWriter {
     }
 
     private mutating func append(_ field: String) {
+        if field.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) == nil {
+            var copy = field
+            copy.withUTF8 { append(utf8: $0) }
+        }
+    }
+
+    private mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
         var needsQuotes = false
         var hasQuote = false
-        var field = field
-        field.withUTF8 { utf8 in
-            for byte in utf8 where byte == delimiter || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+        let delimiter = self.delimiter
+        let threshold = max(delimiter, 0x0D)
+        for byte in utf8 where byte <= threshold || byte == 0x22 {
+            // Bytes at or below the delimiter are rare in text; look closer only then.
+            if byte == delimiter || byte == 0x22 || byte == 0x0A || byte == 0x0D {
                 needsQuotes = true
                 if byte == 0x22 { hasQuote = true }
             }
-            if let first = utf8.first, first == 0x20 || first == 0x09 { needsQuotes = true }
-            if let last = utf8.last, last == 0x20 || last == 0x09 { needsQuotes = true }
-            guard needsQuotes else {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            bytes.append(0x22)
-            if hasQuote {
-                for byte in utf8 {
-                    bytes.append(byte)
-                    if byte == 0x22 { bytes.append(0x22) }
-                }
-            } else {
-                bytes.append(contentsOf: utf8)
-            }
-            bytes.append(0x22)
         }
+        if let first = utf8.first, first == 0x20 || first == 0x09 { needsQuotes = true }
+        if let last = utf8.last, last == 0x20 || last == 0x09 { needsQuotes = true }
+        guard needsQuotes else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        bytes.append(0x22)
+        if hasQuote {
+            for byte in utf8 {
+                bytes.append(byte)
+                if byte == 0x22 { bytes.append(0x22) }
+            }
+        } else {
+            bytes.append(contentsOf: utf8)
+        }
+        bytes.append(0x22)
     }
 }

@@ -7,8 +7,25 @@ public import Foundation
 /// with symbols and separators (NT$1,234, $1,234.50, 1,234元, (1,234)).
 public struct CellReader {
     public let locale: LocaleID?
+    /// Whether the region writes the month before the day (3/5/2025 is March 5 in en-US).
+    let monthFirst: Bool
+    let formats: Formats
 
-    public init(locale: LocaleID?) { self.locale = locale }
+    /// Formatters are made once per reader, on first use: most files never need them.
+    final class Formats: @unchecked Sendable {
+        let locale: LocaleID?
+        init(locale: LocaleID?) { self.locale = locale }
+        lazy var longForms: [DateFormat] = locale.map { locale in
+            ["yMMMd", "yMMMMd", "yMd"].compactMap { try? DateFormat(skeleton: $0, locale: locale) }
+        } ?? []
+        lazy var commaDecimal: Bool = locale.map { (try? NumberFormat.decimal(locale: $0).string(Decimal(string: "1.5")!)) == "1,5" } ?? false
+    }
+
+    public init(locale: LocaleID?) {
+        self.locale = locale
+        self.monthFirst = locale.map(Self.monthFirst) ?? true
+        self.formats = Formats(locale: locale)
+    }
 
     public enum Problem: Error, Equatable {
         case notADate
@@ -21,39 +38,106 @@ public struct CellReader {
     // MARK: Dates
 
     public func date(_ text: String) -> Result<CivilDate, Problem> {
-        let value = Self.normalizedDigits(text).trimmingCharacters(in: .whitespaces)
+        let value = Self.trimmed(Self.normalizedDigits(text))
         if value.isEmpty { return .failure(.notADate) }
-        // Year first: 2025-03-05, 2025/3/5, 2025.3.5, 20250305, 2025年3月5日.
-        if let match = value.wholeMatch(of: /(\d{4})[-\/.年](\d{1,2})[-\/.月](\d{1,2})日?/) {
-            return Self.civil(Int(match.1)!, Int(match.2)!, Int(match.3)!)
-        }
-        if let match = value.wholeMatch(of: /(\d{4})(\d{2})(\d{2})/) {
-            return Self.civil(Int(match.1)!, Int(match.2)!, Int(match.3)!)
-        }
-        // 民國114年3月5日, 民國114/3/5.
-        if let match = value.wholeMatch(of: /(?:民國|民国)\s*(\d{1,3})\s*[年\/\-.]\s*(\d{1,2})\s*[月\/\-.]\s*(\d{1,2})\s*日?/) {
-            return Self.civil(ROCCalendar.gregorianYear(ofROCYear: Int(match.1)!), Int(match.2)!, Int(match.3)!)
-        }
-        // Day and month first: the locale decides which is which.
-        if let match = value.wholeMatch(of: /(\d{1,2})[\/\-.](\d{1,2})[\/\-.](\d{4})/) {
-            let first = Int(match.1)!, second = Int(match.2)!, year = Int(match.3)!
-            guard let locale else {
-                // Unambiguous only when one of them cannot be a month.
-                if first > 12 { return Self.civil(year, second, first) }
-                if second > 12 { return Self.civil(year, first, second) }
-                return .failure(.ambiguousDate)
+        if let shape = DateShape(value) {
+            switch shape {
+            case .yearFirst(let year, let month, let day): return Self.civil(year, month, day)
+            case .roc(let year, let month, let day): return Self.civil(ROCCalendar.gregorianYear(ofROCYear: year), month, day)
+            case .yearLast(let first, let second, let year):
+                // Day and month first: the locale decides which is which.
+                guard locale != nil else {
+                    // Unambiguous only when one of them cannot be a month.
+                    if first > 12 { return Self.civil(year, second, first) }
+                    if second > 12 { return Self.civil(year, first, second) }
+                    return .failure(.ambiguousDate)
+                }
+                return monthFirst ? Self.civil(year, first, second) : Self.civil(year, second, first)
             }
-            return Self.monthFirst(locale) ? Self.civil(year, first, second) : Self.civil(year, second, first)
         }
         // The locale's own long forms ("Mar 5, 2025", "5 March 2025").
-        if let locale {
-            for skeleton in ["yMMMd", "yMMMMd", "yMd"] {
-                if let format = try? DateFormat(skeleton: skeleton, locale: locale), let date = try? format.parseDate(value) {
-                    return .success(date)
-                }
-            }
+        for format in formats.longForms {
+            if let date = try? format.parseDate(value) { return .success(date) }
         }
         return .failure(.notADate)
+    }
+
+    /// The numeric date forms, read by hand (this runs once per cell of a million-row file).
+    enum DateShape: Equatable {
+        /// 2025-03-05, 2025/3/5, 2025.3.5, 20250305, 2025年3月5日.
+        case yearFirst(Int, Int, Int)
+        /// 民國114年3月5日, 民國114/3/5.
+        case roc(Int, Int, Int)
+        /// 3/5/2025, 5.3.2025: which is the month depends on the region.
+        case yearLast(Int, Int, Int)
+
+        init?(_ text: String) {
+            var text = text
+            guard let shape = text.withUTF8({ DateShape(utf8: $0) }) else { return nil }
+            self = shape
+        }
+
+        private init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            var roc = false
+            // 民國 E6 B0 91 E5 9C 8B, 民国 E6 B0 91 E5 9B BD.
+            if bytes.count > 6, bytes[0] == 0xE6, bytes[1] == 0xB0, bytes[2] == 0x91, bytes[3] == 0xE5,
+               (bytes[4] == 0x9C && bytes[5] == 0x8B) || (bytes[4] == 0x9B && bytes[5] == 0xBD) {
+                roc = true
+                index = 6
+            }
+            func skipSpaces() { if roc { while index < bytes.count, bytes[index] == 0x20 { index += 1 } } }
+            func number() -> (value: Int, digits: Int)? {
+                skipSpaces()
+                var value = 0
+                var digits = 0
+                while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 9 {
+                    value = value * 10 + Int(bytes[index] - 0x30)
+                    digits += 1
+                    index += 1
+                }
+                return digits > 0 ? (value, digits) : nil
+            }
+            // One of - / . or, where CJK marks are allowed, the three-byte mark given.
+            func separator(cjk mark: (UInt8, UInt8, UInt8)?) -> Bool {
+                skipSpaces()
+                guard index < bytes.count else { return false }
+                let byte = bytes[index]
+                if byte == 0x2D || byte == 0x2F || byte == 0x2E {
+                    index += 1
+                    return true
+                }
+                if let mark, index + 2 < bytes.count, byte == mark.0, bytes[index + 1] == mark.1, bytes[index + 2] == mark.2 {
+                    index += 3
+                    return true
+                }
+                return false
+            }
+            guard let first = number() else { return nil }
+            if !roc, first.digits == 8, index == bytes.count {
+                self = .yearFirst(first.value / 10000, first.value / 100 % 100, first.value % 100)
+                return
+            }
+            let cjk = roc || first.digits == 4
+            // 年 E5 B9 B4, 月 E6 9C 88, 日 E6 97 A5.
+            guard separator(cjk: cjk ? (0xE5, 0xB9, 0xB4) : nil), let second = number(), second.digits <= 2,
+                  separator(cjk: cjk ? (0xE6, 0x9C, 0x88) : nil), let third = number()
+            else { return nil }
+            skipSpaces()
+            if cjk, index + 2 < bytes.count, bytes[index] == 0xE6, bytes[index + 1] == 0x97, bytes[index + 2] == 0xA5 { index += 3 }
+            skipSpaces()
+            guard index == bytes.count else { return nil }
+            if roc {
+                guard first.digits <= 3, third.digits <= 2 else { return nil }
+                self = .roc(first.value, second.value, third.value)
+            } else if first.digits == 4 {
+                guard third.digits <= 2 else { return nil }
+                self = .yearFirst(first.value, second.value, third.value)
+            } else {
+                guard first.digits <= 2, third.digits == 4 else { return nil }
+                self = .yearLast(first.value, second.value, third.value)
+            }
+        }
     }
 
     static func monthFirst(_ locale: LocaleID) -> Bool {
@@ -68,16 +152,19 @@ public struct CellReader {
 
     /// 14:30, 14:30:15, 2:30 PM, 下午2:30, 上午 9:05.
     public func time(_ text: String) -> Result<(hour: Int, minute: Int, second: Int), Problem> {
-        var value = Self.normalizedDigits(text).trimmingCharacters(in: .whitespaces).uppercased()
+        var value = Self.trimmed(Self.normalizedDigits(text)).uppercased()
         var afternoon: Bool?
-        for (marker, pm) in [("下午", true), ("晚上", true), ("上午", false), ("早上", false), ("中午", true), ("PM", true), ("AM", false)]
-        where value.contains(marker) {
+        for (marker, pm) in Self.dayHalves where value.contains(marker) {
             afternoon = pm
-            value = value.replacingOccurrences(of: marker, with: "").trimmingCharacters(in: .whitespaces)
+            value = Self.trimmed(value.replacingOccurrences(of: marker, with: ""))
         }
-        guard let match = value.wholeMatch(of: /(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?/) else { return .failure(.notATime) }
-        var hour = Int(match.1)!
-        let minute = Int(match.2)!, second = match.3.map { Int($0)! } ?? 0
+        // h:mm or h:mm:ss (colons half- or full-width).
+        let parts = value.split(separator: ":", omittingEmptySubsequences: false).flatMap { $0.split(separator: "：", omittingEmptySubsequences: false) }
+        guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].count), parts.dropFirst().allSatisfy({ $0.count == 2 }),
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } })
+        else { return .failure(.notATime) }
+        var hour = Int(parts[0])!
+        let minute = Int(parts[1])!, second = parts.count == 3 ? Int(parts[2])! : 0
         if let afternoon {
             guard (1...12).contains(hour) else { return .failure(.notATime) }
             if afternoon && hour < 12 { hour += 12 }
@@ -87,11 +174,13 @@ public struct CellReader {
         return .success((hour, minute, second))
     }
 
+    static let dayHalves: [(String, Bool)] = [("下午", true), ("晚上", true), ("上午", false), ("早上", false), ("中午", true), ("PM", true), ("AM", false)]
+
     // MARK: Amounts
 
     /// An exact amount and the currency its symbol names, when it names one.
     public func amount(_ text: String) -> Result<(value: Decimal, currency: String?), Problem> {
-        var value = Self.normalizedDigits(text).trimmingCharacters(in: .whitespaces)
+        var value = Self.trimmed(Self.normalizedDigits(text))
         if value.isEmpty { return .failure(.notAnAmount) }
         var negative = false
         if value.hasPrefix("(") && value.hasSuffix(")") {
@@ -112,11 +201,10 @@ public struct CellReader {
             value = String(value.dropFirst())
         }
         // Grouping: commas (or spaces) between groups of three; a comma decimal mark in locales that use one.
-        let commaDecimal = locale.map { (try? NumberFormat.decimal(locale: $0).string(Decimal(string: "1.5")!)) == "1,5" } ?? false
-        if commaDecimal {
+        if formats.commaDecimal {
             value = value.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
         } else {
-            guard value.wholeMatch(of: /\d{1,3}(,\d{3})+(\.\d+)?|\d+(\.\d+)?|\.\d+/) != nil else { return .failure(.notAnAmount) }
+            guard Self.isGroupedNumber(value) else { return .failure(.notAnAmount) }
             value = value.replacingOccurrences(of: ",", with: "")
         }
         value = value.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\u{00A0}", with: "")
@@ -143,8 +231,53 @@ public struct CellReader {
         }
     }
 
+    /// 1234, 1,234, 1,234.50, .5: commas only between groups of three.
+    static func isGroupedNumber(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        if parts.count == 2, !digits(parts[1]) { return false }
+        let whole = parts[0]
+        if whole.isEmpty { return parts.count == 2 }
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.allSatisfy(digits) else { return false }
+        return groups.count == 1 || (groups[0].count <= 3 && groups.dropFirst().allSatisfy { $0.count == 3 })
+    }
+
+    /// Spaces (and other blanks) off both ends, without a copy when there are none.
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        let clean = text.withUTF8 { bytes -> Bool in
+            guard !bytes.isEmpty else { return true }
+            var lastStart = bytes.count - 1
+            while lastStart > 0, bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
+            return !isWhitespace(bytes, at: 0) && !isWhitespace(bytes, at: lastStart)
+        }
+        return clean ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether the character starting at `index` is white space (Unicode White_Space), read
+    /// from its UTF-8 bytes: ASCII controls and space, U+0085, U+00A0, U+1680, U+2000–U+200A,
+    /// U+2028, U+2029, U+202F, U+205F, U+3000.
+    @inline(__always) static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let lead = bytes[index]
+        if lead < 0x80 { return lead <= 0x20 || lead == 0x7F }
+        let second = index + 1 < bytes.count ? bytes[index + 1] : 0
+        let third = index + 2 < bytes.count ? bytes[index + 2] : 0
+        switch lead {
+        case 0xC2: return second == 0x85 || second == 0xA0
+        case 0xE1: return second == 0x9A && third == 0x80
+        case 0xE2:
+            if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
+            return second == 0x81 && third == 0x9F
+        case 0xE3: return second == 0x80 && third == 0x80
+        default: return false
+        }
+    }
+
     /// Full-width digits and punctuation (１２３，：) as ASCII.
     static func normalizedDigits(_ text: String) -> String {
+        // Full-width forms are all in U+FF00–U+FFEF or U+3000 (UTF-8 lead bytes EF and E3).
+        if !text.utf8.contains(where: { $0 == 0xEF || $0 == 0xE3 }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

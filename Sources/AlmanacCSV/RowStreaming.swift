@@ -40,18 +40,18 @@ extension CSVCodec {
                 ragged.append(.warning("csv.ragged-row", String(fields.count), String(columns.count),
                                        at: SourceLocation(file: input.fileName, line: record.line)))
             }
-            if let item = rows!.item(fields, index: index) {
-                output.write(writer!.row(item))
+            if let cells = rows!.item(fields, index: index).map(writer!.row) {
+                output.write(cells)
                 records += 1
             }
             index += 1
-            if output.bytes.count >= pieceSize { try write(output.take()) }
+            if output.bytes.count >= pieceSize { try output.flush(write) }
         }
         if rows == nil {
             // An empty file still gets a header, as an empty table would.
             throw Diagnostic.error("csv.no-title-column", "", at: SourceLocation(file: input.fileName))
         }
-        try write(output.take())
+        try output.flush(write)
         return (records, diagnostics + ragged + rows!.diagnostics)
     }
 }

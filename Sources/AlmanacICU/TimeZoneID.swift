@@ -21,6 +21,15 @@ public struct TimeZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     init(canonical: String) { self.identifier = canonical }
 
+    /// Whether this is UTC under one of its names (no offsets, no transitions: no ICU needed).
+    var isUTC: Bool {
+        switch identifier {
+        case "Etc/UTC", "UTC", "Etc/GMT", "GMT", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "Etc/GMT0", "GMT0":
+            true
+        default: false
+        }
+    }
+
     public static let utc = TimeZoneID(canonical: "Etc/UTC")
     public static let taipei = TimeZoneID(canonical: "Asia/Taipei")
     public static let shanghai = TimeZoneID(canonical: "Asia/Shanghai")
@@ -58,6 +67,7 @@ public struct TimeZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The zone's offset from UTC at an instant, daylight saving included.
     public func offset(at instant: Date) -> Offset {
+        if isUTC { return Offset(standardSeconds: 0, daylightSeconds: 0) }
         var raw: Int32 = 0
         var dst: Int32 = 0
         var status: Int32 = 0
@@ -147,6 +157,8 @@ public struct TimeZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
     public func instant(
         for time: CivilDateTime, gap: GapPolicy = .shiftForward, overlap: OverlapPolicy = .earlier
     ) throws(ICUError) -> Date {
+        // UTC has no gaps or overlaps; days shown "as themselves" are formatted there, often.
+        if isUTC { return Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)) }
         let kind = wallTimeKind(time)
         switch (kind, gap, overlap) {
         case (.skipped, .reject, _):
@@ -169,6 +181,7 @@ public struct TimeZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Whether a wall-clock time is skipped, repeated or ordinary in this zone.
     public func wallTimeKind(_ time: CivilDateTime) -> WallTimeKind {
+        if isUTC { return .normal }
         guard let before = try? wallToInstant(time, skipped: 0, repeated: 0),
               let after = try? wallToInstant(time, skipped: 1, repeated: 1)
         else { return .normal }

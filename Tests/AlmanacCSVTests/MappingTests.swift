@@ -14,6 +14,17 @@ import Testing
         #expect(try unknown.date(text).get() == CivilDate(year: 2025, month: 3, day: 5))
     }
 
+    @Test(arguments: ["2025/3/5/1", "12025-3-5", "2025-123-5", "2025-3-", "民國2025/3/5", "3/5/25", "2025/3/5 日", "2025年3月5日日", "1234567", "2025-03-05T10:00"])
+    func notDates(text: String) {
+        #expect(unknown.date(text).isFailure)
+    }
+
+    @Test func spacesAndFullWidthForms() throws {
+        #expect(try unknown.date(" 民國 114 年 3 月 5 日 ").get() == CivilDate(year: 2025, month: 3, day: 5))
+        #expect(try unknown.date("２０２５年３月５日").get() == CivilDate(year: 2025, month: 3, day: 5))
+        #expect(try taiwan.date("\n2025/3/5\t").get() == CivilDate(year: 2025, month: 3, day: 5))
+    }
+
     @Test func regionDecidesDayAndMonth() throws {
         #expect(try america.date("3/5/2025").get() == CivilDate(year: 2025, month: 3, day: 5))
         #expect(try CellReader(locale: LocaleID("en-GB")).date("3/5/2025").get() == CivilDate(year: 2025, month: 5, day: 3))

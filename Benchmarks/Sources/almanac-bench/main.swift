@@ -12,6 +12,7 @@ import Foundation
 //   almanac-bench ics-expand FILE FROM UNTIL   parse, then expand every item in [FROM, UNTIL)
 //   almanac-bench csv-read FILE                every record, every field materialized as a String
 //   almanac-bench csv-bounds FILE              records and field boundaries only
+//   almanac-bench csv-convert FILE LOCALE      rows → days → rows for a region, streamed to /dev/null
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -52,6 +53,16 @@ do {
         var rows = 0
         _ = try CSVInput.read(input) { _ in rows += 1 }
         print("rows \(rows)")
+    case "csv-convert":
+        guard arguments.count == 4, let locale = try? LocaleID(arguments[3]) else { fail("usage: almanac-bench csv-convert FILE LOCALE") }
+        guard let sink = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
+        var bytes = 0
+        let result = try CSVCodec.csv.streamAgenda(input, to: .csv, readContext: CodecContext(), writeContext: CodecContext(locale: locale)) {
+            piece in
+            bytes += piece.count
+            sink.write(Data(piece))
+        }
+        print("rows \(result.records) bytes \(bytes)")
     default:
         fail("unknown workload \(arguments[1])")
     }
