@@ -4,6 +4,7 @@
     csv_bench.py python-read FILE     Python's csv module: every field of every record
     csv_bench.py python-copy FILE     Python's csv module reading and writing every record (no model)
     csv_bench.py duckdb FILE          DuckDB on one thread, every column as text, materialized
+    csv_bench.py duckdb-count FILE    DuckDB on one thread counting the records
     csv_bench.py polars FILE          polars, every column as text (POLARS_MAX_THREADS decides threads)
 """
 import csv, os, sys
@@ -30,6 +31,11 @@ elif mode == "duckdb":
     con.execute("SET threads = 1")
     con.execute("CREATE TABLE t AS SELECT * FROM read_csv(?, all_varchar = true, header = true)", [path])
     print("rows %d" % con.execute("SELECT count(*) FROM t").fetchone()[0])
+elif mode == "duckdb-count":
+    import duckdb
+    con = duckdb.connect()
+    con.execute("SET threads = 1")
+    print("rows %d" % con.execute("SELECT count(*) FROM read_csv(?, all_varchar = true, header = true)", [path]).fetchone()[0])
 elif mode == "polars":
     import polars
     frame = polars.read_csv(path, infer_schema=False)

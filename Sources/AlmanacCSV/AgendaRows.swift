@@ -186,6 +186,8 @@ public final class AgendaRowWriter {
     let dateFormat: DateFormat
     let timeFormat: DateFormat
     let plurals: PluralRules?
+    /// Day counts with the region's grouping (7,608 days left).
+    let counts: NumberFormat?
     let script: ChineseScript
     let today: CivilDate
     let expander: OccurrenceExpander?
@@ -235,6 +237,7 @@ public final class AgendaRowWriter {
         today = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? export.zone.wallTime(at: Date()).date
         expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone) : nil
         plurals = try? PluralRules(locale: export.locale)
+        counts = try? NumberFormat.decimal(locale: export.locale)
         script = ChineseScript(locale: export.locale)
         guardsFormulas = context.options["formula-guard"] != "no"
     }
@@ -344,7 +347,7 @@ public final class AgendaRowWriter {
         if export.iso { return String(days) }
         if days == 0 { return Message("csv.relative.today").rendered(in: export.language) }
         let category = plurals?.category(for: abs(days)) == .one ? "one" : "other"
-        return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [String(abs(days))])
+        return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [counts?.string(abs(days)) ?? String(abs(days))])
             .rendered(in: export.language)
     }
 }
