@@ -81,6 +81,7 @@ def ics_rows(bench, libical, runs):
     if python_has("icalendar"):
         rows.append(("", "Python icalendar", measure([sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "parse", path], 1)))
     rows.append(("ics streaming read (items not kept)", "Almanac", measure([bench, "ics-stream", path], runs)))
+    rows.append(("ics → csv for zh-TW, streamed in two passes", "Almanac", measure([bench, "ics-csv", path, "zh-TW"], runs)))
     rows.append(("ics expansion, all rules over two years", "Almanac",
                  measure([bench, "ics-expand", path, "2025-01-01", "2027-01-01"], runs)))
     if libical:

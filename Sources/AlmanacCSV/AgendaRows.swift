@@ -163,17 +163,21 @@ public final class AgendaRowWriter {
 
         /// The columns some of `items` fill.
         public init(_ items: some Sequence<CalendarItem>) {
-            for item in items where item.recurrenceID == nil {
-                if let when = item.start ?? item.due, !when.isAllDay { hasTime = true }
-                if item.end != nil { hasEnd = true }
-                if item.kind == .todo { hasTodos = true }
-                if item.recurrence?.rules.isEmpty == false { hasRepeat = true }
-                if AgendaRowWriter.isLunar(item) { hasLunar = true }
-                if !hasType || !hasAmount {
-                    for property in item.carried {
-                        if property.name == "X-ALMANAC-TYPE" { hasType = true }
-                        if property.name == "X-ALMANAC-AMOUNT" { hasAmount = true }
-                    }
+            for item in items { add(item) }
+        }
+
+        /// Widens the layout to the columns `item` fills.
+        public mutating func add(_ item: CalendarItem) {
+            guard item.recurrenceID == nil else { return }
+            if let when = item.start ?? item.due, !when.isAllDay { hasTime = true }
+            if item.end != nil { hasEnd = true }
+            if item.kind == .todo { hasTodos = true }
+            if item.recurrence?.rules.isEmpty == false { hasRepeat = true }
+            if AgendaRowWriter.isLunar(item) { hasLunar = true }
+            if !hasType || !hasAmount {
+                for property in item.carried {
+                    if property.name == "X-ALMANAC-TYPE" { hasType = true }
+                    if property.name == "X-ALMANAC-AMOUNT" { hasAmount = true }
                 }
             }
         }

@@ -40,18 +40,44 @@ public struct CSVWriter {
         }
     }
 
-    private mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
-        var needsQuotes = false
-        var hasQuote = false
-        let delimiter = self.delimiter
-        let threshold = max(delimiter, 0x0D)
-        for byte in utf8 where byte <= threshold || byte == 0x22 {
-            // Bytes at or below the delimiter are rare in text; look closer only then.
-            if byte == delimiter || byte == 0x22 || byte == 0x0A || byte == 0x0D {
-                needsQuotes = true
-                if byte == 0x22 { hasQuote = true }
+    /// Whether a field holds the delimiter, a quote or a line break (then it is quoted), and
+    /// whether it holds a quote (then quotes are doubled); eight bytes at a time.
+    @inline(__always)
+    static func specials(_ utf8: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> (special: Bool, quote: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let delimiters = UInt64(delimiter) &* ones, quotes: UInt64 = 0x2222_2222_2222_2222
+        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+        var special = false
+        var index = 0
+        if let base = utf8.baseAddress.map(UnsafeRawPointer.init) {
+            while index + 8 <= utf8.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let a = word ^ delimiters, b = word ^ lineFeeds, c = word ^ returns, d = word ^ quotes
+                if ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c | (d &- ones) & ~d) & tops != 0 {
+                    special = true
+                    break
+                }
+                index += 8
             }
         }
+        if !special {
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte == delimiter || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+                    special = true
+                    break
+                }
+                index += 1
+            }
+        }
+        guard special else { return (false, false) }
+        // Rare: find out whether there is a quote to double.
+        return (true, utf8.contains(0x22))
+    }
+
+    private mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+        var (needsQuotes, hasQuote) = Self.specials(utf8, delimiter: delimiter)
         if let first = utf8.first, first == 0x20 || first == 0x09 { needsQuotes = true }
         if let last = utf8.last, last == 0x20 || last == 0x09 { needsQuotes = true }
         guard needsQuotes else {

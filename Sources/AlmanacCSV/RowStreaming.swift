@@ -1,4 +1,5 @@
 public import AlmanacCore
+public import AlmanacICalendar
 
 extension CSVCodec {
     /// Reads delimited rows as days and events and writes them back as `target` for the reader's
@@ -53,5 +54,33 @@ extension CSVCodec {
         }
         try output.flush(write)
         return (records, diagnostics + ragged + rows!.diagnostics)
+    }
+}
+
+extension CSVCodec {
+    /// Writes a calendar as a table for the reader's region without holding its items: one pass
+    /// finds which columns the items fill, a second writes the rows. Memory stays constant for
+    /// any file size, and the result is the same as converting the whole calendar at once.
+    public func streamCalendar(
+        _ input: CodecInput, reader: ICalendarReader, writeContext: CodecContext, pieceSize: Int = 1 << 20,
+        write: ([UInt8]) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> (records: Int, diagnostics: [Diagnostic]) {
+        var layout = AgendaRowWriter.Layout()
+        let first = try reader.stream(input) { (item) throws(Diagnostic) in layout.add(item) }
+        let writer = try AgendaRowWriter(layout: layout, context: writeContext, agenda: first.agenda)
+        let delimiter = try options(writeContext).delimiter ?? 0x2C
+        let lineEnding = writeContext.options["line-ending"] == "lf" ? "\n" : "\r\n"
+        var output = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: writeContext.options["bom"] != "no")
+        output.reserve(pieceSize + 64 * 1024)
+        output.write(writeContext.options["formula-guard"] != "no" ? writer.columns.map(FormulaGuard.text) : writer.columns)
+        var records = 0
+        _ = try reader.stream(input) { (item) throws(Diagnostic) in
+            guard item.recurrenceID == nil else { return }
+            output.write(writer.row(item))
+            records += 1
+            if output.bytes.count >= pieceSize { try output.flush(write) }
+        }
+        try output.flush(write)
+        return (records, first.diagnostics)
     }
 }

@@ -64,10 +64,14 @@ public struct ICalendarCodec: Codec {
         return .no
     }
 
+    /// The reader `decode` uses, for callers that stream items instead.
+    public func reader(_ context: CodecContext) -> ICalendarReader {
+        ICalendarReader(options: ICalendarReader.Options(applyCalendarTimeZone: context.options["x-wr-timezone"] != "ignore",
+                                                         encoding: context.encoding))
+    }
+
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
-        let options = ICalendarReader.Options(applyCalendarTimeZone: context.options["x-wr-timezone"] != "ignore",
-                                              encoding: context.encoding)
-        let result = try ICalendarReader(options: options).read(input)
+        let result = try reader(context).read(input)
         return Decoded(document: .agenda(result.agenda), diagnostics: result.diagnostics, encoding: result.encoding)
     }
 

@@ -1,5 +1,6 @@
 @testable import AlmanacCSV
 import AlmanacCore
+import AlmanacICalendar
 import AlmanacICU
 import Foundation
 import Testing
@@ -63,6 +64,25 @@ import Testing
         let lines = String(decoding: stream.bytes, as: UTF8.self).split(separator: "\r\n")
         #expect(lines.count == 2_001)
         #expect(lines.last == "Day 1999,2025-03-05,,,")
+    }
+
+    /// A calendar written as a table in two streamed passes equals the table of the whole calendar.
+    @Test(arguments: ["zh-TW", "en-US"])
+    func calendarsStreamToTheSameTable(locale: String) throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/family-calendar.ics").standardized.path
+        let input = CodecInput(contentsOf: path)
+        let context = CodecContext(locale: try LocaleID(locale), timeZone: .taipei, options: ["relative": "yes", "today": "2025-09-01"])
+        let decoded = try ICalendarCodec().decode(input, context: context)
+        let (table, _) = try TableConverter().convert(decoded.document, to: .table, context: context)
+        let whole = try CSVCodec.csv.encode(table, context: context).bytes
+        var streamed: [UInt8] = []
+        let result = try CSVCodec.csv.streamCalendar(input, reader: ICalendarCodec().reader(context), writeContext: context, pieceSize: 256) {
+            streamed += $0
+        }
+        #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+        #expect(result.records + 1 == String(decoding: whole, as: UTF8.self).split(separator: "\r\n").count)
+        #expect(String(decoding: streamed, as: UTF8.self).contains(locale == "zh-TW" ? "八月十五" : "days left"))
     }
 
     @Test func noNameColumnIsAnError() throws {

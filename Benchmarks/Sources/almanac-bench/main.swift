@@ -13,6 +13,7 @@ import Foundation
 //   almanac-bench csv-read FILE                every record, every field materialized as a String
 //   almanac-bench csv-bounds FILE              records and field boundaries only
 //   almanac-bench csv-convert FILE LOCALE      rows → days → rows for a region, streamed to /dev/null
+//   almanac-bench ics-csv FILE LOCALE          a calendar as a table for a region, streamed to /dev/null
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -59,6 +60,16 @@ do {
         var bytes = 0
         let result = try CSVCodec.csv.streamAgenda(input, to: .csv, readContext: CodecContext(), writeContext: CodecContext(locale: locale)) {
             piece in
+            bytes += piece.count
+            sink.write(Data(piece))
+        }
+        print("rows \(result.records) bytes \(bytes)")
+    case "ics-csv":
+        guard arguments.count == 4, let locale = try? LocaleID(arguments[3]) else { fail("usage: almanac-bench ics-csv FILE LOCALE") }
+        guard let sink = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
+        var bytes = 0
+        let context = CodecContext(locale: locale)
+        let result = try CSVCodec.csv.streamCalendar(input, reader: ICalendarCodec().reader(context), writeContext: context) { piece in
             bytes += piece.count
             sink.write(Data(piece))
         }

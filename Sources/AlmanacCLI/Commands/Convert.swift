@@ -1,6 +1,7 @@
 import ArgumentParser
 import AlmanacCore
 import AlmanacCSV
+import AlmanacICalendar
 
 struct Convert: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -68,11 +69,23 @@ struct Convert: ParsableCommand {
             var conversionContext = context
             conversionContext.options["file"] = input == "-" ? nil : input
             do throws(Diagnostic) {
-                if model == .agenda, let source = opened.codec as? CSVCodec, let sink = target as? CSVCodec {
-                    // Table to table through days: row by row, in constant memory.
+                // Calendars and days written as tables stream, in constant memory.
+                let streamed: ((([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> (records: Int, diagnostics: [Diagnostic]))?
+                switch (opened.codec, target, model) {
+                case (let source as CSVCodec, let sink as CSVCodec, .agenda?):
+                    streamed = { (write) throws(Diagnostic) in
+                        try source.streamAgenda(opened.input, to: sink, readContext: conversionContext, writeContext: context, write: write)
+                    }
+                case (let source as ICalendarCodec, let sink as CSVCodec, .agenda?), (let source as ICalendarCodec, let sink as CSVCodec, nil):
+                    streamed = { (write) throws(Diagnostic) in
+                        try sink.streamCalendar(opened.input, reader: source.reader(context), writeContext: context, write: write)
+                    }
+                default:
+                    streamed = nil
+                }
+                if let streamed {
                     let file = destination == "-" ? nil : try OutputFile.Stream(destination, options: .init(overwrite: force))
-                    let result = try source.streamAgenda(opened.input, to: sink, readContext: conversionContext, writeContext: context) {
-                        (bytes) throws(Diagnostic) in
+                    let result = try streamed { (bytes) throws(Diagnostic) in
                         if let file { try file.write(bytes) } else { session.write(bytes) }
                     }
                     try file?.commit()
