@@ -59,16 +59,17 @@ public struct AgendaRowReader {
     /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
     public mutating func item(_ row: [String], index: Int) -> CalendarItem? {
         guard let title = cell(row, titleColumn) else { return nil }
-        var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
+        // Unreadable cells are kept on the item as properties, so nothing typed is lost.
+        var invalid: [CarriedProperty] = []
         func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
             let column = columns[map[role]!]
             let location = SourceLocation(file: file, keyPath: "row \(rowNumber(index))")
             diagnostics.append(ambiguous
                 ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: location)
                 : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(), at: location))
-            item.carried.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + TableImport.propertyName(column),
-                                                parameters: [.init(name: "X-COLUMN", values: [column]), .init(name: "X-ROLE", values: [role.rawValue])],
-                                                value: ICalText.escape(value)))
+            invalid.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + TableImport.propertyName(column),
+                                           parameters: [.init(name: "X-COLUMN", values: [column]), .init(name: "X-ROLE", values: [role.rawValue])],
+                                           value: ICalText.escape(value)))
         }
         var date: CivilDate?
         if let text = cell(row, dateColumn) {
@@ -84,16 +85,20 @@ public struct AgendaRowReader {
             case .failure: bad(.time, text, "time")
             }
         }
+        var end: DateValue?
+        if let text = cell(row, endColumn) {
+            switch reader.date(text) {
+            case .success(let value): end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
+            case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
+            }
+        }
+        var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
+        item.carried = invalid
         if let date {
             let value = dateValue(date, time)
             if isTodoList { item.due = value } else { item.start = value }
         }
-        if let text = cell(row, endColumn) {
-            switch reader.date(text) {
-            case .success(let value): item.end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
-            case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
-            }
-        }
+        item.end = end
         item.location = cell(row, locationColumn)
         item.notes = cell(row, notesColumn)
         if let text = cell(row, categoryColumn) {

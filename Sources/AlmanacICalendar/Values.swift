@@ -36,11 +36,8 @@ public enum ICalText {
     }
 
     public static func escape(_ text: String) -> String {
-        var needs = false
-        for byte in text.utf8 where byte == 0x5C || byte == 0x3B || byte == 0x2C || byte == 0x0A || byte == 0x0D {
-            needs = true
-            break
-        }
+        let special: (UInt8) -> Bool = { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }
+        let needs = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
         guard needs else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
