@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
         .library(name: "AlmanacICalendar", targets: ["AlmanacICalendar"]),
         .library(name: "AlmanacCSV", targets: ["AlmanacCSV"]),
+        .library(name: "AlmanacCatalogs", targets: ["AlmanacCatalogs"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
@@ -41,10 +42,11 @@ let package = Package(
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU"]),
         .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
+        .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV",
+                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ]
 )

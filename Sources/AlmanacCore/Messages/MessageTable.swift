@@ -3,6 +3,9 @@
 /// Almanac's own messages in every language it speaks, keyed like Locales/Almanac.
 enum MessageTable {
     static let english: [String: String] = [
+        "catalog.choose-locale": "%@ holds one locale and this catalog has several (%@); choose one with --locale or --option locale=…",
+        "catalog.duplicate-key": "The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.",
+        "catalog.plural-flattened": "“%@” has plural forms in %@; this format holds one string, so the “other” form was written.",
         "charset.converted": "The file is in %@; it was converted to Unicode.",
         "charset.invalid-bytes": "The file is not valid %@: the bytes at offset %@ cannot be decoded. Name the encoding with --encoding.",
         "charset.unknown": "\"%@\" is not a character encoding Almanac knows (try utf-8, big5, gb18030, utf-16).",
@@ -202,6 +205,14 @@ enum MessageTable {
         "severity.error": "error",
         "severity.note": "note",
         "severity.warning": "warning",
+        "strings.bad-escape": "%@ needs hexadecimal digits after it (\\U20AC).",
+        "strings.expected": "Expected %@ here, found %@. Each entry reads \"key\" = \"value\";",
+        "strings.lone-surrogate": "\\U%@ is half of a surrogate pair without its other half; it was read as U+FFFD.",
+        "strings.not-unicode": "This strings file is in %@; strings files are UTF-8 or UTF-16. Convert it, or name its encoding with --encoding.",
+        "strings.unexpected-end": "The file ends where a %@ was expected.",
+        "strings.unknown-escape": "%@ is not an escape; it was read as the character alone (as Apple reads it).",
+        "strings.unterminated-comment": "A .",
+        "strings.unterminated-string": "A quoted string starts here and never ends; add the closing quote.",
         "table.json-not-array": "The JSON must be an array of objects, one per row.",
         "table.json-not-object": "Each row must be a JSON object keyed by column name.",
         "timezone.unknown": "\"%@\" is not a time zone. Use an IANA name such as Asia/Taipei, or a Windows name such as Taipei Standard Time.",
@@ -213,6 +224,9 @@ enum MessageTable {
     ]
 
     static let simplifiedChinese: [String: String] = [
+        "catalog.choose-locale": "%@ 只能存一种语言，而此目录有多种（%@）；请用 --locale 或 --option locale=… 选择。",
+        "catalog.duplicate-key": "键“%@”定义了两次（第 %@ 行和第 %@ 行）；与 Apple 一样保留后一个值。请删除其中一个。",
+        "catalog.plural-flattened": "“%@”在 %@ 中有复数形式；此格式只能存一个字符串，已写入 other 形式。",
         "charset.converted": "文件编码为 %@，已转换为 Unicode。",
         "charset.invalid-bytes": "文件不是有效的 %@：偏移 %@ 处的字节无法解码。请用 --encoding 指定编码。",
         "charset.unknown": "“%@”不是 Almanac 认识的字符编码（可用 utf-8、big5、gb18030、utf-16）。",
@@ -412,6 +426,14 @@ enum MessageTable {
         "severity.error": "错误",
         "severity.note": "提示",
         "severity.warning": "警告",
+        "strings.bad-escape": "%@ 后面需要十六进制数字（\\U20AC）。",
+        "strings.expected": "此处应为 %@，却是 %@。每一条应写成 \"key\" = \"value\";",
+        "strings.lone-surrogate": "\\U%@ 是缺了另一半的代理对；已读作 U+FFFD。",
+        "strings.not-unicode": "此 strings 文件的编码是 %@；strings 文件应为 UTF-8 或 UTF-16。请先转换，或用 --encoding 指明编码。",
+        "strings.unexpected-end": "文件在应有%@的地方结束了。",
+        "strings.unknown-escape": "%@ 不是转义序列；已按 Apple 的方式只读取该字符。",
+        "strings.unterminated-comment": "此处开始的  结束它。",
+        "strings.unterminated-string": "此处开始的引号字符串没有结束；请补上结尾的引号。",
         "table.json-not-array": "JSON 必须是对象数组，每行一个对象。",
         "table.json-not-object": "每一行都必须是以栏名为键的 JSON 对象。",
         "timezone.unknown": "“%@”不是时区。请使用 Asia/Shanghai 这样的 IANA 名称，或 China Standard Time 这样的 Windows 名称。",
@@ -423,6 +445,9 @@ enum MessageTable {
     ]
 
     static let traditionalChinese: [String: String] = [
+        "catalog.choose-locale": "%@ 只能存一種語言，而此目錄有多種（%@）；請以 --locale 或 --option locale=… 選擇。",
+        "catalog.duplicate-key": "鍵「%@」定義了兩次（第 %@ 行與第 %@ 行）；與 Apple 相同保留後一個值。請刪除其中一個。",
+        "catalog.plural-flattened": "「%@」在 %@ 中有複數形式；此格式只能存一個字串，已寫入 other 形式。",
         "charset.converted": "檔案編碼為 %@，已轉換為 Unicode。",
         "charset.invalid-bytes": "檔案不是有效的 %@：位移 %@ 處的位元組無法解碼。請用 --encoding 指定編碼。",
         "charset.unknown": "「%@」不是 Almanac 認得的字元編碼（可用 utf-8、big5、gb18030、utf-16）。",
@@ -622,6 +647,14 @@ enum MessageTable {
         "severity.error": "錯誤",
         "severity.note": "提示",
         "severity.warning": "警告",
+        "strings.bad-escape": "%@ 後面需要十六進位數字（\\U20AC）。",
+        "strings.expected": "此處應為 %@，卻是 %@。每一筆應寫成 \"key\" = \"value\";",
+        "strings.lone-surrogate": "\\U%@ 是缺了另一半的代理對；已讀作 U+FFFD。",
+        "strings.not-unicode": "此 strings 檔案的編碼是 %@；strings 檔案應為 UTF-8 或 UTF-16。請先轉換，或以 --encoding 指明編碼。",
+        "strings.unexpected-end": "檔案在應有%@的地方結束了。",
+        "strings.unknown-escape": "%@ 不是跳脫序列；已依 Apple 的方式只讀取該字元。",
+        "strings.unterminated-comment": "此處開始的  結束。",
+        "strings.unterminated-string": "此處開始的引號字串沒有結束；請補上結尾的引號。",
         "table.json-not-array": "JSON 必須是物件陣列，每列一個物件。",
         "table.json-not-object": "每一列都必須是以欄名為鍵的 JSON 物件。",
         "timezone.unknown": "「%@」不是時區。請使用 Asia/Taipei 這類 IANA 名稱，或 Taipei Standard Time 這類 Windows 名稱。",

@@ -1,20 +1,49 @@
 public import AlmanacICU
 
-/// Localized strings: keys with a value per locale (`.strings`, `.stringsdict`, `.xcstrings`, XLIFF).
+/// Localized strings: keys with a value per locale (`.strings`, `.stringsdict`, `.xcstrings`,
+/// XLIFF, translator spreadsheets). One catalog holds one table (`Localizable`, `Shared`) in any
+/// number of locales.
 public struct Catalog: Hashable, Sendable, Codable {
     /// The locale the keys are written in (`en`).
     public var sourceLanguage: String
     /// Entries in the source's order.
     public var entries: [CatalogEntry]
+    /// How the file was laid out (table name, encoding, format version): not part of the content.
+    public var presentation: Presentation
 
-    public init(sourceLanguage: String = "en", entries: [CatalogEntry] = []) {
+    public init(sourceLanguage: String = "en", entries: [CatalogEntry] = [], presentation: Presentation = Presentation()) {
         self.sourceLanguage = sourceLanguage
         self.entries = entries
+        self.presentation = presentation
     }
 
     /// Every locale with at least one value, sorted.
     public var locales: [String] {
         Array(Set(entries.flatMap(\.translations.keys))).sorted()
+    }
+
+    /// The entry for a key.
+    public subscript(key: String) -> CatalogEntry? {
+        entries.first { $0.key == key }
+    }
+
+    /// Adds another catalog's translations (another locale's file of the same table, usually):
+    /// entries are matched by key, new keys are appended in the other's order, and a locale's
+    /// value already present is kept unless `replacing` is set.
+    public mutating func merge(_ other: Catalog, replacing: Bool = false) {
+        var index: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        for entry in other.entries {
+            guard let position = index[entry.key] else {
+                index[entry.key] = entries.count
+                entries.append(entry)
+                continue
+            }
+            if entries[position].comment == nil { entries[position].comment = entry.comment }
+            for (locale, translation) in entry.translations where replacing || entries[position].translations[locale] == nil {
+                entries[position].translations[locale] = translation
+            }
+        }
     }
 }
 
@@ -24,15 +53,25 @@ public struct CatalogEntry: Hashable, Sendable, Codable {
     public var comment: String?
     /// Values by locale (`en`, `zh-Hans`, `zh-Hant`).
     public var translations: [String: Translation]
+    /// How Xcode found the key (`manual`, `extracted_with_value`, `stale`, `migrated`).
+    public var extractionState: String?
+    /// False for keys that must not be translated (brand names, format-only strings).
+    public var shouldTranslate: Bool?
+    public var presentation: Presentation
 
-    public init(key: String, comment: String? = nil, translations: [String: Translation] = [:]) {
+    public init(key: String, comment: String? = nil, translations: [String: Translation] = [:], extractionState: String? = nil,
+                shouldTranslate: Bool? = nil, presentation: Presentation = Presentation()) {
         self.key = key
         self.comment = comment
         self.translations = translations
+        self.extractionState = extractionState
+        self.shouldTranslate = shouldTranslate
+        self.presentation = presentation
     }
 }
 
-/// One locale's value for a key: a string, or plural forms by CLDR category.
+/// One locale's value for a key: a string; or plural forms by CLDR category; or variants by
+/// device; with named plural variables (`%#@days@`) where a value holds several.
 public struct Translation: Hashable, Sendable, Codable {
     /// Where a translation stands in review (Xcode's string catalog states).
     public enum State: String, Hashable, Sendable, Codable, CaseIterable {
@@ -42,16 +81,85 @@ public struct Translation: Hashable, Sendable, Codable {
     public var value: String?
     /// Plural forms by category (`one`: "%d day left", `other`: "%d days left").
     public var plural: [PluralCategory: String]?
+    /// Variants by device (`iphone`, `ipad`, `mac`, `watch`, `other`), each a translation itself.
+    public var devices: [String: Translation]?
+    /// The plural variables `value` refers to as `%#@name@`, by name.
+    public var substitutions: [String: Substitution]?
     public var state: State?
+    /// Where the value was read (file, line, column) and how it was written there.
+    public var presentation: Presentation
 
-    public init(value: String? = nil, plural: [PluralCategory: String]? = nil, state: State? = nil) {
+    public init(value: String? = nil, plural: [PluralCategory: String]? = nil, devices: [String: Translation]? = nil,
+                substitutions: [String: Substitution]? = nil, state: State? = nil, presentation: Presentation = Presentation()) {
         self.value = value
         self.plural = plural
+        self.devices = devices
+        self.substitutions = substitutions
         self.state = state
+        self.presentation = presentation
+    }
+
+    /// Every text this translation holds, with where it sits (`""`, `plural.one`,
+    /// `device.mac.plural.other`, `substitution.days.one`), for checks that look at each.
+    public var texts: [(path: String, text: String)] {
+        var result: [(String, String)] = []
+        if let value { result.append(("", value)) }
+        for (category, text) in (plural ?? [:]).sorted(by: { $0.key < $1.key }) { result.append(("plural.\(category.rawValue)", text)) }
+        for (name, substitution) in (substitutions ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (category, text) in substitution.plural.sorted(by: { $0.key < $1.key }) {
+                result.append(("substitution.\(name).\(category.rawValue)", text))
+            }
+        }
+        for (device, variant) in (devices ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (path, text) in variant.texts { result.append(("device.\(device)" + (path.isEmpty ? "" : ".\(path)"), text)) }
+        }
+        return result
+    }
+
+    /// Whether it holds no text at all.
+    public var isEmpty: Bool { texts.isEmpty }
+}
+
+/// A plural variable of a value (`%#@days@` in "%#@days@ left"): the argument it counts, its
+/// format (`d`, `lld`), and its forms.
+public struct Substitution: Hashable, Sendable, Codable {
+    /// The 1-based argument it formats, when given (`argNum` in a string catalog).
+    public var argument: Int?
+    /// The conversion without `%` (`d`, `ld`, `lld`, `@`).
+    public var formatSpecifier: String
+    public var plural: [PluralCategory: String]
+
+    public init(argument: Int? = nil, formatSpecifier: String = "d", plural: [PluralCategory: String]) {
+        self.argument = argument
+        self.formatSpecifier = formatSpecifier
+        self.plural = plural
     }
 }
 
+/// How something was written in its file — layout, raw text, the line it was on — kept so that a
+/// file written back unchanged comes out byte for byte as it was read, and so that checks can
+/// point at lines. It is not content: equality, hashing and the canonical JSON ignore it.
+public struct Presentation: Hashable, Sendable, Codable {
+    public var values: [String: String]
+    public var origin: SourceLocation?
 
+    public init(_ values: [String: String] = [:], origin: SourceLocation? = nil) {
+        self.values = values
+        self.origin = origin
+    }
+
+    public subscript(key: String) -> String? {
+        get { values[key] }
+        set { values[key] = newValue }
+    }
+
+    public var isEmpty: Bool { values.isEmpty && origin == nil }
+
+    public static func == (lhs: Presentation, rhs: Presentation) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+    public init(from decoder: any Decoder) throws { self.init() }
+    public func encode(to encoder: any Encoder) throws {}
+}
 
 extension Catalog {
     enum CodingKeys: String, CodingKey { case sourceLanguage, entries }
@@ -61,15 +169,54 @@ extension Catalog {
         self.init(sourceLanguage: try c.decodeIfPresent(String.self, forKey: .sourceLanguage) ?? "en",
                   entries: try c.decodeIfPresent([CatalogEntry].self, forKey: .entries) ?? [])
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(sourceLanguage, forKey: .sourceLanguage)
+        try c.encode(entries, forKey: .entries)
+    }
 }
 
 extension CatalogEntry {
-    enum CodingKeys: String, CodingKey { case key, comment, translations }
+    enum CodingKeys: String, CodingKey { case key, comment, translations, extractionState, shouldTranslate }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(key: try c.decode(String.self, forKey: .key),
                   comment: try c.decodeIfPresent(String.self, forKey: .comment),
-                  translations: try c.decodeIfPresent([String: Translation].self, forKey: .translations) ?? [:])
+                  translations: try c.decodeIfPresent([String: Translation].self, forKey: .translations) ?? [:],
+                  extractionState: try c.decodeIfPresent(String.self, forKey: .extractionState),
+                  shouldTranslate: try c.decodeIfPresent(Bool.self, forKey: .shouldTranslate))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encodeIfPresent(comment, forKey: .comment)
+        try c.encode(translations, forKey: .translations)
+        try c.encodeIfPresent(extractionState, forKey: .extractionState)
+        try c.encodeIfPresent(shouldTranslate, forKey: .shouldTranslate)
+    }
+}
+
+extension Translation {
+    enum CodingKeys: String, CodingKey { case value, plural, devices, substitutions, state }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(value: try c.decodeIfPresent(String.self, forKey: .value),
+                  plural: try c.decodeIfPresent([PluralCategory: String].self, forKey: .plural),
+                  devices: try c.decodeIfPresent([String: Translation].self, forKey: .devices),
+                  substitutions: try c.decodeIfPresent([String: Substitution].self, forKey: .substitutions),
+                  state: try c.decodeIfPresent(State.self, forKey: .state))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(value, forKey: .value)
+        try c.encodeIfPresent(plural, forKey: .plural)
+        try c.encodeIfPresent(devices, forKey: .devices)
+        try c.encodeIfPresent(substitutions, forKey: .substitutions)
+        try c.encodeIfPresent(state, forKey: .state)
     }
 }

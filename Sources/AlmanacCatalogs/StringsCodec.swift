@@ -1,0 +1,172 @@
+public import AlmanacCore
+
+/// `.strings` files: one locale of one table. The locale comes from the folder (`zh-Hans.lproj`),
+/// else the `locale` option, else `--locale`, else the source language.
+public struct StringsCodec: Codec {
+    public init() {}
+
+    public var format: FormatDescription {
+        FormatDescription(
+            id: "strings",
+            name: "Apple strings file",
+            summary: "Localizable.strings: \"key\" = \"value\"; with comments, in UTF-8 or UTF-16 (with or without a byte order mark).",
+            aliases: ["apple-strings", "localizable-strings"],
+            extensions: [".strings"],
+            mediaTypes: ["text/x-apple-strings"],
+            model: .catalog,
+            options: [
+                .init(name: "locale", summary: "The locale of the file (default: from its .lproj folder)."),
+                .init(name: "source-language", summary: "The language the keys are written in.", defaultValue: "en"),
+                .init(name: "encoding", summary: "The encoding to write (default: as read, else UTF-8).",
+                      values: StringsFile.TextEncoding.allCases.map(\.rawValue)),
+            ],
+            examples: [
+                .init(summary: "Two entries of 知习's catalog",
+                      input: "/* 首页标题 */\n\"home.title\" = \"今天学什么？\";\n\n/* %d: 天数 */\n\"streak.days\" = \"已连续学习 %d 天\";\n"),
+            ])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        guard let text = try? StringsFile.text(probe.prefix, fileName: nil).0 else { return .cannotTell }
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("<") || trimmed.hasPrefix("[") { return .no }
+        // An entry near the start: "key" = "value";
+        let start = String(trimmed.prefix(2048))
+        if start.contains("\" = \"") || start.contains("\"=\"") {
+            return start.hasPrefix("\"") || start.hasPrefix("/*") || start.hasPrefix("//") ? .yes : .cannotTell
+        }
+        return .cannotTell
+    }
+
+    /// The locale a file holds, from its path (`…/zh-Hans.lproj/Localizable.strings`).
+    public static func locale(ofPath path: String?) -> String? {
+        guard let path else { return nil }
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
+        let name = parts[parts.count - 2].dropLast(6)
+        return name == "Base" ? nil : String(name)
+    }
+
+    /// The table a file holds (`Localizable` for `Localizable.strings`).
+    public static func table(ofPath path: String?) -> String? {
+        guard let name = path?.split(separator: "/").last else { return nil }
+        guard let dot = name.lastIndex(of: ".") else { return String(name) }
+        return String(name[..<dot])
+    }
+
+    static func locale(for input: CodecInput, context: CodecContext) -> String {
+        context.options["locale"] ?? locale(ofPath: input.fileName) ?? context.locale?.bcp47 ?? context.options["source-language"] ?? "en"
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let bytes = try input.readAll()
+        let (text, encoding) = try StringsFile.text(bytes, fileName: input.fileName, declared: context.encoding)
+        var parsed = try StringsFile.parse(text, fileName: input.fileName)
+        parsed.encoding = encoding
+        let locale = Self.locale(for: input, context: context)
+        var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
+        catalog.presentation["strings.encoding"] = encoding.rawValue
+        catalog.presentation["strings.trailer"] = parsed.trailer
+        catalog.presentation["table"] = Self.table(ofPath: input.fileName)
+        catalog.entries.reserveCapacity(parsed.entries.count)
+        for entry in parsed.entries {
+            var translation = Translation(value: entry.value)
+            translation.presentation = Presentation(["strings.before": entry.before, "strings.text": entry.text],
+                                                    origin: SourceLocation(file: input.fileName, line: entry.line, column: entry.column,
+                                                                           keyPath: entry.key))
+            if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
+            catalog.entries.append(CatalogEntry(key: entry.key, comment: entry.comment, translations: [locale: translation]))
+        }
+        return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics,
+                       encoding: encoding.charset.description + (encoding.hasBOM ? " with BOM" : ""))
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .catalog(let catalog) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+        }
+        let locale = try Self.writtenLocale(catalog, context: context, format: format.id)
+        var text = ""
+        var diagnostics: [Diagnostic] = []
+        var first = true
+        for entry in catalog.entries {
+            guard let translation = entry.translations[locale] else { continue }
+            guard let value = translation.value ?? translation.plural?[.other] else { continue }
+            if translation.value == nil {
+                diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale))
+            }
+            text += Self.entry(entry, value: value, translation: translation, first: first)
+            first = false
+        }
+        text += catalog.presentation["strings.trailer"] ?? (first ? "" : "\n")
+        let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
+        return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
+    }
+
+    /// The entry as it was read when neither its key, value nor comment changed; else as Xcode
+    /// writes it, keeping the comments and blank lines that stood before it.
+    static func entry(_ entry: CatalogEntry, value: String, translation: Translation, first: Bool) -> String {
+        let presentation = translation.presentation
+        var result = presentation["strings.before"] ?? (first ? "" : (entry.comment == nil ? "\n" : "\n\n"))
+        let oldComment = presentation["strings.comment"]
+        let commentUnchanged: Bool = if let oldComment {
+            (try? StringsFile.parse(oldComment + "\"x\";", fileName: nil).entries.first?.comment) == entry.comment
+        } else {
+            entry.comment == nil
+        }
+        if let oldComment, commentUnchanged {
+            result += oldComment
+        } else if let comment = entry.comment {
+            result += StringsFile.commentText(comment) + "\n"
+        }
+        if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
+           parsed.key == entry.key, parsed.value == value {
+            result += old
+        } else {
+            result += StringsFile.entryText(key: entry.key, value: value)
+        }
+        return result
+    }
+
+    static func encoding(_ name: String?) throws(Diagnostic) -> StringsFile.TextEncoding {
+        guard let name else { return .utf8 }
+        switch name.lowercased() {
+        case "utf-16", "utf16": return .utf16LEBOM
+        case "utf-8", "utf8": return .utf8
+        default:
+            guard let encoding = StringsFile.TextEncoding(rawValue: name.lowercased()) else {
+                throw Diagnostic.error("cli.value.choices", name, StringsFile.TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return encoding
+        }
+    }
+
+    /// The one locale a single-locale format writes: the `locale` option or `--locale`, else the
+    /// catalog's only locale, else its source language.
+    static func writtenLocale(_ catalog: Catalog, context: CodecContext, format: String) throws(Diagnostic) -> String {
+        if let locale = context.options["locale"] ?? context.locale.map({ CatalogLocales.catalogName($0.bcp47, among: catalog.locales) }) {
+            return locale
+        }
+        let locales = catalog.locales
+        if locales.count <= 1 { return locales.first ?? catalog.sourceLanguage }
+        if locales.contains(catalog.sourceLanguage) { return catalog.sourceLanguage }
+        throw Diagnostic.error("catalog.choose-locale", format, locales.joined(separator: ", "))
+    }
+}
+
+/// Matching the locales people type (`zh-TW`, `zh_Hant`) with the ones catalogs use (`zh-Hant`).
+public enum CatalogLocales {
+    /// The name among `available` that `tag` means: itself, or zh-TW/zh-HK → zh-Hant, zh-CN/zh-SG →
+    /// zh-Hans, `_` read as `-`.
+    public static func catalogName(_ tag: String, among available: [String]) -> String {
+        let tag = tag.replacingOccurrences(of: "_", with: "-")
+        if available.contains(tag) { return tag }
+        let lower = tag.lowercased()
+        let script: String? = if lower.hasPrefix("zh-hant") || lower == "zh-tw" || lower == "zh-hk" || lower == "zh-mo" { "zh-Hant" }
+            else if lower.hasPrefix("zh-hans") || lower == "zh-cn" || lower == "zh-sg" || lower == "zh" { "zh-Hans" }
+            else { nil }
+        if let script, available.isEmpty || available.contains(script) { return script }
+        if let language = tag.split(separator: "-").first.map(String.init), available.contains(language) { return language }
+        return script ?? tag
+    }
+}

@@ -1,0 +1,437 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// Apple's `.strings` files, read by their grammar (the old-style property-list strings format):
+/// quoted or unquoted keys, `"key" = "value";` and the `"key";` shorthand, `/* */` and `//`
+/// comments (the one right above an entry belongs to it), escapes `\n \t \" \\ \' \a \b \f \v \r`,
+/// octal `\101`, `\U20AC` (surrogate pairs `\UD83D\UDE00` joined). UTF-8 or UTF-16, with or
+/// without a byte order mark.
+///
+/// Every entry remembers the exact text it was read from, so a file whose entries did not change
+/// is written back byte for byte; changed entries are written the way Xcode writes them.
+public enum StringsFile {
+    public struct Entry: Sendable {
+        public var key: String
+        public var value: String
+        public var comment: String?
+        public var line: Int
+        public var column: Int
+        /// Text between the previous entry and this one, without the entry's own comment.
+        public var before: String
+        /// The entry's comment as written (with its delimiters and the line break after it).
+        public var commentText: String?
+        /// The entry as written, from its key to its semicolon.
+        public var text: String
+    }
+
+    public struct Parsed: Sendable {
+        public var entries: [Entry]
+        /// Text after the last entry.
+        public var trailer: String
+        public var encoding: TextEncoding
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// How the bytes were (or are to be) encoded.
+    public enum TextEncoding: String, Sendable, CaseIterable {
+        case utf8 = "utf-8", utf8BOM = "utf-8-bom", utf16LE = "utf-16le", utf16BE = "utf-16be"
+        case utf16LEBOM = "utf-16le-bom", utf16BEBOM = "utf-16be-bom"
+
+        var charset: Charset {
+            switch self {
+            case .utf8, .utf8BOM: .utf8
+            case .utf16LE, .utf16LEBOM: .utf16LE
+            case .utf16BE, .utf16BEBOM: .utf16BE
+            }
+        }
+
+        var hasBOM: Bool { self == .utf8BOM || self == .utf16LEBOM || self == .utf16BEBOM }
+    }
+
+    // MARK: Decoding bytes
+
+    /// The text of a file in whichever Unicode encoding it uses. UTF-16 without a byte order
+    /// mark is recognised by its zero bytes (Foundation on Linux reads it as UTF-8 and fails).
+    public static func text(_ bytes: [UInt8], fileName: String?, declared: Charset? = nil) throws(Diagnostic) -> (String, TextEncoding) {
+        let detection = CharsetDetector.detect(bytes, declared: declared)
+        let encoding: TextEncoding
+        switch (detection.charset, detection.byteOrderMarkLength > 0) {
+        case (.utf8, false): encoding = .utf8
+        case (.utf8, true): encoding = .utf8BOM
+        case (.utf16LE, false): encoding = .utf16LE
+        case (.utf16LE, true): encoding = .utf16LEBOM
+        case (.utf16BE, false): encoding = .utf16BE
+        case (.utf16BE, true): encoding = .utf16BEBOM
+        default:
+            throw Diagnostic.error("strings.not-unicode", detection.charset.description, at: SourceLocation(file: fileName))
+        }
+        let body = bytes.dropFirst(detection.byteOrderMarkLength)
+        if encoding.charset == .utf8 {
+            if let offset = UTF8Validation.firstInvalidOffset(Array(body)) {
+                let (line, column) = position(of: offset, in: Array(body))
+                throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + detection.byteOrderMarkLength),
+                                       at: SourceLocation(file: fileName, line: line, column: column))
+            }
+            return (String(decoding: body, as: UTF8.self), encoding)
+        }
+        do {
+            return (try encoding.charset.decode(body), encoding)
+        } catch {
+            throw Diagnostic.error("charset.invalid-bytes", encoding.charset.description,
+                                   String((error.offset ?? 0) + detection.byteOrderMarkLength), at: SourceLocation(file: fileName))
+        }
+    }
+
+    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    // MARK: Parsing
+
+    public static func parse(_ text: String, fileName: String?) throws(Diagnostic) -> Parsed {
+        var parser = Parser(bytes: Array(text.utf8), fileName: fileName)
+        return try parser.run()
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        let fileName: String?
+        var index = 0
+        var line = 1
+        var lineStart = 0
+        var diagnostics: [Diagnostic] = []
+
+        init(bytes: [UInt8], fileName: String?) {
+            self.bytes = bytes
+            self.fileName = fileName
+        }
+
+        var column: Int {
+            // Columns count characters, not bytes.
+            String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+        }
+
+        func location(line: Int? = nil, column: Int? = nil) -> SourceLocation {
+            SourceLocation(file: fileName, line: line ?? self.line, column: column ?? self.column)
+        }
+
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+        mutating func advance() {
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+
+        /// Skips white space and comments; returns the comments met, with their ranges.
+        mutating func skipTrivia() throws(Diagnostic) -> [(range: Range<Int>, text: String, line: Bool)] {
+            var comments: [(Range<Int>, String, Bool)] = []
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+                    advance()
+                } else if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
+                    let start = index
+                    let startLine = line, startColumn = column
+                    index += 2
+                    while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { advance() }
+                    guard index + 1 < bytes.count else {
+                        throw Diagnostic.error("strings.unterminated-comment", at: location(line: startLine, column: startColumn))
+                    }
+                    index += 2
+                    comments.append((start..<index, text((start + 2)..<(index - 2)), false))
+                } else if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2F {
+                    let start = index
+                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                    comments.append((start..<index, text((start + 2)..<index), true))
+                } else {
+                    break
+                }
+            }
+            return comments
+        }
+
+        static func isUnquoted(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x2B, 0x2F, 0x3A, 0x2E, 0x2D: true
+            default: false
+            }
+        }
+
+        /// A quoted or unquoted string.
+        mutating func string(what: String) throws(Diagnostic) -> String {
+            guard index < bytes.count else { throw Diagnostic.error("strings.unexpected-end", what, at: location()) }
+            let quote = bytes[index]
+            if quote != 0x22 && quote != 0x27 {
+                guard Self.isUnquoted(quote) else {
+                    throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: location())
+                }
+                let start = index
+                while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
+                return text(start..<index)
+            }
+            let startLine = line, startColumn = column
+            index += 1
+            var result: [UInt8] = []
+            var pendingHigh: (value: UInt32, line: Int, column: Int)?
+            func flushHigh(_ parser: inout Parser) {
+                if let high = pendingHigh {
+                    parser.diagnostics.append(.warning("strings.lone-surrogate", String(high.value, radix: 16, uppercase: true),
+                                                       at: parser.location(line: high.line, column: high.column)))
+                    result.append(contentsOf: Array("\u{FFFD}".utf8))
+                    pendingHigh = nil
+                }
+            }
+            while true {
+                guard index < bytes.count else {
+                    throw Diagnostic.error("strings.unterminated-string", at: location(line: startLine, column: startColumn))
+                }
+                let byte = bytes[index]
+                if byte == quote {
+                    index += 1
+                    break
+                }
+                if byte != 0x5C {
+                    flushHigh(&self)
+                    result.append(byte)
+                    advance()
+                    continue
+                }
+                let escapeLine = line, escapeColumn = column
+                index += 1
+                guard index < bytes.count else { continue }
+                let next = bytes[index]
+                switch next {
+                case 0x55, 0x75:  // \U or \u: up to four hex digits
+                    index += 1
+                    var value: UInt32 = 0
+                    var digits = 0
+                    while digits < 4, index < bytes.count, let digit = Self.hex(bytes[index]) {
+                        value = value * 16 + digit
+                        digits += 1
+                        index += 1
+                    }
+                    guard digits > 0 else {
+                        diagnostics.append(.warning("strings.bad-escape", "\\U", at: location(line: escapeLine, column: escapeColumn)))
+                        result.append(next)
+                        continue
+                    }
+                    if (0xD800...0xDBFF).contains(value) {
+                        flushHigh(&self)
+                        pendingHigh = (value, escapeLine, escapeColumn)
+                    } else if (0xDC00...0xDFFF).contains(value) {
+                        if let high = pendingHigh {
+                            let scalar = 0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00)
+                            result.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                            pendingHigh = nil
+                        } else {
+                            diagnostics.append(.warning("strings.lone-surrogate", String(value, radix: 16, uppercase: true),
+                                                        at: location(line: escapeLine, column: escapeColumn)))
+                            result.append(contentsOf: Array("\u{FFFD}".utf8))
+                        }
+                    } else {
+                        flushHigh(&self)
+                        result.append(contentsOf: Array(String(Character(Unicode.Scalar(value)!)).utf8))
+                    }
+                case 0x30...0x37:  // octal, up to three digits
+                    flushHigh(&self)
+                    var value: UInt32 = 0
+                    var digits = 0
+                    while digits < 3, index < bytes.count, (0x30...0x37).contains(bytes[index]) {
+                        value = value * 8 + UInt32(bytes[index] - 0x30)
+                        digits += 1
+                        index += 1
+                    }
+                    result.append(contentsOf: Array(String(Character(Unicode.Scalar(value)!)).utf8))
+                default:
+                    flushHigh(&self)
+                    let mapped: UInt8? = switch next {
+                    case 0x6E: 0x0A   // n
+                    case 0x74: 0x09   // t
+                    case 0x72: 0x0D   // r
+                    case 0x61: 0x07   // a
+                    case 0x62: 0x08   // b
+                    case 0x66: 0x0C   // f
+                    case 0x76: 0x0B   // v
+                    case 0x22, 0x27, 0x5C, 0x0A: next
+                    default: nil
+                    }
+                    if let mapped {
+                        result.append(mapped)
+                        advance()
+                    } else {
+                        // Apple keeps the character and drops the backslash.
+                        diagnostics.append(.note("strings.unknown-escape", "\\" + String(decoding: [next], as: UTF8.self),
+                                                 at: location(line: escapeLine, column: escapeColumn)))
+                        advance()
+                        result.append(next)
+                    }
+                }
+            }
+            flushHigh(&self)
+            return String(decoding: result, as: UTF8.self)
+        }
+
+        static func hex(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case 0x30...0x39: UInt32(byte - 0x30)
+            case 0x41...0x46: UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: UInt32(byte - 0x61 + 10)
+            default: nil
+            }
+        }
+
+        static func describe(_ bytes: [UInt8], at index: Int) -> String {
+            guard index < bytes.count else { return "end of file" }
+            var end = index + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return "“" + String(decoding: bytes[index..<end], as: UTF8.self) + "”"
+        }
+
+        mutating func expect(_ byte: UInt8, what: String) throws(Diagnostic) {
+            _ = try skipTrivia()
+            guard index < bytes.count, bytes[index] == byte else {
+                throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: location())
+            }
+            index += 1
+        }
+
+        mutating func run() throws(Diagnostic) -> Parsed {
+            var entries: [Entry] = []
+            var seen: [String: Int] = [:]
+            var previousEnd = 0
+            while true {
+                let comments = try skipTrivia()
+                guard index < bytes.count else { break }
+                let start = index
+                let startLine = line, startColumn = column
+                // The last comment belongs to the entry when no blank line separates them.
+                var comment: String?
+                var commentStart = start
+                if let last = comments.last {
+                    let gap = bytes[last.range.upperBound..<start]
+                    if gap.filter({ $0 == 0x0A }).count <= 1 {
+                        comment = Self.commentText(last.text, line: last.line)
+                        commentStart = last.range.lowerBound
+                        // Consecutive // lines above an entry form one comment.
+                        if last.line {
+                            var lines = [last]
+                            for earlier in comments.dropLast().reversed() {
+                                let between = bytes[earlier.range.upperBound..<lines[0].range.lowerBound]
+                                guard earlier.line, between.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
+                                      between.filter({ $0 == 0x0A }).count == 1 else { break }
+                                lines.insert(earlier, at: 0)
+                            }
+                            comment = lines.map { Self.commentText($0.text, line: true) }.joined(separator: "\n")
+                            commentStart = lines[0].range.lowerBound
+                        }
+                    }
+                }
+                let key = try string(what: "key")
+                _ = try skipTrivia()
+                var value = key
+                if index < bytes.count, bytes[index] == 0x3D {
+                    index += 1
+                    _ = try skipTrivia()
+                    value = try string(what: "value")
+                }
+                try expect(0x3B, what: "“;”")
+                if let first = seen[key] {
+                    let earlier = entries[first]
+                    diagnostics.append(.warning("catalog.duplicate-key", key, String(earlier.line), String(startLine),
+                                                at: location(line: startLine, column: startColumn)))
+                    // Apple keeps the last value; so does the model, at the first one's place.
+                    entries[first].value = value
+                    entries[first].comment = comment ?? earlier.comment
+                    previousEnd = index
+                    continue
+                }
+                seen[key] = entries.count
+                entries.append(Entry(key: key, value: value, comment: comment, line: startLine, column: startColumn,
+                                     before: text(previousEnd..<commentStart),
+                                     commentText: comment == nil ? nil : text(commentStart..<start),
+                                     text: text(start..<index)))
+                previousEnd = index
+            }
+            return Parsed(entries: entries, trailer: text(previousEnd..<bytes.count), encoding: .utf8, diagnostics: diagnostics)
+        }
+
+        static func commentText(_ raw: String, line: Bool) -> String {
+            if line {
+                return raw.hasPrefix(" ") ? String(raw.dropFirst()).trimmingTrailingSpaces() : raw.trimmingTrailingSpaces()
+            }
+            let lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+            return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    // MARK: Writing
+
+    /// The text of a generated entry: key and value quoted, escaped only where they must be.
+    public static func entryText(key: String, value: String) -> String {
+        "\"" + escape(key) + "\" = \"" + escape(value) + "\";"
+    }
+
+    public static func commentText(_ comment: String) -> String {
+        "/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */"
+    }
+
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case let control where control.value < 0x20 || control.value == 0x7F:
+                result += "\\U" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
+                    + String(control.value, radix: 16, uppercase: true)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Encodes the text of a file.
+    public static func bytes(_ text: String, encoding: TextEncoding) -> [UInt8] {
+        switch encoding {
+        case .utf8: return Array(text.utf8)
+        case .utf8BOM: return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        default:
+            var result: [UInt8] = []
+            result.reserveCapacity(text.utf16.count * 2 + 2)
+            let littleEndian = encoding == .utf16LE || encoding == .utf16LEBOM
+            if encoding.hasBOM { result += littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF] }
+            for unit in text.utf16 {
+                if littleEndian {
+                    result.append(UInt8(unit & 0xFF))
+                    result.append(UInt8(unit >> 8))
+                } else {
+                    result.append(UInt8(unit >> 8))
+                    result.append(UInt8(unit & 0xFF))
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,123 @@
+@testable import AlmanacCatalogs
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+}
+
+func fixtureBytes(_ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: fixture(name))))
+}
+
+func catalog(_ decoded: Decoded) -> Catalog {
+    guard case .catalog(let catalog) = decoded.document else { fatalError("not a catalog") }
+    return catalog
+}
+
+@Suite struct StringsTests {
+    let codec = StringsCodec()
+
+    func decode(_ name: String, _ context: CodecContext = CodecContext()) throws -> Decoded {
+        try codec.decode(CodecInput(contentsOf: fixture(name)), context: context)
+    }
+
+    @Test func conforms() {
+        #expect(CodecConformance.problems(of: codec) == [])
+    }
+
+    @Test func utf16WithoutByteOrderMark() throws {
+        let decoded = try decode("utf16-no-bom/zh-Hans.lproj/Localizable.strings")
+        let strings = catalog(decoded)
+        #expect(decoded.encoding == "UTF-16LE")
+        #expect(strings.entries.map(\.key) == ["home.title", "home.greeting", "home.streak", "review.empty"])
+        #expect(strings["home.title"]?.translations["zh-Hans"]?.value == "今天学什么？")
+        #expect(strings["home.title"]?.comment == "首页")
+        #expect(strings["home.greeting"]?.comment == nil)
+        #expect(strings["home.streak"]?.comment == "%d: 连续学习的天数")
+        #expect(strings.presentation["table"] == "Localizable")
+        // Written back unchanged: the same bytes, still UTF-16LE without a BOM.
+        let bytes = try codec.encode(decoded.document, context: CodecContext()).bytes
+        #expect(bytes == (try fixtureBytes("utf16-no-bom/zh-Hans.lproj/Localizable.strings")))
+    }
+
+    @Test func surrogatePairsAndEscapes() throws {
+        let strings = catalog(try decode("emoji-escapes.strings", CodecContext(options: ["locale": "zh-Hans"])))
+        #expect(strings["reaction.smile"]?.translations["zh-Hans"]?.value == "😀 做得好！")
+        #expect(strings["reaction.euro"]?.translations["zh-Hans"]?.value == "€ 5")
+        #expect(strings["legacy.octal"]?.translations["zh-Hans"]?.value == "ABC")
+        #expect(strings["quote"]?.translations["zh-Hans"]?.value == "她说：\"加油\"")
+        #expect(strings["tab"]?.translations["zh-Hans"]?.value == "a\tb")
+    }
+
+    @Test func duplicatesNameBothLines() throws {
+        let decoded = try decode("duplicates.strings")
+        let warning = try #require(decoded.diagnostics.first { $0.code == "catalog.duplicate-key" })
+        #expect(warning.message.arguments == ["save", "1", "4"])
+        #expect(warning.location?.line == 4)
+        #expect(catalog(decoded)["save"]?.translations["en"]?.value == "儲存")
+        #expect(catalog(decoded).entries.count == 2)
+    }
+
+    @Test func handWrittenFileRoundTripsByteForByte() throws {
+        let decoded = try decode("hand-written.strings")
+        let strings = catalog(decoded)
+        #expect(strings.entries.map(\.key) == ["action.save", "action.cancel", "action.delete", "OK", "error.disk-full"])
+        #expect(strings["action.save"]?.comment == "Button: save changes")
+        #expect(strings["OK"]?.translations["en"]?.value == "OK")
+        #expect(strings["error.disk-full"]?.comment == "Shown when the disk is full")
+        #expect(strings["action.delete"]?.comment == nil)
+        let bytes = try codec.encode(decoded.document, context: CodecContext()).bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try fixtureBytes("hand-written.strings"), as: UTF8.self))
+    }
+
+    @Test func changedEntriesAreRewrittenAndTheRestKept() throws {
+        var strings = catalog(try decode("hand-written.strings"))
+        strings.entries[1].translations["en"]?.value = "Never mind"
+        strings.entries[0].comment = "Button: keep the changes"
+        strings.entries.append(CatalogEntry(key: "action.share", comment: "Button: share", translations: ["en": Translation(value: "Share…")]))
+        let text = String(decoding: try codec.encode(.catalog(strings), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(text.contains("// MARK: - Actions\n\n/* Button: keep the changes */\n\"action.save\" = \"Save\";"))
+        #expect(text.contains("/* Button: discard changes */\n\"action.cancel\" = \"Never mind\";"))
+        #expect(text.contains("action.delete = \"Delete\";   // unquoted key"))
+        #expect(text.hasSuffix("\n\n/* Button: share */\n\"action.share\" = \"Share…\";\n"))
+        let again = catalog(try codec.decode(CodecInput(bytes: Array(text.utf8)), context: CodecContext()))
+        #expect(again == strings)
+    }
+
+    @Test(arguments: [
+        ("\"a\" = \"b\"", 1, 10, "strings.expected"),
+        ("\"a\" = \"b;\n", 1, 7, "strings.unterminated-string"),
+        ("\"a\" = ;", 1, 7, "strings.expected"),
+        ("/* open\n\"a\" = \"b\";", 1, 1, "strings.unterminated-comment"),
+        ("\"ok\" = \"fine\";\n\"a\" \"b\";", 2, 5, "strings.expected"),
+    ])
+    func errorsAreLocated(text: String, line: Int, column: Int, code: String) {
+        do {
+            _ = try codec.decode(CodecInput(bytes: Array(text.utf8), fileName: "bad.strings"), context: CodecContext())
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == code)
+            #expect(error.location == SourceLocation(file: "bad.strings", line: line, column: column))
+        }
+    }
+
+    @Test func writesUTF16WhenAsked() throws {
+        let strings = Catalog(entries: [CatalogEntry(key: "a", translations: ["en": Translation(value: "加油")])])
+        let bytes = try codec.encode(.catalog(strings), context: CodecContext(options: ["encoding": "utf-16"])).bytes
+        #expect(Array(bytes.prefix(2)) == [0xFF, 0xFE])
+        let again = catalog(try codec.decode(CodecInput(bytes: bytes), context: CodecContext()))
+        #expect(again["a"]?.translations["en"]?.value == "加油")
+    }
+
+    @Test func localeComesFromTheFolderOrTheOption() {
+        #expect(StringsCodec.locale(ofPath: "App/zh-Hant.lproj/Localizable.strings") == "zh-Hant")
+        #expect(StringsCodec.locale(ofPath: "Base.lproj/Main.strings") == nil)
+        #expect(StringsCodec.locale(ofPath: "Localizable.strings") == nil)
+        #expect(CatalogLocales.catalogName("zh-TW", among: ["en", "zh-Hans", "zh-Hant"]) == "zh-Hant")
+        #expect(CatalogLocales.catalogName("zh_CN", among: ["en", "zh-Hans"]) == "zh-Hans")
+        #expect(CatalogLocales.catalogName("en-US", among: ["en", "zh-Hans"]) == "en")
+    }
+}
