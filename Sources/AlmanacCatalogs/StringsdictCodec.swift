@@ -1,0 +1,276 @@
+public import AlmanacCore
+import AlmanacICU
+import AlmanacXML
+
+/// Reading XML inputs with located errors.
+enum XMLInput {
+    static func document(_ input: CodecInput) throws(Diagnostic) -> XMLDocument {
+        let bytes = try input.readAll()
+        do {
+            return try XMLDocument(parsing: bytes)
+        } catch {
+            throw Diagnostic.error("xml.invalid", error.message, at: SourceLocation(file: input.fileName ?? "input",
+                                                                                 line: error.line > 0 ? error.line : nil,
+                                                                                 column: error.column > 0 ? error.column : nil))
+        }
+    }
+}
+
+/// A property-list value, with dictionaries in document order.
+indirect enum PropertyList: Hashable {
+    case string(String)
+    case integer(Int)
+    case real(String)
+    case bool(Bool)
+    case array([PropertyList])
+    case dictionary([(String, PropertyList)], line: Int)
+    case other(String)
+
+    static func == (lhs: PropertyList, rhs: PropertyList) -> Bool { lhs.description == rhs.description }
+    func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
+    var description: String {
+        switch self {
+        case .string(let text): "s:" + text
+        case .integer(let value): "i:\(value)"
+        case .real(let text): "r:" + text
+        case .bool(let flag): "b:\(flag)"
+        case .array(let items): "[" + items.map(\.description).joined(separator: ",") + "]"
+        case .dictionary(let members, _): "{" + members.map { "\($0.0)=\($0.1.description)" }.joined(separator: ",") + "}"
+        case .other(let name): "?" + name
+        }
+    }
+
+    var string: String? { if case .string(let text) = self { text } else { nil } }
+
+    var dictionary: [(String, PropertyList)]? { if case .dictionary(let members, _) = self { members } else { nil } }
+
+    var line: Int? { if case .dictionary(_, let line) = self { line } else { nil } }
+
+    subscript(key: String) -> PropertyList? { dictionary?.first { $0.0 == key }?.1 }
+
+    /// Reads the element of a `<plist>` (or any value element).
+    init(_ element: XMLElement, fileName: String?) throws(Diagnostic) {
+        switch element.localName {
+        case "plist":
+            guard let first = element.elements.first else {
+                throw Diagnostic.error("plist.empty", at: SourceLocation(file: fileName, line: element.line))
+            }
+            self = try PropertyList(first, fileName: fileName)
+        case "dict":
+            var members: [(String, PropertyList)] = []
+            let children = element.elements
+            var index = 0
+            while index < children.count {
+                let keyElement = children[index]
+                guard keyElement.localName == "key" else {
+                    throw Diagnostic.error("plist.expected-key", keyElement.localName, at: SourceLocation(file: fileName, line: keyElement.line))
+                }
+                guard index + 1 < children.count else {
+                    throw Diagnostic.error("plist.missing-value", keyElement.text, at: SourceLocation(file: fileName, line: keyElement.line))
+                }
+                members.append((keyElement.text, try PropertyList(children[index + 1], fileName: fileName)))
+                index += 2
+            }
+            self = .dictionary(members, line: element.line)
+        case "array": self = .array(try element.elements.map { (child) throws(Diagnostic) in try PropertyList(child, fileName: fileName) })
+        case "string": self = .string(element.text)
+        case "integer": self = .integer(Int(element.text.trimmingCharacters(in: .whitespaces)) ?? 0)
+        case "real": self = .real(element.text)
+        case "true": self = .bool(true)
+        case "false": self = .bool(false)
+        default: self = .other(element.localName)
+        }
+    }
+
+    /// The element for this value (dictionaries keep their order).
+    var element: XMLElement {
+        switch self {
+        case .string(let text): XMLElement("string", text: text)
+        case .integer(let value): XMLElement("integer", text: String(value))
+        case .real(let text): XMLElement("real", text: text)
+        case .bool(let flag): XMLElement(flag ? "true" : "false")
+        case .array(let items): XMLElement("array", children: items.map { .element($0.element) }, writesEmptyAsPair: true)
+        case .dictionary(let members, _):
+            XMLElement("dict", children: members.flatMap { [.element(XMLElement("key", text: $0.0)), .element($0.1.element)] },
+                       writesEmptyAsPair: true)
+        case .other(let name): XMLElement(name)
+        }
+    }
+
+    /// A property list as Xcode writes it: XML declaration, Apple's DOCTYPE, tab indentation.
+    var documentBytes: [UInt8] {
+        get throws(Diagnostic) {
+            let root = XMLElement("plist", attributes: [XMLAttribute(name: "version", value: "1.0")], children: [.element(element)])
+                .indented(by: "\t", indentChildren: { $0.name != "plist" })
+            do {
+                return try XMLDocument(root: root, doctype: .propertyList).serialized()
+            } catch {
+                throw Diagnostic.error("xml.unwritable", error.message)
+            }
+        }
+    }
+}
+
+/// `.stringsdict` files: plural rules (`NSStringPluralRuleType`) with one or several variables
+/// (`%#@days@ and %#@hours@`), and device-specific variants (`NSStringDeviceSpecificRuleType`).
+public struct StringsdictCodec: Codec {
+    public init() {}
+
+    public var format: FormatDescription {
+        FormatDescription(
+            id: "stringsdict",
+            name: "Apple stringsdict",
+            summary: "Localizable.stringsdict: plural forms by CLDR category, several variables, device variants (a property list).",
+            aliases: ["plurals"],
+            extensions: [".stringsdict"],
+            mediaTypes: ["application/x-plist"],
+            model: .catalog,
+            options: [.init(name: "locale", summary: "The locale of the file (default: from its .lproj folder).")],
+            examples: [
+                .init(summary: "“%d days left” in English", input: """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                    <plist version="1.0">
+                    <dict>
+                    \t<key>countdown.days-left</key>
+                    \t<dict>
+                    \t\t<key>NSStringLocalizedFormatKey</key>
+                    \t\t<string>%#@days@</string>
+                    \t\t<key>days</key>
+                    \t\t<dict>
+                    \t\t\t<key>NSStringFormatSpecTypeKey</key>
+                    \t\t\t<string>NSStringPluralRuleType</string>
+                    \t\t\t<key>NSStringFormatValueTypeKey</key>
+                    \t\t\t<string>d</string>
+                    \t\t\t<key>one</key>
+                    \t\t\t<string>%d day left</string>
+                    \t\t\t<key>other</key>
+                    \t\t\t<string>%d days left</string>
+                    \t\t</dict>
+                    \t</dict>
+                    </dict>
+                    </plist>
+
+                    """),
+            ])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.text.prefix(4096)
+        guard text.contains("<plist") || text.contains("<!DOCTYPE plist") else { return .no }
+        return text.contains("NSStringLocalizedFormatKey") || text.contains("NSStringDeviceSpecificRuleType") ? .yes : .cannotTell
+    }
+
+    static let formatKey = "NSStringLocalizedFormatKey"
+    static let specType = "NSStringFormatSpecTypeKey"
+    static let valueType = "NSStringFormatValueTypeKey"
+    static let pluralRule = "NSStringPluralRuleType"
+    static let deviceRule = "NSStringDeviceSpecificRuleType"
+    static let widthRule = "NSStringVariableWidthRuleType"
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let file = input.fileName
+        let document = try XMLInput.document(input)
+        guard document.root.localName == "plist" else {
+            throw Diagnostic.error("plist.not-plist", document.root.name, at: SourceLocation(file: file, line: document.root.line))
+        }
+        guard let members = try PropertyList(document.root, fileName: file).dictionary else {
+            throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file, line: document.root.line))
+        }
+        let locale = StringsCodec.locale(for: input, context: context)
+        var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
+        catalog.presentation["table"] = StringsCodec.table(ofPath: file)
+        var diagnostics: [Diagnostic] = []
+        for (key, value) in members {
+            let location = SourceLocation(file: file, line: value.line, keyPath: key)
+            var translation = try Self.translation(value, key: key, location: location, diagnostics: &diagnostics)
+            translation.presentation.origin = location
+            catalog.entries.append(CatalogEntry(key: key, translations: [locale: translation]))
+        }
+        return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")
+    }
+
+    static func translation(_ value: PropertyList, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
+        guard let members = value.dictionary else {
+            // A plain string in a stringsdict is allowed (and read as one value).
+            if let text = value.string { return Translation(value: text) }
+            throw Diagnostic.error("stringsdict.bad-entry", key, at: location)
+        }
+        if let devices = value[deviceRule]?.dictionary {
+            var variants: [String: Translation] = [:]
+            for (device, variant) in devices {
+                variants[device] = try translation(variant, key: key + "." + device, location: location, diagnostics: &diagnostics)
+            }
+            return Translation(devices: variants)
+        }
+        guard let format = value[formatKey]?.string else {
+            throw Diagnostic.error("stringsdict.no-format-key", key, at: location)
+        }
+        var substitutions: [String: Substitution] = [:]
+        for (name, variable) in members where name != formatKey {
+            guard let spec = variable[specType]?.string else {
+                throw Diagnostic.error("stringsdict.no-spec-type", key, name, at: location)
+            }
+            guard spec == pluralRule else {
+                diagnostics.append(.warning("stringsdict.unsupported-rule", key, spec, at: location))
+                continue
+            }
+            var forms: [PluralCategory: String] = [:]
+            for (category, text) in variable.dictionary ?? [] {
+                if let category = PluralCategory(rawValue: category), let text = text.string { forms[category] = text }
+            }
+            substitutions[name] = Substitution(formatSpecifier: variable[valueType]?.string ?? "d", plural: forms)
+        }
+        for variable in PlaceholderList(format).variables where substitutions[variable] == nil {
+            diagnostics.append(.warning("stringsdict.undefined-variable", key, variable, at: location))
+        }
+        return Translation(value: format, substitutions: substitutions.isEmpty ? nil : substitutions)
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .catalog(let catalog) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+        }
+        let locale = try StringsCodec.writtenLocale(catalog, context: context, format: format.id)
+        var members: [(String, PropertyList)] = []
+        for entry in catalog.entries {
+            guard let translation = entry.translations[locale], let value = Self.plist(translation) else { continue }
+            members.append((entry.key, value))
+        }
+        return Encoded(bytes: try PropertyList.dictionary(members, line: 0).documentBytes)
+    }
+
+    /// The property list of a translation with plural or device variants; plain strings belong
+    /// in `.strings` and are left out.
+    static func plist(_ translation: Translation) -> PropertyList? {
+        if let devices = translation.devices {
+            let members = devices.sorted { $0.key < $1.key }.compactMap { device, variant in
+                (plist(variant) ?? variant.value.map(PropertyList.string)).map { (device, $0) }
+            }
+            return .dictionary([(deviceRule, .dictionary(members, line: 0))], line: 0)
+        }
+        if let plural = translation.plural {
+            // A single variable named after its role.
+            let specifier = PlaceholderList(plural[.other] ?? "").placeholders.first.map { $0.length + String($0.conversion) } ?? "d"
+            return .dictionary([(formatKey, .string("%#@value@")), ("value", variable(Substitution(formatSpecifier: specifier, plural: plural)))],
+                               line: 0)
+        }
+        guard let value = translation.value, let substitutions = translation.substitutions else { return nil }
+        var members: [(String, PropertyList)] = [(formatKey, .string(value))]
+        // Variables in the order the format names them, then any others.
+        let order = PlaceholderList(value).variables
+        for name in order + substitutions.keys.sorted() where !members.contains(where: { $0.0 == name }) {
+            if let substitution = substitutions[name] { members.append((name, variable(substitution))) }
+        }
+        return .dictionary(members, line: 0)
+    }
+
+    static func variable(_ substitution: Substitution) -> PropertyList {
+        var members: [(String, PropertyList)] = [(specType, .string(pluralRule)), (valueType, .string(substitution.formatSpecifier))]
+        for category in PluralCategory.allCases {
+            if let text = substitution.plural[category] { members.append((category.rawValue, .string(text))) }
+        }
+        return .dictionary(members, line: 0)
+    }
+}

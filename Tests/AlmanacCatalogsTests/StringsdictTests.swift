@@ -1,0 +1,56 @@
+@testable import AlmanacCatalogs
+import AlmanacCore
+import AlmanacICU
+import AlmanacTestSupport
+import Testing
+
+@Suite struct StringsdictTests {
+    let codec = StringsdictCodec()
+    let path = fixture("RetireTime/en.lproj/Localizable.stringsdict")
+
+    @Test func conforms() {
+        #expect(CodecConformance.problems(of: codec) == [])
+    }
+
+    @Test func pluralsSeveralVariablesAndDevices() throws {
+        let decoded = try codec.decode(CodecInput(contentsOf: path), context: CodecContext())
+        #expect(decoded.diagnostics.isEmpty)
+        let plurals = catalog(decoded)
+        let days = try #require(plurals["countdown.days-left"]?.translations["en"])
+        #expect(days.value == "%#@days@")
+        #expect(days.substitutions?["days"] == Substitution(formatSpecifier: "ld", plural: [.one: "%ld day left", .other: "%ld days left"]))
+        let span = try #require(plurals["countdown.span"]?.translations["en"])
+        #expect(PlaceholderList(span.value!).variables == ["years", "days"])
+        #expect(span.substitutions?["days"]?.plural[.zero] == "no days")
+        let hint = try #require(plurals["widget.hint"]?.translations["en"]?.devices)
+        #expect(hint["mac"]?.value == "Click the date in the menu bar to add a countdown.")
+        #expect(days.presentation.origin?.line == 6)
+    }
+
+    @Test func roundTripsAndWritesXcodesLayout() throws {
+        let input = CodecInput(contentsOf: path)
+        let first = try codec.decode(input, context: CodecContext())
+        let bytes = try codec.encode(first.document, context: CodecContext()).bytes
+        let again = try codec.decode(CodecInput(bytes: bytes), context: CodecContext(options: ["locale": "en"]))
+        #expect(again.document == first.document)
+        // The fixture is laid out as Xcode writes plists, so it comes back byte for byte.
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try input.readAll(), as: UTF8.self))
+    }
+
+    @Test func undefinedVariablesAndBadFilesAreReported() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>a</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@ left</string></dict></dict></plist>
+            """
+        let decoded = try codec.decode(CodecInput(bytes: Array(text.utf8), fileName: "x.stringsdict"), context: CodecContext())
+        #expect(decoded.diagnostics.map(\.code) == ["stringsdict.undefined-variable"])
+        do {
+            _ = try codec.decode(CodecInput(bytes: Array("<plist><dict><key>a</key></dict></plist>".utf8), fileName: "y.stringsdict"),
+                                 context: CodecContext())
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == "plist.missing-value")
+            #expect(error.location?.file == "y.stringsdict")
+        }
+    }
+}
