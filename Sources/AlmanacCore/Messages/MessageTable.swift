@@ -229,6 +229,8 @@ enum MessageTable {
         "word.no": "no",
         "word.yes": "yes",
         "xcal.not-xcal": "This XML is not xCal: the root must be <icalendar> holding <vcalendar>.",
+        "xcstrings.bad-entry": "The entry “%@” is not an object as string catalogs write them.",
+        "xcstrings.not-catalog": "This JSON is not a string catalog: it needs an object with \"sourceLanguage\" and \"strings\".",
         "xml.invalid": "This is not well-formed XML: %@.",
         "xml.unwritable": "The data cannot be written as XML: %@.",
     ]
@@ -460,6 +462,8 @@ enum MessageTable {
         "word.no": "否",
         "word.yes": "是",
         "xcal.not-xcal": "此 XML 不是 xCal：根元素应为包含 <vcalendar> 的 <icalendar>。",
+        "xcstrings.bad-entry": "条目“%@”不是字符串目录所用的对象格式。",
+        "xcstrings.not-catalog": "此 JSON 不是字符串目录：需要一个含有 \"sourceLanguage\" 和 \"strings\" 的对象。",
         "xml.invalid": "这不是格式正确的 XML：%@。",
         "xml.unwritable": "数据无法写成 XML：%@。",
     ]
@@ -691,6 +695,8 @@ enum MessageTable {
         "word.no": "否",
         "word.yes": "是",
         "xcal.not-xcal": "此 XML 不是 xCal：根元素應為包含 <vcalendar> 的 <icalendar>。",
+        "xcstrings.bad-entry": "條目「%@」不是字串目錄所用的物件格式。",
+        "xcstrings.not-catalog": "此 JSON 不是字串目錄：需要一個含有 \"sourceLanguage\" 與 \"strings\" 的物件。",
         "xml.invalid": "這不是格式正確的 XML：%@。",
         "xml.unwritable": "資料無法寫成 XML：%@。",
     ]

@@ -1,0 +1,326 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// Xcode String Catalogs (`.xcstrings`, JSON): every locale of a table in one file, with review
+/// states, extraction states, plural and device variations and substitutions. Written exactly in
+/// Xcode's layout (keys sorted, two-space indent, `" : "`), so opening and saving the file in
+/// Xcode after Almanac wrote it changes nothing, and a file read and written unchanged is the same
+/// bytes.
+public struct XCStringsCodec: Codec {
+    public init() {}
+
+    public var format: FormatDescription {
+        FormatDescription(
+            id: "xcstrings",
+            name: "Xcode String Catalog",
+            summary: "Localizable.xcstrings: every locale of a table in one JSON file, with states, plural and device variations.",
+            aliases: ["string-catalog"],
+            extensions: [".xcstrings"],
+            mediaTypes: ["application/json"],
+            model: .catalog,
+            options: [],
+            examples: [
+                .init(summary: "A countdown in three languages", input: """
+                    {
+                      "sourceLanguage" : "en",
+                      "strings" : {
+                        "countdown.days-left" : {
+                          "comment" : "Days until the event",
+                          "extractionState" : "manual",
+                          "localizations" : {
+                            "en" : {
+                              "variations" : {
+                                "plural" : {
+                                  "one" : {
+                                    "stringUnit" : {
+                                      "state" : "translated",
+                                      "value" : "%lld day left"
+                                    }
+                                  },
+                                  "other" : {
+                                    "stringUnit" : {
+                                      "state" : "translated",
+                                      "value" : "%lld days left"
+                                    }
+                                  }
+                                }
+                              }
+                            },
+                            "zh-Hans" : {
+                              "stringUnit" : {
+                                "state" : "translated",
+                                "value" : "还有 %lld 天"
+                              }
+                            },
+                            "zh-Hant" : {
+                              "stringUnit" : {
+                                "state" : "needs_review",
+                                "value" : "還有 %lld 天"
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "version" : "1.0"
+                    }
+                    """),
+            ])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.text.prefix(4096).drop { $0.isWhitespace }
+        guard text.hasPrefix("{") else { return .no }
+        return text.contains("\"sourceLanguage\"") && text.contains("\"strings\"") ? .yes : .cannotTell
+    }
+
+    // MARK: Reading
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let bytes = try input.readAll()
+        let file = input.fileName
+        let json = try JSONValue(parsing: bytes, fileName: file)
+        guard let top = json.object else { throw Diagnostic.error("xcstrings.not-catalog", at: SourceLocation(file: file, line: 1)) }
+        let lines = Self.keyLines(bytes)
+        var catalog = Catalog(sourceLanguage: Self.member(top, "sourceLanguage")?.string ?? "en")
+        catalog.presentation["table"] = StringsCodec.table(ofPath: file)
+        catalog.presentation["xcstrings.version"] = Self.member(top, "version")?.string
+        if String(decoding: bytes, as: UTF8.self).contains("\\/") { catalog.presentation["xcstrings.escape-slash"] = "yes" }
+        var diagnostics: [Diagnostic] = []
+        for (key, value) in Self.member(top, "strings")?.object ?? [] {
+            let location = SourceLocation(file: file, line: lines[key], keyPath: key)
+            guard let members = value.object else {
+                throw Diagnostic.error("xcstrings.bad-entry", key, at: location)
+            }
+            var entry = CatalogEntry(key: key)
+            var extra: [(String, JSONValue)] = []
+            for (name, member) in members {
+                switch name {
+                case "comment": entry.comment = member.string
+                case "extractionState": entry.extractionState = member.string
+                case "shouldTranslate": if case .bool(let flag) = member { entry.shouldTranslate = flag }
+                case "localizations":
+                    for (locale, localization) in member.object ?? [] {
+                        var translation = try Self.translation(localization, key: key, locale: locale, location: location,
+                                                               diagnostics: &diagnostics)
+                        translation.presentation.origin = location
+                        entry.translations[locale] = translation
+                    }
+                default: extra.append((name, member))
+                }
+            }
+            if !extra.isEmpty { entry.presentation["xcstrings.extra"] = JSONValue.object(extra).serialized() }
+            catalog.entries.append(entry)
+        }
+        return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")
+    }
+
+    static func member(_ members: [(String, JSONValue)], _ name: String) -> JSONValue? {
+        members.first { $0.0 == name }?.1
+    }
+
+    /// The line of each key of `strings` (Xcode writes them four spaces in).
+    static func keyLines(_ bytes: [UInt8]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        var line = 1
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            let text = bytes[start..<index]
+            if text.count > 6, text.starts(with: [0x20, 0x20, 0x20, 0x20, 0x22]),
+               let key = try? JSONValue(parsing: Array(text.dropFirst(4).prefix { $0 != 0x0A }.split(separator: 0x3A, maxSplits: 1)[0]
+                   .reversed().drop { $0 == 0x20 }.reversed())).string {
+                if result[key] == nil { result[key] = line }
+            }
+            line += 1
+            start = index + 1
+        }
+        return result
+    }
+
+    static func state(_ unit: JSONValue?) -> Translation.State? {
+        guard let unit, let members = unit.object, let text = member(members, "state")?.string else { return nil }
+        return Translation.State(rawValue: text)
+    }
+
+    static func unitValue(_ holder: [(String, JSONValue)]) -> (String?, Translation.State?) {
+        guard let unit = member(holder, "stringUnit")?.object else { return (nil, nil) }
+        return (member(unit, "value")?.string, state(.object(unit)))
+    }
+
+    static func plural(_ variations: [(String, JSONValue)]?, states: inout [Translation.State]) -> [PluralCategory: String]? {
+        guard let forms = variations.flatMap({ member($0, "plural")?.object }) else { return nil }
+        var result: [PluralCategory: String] = [:]
+        for (name, form) in forms {
+            guard let category = PluralCategory(rawValue: name), let holder = form.object else { continue }
+            let (value, state) = unitValue(holder)
+            if let value { result[category] = value }
+            if let state { states.append(state) }
+        }
+        return result
+    }
+
+    static func translation(_ json: JSONValue, key: String, locale: String, location: SourceLocation,
+                            diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
+        guard let members = json.object else { throw Diagnostic.error("xcstrings.bad-entry", key, at: location) }
+        var translation = Translation()
+        var states: [Translation.State] = []
+        let (value, state) = unitValue(members)
+        translation.value = value
+        if let state { states.append(state) }
+        let variations = member(members, "variations")?.object
+        translation.plural = plural(variations, states: &states)
+        if let devices = variations.flatMap({ member($0, "device")?.object }) {
+            var result: [String: Translation] = [:]
+            for (device, variant) in devices {
+                result[device] = try self.translation(variant, key: key, locale: locale, location: location, diagnostics: &diagnostics)
+                if let state = result[device]?.state { states.append(state) }
+            }
+            translation.devices = result
+        }
+        if let substitutions = member(members, "substitutions")?.object {
+            var result: [String: Substitution] = [:]
+            for (name, substitution) in substitutions {
+                guard let parts = substitution.object else { continue }
+                var argument: Int?
+                if case .integer(let number)? = member(parts, "argNum") { argument = number }
+                let forms = plural(member(parts, "variations")?.object, states: &states) ?? [:]
+                result[name] = Substitution(argument: argument, formatSpecifier: member(parts, "formatSpecifier")?.string ?? "lld", plural: forms)
+            }
+            translation.substitutions = result
+        }
+        // One state for the translation: the least advanced of its units.
+        let order: [Translation.State] = [.new, .stale, .needsReview, .translated]
+        translation.state = states.min { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        return translation
+    }
+
+    // MARK: Writing
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .catalog(let catalog) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+        }
+        // A catalog read from a string catalog keeps its order; others are sorted as Xcode sorts.
+        let entries = catalog.presentation["xcstrings.version"] != nil ? catalog.entries : catalog.entries.sorted { $0.key < $1.key }
+        var strings: [(String, JSONValue)] = []
+        for entry in entries {
+            var members: [(String, JSONValue)] = []
+            if let comment = entry.comment { members.append(("comment", .string(comment))) }
+            if let state = entry.extractionState { members.append(("extractionState", .string(state))) }
+            if !entry.translations.isEmpty {
+                members.append(("localizations", .object(entry.translations.sorted { $0.key < $1.key }.map { ($0.key, Self.json($0.value)) })))
+            }
+            if let flag = entry.shouldTranslate { members.append(("shouldTranslate", .bool(flag))) }
+            if let extra = entry.presentation["xcstrings.extra"], let json = try? JSONValue(parsing: Array(extra.utf8)), let more = json.object {
+                members += more
+            }
+            strings.append((entry.key, .object(members.sorted { $0.0 < $1.0 })))
+        }
+        let top: JSONValue = .object([("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(strings)),
+                                      ("version", .string(catalog.presentation["xcstrings.version"] ?? "1.0"))])
+        let writer = XcodeJSON(escapesSlash: catalog.presentation["xcstrings.escape-slash"] == "yes")
+        return Encoded(bytes: Array(writer.text(top).utf8))
+    }
+
+    static func unit(_ value: String, _ state: Translation.State?) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        members.append(("state", .string((state ?? .translated).rawValue)))
+        members.append(("value", .string(value)))
+        return .object([("stringUnit", .object(members))])
+    }
+
+    static func pluralJSON(_ forms: [PluralCategory: String], _ state: Translation.State?) -> JSONValue {
+        .object(forms.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, unit($0.value, state)) })
+    }
+
+    static func json(_ translation: Translation) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        let state = translation.state
+        if let value = translation.value, translation.plural == nil || translation.substitutions != nil {
+            members += unit(value, state).object!
+        }
+        if let substitutions = translation.substitutions {
+            members.append(("substitutions", .object(substitutions.sorted { $0.key < $1.key }.map { name, substitution in
+                var parts: [(String, JSONValue)] = []
+                if let argument = substitution.argument { parts.append(("argNum", .integer(argument))) }
+                parts.append(("formatSpecifier", .string(substitution.formatSpecifier)))
+                parts.append(("variations", .object([("plural", pluralJSON(substitution.plural, state))])))
+                return (name, .object(parts))
+            })))
+        }
+        var variations: [(String, JSONValue)] = []
+        if let devices = translation.devices {
+            variations.append(("device", .object(devices.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })))
+        }
+        if let plural = translation.plural { variations.append(("plural", pluralJSON(plural, state))) }
+        if !variations.isEmpty { members.append(("variations", .object(variations))) }
+        return .object(members.sorted { $0.0 < $1.0 })
+    }
+}
+
+/// JSON the way Xcode writes string catalogs: two-space indent, `" : "` between key and value,
+/// empty objects as `{\n\n}`, non-ASCII text as is.
+struct XcodeJSON {
+    var escapesSlash = false
+
+    func text(_ value: JSONValue) -> String {
+        var output = ""
+        write(value, indent: 0, into: &output)
+        return output
+    }
+
+    func write(_ value: JSONValue, indent: Int, into output: inout String) {
+        let pad = String(repeating: "  ", count: indent)
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .integer(let number): output += String(number)
+        case .number(let number): output += String(number)
+        case .string(let text): quote(text, into: &output)
+        case .array(let items):
+            if items.isEmpty {
+                output += "[\n\n" + pad + "]"
+                return
+            }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += pad + "  "
+                write(item, indent: indent + 1, into: &output)
+                output += index == items.count - 1 ? "\n" : ",\n"
+            }
+            output += pad + "]"
+        case .object(let members):
+            if members.isEmpty {
+                output += "{\n\n" + pad + "}"
+                return
+            }
+            output += "{\n"
+            for (index, (key, member)) in members.enumerated() {
+                output += pad + "  "
+                quote(key, into: &output)
+                output += " : "
+                write(member, indent: indent + 1, into: &output)
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += pad + "}"
+        }
+    }
+
+    func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "/" where escapesSlash: output += "\\/"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
