@@ -231,6 +231,10 @@ enum MessageTable {
         "xcal.not-xcal": "This XML is not xCal: the root must be <icalendar> holding <vcalendar>.",
         "xcstrings.bad-entry": "The entry “%@” is not an object as string catalogs write them.",
         "xcstrings.not-catalog": "This JSON is not a string catalog: it needs an object with \"sourceLanguage\" and \"strings\".",
+        "xliff.bad-variant": "“%@” is not a variant Xcode writes (plural.one, device.mac, substitutions.NAME.plural.other).",
+        "xliff.not-xliff": "This XML is not XLIFF: its root is <%@>, not <xliff>.",
+        "xliff.unit-without-id": "A <trans-unit> has no id and was skipped.",
+        "xliff.version": "XLIFF %@ is not read; Xcode and Almanac use XLIFF 1.2.",
         "xml.invalid": "This is not well-formed XML: %@.",
         "xml.unwritable": "The data cannot be written as XML: %@.",
     ]
@@ -464,6 +468,10 @@ enum MessageTable {
         "xcal.not-xcal": "此 XML 不是 xCal：根元素应为包含 <vcalendar> 的 <icalendar>。",
         "xcstrings.bad-entry": "条目“%@”不是字符串目录所用的对象格式。",
         "xcstrings.not-catalog": "此 JSON 不是字符串目录：需要一个含有 \"sourceLanguage\" 和 \"strings\" 的对象。",
+        "xliff.bad-variant": "“%@”不是 Xcode 使用的变体写法（plural.one、device.mac、substitutions.NAME.plural.other）。",
+        "xliff.not-xliff": "此 XML 不是 XLIFF：根元素是 <%@>，不是 <xliff>。",
+        "xliff.unit-without-id": "有一个 <trans-unit> 没有 id，已略过。",
+        "xliff.version": "不支持 XLIFF %@；Xcode 与 Almanac 使用 XLIFF 1.2。",
         "xml.invalid": "这不是格式正确的 XML：%@。",
         "xml.unwritable": "数据无法写成 XML：%@。",
     ]
@@ -697,6 +705,10 @@ enum MessageTable {
         "xcal.not-xcal": "此 XML 不是 xCal：根元素應為包含 <vcalendar> 的 <icalendar>。",
         "xcstrings.bad-entry": "條目「%@」不是字串目錄所用的物件格式。",
         "xcstrings.not-catalog": "此 JSON 不是字串目錄：需要一個含有 \"sourceLanguage\" 與 \"strings\" 的物件。",
+        "xliff.bad-variant": "「%@」不是 Xcode 使用的變體寫法（plural.one、device.mac、substitutions.NAME.plural.other）。",
+        "xliff.not-xliff": "此 XML 不是 XLIFF：根元素是 <%@>，不是 <xliff>。",
+        "xliff.unit-without-id": "有一個 <trans-unit> 沒有 id，已略過。",
+        "xliff.version": "不支援 XLIFF %@；Xcode 與 Almanac 使用 XLIFF 1.2。",
         "xml.invalid": "這不是格式正確的 XML：%@。",
         "xml.unwritable": "資料無法寫成 XML：%@。",
     ]

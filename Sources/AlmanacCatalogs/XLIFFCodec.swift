@@ -1,0 +1,271 @@
+public import AlmanacCore
+import AlmanacICU
+import AlmanacXML
+
+/// XLIFF 1.2 as Xcode exports and imports it (`Export Localizations…`): one target language,
+/// a `<file>` per table, a `<trans-unit>` per string with variants addressed in its id
+/// (`key|==|plural.one`, `key|==|device.mac`, `key|==|substitutions.days.plural.other`).
+public struct XLIFFCodec: Codec {
+    public init() {}
+
+    static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
+    static let separator = "|==|"
+
+    public var format: FormatDescription {
+        FormatDescription(
+            id: "xliff",
+            name: "XLIFF 1.2",
+            summary: "What Xcode exports for translators (.xliff inside .xcloc): source and target text, notes, plural and device variants.",
+            aliases: ["xlf", "xcloc"],
+            extensions: [".xliff", ".xlf"],
+            mediaTypes: ["application/x-xliff+xml"],
+            model: .catalog,
+            options: [.init(name: "locale", summary: "The target language to write (default: the catalog's one translation language).")],
+            examples: [
+                .init(summary: "A plural string exported for zh-Hant", input: """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                      <file original="RetireTime/Localizable.xcstrings" source-language="en" target-language="zh-Hant" datatype="plaintext">
+                        <header>
+                          <tool tool-id="com.apple.dt.xcode" tool-name="Xcode" tool-version="16.0"/>
+                        </header>
+                        <body>
+                          <trans-unit id="countdown.days-left|==|plural.one" xml:space="preserve">
+                            <source>%lld day left</source>
+                            <target state="translated">還有 %lld 天</target>
+                            <note>Days until the event</note>
+                          </trans-unit>
+                          <trans-unit id="countdown.days-left|==|plural.other" xml:space="preserve">
+                            <source>%lld days left</source>
+                            <target state="translated">還有 %lld 天</target>
+                            <note>Days until the event</note>
+                          </trans-unit>
+                        </body>
+                      </file>
+                    </xliff>
+
+                    """),
+            ])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.text.prefix(4096)
+        guard text.contains("<xliff") else { return text.drop { $0.isWhitespace }.hasPrefix("<") ? .cannotTell : .no }
+        return .yes
+    }
+
+    // MARK: Reading
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let file = input.fileName
+        let document = try XMLInput.document(input)
+        guard document.root.localName == "xliff" else {
+            throw Diagnostic.error("xliff.not-xliff", document.root.name, at: SourceLocation(file: file, line: document.root.line))
+        }
+        if let version = document.root["version"], version != "1.2", version != "1.1" {
+            throw Diagnostic.error("xliff.version", version, at: SourceLocation(file: file, line: document.root.line))
+        }
+        var catalog = Catalog()
+        var diagnostics: [Diagnostic] = []
+        var index: [String: Int] = [:]
+        for fileElement in document.root.elements(named: "file") {
+            let source = fileElement["source-language"] ?? "en"
+            let target = fileElement["target-language"]
+            catalog.sourceLanguage = source
+            if catalog.presentation["table"] == nil, let original = fileElement["original"] {
+                catalog.presentation["table"] = StringsCodec.table(ofPath: original)
+                catalog.presentation["xliff.original"] = original
+            }
+            if let tool = fileElement.element(named: "header")?.element(named: "tool") {
+                catalog.presentation["xliff.tool-version"] = tool["tool-version"]
+            }
+            for unit in Self.units(in: fileElement.element(named: "body") ?? fileElement) {
+                guard let id = unit["id"] else {
+                    diagnostics.append(.warning("xliff.unit-without-id", at: SourceLocation(file: file, line: unit.line)))
+                    continue
+                }
+                let location = SourceLocation(file: file, line: unit.line, keyPath: id)
+                let (key, path) = Self.split(id)
+                let sourceText = unit.element(named: "source")?.text ?? ""
+                let targetElement = unit.element(named: "target")
+                let note = unit.elements(named: "note").map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
+                let position: Int
+                if let existing = index[key] {
+                    position = existing
+                } else {
+                    position = catalog.entries.count
+                    index[key] = position
+                    catalog.entries.append(CatalogEntry(key: key, comment: note.isEmpty ? nil : note))
+                    if fileElement["original"] != catalog.presentation["xliff.original"] {
+                        catalog.entries[position].presentation["xliff.original"] = fileElement["original"]
+                    }
+                }
+                do {
+                    var translation = catalog.entries[position].translations[source] ?? Translation()
+                    try Self.set(sourceText, at: path, in: &translation, location: location)
+                    translation.presentation.origin = translation.presentation.origin ?? location
+                    catalog.entries[position].translations[source] = translation
+                }
+                if let target, let targetElement {
+                    var translation = catalog.entries[position].translations[target] ?? Translation()
+                    try Self.set(targetElement.text, at: path, in: &translation, location: location)
+                    translation.state = Self.state(targetElement["state"]) ?? translation.state
+                    translation.presentation.origin = translation.presentation.origin ?? location
+                    catalog.entries[position].translations[target] = translation
+                }
+            }
+        }
+        return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")
+    }
+
+    /// Trans-units, also inside `<group>`s.
+    static func units(in element: XMLElement) -> [XMLElement] {
+        element.elements.flatMap { child -> [XMLElement] in
+            switch child.localName {
+            case "trans-unit": [child]
+            case "group": units(in: child)
+            default: []
+            }
+        }
+    }
+
+    static func split(_ id: String) -> (key: String, path: [String]) {
+        guard let range = id.range(of: separator, options: .backwards) else { return (id, []) }
+        return (String(id[..<range.lowerBound]), id[range.upperBound...].split(separator: ".").map(String.init))
+    }
+
+    /// Puts a text where a variant path says (`[]`, `plural.one`, `device.mac`, `device.mac.plural.one`,
+    /// `substitutions.days.plural.one`).
+    static func set(_ text: String, at path: [String], in translation: inout Translation, location: SourceLocation) throws(Diagnostic) {
+        switch path.first {
+        case nil:
+            translation.value = text
+        case "plural":
+            guard path.count == 2, let category = PluralCategory(rawValue: path[1]) else {
+                throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location)
+            }
+            translation.plural = (translation.plural ?? [:]).merging([category: text]) { $1 }
+        case "device":
+            guard path.count >= 2 else { throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location) }
+            var variant = translation.devices?[path[1]] ?? Translation()
+            try set(text, at: Array(path.dropFirst(2)), in: &variant, location: location)
+            translation.devices = (translation.devices ?? [:]).merging([path[1]: variant]) { $1 }
+        case "substitutions":
+            guard path.count == 4, path[2] == "plural", let category = PluralCategory(rawValue: path[3]) else {
+                throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location)
+            }
+            var substitution = translation.substitutions?[path[1]] ?? Substitution(plural: [:])
+            substitution.plural[category] = text
+            translation.substitutions = (translation.substitutions ?? [:]).merging([path[1]: substitution]) { $1 }
+        default:
+            throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location)
+        }
+    }
+
+    static func state(_ text: String?) -> Translation.State? {
+        switch text {
+        case "new", "needs-translation": .new
+        case "translated", "final", "signed-off": .translated
+        case "needs-review-translation", "needs-review-l10n", "needs-review-adaptation", "needs-adaptation", "needs-l10n": .needsReview
+        default: nil
+        }
+    }
+
+    static func stateText(_ state: Translation.State?) -> String {
+        switch state {
+        case .new?: "new"
+        case .needsReview?: "needs-review-translation"
+        case .stale?: "needs-review-translation"
+        case .translated?, nil: "translated"
+        }
+    }
+
+    // MARK: Writing
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .catalog(let catalog) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+        }
+        let source = catalog.sourceLanguage
+        let targets = catalog.locales.filter { $0 != source }
+        let target: String
+        if let chosen = context.options["locale"] ?? context.locale.map({ CatalogLocales.catalogName($0.bcp47, among: targets) }) {
+            target = chosen
+        } else if targets.count == 1 {
+            target = targets[0]
+        } else if targets.isEmpty {
+            target = source
+        } else {
+            throw Diagnostic.error("catalog.choose-locale", format.id, targets.joined(separator: ", "))
+        }
+        let original = catalog.presentation["xliff.original"] ?? (catalog.presentation["table"] ?? "Localizable") + ".xcstrings"
+        var units: [XMLNode] = []
+        for entry in catalog.entries where entry.shouldTranslate != false {
+            let sourceTranslation = entry.translations[source]
+            let targetTranslation = entry.translations[target]
+            let paths = Set((sourceTranslation?.texts ?? []).map(\.path) + (targetTranslation?.texts ?? []).map(\.path))
+            for path in Self.ordered(paths) {
+                let id = path.isEmpty ? entry.key : entry.key + Self.separator + Self.xliffPath(path)
+                var children: [XMLNode] = [.element(XMLElement("source", text: Self.text(sourceTranslation, path) ?? entry.key))]
+                if let text = Self.text(targetTranslation, path) {
+                    children.append(.element(XMLElement("target", text: text,
+                                                        attributes: [XMLAttribute(name: "state", value: Self.stateText(targetTranslation?.state))])))
+                }
+                children.append(.element(XMLElement("note", text: entry.comment ?? "")))
+                units.append(.element(XMLElement("trans-unit", attributes: [XMLAttribute(name: "id", value: id),
+                                                                            XMLAttribute(name: "xml:space", value: "preserve")],
+                                                 children: children)))
+            }
+        }
+        var fileAttributes = [XMLAttribute(name: "original", value: original), XMLAttribute(name: "source-language", value: source)]
+        fileAttributes.append(XMLAttribute(name: "target-language", value: target))
+        fileAttributes.append(XMLAttribute(name: "datatype", value: "plaintext"))
+        let header = XMLElement("header", children: [.element(XMLElement("tool", attributes: [
+            XMLAttribute(name: "tool-id", value: "com.apple.dt.xcode"), XMLAttribute(name: "tool-name", value: "Xcode"),
+            XMLAttribute(name: "tool-version", value: catalog.presentation["xliff.tool-version"] ?? "16.0"),
+        ]))])
+        let file = XMLElement("file", attributes: fileAttributes, children: [.element(header), .element(XMLElement("body", children: units))])
+        let root = XMLElement("xliff", attributes: [XMLAttribute(name: "version", value: "1.2")], children: [.element(file)],
+                              namespaceDeclarations: [.init(prefix: nil, uri: Self.namespace)]).indented(by: "  ")
+        do {
+            return Encoded(bytes: try XMLDocument(root: root).serialized() + [0x0A])
+        } catch {
+            throw Diagnostic.error("xml.unwritable", error.message)
+        }
+    }
+
+    /// `plural.one` stays; `substitution.days.one` is written `substitutions.days.plural.one`.
+    static func xliffPath(_ path: String) -> String {
+        var parts = path.split(separator: ".").map(String.init)
+        var index = 0
+        while index < parts.count {
+            if parts[index] == "substitution", index + 2 < parts.count {
+                parts[index] = "substitutions"
+                parts.insert("plural", at: index + 2)
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return parts.joined(separator: ".")
+    }
+
+    static func text(_ translation: Translation?, _ path: String) -> String? {
+        translation?.texts.first { $0.path == path }?.text
+    }
+
+    /// The value first, then variants in CLDR order.
+    static func ordered(_ paths: Set<String>) -> [String] {
+        func rank(_ path: String) -> [Int] {
+            path.split(separator: ".").map { part in
+                PluralCategory(rawValue: String(part)).map { PluralCategory.allCases.firstIndex(of: $0)! } ?? 100
+            }
+        }
+        return paths.sorted { lhs, rhs in
+            if lhs.isEmpty != rhs.isEmpty { return lhs.isEmpty }
+            let left = lhs.split(separator: ".").dropLast().joined(separator: "."), right = rhs.split(separator: ".").dropLast().joined(separator: ".")
+            if left != right { return left < right }
+            return rank(lhs).lexicographicallyPrecedes(rank(rhs))
+        }
+    }
+}
