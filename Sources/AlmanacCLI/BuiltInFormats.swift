@@ -1,15 +1,16 @@
 public import AlmanacCore
 import AlmanacCSV
+import AlmanacCatalogs
 import AlmanacICalendar
 
 /// The formats Almanac ships, as one explicit list (a user's tool adds its own after these).
 public enum BuiltInFormats {
     public static var codecs: [any Codec] {
         [ICalendarCodec(), XCalCodec(), JCalCodec(), CSVCodec.csv, CSVCodec.tsv, TableJSONCodec(lines: false),
-         TableJSONCodec(lines: true)] + ModelJSONCodec.all
+         TableJSONCodec(lines: true), StringsCodec(), StringsdictCodec(), XCStringsCodec(), XLIFFCodec()] + ModelJSONCodec.all
     }
 
-    public static var converters: [any DocumentConverter] { [TableConverter()] }
+    public static var converters: [any DocumentConverter] { [TableConverter(), CatalogTableConverter()] }
 
     public static var registry: FormatRegistry { FormatRegistry(codecs, converters: converters) }
 }

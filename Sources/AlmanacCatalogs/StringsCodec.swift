@@ -55,7 +55,10 @@ public struct StringsCodec: Codec {
     }
 
     static func locale(for input: CodecInput, context: CodecContext) -> String {
-        context.options["locale"] ?? locale(ofPath: input.fileName) ?? context.locale?.bcp47 ?? context.options["source-language"] ?? "en"
+        // The folder says which locale a file holds; the options are for files outside one (and
+        // for choosing what to write).
+        locale(ofPath: input.fileName) ?? context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) }
+            ?? context.options["source-language"] ?? "en"
     }
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {

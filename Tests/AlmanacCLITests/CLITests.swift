@@ -198,6 +198,33 @@ import Testing
         #expect(CLIRun(["convert", input, "--via", "calendar", "--to", "csv"]).status == 2)
     }
 
+    @Test func lprojFoldersBecomeOneCatalogAndBack() throws {
+        let directory = temporaryDirectory()
+        for (locale, text) in [("en", "/* Button */\n\"save\" = \"Save\";\n"), ("zh-Hans", "/* Button */\n\"save\" = \"保存\";\n")] {
+            try FileManager.default.createDirectory(atPath: "\(directory)/App/\(locale).lproj", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/App/\(locale).lproj/Shared.strings"))
+        }
+        let catalog = directory + "/Shared.xcstrings"
+        let run = CLIRun(["convert", directory + "/App", "--to", "xcstrings", "--to-locale", "zh-TW", "-o", catalog])
+        #expect(run.status == 0)
+        #expect(run.error.contains("[catalog.drafted]"))
+        let text = try #require(read(catalog))
+        #expect(text.contains("\"state\" : \"needs_review\",\n            \"value\" : \"儲存\""))
+        #expect(text.contains("\"comment\" : \"Button\""))
+
+        // Back to .lproj folders, one per locale.
+        let tree = directory + "/Tree/"
+        #expect(CLIRun(["convert", catalog, "--to", "strings", "-o", tree]).status == 0)
+        #expect(read(tree + "zh-Hant.lproj/Shared.strings") == "/* Button */\n\"save\" = \"儲存\";\n")
+        #expect(read(tree + "en.lproj/Shared.strings") == "/* Button */\n\"save\" = \"Save\";\n")
+        // One locale to standard output.
+        let one = CLIRun(["convert", catalog, "--to", "strings", "--locale", "zh-CN"])
+        #expect(one.output == "/* Button */\n\"save\" = \"保存\";\n")
+        // A translator's spreadsheet.
+        let sheet = CLIRun(["convert", catalog, "--to", "csv", "--option", "bom=no"])
+        #expect(sheet.output.hasPrefix("key,variant,comment,en,zh-Hans,zh-Hant\r\nsave,,Button,Save,保存,儲存\r\n"))
+    }
+
     @Test func helpAndVersion() {
         let help = CLIRun(["--help"])
         #expect(help.status == 0)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AlmanacCore
+import AlmanacCatalogs
 import AlmanacCSV
 import AlmanacICalendar
 
@@ -13,6 +14,7 @@ struct Convert: ParsableCommand {
     @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
     @Option(help: ArgumentHelp(L("cli.option.via"), valueName: "MODEL")) var via: String?
+    @Option(name: .customLong("to-locale"), help: ArgumentHelp(L("cli.option.to-locale"), valueName: "LOCALE")) var toLocale: String?
     @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
@@ -54,6 +56,33 @@ struct Convert: ParsableCommand {
         for input in inputs {
             var report = Report(input: input, to: target.format.id, status: "converted", diagnostics: [])
             defer { reports.append(report) }
+            if input != "-", InputFiles.isDirectory(input) {
+                // An Xcode project's .lproj folders: each table becomes one catalog of every locale.
+                let tables = CatalogTree.read(input, context: context)
+                guard !tables.isEmpty else {
+                    report.status = "failed"
+                    report.diagnostics.append(.error("convert.empty-directory", at: SourceLocation(file: input)))
+                    worst = max(worst, .inputError)
+                    continue
+                }
+                let intoDirectory = toDirectory || tables.count > 1
+                if intoDirectory, let output { try? InputFiles.makeDirectory(output) }
+                for (position, table) in tables.enumerated() {
+                    var tableReport = Report(input: input + "/*.lproj/" + table.name, from: "lproj", to: target.format.id,
+                                             records: table.catalog.entries.count, status: "converted", diagnostics: table.diagnostics)
+                    if intoDirectory, output == nil {
+                        tableReport.status = "failed"
+                        tableReport.diagnostics.append(.error("convert.needs-output-directory-tables", String(tables.count)))
+                        worst = max(worst, .usage)
+                    } else {
+                        let destination = intoDirectory ? directoryPath(output!, name: table.name, target: target) : (output ?? "-")
+                        finish(.catalog(table.catalog), input: input, name: table.name, destination: destination, target: target,
+                               model: model, context: context, session: session, report: &tableReport, worst: &worst)
+                    }
+                    if position == tables.count - 1 { report = tableReport } else { reports.append(tableReport) }
+                }
+                continue
+            }
             let opened: (codec: any Codec, basis: FormatRegistry.Basis, input: CodecInput)
             do {
                 opened = try Loader.open(input, codec: forced, session: session)
@@ -97,21 +126,9 @@ struct Convert: ParsableCommand {
                 decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input) }
                 report.records = decoded.document.recordCount
                 report.diagnostics += decoded.diagnostics
-                var document = decoded.document
-                if let model {
-                    let (converted, notes) = try session.registry.convert(document, to: model, context: conversionContext)
-                    report.diagnostics += notes.map { $0.inFile(input) }
-                    document = converted
-                }
-                let (converted, notes) = try session.registry.convert(document, to: target.format.model, context: conversionContext)
-                report.diagnostics += notes.map { $0.inFile(input) }
-                let encoded = try target.encode(converted, context: context)
-                report.diagnostics += encoded.diagnostics.map { $0.inFile(destination) }
-                if destination == "-" {
-                    session.write(encoded.bytes)
-                } else {
-                    try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force))
-                }
+                let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: opened.codec.format)
+                finish(decoded.document, input: input, name: name, destination: destination, target: target, model: model,
+                       context: context, session: session, report: &report, worst: &worst)
             } catch {
                 report.status = "failed"
                 if error.code.hasPrefix("output.") {
@@ -130,6 +147,69 @@ struct Convert: ParsableCommand {
         if worst != .success { throw CommandFailure(worst) }
     }
 
+    /// Converts a decoded document to the target's model (through `--via`, drafting `--to-locale`),
+    /// encodes it and writes it; failures go into the report.
+    private func finish(_ document: Document, input: String, name: String, destination: String, target: any Codec, model: ModelKind?,
+                        context: CodecContext, session: Session, report: inout Report, worst: inout AlmanacExitCode) {
+        var conversionContext = context
+        conversionContext.options["file"] = input == "-" ? nil : input
+        report.output = destination
+        do throws(Diagnostic) {
+            var document = document
+            if let model {
+                let (converted, notes) = try session.registry.convert(document, to: model, context: conversionContext)
+                report.diagnostics += notes.map { $0.inFile(input) }
+                document = converted
+            }
+            let (converted, notes) = try session.registry.convert(document, to: target.format.model, context: conversionContext)
+            report.diagnostics += notes.map { $0.inFile(input) }
+            document = converted
+            if let toLocale {
+                guard case .catalog(let catalog) = document else {
+                    throw Diagnostic.error("convert.to-locale-needs-catalog", document.kind.rawValue)
+                }
+                let locale = CatalogLocales.catalogName(toLocale, among: catalog.locales)
+                let (drafted, count, kept) = try ScriptDrafts.draft(catalog, target: locale)
+                report.diagnostics.append(.note("catalog.drafted", String(count), locale, String(kept), at: SourceLocation(file: input)))
+                document = .catalog(drafted)
+            }
+            // A catalog of several locales written as .strings into a folder: an .lproj tree.
+            if case .catalog(let catalog) = document, target is StringsCodec || target is StringsdictCodec, catalog.locales.count > 1,
+               context.locale == nil, context.options["locale"] == nil, let output, InputFiles.isDirectory(output) || output.hasSuffix("/") {
+                let table = catalog.presentation["table"] ?? name
+                let directory = output.hasSuffix("/") ? String(output.dropLast()) : output
+                report.output = directory + "/*.lproj/" + table
+                for file in try CatalogTree.files(of: catalog, table: table, context: context) {
+                    let path = directory + "/" + file.path
+                    try InputFiles.makeDirectory(OutputNames.parent(of: path))
+                    try OutputFile.write(file.bytes, to: path, options: .init(overwrite: force))
+                }
+                return
+            }
+            let encoded = try target.encode(document, context: context)
+            report.diagnostics += encoded.diagnostics.map { $0.inFile(destination) }
+            if destination == "-" {
+                session.write(encoded.bytes)
+            } else {
+                try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force))
+            }
+        } catch {
+            report.status = "failed"
+            if error.code.hasPrefix("output.") {
+                report.diagnostics.append(error)
+                worst = max(worst, .outputError)
+            } else {
+                report.diagnostics.append(error.inFile(input))
+                worst = max(worst, .inputError)
+            }
+        }
+    }
+
+    private func directoryPath(_ output: String, name: String, target: any Codec) -> String {
+        let directory = output.hasSuffix("/") ? String(output.dropLast()) : output
+        return directory + "/" + name + (target.format.extensions.first ?? ".\(target.format.id)")
+    }
+
     /// `-o FILE`, `-o DIR/<input name with the target's extension>`, or standard output.
     private func outputPath(for input: String, source: any Codec, target: any Codec, toDirectory: Bool) -> String {
         guard let output else { return "-" }
@@ -141,6 +221,11 @@ struct Convert: ParsableCommand {
 }
 
 enum OutputNames {
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
     /// The file name without directories and without the extension its format matched.
     static func stem(of path: String, format: FormatDescription) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path

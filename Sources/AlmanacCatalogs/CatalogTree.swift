@@ -1,0 +1,93 @@
+public import AlmanacCore
+import Foundation
+
+/// Catalogs kept the way Xcode projects keep them before string catalogs: a folder per locale
+/// (`en.lproj`, `zh-Hans.lproj`, `zh-Hant.lproj`) holding `Table.strings` and `Table.stringsdict`.
+/// Reading merges each table's files into one catalog with every locale; writing does the
+/// reverse.
+public enum CatalogTree {
+    public struct Table: Sendable {
+        public var name: String
+        public var catalog: Catalog
+        public var files: [String]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The `.strings` and `.stringsdict` files under `directory` that sit in `.lproj` folders,
+    /// sorted.
+    public static func files(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let parts = relative.split(separator: "/")
+            guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"),
+                  relative.hasSuffix(".strings") || relative.hasSuffix(".stringsdict") else { continue }
+            result.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
+        }
+        return result.sorted()
+    }
+
+    /// Whether a directory holds `.lproj` folders with catalogs.
+    public static func isTree(_ directory: String) -> Bool { !files(under: directory).isEmpty }
+
+    /// Every table under `directory`, each merged across its locales. A file that cannot be read
+    /// is reported in its table's diagnostics and left out; the others are still read.
+    public static func read(_ directory: String, context: CodecContext = CodecContext()) -> [Table] {
+        var tables: [String: Table] = [:]
+        var order: [String] = []
+        // .strings first, so the plural rules in .stringsdict (which win at run time) replace them.
+        let files = files(under: directory).sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
+        for path in files {
+            let name = StringsCodec.table(ofPath: path) ?? "Localizable"
+            if tables[name] == nil {
+                tables[name] = Table(name: name, catalog: Catalog(sourceLanguage: context.options["source-language"] ?? "en"), files: [],
+                                     diagnostics: [])
+                order.append(name)
+            }
+            let codec: any Codec = path.hasSuffix(".stringsdict") ? StringsdictCodec() : StringsCodec()
+            tables[name]!.files.append(path)
+            do {
+                let decoded = try codec.decode(CodecInput(contentsOf: path), context: context)
+                tables[name]!.diagnostics += decoded.diagnostics.map { $0.inFile(path) }
+                guard case .catalog(let catalog) = decoded.document else { continue }
+                let replacing = path.hasSuffix(".stringsdict")
+                if tables[name]!.catalog.entries.isEmpty {
+                    tables[name]!.catalog.entries = catalog.entries
+                    tables[name]!.catalog.presentation = catalog.presentation
+                } else {
+                    tables[name]!.catalog.merge(catalog, replacing: replacing)
+                }
+            } catch {
+                tables[name]!.diagnostics.append(error.inFile(path))
+            }
+        }
+        return order.map { tables[$0]! }
+    }
+
+    /// The files of a catalog as an `.lproj` tree: `xx.lproj/Table.strings` for every locale, and
+    /// `xx.lproj/Table.stringsdict` where values have plural or device variants. Paths are relative.
+    public static func files(of catalog: Catalog, table: String, context: CodecContext = CodecContext())
+        throws(Diagnostic) -> [(path: String, bytes: [UInt8])]
+    {
+        var result: [(String, [UInt8])] = []
+        for locale in catalog.locales {
+            var options = context
+            options.options["locale"] = locale
+            var plain = catalog
+            var variants = catalog
+            plain.entries = catalog.entries.filter { $0.translations[locale]?.substitutions == nil && $0.translations[locale]?.plural == nil
+                && $0.translations[locale]?.devices == nil && $0.translations[locale] != nil }
+            variants.entries = catalog.entries.filter { entry in
+                guard let translation = entry.translations[locale] else { return false }
+                return translation.substitutions != nil || translation.plural != nil || translation.devices != nil
+            }
+            if !plain.entries.isEmpty {
+                result.append(("\(locale).lproj/\(table).strings", try StringsCodec().encode(.catalog(plain), context: options).bytes))
+            }
+            if !variants.entries.isEmpty {
+                result.append(("\(locale).lproj/\(table).stringsdict", try StringsdictCodec().encode(.catalog(variants), context: options).bytes))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,196 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// Converts Chinese text between scripts the way a translator's first draft would: ICU's
+/// character transform, then Taiwan's vocabulary (OpenCC's phrase lists: 軟件→軟體, 信息→資訊,
+/// 默認→預設, and back), then Taiwan's character variants (爲→為, 裏→裡). Placeholders and
+/// format specifiers pass through untouched.
+public final class ChineseConverter: @unchecked Sendable {
+    public enum Direction: Sendable {
+        /// zh-Hans → zh-Hant as written in Taiwan.
+        case toTaiwan
+        /// zh-Hant (Taiwan) → zh-Hans.
+        case toSimplified
+    }
+
+    public let direction: Direction
+    let transliterator: Transliterator
+    let phrases: PhraseTable
+    let variants: [Character: Character]
+
+    public init(_ direction: Direction) throws(Diagnostic) {
+        self.direction = direction
+        do {
+            transliterator = direction == .toTaiwan ? try .simplifiedToTraditional() : try .traditionalToSimplified()
+        } catch {
+            throw Diagnostic.error("catalog.no-transliterator", error.description)
+        }
+        phrases = PhraseTable(direction == .toTaiwan ? TaiwanPhrases.toTaiwan : TaiwanPhrases.fromTaiwan)
+        var variants: [Character: Character] = [:]
+        if direction == .toTaiwan {
+            for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { variants[Character(from)] = Character(to) }
+        }
+        self.variants = variants
+    }
+
+    public func convert(_ text: String) -> String {
+        switch direction {
+        case .toTaiwan:
+            let traditional = transliterator.apply(text)
+            let worded = phrases.replace(in: traditional)
+            return String(worded.map { variants[$0] ?? $0 })
+        case .toSimplified:
+            return transliterator.apply(phrases.replace(in: text))
+        }
+    }
+
+    /// The same translation with every text converted.
+    public func convert(_ translation: Translation) -> Translation {
+        var result = translation
+        result.value = translation.value.map(convert)
+        result.plural = translation.plural?.mapValues(convert)
+        result.devices = translation.devices?.mapValues(convert)
+        result.substitutions = translation.substitutions?.mapValues { substitution in
+            var copy = substitution
+            copy.plural = substitution.plural.mapValues(convert)
+            return copy
+        }
+        result.presentation = Presentation()
+        return result
+    }
+}
+
+/// Longest-match replacement over a phrase list.
+struct PhraseTable {
+    let map: [Substring: String]
+    let longest: Int
+    /// First characters of keys, to skip positions quickly.
+    let starts: Set<Character>
+
+    init(_ pairs: [(String, String)]) {
+        var map: [Substring: String] = [:]
+        var longest = 1
+        var starts = Set<Character>()
+        for (key, value) in pairs where map[Substring(key)] == nil {
+            map[Substring(key)] = value
+            longest = max(longest, key.count)
+            if let first = key.first { starts.insert(first) }
+        }
+        self.map = map
+        self.longest = longest
+        self.starts = starts
+    }
+
+    /// The phrases found in `text`, with where they start (in characters).
+    func matches(in text: String) -> [(offset: Int, phrase: Substring, replacement: String)] {
+        var result: [(Int, Substring, String)] = []
+        var index = text.startIndex
+        var offset = 0
+        while index < text.endIndex {
+            guard starts.contains(text[index]) else {
+                index = text.index(after: index)
+                offset += 1
+                continue
+            }
+            var length = min(longest, text.distance(from: index, to: text.endIndex))
+            var matched = false
+            while length > 0 {
+                let end = text.index(index, offsetBy: length)
+                let candidate = text[index..<end]
+                if let replacement = map[candidate] {
+                    result.append((offset, candidate, replacement))
+                    index = end
+                    offset += length
+                    matched = true
+                    break
+                }
+                length -= 1
+            }
+            if !matched {
+                index = text.index(after: index)
+                offset += 1
+            }
+        }
+        return result
+    }
+
+    func replace(in text: String) -> String {
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard starts.contains(text[index]) else {
+                result.append(text[index])
+                index = text.index(after: index)
+                continue
+            }
+            var length = min(longest, text.distance(from: index, to: text.endIndex))
+            var matched = false
+            while length > 0 {
+                let end = text.index(index, offsetBy: length)
+                if let replacement = map[text[index..<end]] {
+                    result += replacement
+                    index = end
+                    matched = true
+                    break
+                }
+                length -= 1
+            }
+            if !matched {
+                result.append(text[index])
+                index = text.index(after: index)
+            }
+        }
+        return result
+    }
+}
+
+/// Mainland words in zh-Hant text, for checks: the phrases of OpenCC's Taiwan list whose Taiwan
+/// form differs.
+public struct MainlandVocabulary: Sendable {
+    let table: PhraseTable
+
+    public init() {
+        table = PhraseTable(TaiwanPhrases.toTaiwan)
+    }
+
+    /// Each mainland word in `text` with the word Taiwan uses.
+    public func find(in text: String) -> [(word: String, taiwan: String)] {
+        table.matches(in: text).compactMap { match in
+            String(match.phrase) == match.replacement ? nil : (String(match.phrase), match.replacement)
+        }
+    }
+}
+
+/// Drafting one Chinese script's translations from the other's.
+public enum ScriptDrafts {
+    /// Fills `target` (zh-Hant or zh-Hans) from the other script where the target has no value
+    /// or only a `new` one. Drafts are marked `needs_review`; reviewed translations (translated,
+    /// needs review, stale) are never replaced. Returns the catalog and how many were drafted.
+    public static func draft(_ catalog: Catalog, target: String) throws(Diagnostic) -> (Catalog, drafted: Int, kept: Int) {
+        let toTaiwan = target.lowercased().hasPrefix("zh-hant") || ["zh-tw", "zh-hk", "zh-mo"].contains(target.lowercased())
+        let source = catalog.locales.first { locale in
+            let lower = locale.lowercased()
+            return toTaiwan ? (lower.hasPrefix("zh-hans") || lower == "zh-cn" || lower == "zh")
+                            : (lower.hasPrefix("zh-hant") || lower == "zh-tw" || lower == "zh-hk")
+        }
+        guard let source else {
+            throw Diagnostic.error("catalog.no-draft-source", target, catalog.locales.joined(separator: ", "))
+        }
+        let converter = try ChineseConverter(toTaiwan ? .toTaiwan : .toSimplified)
+        var result = catalog
+        var drafted = 0
+        var kept = 0
+        for index in result.entries.indices {
+            guard let original = result.entries[index].translations[source], result.entries[index].shouldTranslate != false else { continue }
+            if let existing = result.entries[index].translations[target], existing.state != .new, !existing.isEmpty {
+                kept += 1
+                continue
+            }
+            var draft = converter.convert(original)
+            draft.state = .needsReview
+            result.entries[index].translations[target] = draft
+            drafted += 1
+        }
+        return (result, drafted, kept)
+    }
+}

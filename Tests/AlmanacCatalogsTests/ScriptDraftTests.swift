@@ -1,0 +1,60 @@
+@testable import AlmanacCatalogs
+import AlmanacCore
+import Testing
+
+@Suite struct ScriptDraftTests {
+    @Test(arguments: [
+        ("默认设置", "預設設定"),
+        ("软件信息", "軟體資訊"),
+        ("保存到文件", "儲存到檔案"),
+        ("为用户创建视频", "為使用者建立影片"),
+        ("已连续学习 %d 天", "已連續學習 %d 天"),
+        ("%1$@ 个账户里的余额", "%1$@ 個帳戶裡的餘額"),
+        ("打开网络设置", "開啟網路設定"),
+        ("复习计划", "複習計畫"),
+        ("什么时候", "什麼時候"),
+        ("农历生日", "農曆生日"),
+        ("退出登录", "登出"),
+    ])
+    func simplifiedToTaiwan(simplified: String, taiwan: String) throws {
+        let converted = try ChineseConverter(.toTaiwan).convert(simplified)
+        #expect(converted == taiwan)
+    }
+
+    @Test(arguments: [
+        ("軟體設定", "软件设置"),
+        ("預設值", "默认值"),
+        ("資料夾", "文件夹"),
+        ("還有 %lld 天", "还有 %lld 天"),
+    ])
+    func taiwanToSimplified(taiwan: String, simplified: String) throws {
+        #expect(try ChineseConverter(.toSimplified).convert(taiwan) == simplified)
+    }
+
+    @Test func draftsOnlyWhatIsMissingOrNew() throws {
+        let catalog = Catalog(entries: [
+            CatalogEntry(key: "settings", translations: ["zh-Hans": Translation(value: "设置")]),
+            CatalogEntry(key: "save", translations: ["zh-Hans": Translation(value: "保存"),
+                                                     "zh-Hant": Translation(value: "存起來", state: .translated)]),
+            CatalogEntry(key: "software", translations: ["zh-Hans": Translation(value: "软件"), "zh-Hant": Translation(value: "", state: .new)]),
+            CatalogEntry(key: "days", translations: ["zh-Hans": Translation(plural: [.other: "还有 %d 天"])]),
+            CatalogEntry(key: "brand", translations: ["zh-Hans": Translation(value: "知习")], shouldTranslate: false),
+        ])
+        let (drafted, count, kept) = try ScriptDrafts.draft(catalog, target: "zh-Hant")
+        #expect(count == 3)
+        #expect(kept == 1)
+        #expect(drafted["settings"]?.translations["zh-Hant"] == Translation(value: "設定", state: .needsReview))
+        #expect(drafted["save"]?.translations["zh-Hant"]?.value == "存起來")
+        #expect(drafted["software"]?.translations["zh-Hant"]?.value == "軟體")
+        #expect(drafted["days"]?.translations["zh-Hant"]?.plural == [.other: "還有 %d 天"])
+        #expect(drafted["brand"]?.translations["zh-Hant"] == nil)
+        #expect(throws: Diagnostic.self) { try ScriptDrafts.draft(Catalog(entries: [CatalogEntry(key: "a", translations: ["en": Translation(value: "A")])]), target: "zh-Hant") }
+    }
+
+    @Test func mainlandWordsInTraditionalText() {
+        let found = MainlandVocabulary().find(in: "請在設置中打開網絡，再保存文件。")
+        #expect(found.map(\.word) == ["設置", "打開", "網絡", "保存", "文件"])
+        #expect(found.map(\.taiwan) == ["設定", "開啟", "網路", "儲存", "檔案"])
+        #expect(MainlandVocabulary().find(in: "請在設定中開啟網路。").isEmpty)
+    }
+}
