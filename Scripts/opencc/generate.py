@@ -26,6 +26,18 @@ def read(name):
         pairs.append((key, values.split(" ")[0]))
     return pairs
 
+def ambiguous(name):
+    """Keys whose values include the key itself: words Taiwan also uses as they are."""
+    keys = []
+    for line in open(os.path.join(HERE, name), encoding="utf-8"):
+        line = line.rstrip("\n")
+        if not line or line.startswith("#"):
+            continue
+        key, values = line.split("\t", 1)
+        if key in values.split(" "):
+            keys.append(key)
+    return keys
+
 def literal(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -43,7 +55,9 @@ def main():
             "enum TaiwanPhrases {\n"
             + table("toTaiwan", read("AlmanacPhrases.txt") + read("TWPhrases.txt")) + "\n"
             + table("fromTaiwan", read("TWPhrasesRev.txt")) + "\n"
-            + table("variants", read("TWVariants.txt"))
+            + table("variants", read("TWVariants.txt")) + "\n"
+            + "    /// Mainland words Taiwan also writes as they are (OpenCC lists them as one of their own values).\n"
+            + "    static let alsoTaiwan: Set<String> = [\n" + ",\n".join("        " + literal(k) for k in ambiguous("TWPhrases.txt")) + ",\n    ]\n"
             + "}\n")
     if "--check" in sys.argv:
         current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""

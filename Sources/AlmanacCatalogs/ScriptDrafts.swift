@@ -145,18 +145,27 @@ struct PhraseTable {
 }
 
 /// Mainland words in zh-Hant text, for checks: the phrases of OpenCC's Taiwan list whose Taiwan
-/// form differs.
+/// form differs, less the words Taiwan also uses (OpenCC lists them among their own values) and
+/// an allow-list.
 public struct MainlandVocabulary: Sendable {
     let table: PhraseTable
+    let allowed: Set<String>
 
-    public init() {
+    /// Words OpenCC's list converts for programming texts that are ordinary Taiwan usage in app
+    /// text: 類型 (type of account), 項目 (item), 參數 (parameter), 查看 (view), 拷貝 (Apple's
+    /// Taiwan word for Copy), 文件 (document), 程序 (procedure).
+    public static let defaultAllowList: Set<String> = ["類型", "項目", "參數", "查看", "拷貝", "文件", "程序"]
+
+    public init(allowing allowList: Set<String> = MainlandVocabulary.defaultAllowList) {
         table = PhraseTable(TaiwanPhrases.toTaiwan)
+        allowed = allowList.union(TaiwanPhrases.alsoTaiwan)
     }
 
     /// Each mainland word in `text` with the word Taiwan uses.
     public func find(in text: String) -> [(word: String, taiwan: String)] {
         table.matches(in: text).compactMap { match in
-            String(match.phrase) == match.replacement ? nil : (String(match.phrase), match.replacement)
+            let word = String(match.phrase)
+            return word == match.replacement || allowed.contains(word) ? nil : (word, match.replacement)
         }
     }
 }

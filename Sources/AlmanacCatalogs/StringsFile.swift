@@ -368,9 +368,8 @@ public enum StringsFile {
             if line {
                 return raw.hasPrefix(" ") ? String(raw.dropFirst()).trimmingTrailingSpaces() : raw.trimmingTrailingSpaces()
             }
-            let lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-            return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // The spaces that pad /* and */ are layout; what is between is the comment.
+            return raw.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
