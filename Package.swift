@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AlmanacICalendar", targets: ["AlmanacICalendar"]),
         .library(name: "AlmanacCSV", targets: ["AlmanacCSV"]),
         .library(name: "AlmanacCatalogs", targets: ["AlmanacCatalogs"]),
+        .library(name: "AlmanacAudit", targets: ["AlmanacAudit"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
@@ -43,10 +44,11 @@ let package = Package(
         .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
+        .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs",
+                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ]
 )

@@ -10,7 +10,7 @@ public struct Almanac: ParsableCommand {
             abstract: L("cli.abstract"),
             discussion: L("cli.discussion"),
             version: AlmanacVersion.current,
-            subcommands: [Convert.self, Inspect.self, Expand.self, Formats.self, LocaleCommand.self, Lunar.self])
+            subcommands: [Convert.self, Audit.self, Inspect.self, Expand.self, Formats.self, LocaleCommand.self, Lunar.self])
     }
 
     public init() {}

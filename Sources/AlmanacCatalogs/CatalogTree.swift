@@ -1,6 +1,19 @@
 public import AlmanacCore
 import Foundation
 
+/// Slots that concurrent work fills, one per index.
+final class ParallelResults<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.lock(); defer { lock.unlock() }; return values[index] }
+        set { lock.lock(); values[index] = newValue; lock.unlock() }
+    }
+}
+
 /// Catalogs kept the way Xcode projects keep them before string catalogs: a folder per locale
 /// (`en.lproj`, `zh-Hans.lproj`, `zh-Hant.lproj`) holding `Table.strings` and `Table.stringsdict`.
 /// Reading merges each table's files into one catalog with every locale; writing does the
@@ -37,17 +50,27 @@ public enum CatalogTree {
         var order: [String] = []
         // .strings first, so the plural rules in .stringsdict (which win at run time) replace them.
         let files = files(under: directory).sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
-        for path in files {
+        // Files are parsed side by side (one per core); merging stays in order.
+        let results = ParallelResults<Result<Decoded, Diagnostic>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let path = files[index]
+            let codec: any Codec = path.hasSuffix(".stringsdict") ? StringsdictCodec() : StringsCodec()
+            do throws(Diagnostic) {
+                results[index] = .success(try codec.decode(CodecInput(contentsOf: path), context: context))
+            } catch {
+                results[index] = .failure(error)
+            }
+        }
+        for (index, path) in files.enumerated() {
             let name = StringsCodec.table(ofPath: path) ?? "Localizable"
             if tables[name] == nil {
                 tables[name] = Table(name: name, catalog: Catalog(sourceLanguage: context.options["source-language"] ?? "en"), files: [],
                                      diagnostics: [])
                 order.append(name)
             }
-            let codec: any Codec = path.hasSuffix(".stringsdict") ? StringsdictCodec() : StringsCodec()
             tables[name]!.files.append(path)
             do {
-                let decoded = try codec.decode(CodecInput(contentsOf: path), context: context)
+                let decoded = try results[index]!.get()
                 tables[name]!.diagnostics += decoded.diagnostics.map { $0.inFile(path) }
                 guard case .catalog(let catalog) = decoded.document else { continue }
                 let replacing = path.hasSuffix(".stringsdict")

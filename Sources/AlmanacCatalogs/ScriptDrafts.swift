@@ -66,6 +66,8 @@ struct PhraseTable {
     let longest: Int
     /// First characters of keys, to skip positions quickly.
     let starts: Set<Character>
+    /// The same, by first scalar, to skip whole texts without a candidate.
+    let startScalars: Set<UInt32>
 
     init(_ pairs: [(String, String)]) {
         var map: [Substring: String] = [:]
@@ -79,10 +81,12 @@ struct PhraseTable {
         self.map = map
         self.longest = longest
         self.starts = starts
+        self.startScalars = Set(starts.compactMap { $0.unicodeScalars.first?.value })
     }
 
     /// The phrases found in `text`, with where they start (in characters).
     func matches(in text: String) -> [(offset: Int, phrase: Substring, replacement: String)] {
+        guard text.unicodeScalars.contains(where: { startScalars.contains($0.value) }) else { return [] }
         var result: [(Int, Substring, String)] = []
         var index = text.startIndex
         var offset = 0

@@ -19,6 +19,8 @@ public struct StringsCodec: Codec {
                 .init(name: "source-language", summary: "The language the keys are written in.", defaultValue: "en"),
                 .init(name: "encoding", summary: "The encoding to write (default: as read, else UTF-8).",
                       values: StringsFile.TextEncoding.allCases.map(\.rawValue)),
+                .init(name: "layout", summary: "Keep the file's layout to write it back unchanged; no reads faster and leaner.",
+                      values: ["yes", "no"], defaultValue: "yes"),
             ],
             examples: [
                 .init(summary: "Two entries of 知习's catalog",
@@ -64,7 +66,8 @@ public struct StringsCodec: Codec {
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
         let bytes = try input.readAll()
         let (text, encoding) = try StringsFile.text(bytes, fileName: input.fileName, declared: context.encoding)
-        var parsed = try StringsFile.parse(text, fileName: input.fileName)
+        let keepLayout = context.options["layout"] != "no"
+        var parsed = try StringsFile.parse(text, fileName: input.fileName, keepLayout: keepLayout)
         parsed.encoding = encoding
         let locale = Self.locale(for: input, context: context)
         var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
@@ -74,9 +77,8 @@ public struct StringsCodec: Codec {
         catalog.entries.reserveCapacity(parsed.entries.count)
         for entry in parsed.entries {
             var translation = Translation(value: entry.value)
-            translation.presentation = Presentation(["strings.before": entry.before, "strings.text": entry.text],
-                                                    origin: SourceLocation(file: input.fileName, line: entry.line, column: entry.column,
-                                                                           keyPath: entry.key))
+            translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
+                                                    origin: SourceLocation(file: input.fileName, line: entry.line, column: entry.column))
             if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
             catalog.entries.append(CatalogEntry(key: entry.key, comment: entry.comment, translations: [locale: translation]))
         }

@@ -72,7 +72,7 @@ public enum StringsFile {
                 throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + detection.byteOrderMarkLength),
                                        at: SourceLocation(file: fileName, line: line, column: column))
             }
-            return (String(decoding: body, as: UTF8.self), encoding)
+            return (body.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }, encoding)
         }
         do {
             return (try encoding.charset.decode(body), encoding)
@@ -94,8 +94,11 @@ public enum StringsFile {
 
     // MARK: Parsing
 
-    public static func parse(_ text: String, fileName: String?) throws(Diagnostic) -> Parsed {
+    /// Parses a file. Without `keepLayout` the text around entries is not kept (for reading only:
+    /// checks, conversions that do not write `.strings` back).
+    public static func parse(_ text: String, fileName: String?, keepLayout: Bool = true) throws(Diagnostic) -> Parsed {
         var parser = Parser(bytes: Array(text.utf8), fileName: fileName)
+        parser.keepLayout = keepLayout
         return try parser.run()
     }
 
@@ -106,6 +109,7 @@ public enum StringsFile {
         var line = 1
         var lineStart = 0
         var diagnostics: [Diagnostic] = []
+        var keepLayout = true
 
         init(bytes: [UInt8], fileName: String?) {
             self.bytes = bytes
@@ -113,15 +117,19 @@ public enum StringsFile {
         }
 
         var column: Int {
-            // Columns count characters, not bytes.
-            String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+            // Columns count characters, not bytes (ASCII lines, the usual case, need no decoding).
+            let prefix = bytes[lineStart..<index]
+            if prefix.allSatisfy({ $0 < 0x80 }) { return prefix.count + 1 }
+            return text(lineStart..<index).count + 1
         }
 
         func location(line: Int? = nil, column: Int? = nil) -> SourceLocation {
             SourceLocation(file: fileName, line: line ?? self.line, column: column ?? self.column)
         }
 
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func text(_ range: Range<Int>) -> String {
+            bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        }
 
         mutating func advance() {
             if bytes[index] == 0x0A {
@@ -356,20 +364,21 @@ public enum StringsFile {
                 }
                 seen[key] = entries.count
                 entries.append(Entry(key: key, value: value, comment: comment, line: startLine, column: startColumn,
-                                     before: text(previousEnd..<commentStart),
-                                     commentText: comment == nil ? nil : text(commentStart..<start),
-                                     text: text(start..<index)))
+                                     before: keepLayout ? text(previousEnd..<commentStart) : "",
+                                     commentText: comment == nil || !keepLayout ? nil : text(commentStart..<start),
+                                     text: keepLayout ? text(start..<index) : ""))
                 previousEnd = index
             }
             return Parsed(entries: entries, trailer: text(previousEnd..<bytes.count), encoding: .utf8, diagnostics: diagnostics)
         }
 
         static func commentText(_ raw: String, line: Bool) -> String {
+            if let first = raw.utf8.first, let last = raw.utf8.last, first > 0x20, last > 0x20, !line { return raw }
             if line {
                 return raw.hasPrefix(" ") ? String(raw.dropFirst()).trimmingTrailingSpaces() : raw.trimmingTrailingSpaces()
             }
             // The spaces that pad /* and */ are layout; what is between is the comment.
-            return raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            return raw.trimmingASCIISpace()
         }
     }
 
@@ -428,6 +437,26 @@ public enum StringsFile {
 }
 
 extension String {
+    /// Without white space at either end; ASCII white space is cut by bytes, anything else
+    /// through Foundation.
+    func trimmingASCIISpace() -> String {
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        func space(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if first >= 0x80 || last >= 0x80 { return trimmingCharacters(in: .whitespacesAndNewlines) }
+        if !space(first) && !space(last) { return self }
+        guard let start = utf8.firstIndex(where: { !space($0) }), let end = utf8.lastIndex(where: { !space($0) }) else { return "" }
+        let trimmed = String(self[start...end])
+        // Non-ASCII space just inside (U+3000) is still trimmed, as Foundation would.
+        if let inner = trimmed.unicodeScalars.first, inner.value >= 0x80, inner.properties.isWhitespace {
+            return trimmed.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if let inner = trimmed.unicodeScalars.last, inner.value >= 0x80, inner.properties.isWhitespace {
+            return trimmed.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return trimmed
+    }
+
     func trimmingTrailingSpaces() -> String {
         var text = self
         while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }

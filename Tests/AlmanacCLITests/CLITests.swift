@@ -225,6 +225,29 @@ import Testing
         #expect(sheet.output.hasPrefix("key,variant,comment,en,zh-Hans,zh-Hant\r\nsave,,Button,Save,保存,儲存\r\n"))
     }
 
+    @Test func auditExitStatusAndFormats() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let clean = CLIRun(["audit", root + "/Locales"])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.contains("0 errors, 0 warnings"))
+
+        let app = root + "/Tests/AlmanacAuditTests/Fixtures/App"
+        let failing = CLIRun(["audit", app, "--format", "json"])
+        #expect(failing.status == 1)
+        #expect(failing.output.contains("\"check\" : \"placeholder-mismatch\""))
+        // Warnings alone pass unless --fail-on warning.
+        #expect(CLIRun(["audit", app, "--locales", "zh-Hans", "--base", "en"]).status == 1)  // traditional-in-hans is an error
+        let baseline = temporaryDirectory() + "/baseline.json"
+        #expect(CLIRun(["audit", app, "--write-baseline", baseline, "--format", "github"]).status == 1)
+        let accepted = CLIRun(["audit", app, "--baseline", baseline])
+        #expect(accepted.status == 0)
+        #expect(accepted.output.contains("accepted by the baseline"))
+        #expect(CLIRun(["audit", app, "--format", "yaml"]).status == 2)
+        #expect(CLIRun(["audit", "/nonexistent/path"]).status == 3)
+        let chinese = CLIRun(["audit", app, "--lang", "zh-Hant"])
+        #expect(chinese.output.contains("缺少「extra.only.en」"))
+    }
+
     @Test func helpAndVersion() {
         let help = CLIRun(["--help"])
         #expect(help.status == 0)

@@ -32,6 +32,8 @@ public struct Catalog: Hashable, Sendable, Codable {
     /// value already present is kept unless `replacing` is set.
     public mutating func merge(_ other: Catalog, replacing: Bool = false) {
         var index: [String: Int] = [:]
+        index.reserveCapacity(entries.count + other.entries.count)
+        entries.reserveCapacity(entries.count + other.entries.count)
         for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
         for entry in other.entries {
             guard let position = index[entry.key] else {

@@ -50,6 +50,8 @@ public struct PlaceholderList: Hashable, Sendable {
     public init(_ text: String) {
         placeholders = []
         stray = []
+        // Most strings have no % at all.
+        guard text.utf8.contains(0x25) else { return }
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {

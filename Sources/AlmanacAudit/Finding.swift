@@ -1,0 +1,73 @@
+public import AlmanacCore
+
+/// One problem an audit found: which check, how serious, where (file, line, column, table, key,
+/// locale, variant), and the values involved.
+public struct Finding: Hashable, Sendable, Codable {
+    /// The check's stable id (`missing-key`, `placeholder-mismatch`, `simplified-in-hant`).
+    public var check: String
+    public var severity: Diagnostic.Severity
+    public var table: String
+    public var key: String
+    public var locale: String?
+    /// The variant inside a value (`plural.one`, `substitution.days.other`), empty for the value.
+    public var variant: String
+    public var location: SourceLocation?
+    /// The message arguments (the check's message is `audit.<check>`).
+    public var arguments: [String]
+    /// The value in the locale, and in the base locale, when they matter.
+    public var value: String?
+    public var base: String?
+
+    public init(check: String, severity: Diagnostic.Severity, table: String, key: String, locale: String? = nil, variant: String = "",
+                location: SourceLocation? = nil, arguments: [String] = [], value: String? = nil, base: String? = nil) {
+        self.check = check
+        self.severity = severity
+        self.table = table
+        self.key = key
+        self.locale = locale
+        self.variant = variant
+        self.location = location
+        self.arguments = arguments
+        self.value = value
+        self.base = base
+    }
+
+    public var message: Message { Message("audit." + check, arguments) }
+
+    /// Identifies a finding across runs (for baselines): the check, table, key, locale and variant,
+    /// but not the line, which moves when other entries change.
+    public var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in [check, table, key, locale ?? "", variant].joined(separator: "\u{1F}").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
+
+/// What an audit found, with per-locale coverage.
+public struct AuditReport: Sendable, Codable {
+    public struct Coverage: Hashable, Sendable, Codable {
+        public var table: String
+        public var locale: String
+        /// Keys of the base locale.
+        public var keys: Int
+        /// Keys with a value in this locale.
+        public var translated: Int
+        public var errors: Int
+        public var warnings: Int
+
+        public var percent: Double { keys == 0 ? 100 : Double(translated) * 100 / Double(keys) }
+    }
+
+    public var base: String
+    public var findings: [Finding]
+    public var coverage: [Coverage]
+    /// Findings left out because the baseline accepts them.
+    public var baselined: Int
+    public var files: [String]
+
+    public func count(_ severity: Diagnostic.Severity) -> Int { findings.filter { $0.severity == severity }.count }
+}

@@ -1,0 +1,162 @@
+@testable import AlmanacAudit
+import AlmanacCore
+import Foundation
+import Testing
+
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+
+func run(_ arguments: [String], input: String? = nil) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return (-1, "\(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Python with the modules a peer check needs; nil (and the test skips) when missing, unless CI
+/// asks for peers.
+func python(with modules: [String]) -> Bool {
+    let available = run(["python3", "-c", modules.map { "import " + $0 }.joined(separator: "; ")]).status == 0
+    if !available, ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" {
+        Issue.record("python3 with \(modules) is required (ALMANAC_REQUIRE_PEERS=1)")
+    }
+    return available
+}
+
+@Suite struct AuditTests {
+    func audit(_ paths: [String], sources: [String] = [], options: (inout Auditor.Options) -> Void = { _ in }) throws -> AuditReport {
+        var settings = Auditor.Options()
+        if !sources.isEmpty { settings.usedKeys = SourceScanner.keys(under: sources) }
+        options(&settings)
+        return try Auditor(options: settings).audit(AuditTable.load(paths))
+    }
+
+    @Test func everyKindOfProblemInOneApp() throws {
+        let report = try audit([fixtures + "/App"], sources: [fixtures + "/Sources"])
+        let found = Set(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" })
+        let expected: Set<String> = [
+            "missing-key extra.only.en zh-Hant", "missing-key items zh-Hant", "plural-missing-other items en",
+            "traditional-in-hans settings.title zh-Hans", "untranslated brand zh-Hans", "whitespace-mismatch padded zh-Hans",
+            "extra-key orphan zh-Hans", "plural-unused-category items zh-Hans", "placeholder-mismatch greeting zh-Hant",
+            "simplified-in-hant days.left zh-Hant", "mainland-vocabulary settings.title zh-Hant", "untranslated brand zh-Hant",
+            "ellipsis notes.placeholder zh-Hant", "ellipsis notes.placeholder en", "quote-style save zh-Hant",
+            "newline-mismatch two.lines zh-Hant", "missing-in-catalog missing.from.catalog -",
+            "unused-key days.left -", "unused-key brand -", "unused-key notes.placeholder -", "unused-key extra.only.en -",
+            "unused-key padded -", "unused-key two.lines -", "unused-key items -", "unused-key orphan -",
+        ]
+        #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
+        #expect(expected.subtracting(found).isEmpty, "not found: \(expected.subtracting(found).sorted())")
+        // Located: the file and line of the value, or of the base's value when a locale lacks it.
+        let mismatch = try #require(report.findings.first { $0.check == "placeholder-mismatch" })
+        #expect(mismatch.location?.file?.hasSuffix("zh-Hant.lproj/Localizable.strings") == true)
+        #expect(mismatch.location?.line == 2)
+        #expect(mismatch.arguments == ["greeting", "zh-Hant", "%@", "%d"])
+        let missing = try #require(report.findings.first { $0.check == "missing-key" && $0.key == "extra.only.en" })
+        #expect(missing.location?.file?.hasSuffix("en.lproj/Localizable.strings") == true)
+        #expect(report.coverage.first { $0.locale == "zh-Hant" }?.translated == 8)
+    }
+
+    @Test func allowListsAndReorderedPlaceholders() throws {
+        let report = try audit([fixtures + "/App"]) {
+            $0.allowUntranslated = ["JellySave"]
+            $0.allowVocabulary.insert("設置")
+            $0.locales = ["zh-Hant"]
+        }
+        #expect(!report.findings.contains { $0.check == "untranslated" || $0.check == "mainland-vocabulary" })
+        #expect(!report.findings.contains { $0.locale == "zh-Hans" })
+        // %2$ld before %1$@ in zh-Hans is fine: arguments are compared by position and type.
+        #expect(!report.findings.contains { $0.check == "placeholder-mismatch" && $0.key == "days.left" })
+    }
+
+    @Test func theSharedCatalogsAreClean() throws {
+        let report = try audit([repository + "/Locales"])
+        #expect(report.findings.isEmpty, "\(report.findings.map { "\($0.check) \($0.table) \($0.key) \($0.locale ?? "")" })")
+        #expect(report.coverage.allSatisfy { $0.percent == 100 })
+    }
+
+    /// `gen.py strings` plants problems and prints how many; the audit finds exactly those.
+    @Test func plantedProblemsAreFoundWithNoFalseAlarms() throws {
+        let generator = repository + "/../shared/bench/gen.py"
+        guard FileManager.default.fileExists(atPath: generator), python(with: []) else { return }
+        let directory = NSTemporaryDirectory() + "almanac-audit-\(UUID().uuidString)"
+        let generated = run(["python3", generator, "strings", "3000", directory])
+        #expect(generated.status == 0)
+        var planted: [String: Int] = [:]
+        for pair in generated.output.split(whereSeparator: \.isWhitespace) {
+            let parts = pair.split(separator: "=")
+            if parts.count == 2 { planted[String(parts[0])] = Int(parts[1]) }
+        }
+        let report = try audit([directory])
+        var found: [String: Int] = [:]
+        for finding in report.findings { found[finding.check, default: 0] += 1 }
+        #expect(found["missing-key"] == planted["missing_in_zh-Hant"])
+        #expect(found["placeholder-mismatch"] == planted["placeholder_mismatch"])
+        #expect(found["simplified-in-hant"] == planted["simplified_in_zh-Hant"])
+        #expect(found.count == 3, "other findings: \(found)")
+        #expect(report.findings.filter { $0.check == "missing-key" }.allSatisfy { $0.locale == "zh-Hant" })
+    }
+
+    @Test func sarifValidatesAgainstTheSchema() throws {
+        let report = try audit([fixtures + "/App"], sources: [fixtures + "/Sources"])
+        let bytes = try AuditReporter.sarif(report, language: .english, version: "0.1.0")
+        guard python(with: ["jsonschema"]) else { return }
+        let file = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).sarif"
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))
+            jsonschema.Draft7Validator(schema).validate(document)
+            print(len(document["runs"][0]["results"]))
+            """
+        let result = run(["python3", "-c", script, fixtures + "/sarif-schema-2.1.0.json", file])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == String(report.findings.count))
+    }
+
+    @Test func baselinesAcceptKnownFindings() throws {
+        let report = try audit([fixtures + "/App"])
+        let baseline = Baseline(report.findings)
+        let decoded = try JSONDecoder().decode(Baseline.self, from: Data(try baseline.bytes()))
+        let again = decoded.apply(to: report)
+        #expect(again.findings.isEmpty)
+        #expect(again.baselined == report.findings.count)
+        // A new problem is still reported.
+        var changed = report
+        changed.findings.append(Finding(check: "missing-key", severity: .error, table: "Localizable", key: "new.key", locale: "zh-Hant"))
+        #expect(decoded.apply(to: changed).findings.map(\.key) == ["new.key"])
+    }
+
+    @Test func reportsForPeopleAndMachines() throws {
+        let report = try audit([fixtures + "/App"])
+        let text = AuditReporter.text(report, language: .traditionalChinese)
+        #expect(text.contains("「greeting」"))
+        #expect(text.contains("涵蓋率"))
+        let github = AuditReporter.github(report, language: .english)
+        #expect(github.contains("::error file="))
+        #expect(github.split(separator: "\n").count == report.findings.count)
+        let html = AuditReporter.html(report, language: .english, tables: AuditTable.load([fixtures + "/App"]))
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(!html.contains("src=\"http") && !html.contains("<link"))
+        #expect(html.contains("你好，%d！"))  // values side by side
+        let json = String(decoding: try AuditReporter.json(report, language: .english), as: UTF8.self)
+        #expect(json.contains("\"fingerprint\""))
+    }
+
+    @Test func sourceKeys() {
+        let keys = SourceScanner.keys(in: """
+            Text("a.b")
+            let x = NSLocalizedString("c", comment: "")
+            // Text("commented")
+            Text("interpolated \\(name)")
+            L10n.tr("Localizable", "d.e")
+            String(localized: "f \\"quoted\\"")
+            """).map(\.0)
+        #expect(keys == ["a.b", "c", "d.e", "f \"quoted\""])
+    }
+}
