@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AlmanacCSV", targets: ["AlmanacCSV"]),
         .library(name: "AlmanacCatalogs", targets: ["AlmanacCatalogs"]),
         .library(name: "AlmanacAudit", targets: ["AlmanacAudit"]),
+        .library(name: "AlmanacBackups", targets: ["AlmanacBackups"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
@@ -45,10 +46,11 @@ let package = Package(
         .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
+        .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacAudit",
+                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacAudit", "AlmanacBackups",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacBackupsTests", dependencies: ["AlmanacBackups", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 public import AlmanacCore
 import AlmanacCSV
+import AlmanacBackups
 import AlmanacCatalogs
 import AlmanacICalendar
 
@@ -7,10 +8,10 @@ import AlmanacICalendar
 public enum BuiltInFormats {
     public static var codecs: [any Codec] {
         [ICalendarCodec(), XCalCodec(), JCalCodec(), CSVCodec.csv, CSVCodec.tsv, TableJSONCodec(lines: false),
-         TableJSONCodec(lines: true), StringsCodec(), StringsdictCodec(), XCStringsCodec(), XLIFFCodec()] + ModelJSONCodec.all
+         TableJSONCodec(lines: true), StringsCodec(), StringsdictCodec(), XCStringsCodec(), XLIFFCodec()] + BackupCodec.all + ModelJSONCodec.all
     }
 
-    public static var converters: [any DocumentConverter] { [TableConverter(), CatalogTableConverter()] }
+    public static var converters: [any DocumentConverter] { [TableConverter(), CatalogTableConverter(), BackupConverter()] }
 
     public static var registry: FormatRegistry { FormatRegistry(codecs, converters: converters) }
 }

@@ -280,7 +280,7 @@ public final class AgendaRowWriter {
         case .location: return text(item.location ?? "")
         case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
         case .notes: return text(item.notes ?? "")
-        case .type: return text(carried("X-ALMANAC-TYPE", of: item) ?? "")
+        case .type: return text(typeText(carried("X-ALMANAC-TYPE", of: item)))
         case .amount: return guardsFormulas ? FormulaGuard.cell(carried("X-ALMANAC-AMOUNT", of: item) ?? "") : carried("X-ALMANAC-AMOUNT", of: item) ?? ""
         case .priority: return priorityText(item.priority)
         case .completed:
@@ -293,6 +293,13 @@ public final class AgendaRowWriter {
             return target.map { relativeText(today.days(until: $0)) } ?? ""
         default: return ""
         }
+    }
+
+    /// Retire Time's day types in the reader's words (生日, 倒數日); other values as written.
+    private func typeText(_ value: String?) -> String {
+        guard let value else { return "" }
+        guard !export.iso, ["birthday", "anniversary", "countdown", "countup", "custom"].contains(value) else { return value }
+        return Message("csv.type.\(value)").rendered(in: export.language)
     }
 
     /// A value that could not be read goes back out as it came in, not as a blank.

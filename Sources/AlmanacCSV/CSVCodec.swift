@@ -136,15 +136,20 @@ public enum FormulaGuard {
         }
     }
 
+    /// A plain number (`-1234.5`, `+3`) or an amount formatted as money (`-$32,000`,
+    /// `-NT$1,234.50`): a spreadsheet reads these as numbers, not formulas.
     static func isNumber(_ value: String) -> Bool {
+        var rest = Substring(value)
+        if let first = rest.first, first == "-" || first == "+" || first == "−" { rest = rest.dropFirst() }
+        // A currency symbol or code before the digits: letters and symbols, no operators.
+        let symbol = rest.prefix { !$0.isNumber && !"=+-@(),.%\t\r\n ".contains($0) }
+        // It must hold a currency sign ($, ¥, €): `-A1` is a formula, `-$32,000` an amount.
+        guard symbol.count <= 4, symbol.isEmpty || symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .currencySymbol })
+        else { return false }
+        rest = rest.dropFirst(symbol.count).drop { $0 == " " || $0 == "\u{00A0}" }
         var digits = 0
-        for (index, byte) in value.utf8.enumerated() {
-            switch byte {
-            case 0x30...0x39: digits += 1
-            case 0x2B where index == 0, 0x2D where index == 0: continue
-            case 0x2E, 0x2C: continue
-            default: return false
-            }
+        for character in rest {
+            if character.isASCII && character.isNumber { digits += 1 } else if character != "," && character != "." { return false }
         }
         return digits > 0
     }

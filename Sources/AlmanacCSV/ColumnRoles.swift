@@ -8,6 +8,9 @@ public enum ColumnRole: String, CaseIterable, Sendable {
     case amount, account, currency, balance, updated, target, saved, deadline
     /// Written only: days left or since (還有 12 天).
     case relative
+    /// Written only: a goal's progress, the monthly amount still needed, a snapshot's total and
+    /// its change from the one before.
+    case progress, monthly, total, change
 
     /// The message key of the role's header (`csv.column.title`).
     var messageKey: String { "csv.column.\(rawValue)" }
@@ -35,7 +38,7 @@ public enum ColumnRole: String, CaseIterable, Sendable {
         case .target: ["target", "goal", "目標金額", "目标金额", "目標", "目标"]
         case .saved: ["saved", "已存金額", "已存金额", "已存", "已儲蓄", "已储蓄"]
         case .deadline: ["deadline", "due", "截止日期", "期限", "到期日"]
-        case .relative: []
+        case .relative, .progress, .monthly, .total, .change: []
         }
     }
 

@@ -205,18 +205,33 @@ struct TableExport {
         return (.table(Table(columns: writer.columns, rows: rows)), [])
     }
 
+    /// A ledger as one sheet: accounts (the default), changes, goals (with progress and the
+    /// monthly amount still needed) or snapshots (with the change from the month before);
+    /// `--option sheet=…` picks one, the others are named in a warning.
     func table(_ ledger: Ledger) throws(Diagnostic) -> (Document, [Diagnostic]) {
         let dateFormat = try dateFormatter()
         let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
-        var formats: [String: CurrencyFormat] = [:]
+        var formats: [String: CurrencyFormat?] = [:]
         func money(_ value: Decimal, _ currency: String) -> String {
             if iso { return value.description }
-            if formats[currency] == nil { formats[currency] = try? CurrencyFormat(currency: currency, locale: locale, rounding: rounding) }
-            return formats[currency]?.string(value) ?? value.description
+            if formats[currency] == nil {
+                // Currencies ICU does not know (BTC) keep every digit, with their code.
+                formats[currency] = CurrencyFormat.isKnown(currency) ? try? CurrencyFormat(currency: currency, locale: locale, rounding: rounding) : .some(nil)
+            }
+            if let format = formats[currency] ?? nil { return format.string(value) }
+            let number = (try? NumberFormat.decimal(locale: locale, fractionDigits: 0...8)).map { $0.string(value) } ?? value.description
+            return currency + " " + number
         }
-        var dropped: [String] = []
+        let parts: [(name: String, present: Bool)] = [("accounts", !ledger.accounts.isEmpty), ("changes", !ledger.balanceChanges.isEmpty),
+                                                      ("goals", !ledger.goals.isEmpty), ("snapshots", !ledger.snapshots.isEmpty)]
+        let sheet = context.options["sheet"] ?? parts.first { $0.present }?.name ?? "accounts"
+        guard parts.contains(where: { $0.name == sheet }) else {
+            throw Diagnostic.error("cli.value.choices", sheet, parts.map(\.name).joined(separator: ", "))
+        }
+        let today: CivilDate = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? zone.wallTime(at: Date()).date
         var table: Table
-        if !ledger.accounts.isEmpty {
+        switch sheet {
+        case "accounts":
             table = Table(columns: [.account, .type, .currency, .balance, .updated].map(header))
             for account in ledger.accounts {
                 table.rows.append([FormulaGuard.text(account.name),
@@ -224,24 +239,45 @@ struct TableExport {
                                    account.currency, money(account.balance, account.currency),
                                    account.updatedAt.map { format($0, dateFormat: dateFormat) } ?? ""])
             }
-            if !ledger.balanceChanges.isEmpty { dropped.append("balanceChanges") }
-            if !ledger.goals.isEmpty { dropped.append("goals") }
-        } else if !ledger.balanceChanges.isEmpty {
+        case "changes":
+            let names = Dictionary(ledger.accounts.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             table = Table(columns: [.date, .account, .amount, .notes].map(header))
             for change in ledger.balanceChanges {
-                table.rows.append([format(change.date, dateFormat: dateFormat), FormulaGuard.text(change.accountID),
-                                   money(change.amount, ledger.baseCurrency), FormulaGuard.text(change.note ?? "")])
+                let currency = ledger.accounts.first { $0.id == change.accountID }?.currency ?? ledger.baseCurrency
+                table.rows.append([format(change.date, dateFormat: dateFormat), FormulaGuard.text(names[change.accountID] ?? change.accountID),
+                                   money(change.amount, currency), FormulaGuard.text(change.note ?? "")])
             }
-            if !ledger.goals.isEmpty { dropped.append("goals") }
-        } else {
-            table = Table(columns: [.title, .target, .saved, .deadline].map(header))
+        case "goals":
+            table = Table(columns: [.title, .target, .saved, .deadline, .progress, .monthly].map(header))
+            let percent = try? NumberFormat.percent(locale: locale)
             for goal in ledger.goals {
+                let progress = goal.target > 0 ? goal.saved / goal.target : 0
+                var monthly = ""
+                if let deadline = goal.deadline, goal.saved < goal.target {
+                    // Whole months left, counting the current one; at least one.
+                    let months = max(1, (deadline.year - today.year) * 12 + deadline.month - today.month + (deadline.day >= today.day ? 0 : -1) + 1)
+                    // Rounded up to a whole unit: saving that much each month reaches the goal.
+                    var exact = (goal.target - goal.saved) / Decimal(months)
+                    var whole = Decimal()
+                    NSDecimalRound(&whole, &exact, 0, .up)
+                    monthly = money(whole, goal.currency)
+                }
                 table.rows.append([FormulaGuard.text(goal.name), money(goal.target, goal.currency), money(goal.saved, goal.currency),
-                                   goal.deadline.map { iso ? $0.description : dateFormat.string(from: $0) } ?? ""])
+                                   goal.deadline.map { iso ? $0.description : dateFormat.string(from: $0) } ?? "",
+                                   iso ? progress.description : (percent?.string(progress) ?? progress.description), monthly])
+            }
+        default:
+            table = Table(columns: [.date, .total, .change].map(header))
+            var previous: Decimal?
+            for snapshot in ledger.snapshots.sorted(by: { $0.date < $1.date }) {
+                let change = previous.map { snapshot.total - $0 }
+                table.rows.append([iso ? snapshot.date.description : dateFormat.string(from: snapshot.date), money(snapshot.total, ledger.baseCurrency),
+                                   change.map { money($0, ledger.baseCurrency) } ?? ""])
+                previous = snapshot.total
             }
         }
-        if !ledger.snapshots.isEmpty { dropped.append("snapshots") }
-        let diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))]
+        let dropped = parts.filter { $0.present && $0.name != sheet }.map(\.name)
+        let diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.note("csv.other-sheets", dropped.joined(separator: ", "))]
         return (.table(table), diagnostics)
     }
 

@@ -80,6 +80,14 @@ public struct CurrencyFormat: Sendable {
         return alm_icu_failure(status) == 0 ? Int(digits) : nil
     }
 
+    /// Whether ICU knows the currency (TWD, USD; not BTC), so amounts in it can be formatted as money.
+    public static func isKnown(_ currency: String) -> Bool {
+        guard currency.count == 3 else { return false }
+        var status: Int32 = 0
+        let available = currency.uppercased().withUTF16Unchecked { units, _ in alm_currency_is_available(units, &status) }
+        return available != 0 && alm_icu_failure(status) == 0
+    }
+
     /// The currency's symbol in a locale (`$` for TWD in zh-TW, `NT$` in en), or its name.
     public static func symbol(of currency: String, in locale: LocaleID, narrow: Bool = false) -> String {
         name(currency, locale, style: narrow ? 1 : 0)

@@ -81,6 +81,7 @@ public enum CodecConformance {
             case .ledger: .ledger(Ledger())
             case .catalog: .catalog(Catalog())
             case .table: .table(Table())
+            case .backup: .backup(BackupDocument(format: "none", version: 1, content: .object([]), recordCount: 0))
             }
             if (try? codec.encode(document, context: CodecContext())) != nil {
                 problems.append("\(name): encoding a \(other) document should fail with a diagnostic")

@@ -118,6 +118,10 @@ int32_t alm_currency_digits(const uint16_t *isoCode, int32_t usage, int32_t *sta
                                                   (UErrorCode *)status);
 }
 
+int32_t alm_currency_is_available(const uint16_t *isoCode, int32_t *status) {
+    return ucurr_isAvailable((const UChar *)isoCode, -8.64e15, 8.64e15, (UErrorCode *)status) ? 1 : 0;
+}
+
 int32_t alm_currency_name(const uint16_t *isoCode, const char *locale, int32_t style, uint16_t *out,
                           int32_t capacity, int32_t *status) {
     static const UCurrNameStyle styles[] = {UCURR_SYMBOL_NAME, UCURR_NARROW_SYMBOL_NAME, UCURR_LONG_NAME};

@@ -77,6 +77,10 @@ func decodeTable(_ name: String, _ options: [String: String] = [:], encoding: Ch
         #expect(FormulaGuard.cell("-1234.5") == "-1234.5")
         #expect(FormulaGuard.cell("+886") == "+886")
         #expect(FormulaGuard.cell("-") == "'-")
+        #expect(FormulaGuard.cell("-$32,000") == "-$32,000")
+        #expect(FormulaGuard.cell("-NT$1,234.50") == "-NT$1,234.50")
+        #expect(FormulaGuard.cell("-A1") == "'-A1")
+        #expect(FormulaGuard.cell("-SUM(A1:A9)") == "'-SUM(A1:A9)")
         #expect(FormulaGuard.text("-1234") == "'-1234")
         #expect(FormulaGuard.cell("媽媽生日") == "媽媽生日")
     }

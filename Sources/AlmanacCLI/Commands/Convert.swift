@@ -1,5 +1,6 @@
 import ArgumentParser
 import AlmanacCore
+import AlmanacBackups
 import AlmanacCatalogs
 import AlmanacCSV
 import AlmanacICalendar
@@ -16,6 +17,7 @@ struct Convert: ParsableCommand {
     @Option(help: ArgumentHelp(L("cli.option.via"), valueName: "MODEL")) var via: String?
     @Option(name: .customLong("to-locale"), help: ArgumentHelp(L("cli.option.to-locale"), valueName: "LOCALE")) var toLocale: String?
     @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
+    @Flag(help: ArgumentHelp(L("cli.option.merge"))) var merge = false
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
     @OptionGroup var global: GlobalOptions
@@ -126,6 +128,11 @@ struct Convert: ParsableCommand {
                 decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input) }
                 report.records = decoded.document.recordCount
                 report.diagnostics += decoded.diagnostics
+                // An input with errors is not converted: nothing half-valid is written.
+                let errors = decoded.diagnostics.filter { $0.severity == .error }
+                if !errors.isEmpty {
+                    throw Diagnostic.error("backup.invalid", String(errors.count), at: SourceLocation(file: input))
+                }
                 let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: opened.codec.format)
                 finish(decoded.document, input: input, name: name, destination: destination, target: target, model: model,
                        context: context, session: session, report: &report, worst: &worst)
@@ -153,6 +160,7 @@ struct Convert: ParsableCommand {
                         context: CodecContext, session: Session, report: inout Report, worst: inout AlmanacExitCode) {
         var conversionContext = context
         conversionContext.options["file"] = input == "-" ? nil : input
+        conversionContext.options["target-format"] = target.format.id
         report.output = destination
         do throws(Diagnostic) {
             var document = document
@@ -186,12 +194,25 @@ struct Convert: ParsableCommand {
                 }
                 return
             }
+            // Restoring into an existing backup: records merge by id and updatedAt.
+            let isBackup = target.format.model == .backup
+            if merge, isBackup, destination != "-", OutputFile.exists(destination), case .backup(let incoming) = document {
+                let existing = try target.decode(CodecInput(contentsOf: destination), context: context)
+                guard case .backup(let old) = existing.document, !existing.diagnostics.contains(where: { $0.severity == .error }) else {
+                    throw Diagnostic.error("backup.invalid", "1", at: SourceLocation(file: destination))
+                }
+                let (merged, summary) = try BackupMerge.merge(existing: old, incoming: incoming)
+                report.diagnostics.append(.note("backup.merged", String(summary.added), String(summary.updated), String(summary.keptNewer),
+                                                String(summary.unchanged), String(summary.keptExisting), at: SourceLocation(file: destination)))
+                document = .backup(merged)
+            }
             let encoded = try target.encode(document, context: context)
             report.diagnostics += encoded.diagnostics.map { $0.inFile(destination) }
             if destination == "-" {
                 session.write(encoded.bytes)
             } else {
-                try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force))
+                // A replaced backup is kept as NAME.bak.
+                try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force || (merge && isBackup), keepBackup: isBackup))
             }
         } catch {
             report.status = "failed"

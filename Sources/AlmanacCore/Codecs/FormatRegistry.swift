@@ -16,13 +16,63 @@ public struct FormatRegistry: Sendable {
     public mutating func register(converter: any DocumentConverter) { converters.append(converter) }
 
     /// Converts a document to another model, with warnings about what could not be carried over.
+    ///
+    /// When no converter goes directly, the shortest chain does (a backup becomes days, the days a
+    /// table). A backup becomes another app's backup when `target-format` names one.
     public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
-        if document.kind == model { return (document, []) }
-        guard let converter = converters.last(where: { $0.conversions.contains { $0.from == document.kind && $0.to == model } }) else {
+        if document.kind == model {
+            guard case .backup(let backup) = document, let target = context.options["target-format"], target != backup.format else {
+                return (document, [])
+            }
+        }
+        // A converter may know the better way for this document (through its ledger, say).
+        var preferred: [(converter: any DocumentConverter, to: ModelKind)]?
+        for converter in converters where converter.conversions.contains(where: { $0.from == document.kind }) {
+            if let via = converter.route(document, toward: model), via != model,
+               converter.conversions.contains(where: { $0.from == document.kind && $0.to == via }), let rest = path(from: via, to: model) {
+                preferred = [(converter, via)] + rest
+            }
+        }
+        guard let path = preferred ?? path(from: document.kind, to: model) else {
             let writers = self.writers(of: document.kind).map(\.format.id).joined(separator: ", ")
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, writers)
         }
-        return try converter.convert(document, to: model, context: context)
+        var current = document
+        var diagnostics: [Diagnostic] = []
+        for step in path {
+            let (next, notes) = try step.converter.convert(current, to: step.to, context: context)
+            diagnostics += notes
+            current = next
+        }
+        return (current, diagnostics)
+    }
+
+    /// The shortest chain of converters between two models (later registrations win ties).
+    func path(from source: ModelKind, to target: ModelKind) -> [(converter: any DocumentConverter, to: ModelKind)]? {
+        func direct(_ from: ModelKind, _ to: ModelKind) -> (any DocumentConverter)? {
+            converters.last { $0.conversions.contains { $0.from == from && $0.to == to } }
+        }
+        if let converter = direct(source, target) { return [(converter, target)] }
+        var previous: [ModelKind: ModelKind] = [source: source]
+        var queue = [source]
+        while !queue.isEmpty {
+            let model = queue.removeFirst()
+            for next in ModelKind.allCases where previous[next] == nil && next != source && direct(model, next) != nil {
+                previous[next] = model
+                if next == target {
+                    var chain: [(any DocumentConverter, ModelKind)] = []
+                    var step = target
+                    while step != source {
+                        let from = previous[step]!
+                        chain.insert((direct(from, step)!, step), at: 0)
+                        step = from
+                    }
+                    return chain
+                }
+                queue.append(next)
+            }
+        }
+        return nil
     }
 
     /// The models a document of `model` can become.

@@ -11,7 +11,8 @@ public struct ModelJSONCodec: Codec {
 
     public init(_ model: ModelKind) { self.model = model }
 
-    public static let all: [ModelJSONCodec] = ModelKind.allCases.map(ModelJSONCodec.init)
+    /// One per model; backups are JSON documents of their own and have their own codecs.
+    public static let all: [ModelJSONCodec] = ModelKind.allCases.filter { $0 != .backup }.map(ModelJSONCodec.init)
 
     public var format: FormatDescription {
         FormatDescription(
@@ -31,6 +32,7 @@ public struct ModelJSONCodec: Codec {
         case .ledger: #"{"model": "ledger", "version": 1, "baseCurrency": "TWD", "accounts": [], "balanceChanges": [], "snapshots": [], "goals": []}"#
         case .catalog: #"{"model": "catalog", "version": 1, "sourceLanguage": "en", "entries": []}"#
         case .table: #"{"model": "table", "version": 1, "columns": ["name", "date"], "rows": [["媽媽生日", "2025-10-06"]]}"#
+        case .backup: "{}"
         }
     }
 
@@ -65,6 +67,7 @@ public struct ModelJSONCodec: Codec {
             case .ledger: .ledger(try JSONDecoder().decode(Ledger.self, from: data))
             case .catalog: .catalog(try JSONDecoder().decode(Catalog.self, from: data))
             case .table: .table(try JSONDecoder().decode(Table.self, from: data))
+            case .backup: throw Diagnostic.error("convert.model-mismatch", model.rawValue, format.id, model.rawValue)
             }
             return Decoded(document: document, encoding: "UTF-8")
         } catch {
@@ -81,6 +84,7 @@ public struct ModelJSONCodec: Codec {
         case .ledger(let ledger): ledger
         case .catalog(let catalog): catalog
         case .table(let table): table
+        case .backup: throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, model.rawValue)
         }
         return Encoded(bytes: try CanonicalJSON.encode(Envelope(model: model.rawValue, version: Self.version, body: body)))
     }

@@ -1,6 +1,8 @@
 /// The models a codec reads into or writes from.
 public enum ModelKind: String, Hashable, Sendable, Codable, CaseIterable {
     case agenda, ledger, catalog, table
+    /// An app's own backup (Retire Time, JellySave, 知习, Reminders), kept whole.
+    case backup
 }
 
 /// A decoded document: one of the models.
@@ -9,6 +11,7 @@ public enum Document: Hashable, Sendable {
     case ledger(Ledger)
     case catalog(Catalog)
     case table(Table)
+    case backup(BackupDocument)
 
     public var kind: ModelKind {
         switch self {
@@ -16,6 +19,7 @@ public enum Document: Hashable, Sendable {
         case .ledger: .ledger
         case .catalog: .catalog
         case .table: .table
+        case .backup: .backup
         }
     }
 
@@ -26,7 +30,27 @@ public enum Document: Hashable, Sendable {
         case .ledger(let ledger): ledger.accounts.count + ledger.balanceChanges.count + ledger.snapshots.count + ledger.goals.count
         case .catalog(let catalog): catalog.entries.count
         case .table(let table): table.rows.count
+        case .backup(let backup): backup.recordCount
         }
+    }
+}
+
+/// An app's backup: which format and version it is, and its validated content in the current
+/// version (older versions are migrated when read). Its codec knows the records; the model keeps
+/// the document whole so a backup read and written back is the same bytes.
+public struct BackupDocument: Hashable, Sendable {
+    /// The format id (`retiretime-backup`, `jellysave-backup`, `zhixi-backup`, `reminders-backup`).
+    public var format: String
+    public var version: Int
+    public var content: JSONValue
+    /// Days, accounts, reminders…: what a person would count.
+    public var recordCount: Int
+
+    public init(format: String, version: Int, content: JSONValue, recordCount: Int) {
+        self.format = format
+        self.version = version
+        self.content = content
+        self.recordCount = recordCount
     }
 }
 
@@ -38,4 +62,11 @@ public protocol DocumentConverter: Sendable {
     var conversions: [(from: ModelKind, to: ModelKind)] { get }
     /// The converted document and what could not be carried over (as warnings).
     func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic])
+    /// The model a document is best carried through on its way to `target` when no converter
+    /// goes directly (a JellySave backup through its ledger, not its calendar); nil: any.
+    func route(_ document: Document, toward target: ModelKind) -> ModelKind?
+}
+
+extension DocumentConverter {
+    public func route(_ document: Document, toward target: ModelKind) -> ModelKind? { nil }
 }

@@ -156,6 +156,8 @@ int32_t alm_number_parse(AlmNumberParser *parser, const uint16_t *text, int32_t 
 
 /// Digits of a currency in standard use (0) or cash use (1): TWD -> 2 / 0.
 int32_t alm_currency_digits(const uint16_t *isoCode, int32_t usage, int32_t *status);
+/// Whether an ISO 4217 code names a currency ICU knows (BTC does not).
+int32_t alm_currency_is_available(const uint16_t *isoCode, int32_t *status);
 /// The currency's symbol in a locale; style 0 = symbol, 1 = narrow symbol, 2 = display name.
 int32_t alm_currency_name(const uint16_t *isoCode, const char *locale, int32_t style, uint16_t *out,
                           int32_t capacity, int32_t *status);

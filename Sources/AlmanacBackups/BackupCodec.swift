@@ -1,0 +1,122 @@
+public import AlmanacCore
+
+/// The four apps' backup files. Reading checks every field and reports every problem with its
+/// JSON path; older versions are migrated; a newer version than Almanac knows is refused. Writing
+/// is canonical JSON (sorted keys, two-space indent), so an unchanged backup is written back byte
+/// for byte. Schemas: `Schemas/<id>.schema.json`.
+public struct BackupCodec: Codec {
+    public let id: String
+
+    public init(id: String) { self.id = id }
+
+    public static let retireTime = BackupCodec(id: RetireTimeBackup.format)
+    public static let jellySave = BackupCodec(id: JellySaveBackup.format)
+    public static let zhiXi = BackupCodec(id: ZhiXiBackup.format)
+    public static let reminders = BackupCodec(id: RemindersBackup.format)
+    public static let all = [retireTime, jellySave, zhiXi, reminders]
+
+    var currentVersion: Int {
+        switch id {
+        case RetireTimeBackup.format: RetireTimeBackup.version
+        case JellySaveBackup.format: JellySaveBackup.version
+        case ZhiXiBackup.format: ZhiXiBackup.version
+        default: RemindersBackup.version
+        }
+    }
+
+    public var format: FormatDescription {
+        let (name, summary, example): (String, String, String) = switch id {
+        case RetireTimeBackup.format:
+            ("Retire Time backup", "Retire Time's days (birthdays, anniversaries, countdowns; lunar or Gregorian), categories and settings.",
+             #"{"format": "retiretime-backup", "version": 2, "exportedAt": "2025-11-20T10:00:00+08:00", "settings": {"dateDisplay": "both", "theme": "system"}, "categories": [{"id": "family", "name": "家人"}], "days": [{"id": "mom", "name": "媽媽生日", "date": "2025-10-06", "calendar": "lunar", "lunarDate": {"month": 8, "day": 15, "leap": false}, "type": "birthday", "repeat": "yearly", "reminder": {"offsetDays": 1, "time": "09:00"}, "categoryId": "family", "pinned": true}]}"#)
+        case JellySaveBackup.format:
+            ("JellySave backup", "JellySave's accounts, balance changes, asset snapshots and saving goals, in exact decimals.",
+             #"{"format": "jellysave-backup", "version": 2, "exportedAt": "2025-11-20T21:00:00+08:00", "baseCurrency": "TWD", "accounts": [{"id": "a1", "name": "台新活存", "kind": "cash", "currency": "TWD", "balance": "1234567.50"}], "goals": [{"id": "g1", "name": "日本旅行", "target": "120000", "saved": "45000", "currency": "TWD", "deadline": "2026-04-01"}]}"#)
+        case ZhiXiBackup.format:
+            ("知习 backup", "知习's libraries of knowledge items, study tasks, review tasks and study records.",
+             #"{"format": "zhixi-backup", "version": 1, "exportedAt": "2025-11-20T22:00:00+08:00", "libraries": [{"id": "math", "name": "高等数学", "items": [{"id": "k1", "title": "洛必达法则", "content": "0/0 型极限", "tags": ["极限"]}]}], "reviewTasks": [{"id": "r1", "itemId": "k1", "method": "spacedRepetition", "due": "2025-11-21"}]}"#)
+        default:
+            ("Reminders backup", "Reminders lists with reminders: date, time, location, priority, flag, repeat, completion.",
+             ##"{"format": "reminders-backup", "version": 1, "exportedAt": "2025-11-20T08:00:00Z", "lists": [{"id": "shopping", "name": "Shopping", "color": "#FF9500", "order": 0, "reminders": [{"id": "r1", "title": "Milk", "date": "2025-11-22", "time": "18:00", "priority": "medium"}]}]}"##)
+        }
+        return FormatDescription(
+            id: id, name: name, summary: summary, aliases: [id.replacingOccurrences(of: "-backup", with: "")],
+            extensions: [".\(id).json"], mediaTypes: ["application/json"], model: .backup,
+            options: [.init(name: "exported-at", summary: "The exportedAt time to write when a backup is made from other data (default: now).")],
+            examples: [.init(summary: "A small backup", input: example)])
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        let text = probe.text.prefix(4096)
+        guard text.drop(while: \.isWhitespace).hasPrefix("{") else { return .no }
+        let compact = text.replacingOccurrences(of: " ", with: "")
+        return compact.contains("\"format\":\"\(id)\"") ? .yes : .cannotTell
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let file = input.fileName
+        let json = try JSONValue(parsing: try input.readAll(), fileName: file)
+        guard case .object(let top) = json else {
+            throw Diagnostic.error("backup.not-a-backup", id, at: SourceLocation(file: file, keyPath: "/"))
+        }
+        let format = BackupReader.member(top, "format")?.string
+        guard format == id else {
+            if let format, format.hasSuffix("-backup") {
+                throw Diagnostic.error("backup.wrong-format", format, id, at: SourceLocation(file: file, keyPath: "/format"))
+            }
+            throw Diagnostic.error("backup.not-a-backup", id, at: SourceLocation(file: file, keyPath: "/format"))
+        }
+        guard case .integer(let version)? = BackupReader.member(top, "version"), version >= 1 else {
+            throw Diagnostic.error("backup.no-version", at: SourceLocation(file: file, keyPath: "/version"))
+        }
+        guard version <= currentVersion else {
+            throw Diagnostic.error("backup.newer-version", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version"))
+        }
+        var reader = BackupReader(file: file)
+        let known: Set<String> = ["format", "version", "exportedAt"]
+        let content: JSONValue
+        let records: Int
+        switch id {
+        case RetireTimeBackup.format:
+            _ = reader.object(json, "", fields: known.union(["settings", "categories", "days"]))
+            let backup = RetireTimeBackup.read(top, version: version, reader: &reader)
+            content = version == RetireTimeBackup.version ? json : backup.json
+            records = backup.days.count
+        case JellySaveBackup.format:
+            _ = reader.object(json, "", fields: known.union(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]))
+            let backup = JellySaveBackup.read(top, version: version, reader: &reader)
+            content = version == JellySaveBackup.version ? json : backup.json
+            records = backup.accounts.count + backup.goals.count
+        case ZhiXiBackup.format:
+            _ = reader.object(json, "", fields: known.union(["libraries", "studyTasks", "reviewTasks", "studyRecords"]))
+            let backup = ZhiXiBackup.read(top, version: version, reader: &reader)
+            content = json
+            records = backup.libraries.reduce(0) { $0 + $1.items.count } + backup.studyTasks.count + backup.reviewTasks.count
+        default:
+            _ = reader.object(json, "", fields: known.union(["lists"]))
+            let backup = RemindersBackup.read(top, version: version, reader: &reader)
+            content = json
+            records = backup.lists.reduce(0) { $0 + $1.reminders.count }
+        }
+        var diagnostics = reader.problems
+        if version < currentVersion {
+            diagnostics.append(.note("backup.migrated", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version")))
+        }
+        return Decoded(document: .backup(BackupDocument(format: id, version: currentVersion, content: content, recordCount: records)),
+                       diagnostics: diagnostics, encoding: "UTF-8")
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        guard case .backup(let backup) = document else {
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, id, ModelKind.backup.rawValue)
+        }
+        guard backup.format == id else {
+            throw Diagnostic.error("backup.wrong-format", backup.format, id)
+        }
+        // Never write what would not read back: a backup is checked before it is written.
+        let bytes = Array(BackupJSON.text(backup.content).utf8)
+        let check = try decode(CodecInput(bytes: bytes, fileName: nil), context: context)
+        if let problem = check.diagnostics.first(where: { $0.severity == .error }) { throw problem }
+        return Encoded(bytes: bytes)
+    }
+}

@@ -1,0 +1,476 @@
+public import AlmanacCore
+import AlmanacICU
+import AlmanacICalendar
+import Foundation
+
+/// Backups through the models: Retire Time's days and the Reminders lists as calendars (and back),
+/// 知习's tasks and JellySave's goal deadlines as calendars, JellySave as a ledger (and back), and
+/// one app's backup as another's where their data overlaps. What the target cannot hold is named
+/// in a warning.
+public struct BackupConverter: DocumentConverter {
+    public init() {}
+
+    public var conversions: [(from: ModelKind, to: ModelKind)] {
+        [(.backup, .agenda), (.backup, .ledger), (.agenda, .backup), (.ledger, .backup), (.backup, .backup)]
+    }
+
+    /// JellySave goes through its ledger; the others through their calendars.
+    public func route(_ document: Document, toward target: ModelKind) -> ModelKind? {
+        guard case .backup(let backup) = document, target != .backup else { return nil }
+        return backup.format == JellySaveBackup.format ? .ledger : .agenda
+    }
+
+    public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        switch (document, model) {
+        case (.backup(let backup), .agenda):
+            return try agenda(from: backup, context: context)
+        case (.backup(let backup), .ledger):
+            guard backup.format == JellySaveBackup.format else {
+                throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.ledger.rawValue, JellySaveBackup.format)
+            }
+            let jelly = try Self.jellySave(backup)
+            var dropped: [String] = []
+            if jelly.notifications.enabled { dropped.append("notifications") }
+            return (.ledger(Self.ledger(jelly)), dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))])
+        case (.agenda(let agenda), .backup):
+            return try backup(from: agenda, context: context)
+        case (.ledger(let ledger), .backup):
+            let target = context.options["target-format"] ?? JellySaveBackup.format
+            guard target == JellySaveBackup.format else {
+                throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, target, JellySaveBackup.format)
+            }
+            return (.backup(Self.document(Self.jellySave(ledger, context: context))), [])
+        case (.backup(let backup), .backup):
+            // Through the model both apps share.
+            if backup.format == JellySaveBackup.format, context.options["target-format"] == JellySaveBackup.format { return (document, []) }
+            let (agenda, first) = try self.agenda(from: backup, context: context)
+            let (result, second) = try self.convert(agenda, to: .backup, context: context)
+            return (result, first + second)
+        default:
+            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, model.rawValue)
+        }
+    }
+
+    // MARK: Backup documents
+
+    static func reader(_ backup: BackupDocument) -> (members: [(String, JSONValue)], reader: BackupReader) {
+        (backup.content.object ?? [], BackupReader(file: nil))
+    }
+
+    static func retireTime(_ backup: BackupDocument) throws(Diagnostic) -> RetireTimeBackup {
+        var (members, reader) = reader(backup)
+        let result = RetireTimeBackup.read(members, version: RetireTimeBackup.version, reader: &reader)
+        if let problem = reader.problems.first(where: { $0.severity == .error }) { throw problem }
+        return result
+    }
+
+    static func jellySave(_ backup: BackupDocument) throws(Diagnostic) -> JellySaveBackup {
+        var (members, reader) = reader(backup)
+        let result = JellySaveBackup.read(members, version: JellySaveBackup.version, reader: &reader)
+        if let problem = reader.problems.first(where: { $0.severity == .error }) { throw problem }
+        return result
+    }
+
+    static func zhiXi(_ backup: BackupDocument) throws(Diagnostic) -> ZhiXiBackup {
+        var (members, reader) = reader(backup)
+        let result = ZhiXiBackup.read(members, version: ZhiXiBackup.version, reader: &reader)
+        if let problem = reader.problems.first(where: { $0.severity == .error }) { throw problem }
+        return result
+    }
+
+    static func reminders(_ backup: BackupDocument) throws(Diagnostic) -> RemindersBackup {
+        var (members, reader) = reader(backup)
+        let result = RemindersBackup.read(members, version: RemindersBackup.version, reader: &reader)
+        if let problem = reader.problems.first(where: { $0.severity == .error }) { throw problem }
+        return result
+    }
+
+    static func document(_ backup: RetireTimeBackup) -> BackupDocument {
+        BackupDocument(format: RetireTimeBackup.format, version: RetireTimeBackup.version, content: backup.json, recordCount: backup.days.count)
+    }
+
+    static func document(_ backup: JellySaveBackup) -> BackupDocument {
+        BackupDocument(format: JellySaveBackup.format, version: JellySaveBackup.version, content: backup.json,
+                       recordCount: backup.accounts.count + backup.goals.count)
+    }
+
+    static func document(_ backup: RemindersBackup) -> BackupDocument {
+        BackupDocument(format: RemindersBackup.format, version: RemindersBackup.version, content: backup.json,
+                       recordCount: backup.lists.reduce(0) { $0 + $1.reminders.count })
+    }
+
+    static func now(_ context: CodecContext) -> String {
+        if let fixed = context.options["exported-at"] { return fixed }
+        return DateValue.utc(CivilDateTime(secondsSinceEpoch: Int(Date().timeIntervalSince1970))).timestamp ?? ""
+    }
+
+    // MARK: To calendars
+
+    static let carriedType = "X-ALMANAC-TYPE"
+    static let carriedIcon = "X-ALMANAC-ICON"
+    static let carriedPinned = "X-ALMANAC-PINNED"
+    static let carriedCalendar = "X-ALMANAC-CALENDAR"
+    static let carriedCategory = "X-RETIRETIME-CATEGORY"
+    static let carriedSettings = "X-RETIRETIME-SETTINGS"
+    static let carriedList = "X-REMINDERS-LIST"
+    static let carriedFlagged = "X-ALMANAC-FLAGGED"
+    static let carriedProximity = "X-ALMANAC-PROXIMITY"
+
+    func agenda(from backup: BackupDocument, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        switch backup.format {
+        case RetireTimeBackup.format: return (.agenda(Self.agenda(try Self.retireTime(backup))), [])
+        case RemindersBackup.format: return (.agenda(Self.agenda(try Self.reminders(backup))), [])
+        case ZhiXiBackup.format:
+            let zhixi = try Self.zhiXi(backup)
+            var dropped: [String] = []
+            if !zhixi.studyRecords.isEmpty { dropped.append("studyRecords") }
+            if zhixi.libraries.contains(where: { !$0.items.isEmpty }) { dropped.append("libraries (item contents)") }
+            return (.agenda(Self.agenda(zhixi)), dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))])
+        case JellySaveBackup.format:
+            let jelly = try Self.jellySave(backup)
+            var dropped = ["accounts", "balanceChanges", "snapshots"].filter { name in
+                switch name {
+                case "accounts": !jelly.accounts.isEmpty
+                case "balanceChanges": !jelly.balanceChanges.isEmpty
+                default: !jelly.snapshots.isEmpty
+                }
+            }
+            if jelly.goals.contains(where: { $0.deadline == nil }) { dropped.append("goals without a deadline") }
+            return (.agenda(Self.agenda(jelly)), dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))])
+        default:
+            throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.agenda.rawValue, ModelKind.agenda.rawValue)
+        }
+    }
+
+    static func rule(_ repeat: String, lunar: RetireTimeBackup.LunarDate?) -> String? {
+        switch (`repeat`, lunar) {
+        case ("yearly", let lunar?):
+            "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=\(lunar.month)\(lunar.leap ? "L" : "");BYMONTHDAY=\(lunar.day)"
+        case ("monthly", let lunar?): "RSCALE=CHINESE;FREQ=MONTHLY;BYMONTHDAY=\(lunar.day)"
+        case ("yearly", nil): "FREQ=YEARLY"
+        case ("monthly", nil): "FREQ=MONTHLY"
+        case ("weekly", _): "FREQ=WEEKLY"
+        case ("daily", _): "FREQ=DAILY"
+        default: nil
+        }
+    }
+
+    static func seconds(_ time: String) -> Int {
+        let parts = time.split(separator: ":").compactMap { Int($0) }
+        return parts.count == 2 ? parts[0] * 3600 + parts[1] * 60 : 9 * 3600
+    }
+
+    static func agenda(_ backup: RetireTimeBackup) -> Agenda {
+        var agenda = Agenda(name: "Retire Time", timeZone: backup.settings.timeZone)
+        let settings: [(String, JSONValue)] = (backup.json.object?.first { $0.0 == "settings" }?.1.object) ?? []
+        agenda.carried.append(CarriedProperty(name: carriedSettings, value: ICalText.escape(JSONValue.object(settings).serialized())))
+        for category in backup.categories {
+            var parameters = [CarriedProperty.Parameter(name: "X-ID", values: [category.id])]
+            if let color = category.color { parameters.append(.init(name: "X-COLOR", values: [color])) }
+            if let icon = category.icon { parameters.append(.init(name: "X-ICON", values: [icon])) }
+            agenda.carried.append(CarriedProperty(name: carriedCategory, parameters: parameters, value: ICalText.escape(category.name)))
+        }
+        for day in backup.days {
+            var item = CalendarItem(kind: .event, uid: day.id, title: day.name, notes: day.notes, start: .date(day.date))
+            if let rule = rule(day.repeat, lunar: day.calendar == "lunar" ? day.lunarDate : nil) { item.recurrence = Recurrence(rules: [rule]) }
+            if day.calendar == "lunar", day.repeat != "yearly", day.repeat != "monthly" {
+                item.carried.append(CarriedProperty(name: carriedCalendar, value: "lunar"))
+            }
+            if let reminder = day.reminder {
+                // Relative to the start of the day: the evening before is -PT15H.
+                item.alarms = [Alarm(trigger: .relative(seconds: -reminder.offsetDays * 86_400 + seconds(reminder.time), fromEnd: false),
+                                     action: .display, message: day.name)]
+            }
+            if let category = backup.categories.first(where: { $0.id == day.categoryID }) {
+                item.categories = [category.name]
+                item.carried.append(CarriedProperty(name: "X-ALMANAC-CATEGORY-ID", value: ICalText.escape(category.id)))
+            }
+            item.carried.append(CarriedProperty(name: carriedType, value: day.type))
+            if let icon = day.icon { item.carried.append(CarriedProperty(name: carriedIcon, value: ICalText.escape(icon))) }
+            if day.pinned { item.carried.append(CarriedProperty(name: carriedPinned, value: "TRUE")) }
+            item.color = day.color
+            item.created = day.createdAt.flatMap(DateValue.init(timestamp:))
+            item.lastModified = day.updatedAt.flatMap(DateValue.init(timestamp:))
+            agenda.items.append(item)
+        }
+        return agenda
+    }
+
+    static func agenda(_ backup: RemindersBackup) -> Agenda {
+        var agenda = Agenda(name: "Reminders")
+        for list in backup.lists.sorted(by: { $0.order < $1.order }) {
+            var parameters = [CarriedProperty.Parameter(name: "X-ID", values: [list.id]), .init(name: "X-ORDER", values: [String(list.order)])]
+            if let color = list.color { parameters.append(.init(name: "X-COLOR", values: [color])) }
+            agenda.carried.append(CarriedProperty(name: carriedList, parameters: parameters, value: ICalText.escape(list.name)))
+            for reminder in list.reminders {
+                var item = CalendarItem(kind: .todo, uid: reminder.id, title: reminder.title, notes: reminder.notes)
+                if let date = reminder.date {
+                    if let time = reminder.time {
+                        let seconds = Self.seconds(time)
+                        item.due = .floating(CivilDateTime(unchecked: date, seconds / 3600, seconds % 3600 / 60, 0))
+                    } else {
+                        item.due = .date(date)
+                    }
+                }
+                if let location = reminder.location {
+                    item.location = location.name
+                    if let latitude = location.latitude, let longitude = location.longitude { item.geo = Geo(latitude: latitude, longitude: longitude) }
+                    if let proximity = location.proximity { item.carried.append(CarriedProperty(name: carriedProximity, value: proximity)) }
+                }
+                item.priority = Priority(rawValue: reminder.priority) ?? .none
+                item.isCompleted = reminder.completed
+                item.completedAt = reminder.completedAt.flatMap(DateValue.init(timestamp:))
+                if let rule = rule(reminder.repeat, lunar: nil) { item.recurrence = Recurrence(rules: [rule]) }
+                item.categories = [list.name]
+                item.carried.append(CarriedProperty(name: "X-REMINDERS-LIST-ID", value: ICalText.escape(list.id)))
+                if reminder.flagged { item.carried.append(CarriedProperty(name: carriedFlagged, value: "TRUE")) }
+                item.created = reminder.createdAt.flatMap(DateValue.init(timestamp:))
+                item.lastModified = reminder.updatedAt.flatMap(DateValue.init(timestamp:))
+                agenda.items.append(item)
+            }
+        }
+        return agenda
+    }
+
+    static func agenda(_ backup: ZhiXiBackup) -> Agenda {
+        var agenda = Agenda(name: "知习")
+        var titles: [String: String] = [:]
+        for library in backup.libraries { for item in library.items { titles[item.id] = item.title } }
+        for task in backup.studyTasks {
+            var item = CalendarItem(kind: .todo, uid: task.id, title: task.title, due: .date(task.date), isCompleted: task.done)
+            if let minutes = task.minutes { item.duration = "PT\(minutes)M" }
+            item.categories = ["study"]
+            agenda.items.append(item)
+        }
+        for review in backup.reviewTasks {
+            var item = CalendarItem(kind: .todo, uid: review.id, title: titles[review.itemID] ?? review.itemID, due: .date(review.due),
+                                    isCompleted: review.done)
+            item.categories = ["review", review.method]
+            item.carried.append(CarriedProperty(name: "X-ZHIXI-ITEM-ID", value: ICalText.escape(review.itemID)))
+            agenda.items.append(item)
+        }
+        return agenda
+    }
+
+    static func agenda(_ backup: JellySaveBackup) -> Agenda {
+        var agenda = Agenda(name: "JellySave")
+        for goal in backup.goals {
+            guard let deadline = goal.deadline else { continue }
+            var item = CalendarItem(kind: .event, uid: goal.id + "-deadline", title: goal.name, start: .date(deadline))
+            item.categories = ["goal"]
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: goal.target.backupText))
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-SAVED", value: goal.saved.backupText))
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-CURRENCY", value: goal.currency))
+            agenda.items.append(item)
+        }
+        return agenda
+    }
+
+    // MARK: From calendars
+
+    func backup(from agenda: Agenda, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        let target = context.options["target-format"] ?? RetireTimeBackup.format
+        switch target {
+        case RetireTimeBackup.format:
+            let (backup, diagnostics) = Self.retireTime(agenda, context: context)
+            return (.backup(Self.document(backup)), diagnostics)
+        case RemindersBackup.format:
+            let (backup, diagnostics) = Self.reminders(agenda, context: context)
+            return (.backup(Self.document(backup)), diagnostics)
+        default:
+            throw Diagnostic.error("convert.model-mismatch", ModelKind.agenda.rawValue, target, RetireTimeBackup.format + ", " + RemindersBackup.format)
+        }
+    }
+
+    static func carried(_ name: String, _ item: CalendarItem) -> String? {
+        item.carried.first { $0.name == name }.map { ICalText.unescape($0.value) }
+    }
+
+    static func carried(_ name: String, _ agenda: Agenda) -> [CarriedProperty] { agenda.carried.filter { $0.name == name } }
+
+    static func parameter(_ property: CarriedProperty, _ name: String) -> String? {
+        property.parameters.first { $0.name == name }?.values.first
+    }
+
+    /// What a rule says in an app's repeat choices, and whether details were lost.
+    static func repeatChoice(_ rules: [String]) -> (choice: String, lunar: Bool, simplified: Bool) {
+        guard let text = rules.first, let rule = try? RecurrenceRule(parsing: text) else { return ("none", false, !rules.isEmpty) }
+        let choice = switch rule.frequency {
+        case .yearly: "yearly"
+        case .monthly: "monthly"
+        case .weekly: "weekly"
+        case .daily: "daily"
+        default: "none"
+        }
+        let plain = text.split(separator: ";").allSatisfy { part in
+            ["FREQ", "RSCALE", "BYMONTH", "BYMONTHDAY", "INTERVAL=1", "WKST"].contains { part.uppercased().hasPrefix($0) }
+        }
+        return (choice, rule.scale == "CHINESE", !plain || rules.count > 1 || choice == "none")
+    }
+
+    static func timestamp(_ value: DateValue?) -> String? { value?.timestamp }
+
+    /// A time stamp with the offset of `zone` (`2024-03-02T10:15:00+08:00`), as the app wrote it.
+    static func timestamp(_ value: DateValue?, in zone: TimeZoneID?) -> String? {
+        guard let zone, let value, let utc = value.timestamp, let instant = BackupReader.parseTimestamp(utc) else { return value?.timestamp }
+        let offset = zone.offset(at: instant).totalSeconds
+        let wall = CivilDateTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970) + offset)
+        if offset == 0 { return wall.isoTimestamp + "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let hours = abs(offset) / 3600, minutes = abs(offset) % 3600 / 60
+        return wall.isoTimestamp + sign + String(format: "%02d:%02d", hours, minutes)
+    }
+
+    static func retireTime(_ agenda: Agenda, context: CodecContext) -> (RetireTimeBackup, [Diagnostic]) {
+        var settings = RetireTimeBackup.Settings(theme: "system", dateDisplay: "both", language: nil, timeZone: agenda.timeZone)
+        if let saved = carried(carriedSettings, agenda).first,
+           let json = try? JSONValue(parsing: Array(ICalText.unescape(saved.value).utf8)), let members = json.object {
+            var reader = BackupReader(file: nil)
+            let restored = RetireTimeBackup.read([("exportedAt", .string("2000-01-01T00:00:00Z")), ("settings", .object(members)), ("days", .array([]))],
+                                                 version: 2, reader: &reader)
+            settings = restored.settings
+        }
+        var categories: [RetireTimeBackup.Category] = carried(carriedCategory, agenda).map { property in
+            RetireTimeBackup.Category(id: parameter(property, "X-ID") ?? ICalText.unescape(property.value), name: ICalText.unescape(property.value),
+                                      color: parameter(property, "X-COLOR"), icon: parameter(property, "X-ICON"))
+        }
+        let zone = settings.timeZone.flatMap { try? TimeZoneID($0) } ?? context.timeZone
+        var days: [RetireTimeBackup.Day] = []
+        var simplified: [String] = []
+        var dropped = Set<String>()
+        let today = (context.timeZone ?? .utc).wallTime(at: Date()).date
+        for item in agenda.items {
+            if item.recurrenceID != nil {
+                dropped.insert("changed occurrences (RECURRENCE-ID)")
+                continue
+            }
+            guard let when = item.start ?? item.due else {
+                dropped.insert("items without a date")
+                continue
+            }
+            let date = when.day
+            let (choice, lunar, lossy) = repeatChoice(item.recurrence?.rules ?? [])
+            if lossy { simplified.append(item.title) }
+            let type = carried(carriedType, item).flatMap { RetireTimeBackup.types.contains($0) ? $0 : nil }
+                ?? guessType(item, date: date, repeats: choice != "none", today: today)
+            var categoryID = carried("X-ALMANAC-CATEGORY-ID", item)
+            if let name = item.categories.first, categoryID == nil || !categories.contains(where: { $0.id == categoryID }) {
+                if let existing = categories.first(where: { $0.name == name }) {
+                    categoryID = existing.id
+                } else {
+                    let id = "category-\(categories.count + 1)"
+                    categories.append(.init(id: id, name: name, color: nil, icon: nil))
+                    categoryID = id
+                }
+            }
+            var reminder: RetireTimeBackup.Reminder?
+            if let alarm = item.alarms.first(where: { $0.action == .display || $0.action == .audio }),
+               case .relative(let seconds, false) = alarm.trigger {
+                // Relative to the start of the day (00:00 for all-day days).
+                let startSeconds = when.isAllDay ? 0 : WallClockSeconds.of(when)
+                let offset = startSeconds + seconds
+                let days = offset >= 0 ? 0 : (-offset + 86_399) / 86_400
+                let timeOfDay = offset + days * 86_400
+                reminder = .init(offsetDays: days, time: String(format: "%02d:%02d", timeOfDay / 3600 % 24, timeOfDay % 3600 / 60))
+            } else if !item.alarms.isEmpty {
+                dropped.insert("alarms at fixed times")
+            }
+            if item.location != nil { dropped.insert("locations") }
+            let isLunar = lunar || carried(carriedCalendar, item) == "lunar"
+            let written = isLunar ? ChineseCalendar.lunarDate(for: date) : nil
+            days.append(RetireTimeBackup.Day(
+                id: item.uid, name: item.title, date: date, calendar: isLunar ? "lunar" : "gregorian",
+                lunarDate: written.map { .init(month: $0.month, day: $0.day, leap: $0.isLeapMonth) }, type: type, repeat: choice,
+                reminder: reminder, notes: item.notes, categoryID: categoryID, icon: carried(carriedIcon, item), color: item.color,
+                pinned: carried(carriedPinned, item) == "TRUE", createdAt: timestamp(item.created, in: zone),
+                updatedAt: timestamp(item.lastModified, in: zone)))
+        }
+        var diagnostics: [Diagnostic] = []
+        if !dropped.isEmpty { diagnostics.append(.warning("convert.dropped", dropped.sorted().joined(separator: ", "))) }
+        if !simplified.isEmpty {
+            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: "、")))
+        }
+        return (RetireTimeBackup(exportedAt: now(context), settings: settings, categories: categories, days: days), diagnostics)
+    }
+
+    /// Birthdays and anniversaries repeat every year; other days count down to the future or up
+    /// from the past.
+    static func guessType(_ item: CalendarItem, date: CivilDate, repeats: Bool, today: CivilDate) -> String {
+        let words = ([item.title] + item.categories).joined(separator: " ").lowercased()
+        if ["birthday", "生日", "生辰"].contains(where: words.contains) { return "birthday" }
+        if ["anniversary", "纪念日", "紀念日", "週年", "周年"].contains(where: words.contains) { return "anniversary" }
+        if repeats { return "anniversary" }
+        return date >= today ? "countdown" : "countup"
+    }
+
+    static func reminders(_ agenda: Agenda, context: CodecContext) -> (RemindersBackup, [Diagnostic]) {
+        var lists: [RemindersBackup.List] = carried(carriedList, agenda).enumerated().map { index, property in
+            RemindersBackup.List(id: parameter(property, "X-ID") ?? "list-\(index + 1)", name: ICalText.unescape(property.value),
+                                 color: parameter(property, "X-COLOR"), order: parameter(property, "X-ORDER").flatMap(Int.init) ?? index, reminders: [])
+        }
+        var dropped = Set<String>()
+        var simplified: [String] = []
+        for item in agenda.items {
+            if item.recurrenceID != nil {
+                dropped.insert("changed occurrences (RECURRENCE-ID)")
+                continue
+            }
+            let listName = item.categories.first ?? agenda.name ?? "Reminders"
+            let listID = carried("X-REMINDERS-LIST-ID", item) ?? lists.first { $0.name == listName }?.id
+            var index = lists.firstIndex { $0.id == listID }
+            if index == nil {
+                lists.append(RemindersBackup.List(id: listID ?? "list-\(lists.count + 1)", name: listName, color: nil, order: lists.count, reminders: []))
+                index = lists.count - 1
+            }
+            let when = item.due ?? item.start
+            var time: String?
+            if let when, !when.isAllDay {
+                let seconds = WallClockSeconds.of(when)
+                time = String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+            }
+            let (choice, _, lossy) = repeatChoice(item.recurrence?.rules ?? [])
+            if lossy { simplified.append(item.title) }
+            var location: RemindersBackup.Location?
+            if let name = item.location {
+                location = .init(name: name, latitude: item.geo?.latitude, longitude: item.geo?.longitude, proximity: carried(carriedProximity, item))
+            }
+            if !item.alarms.isEmpty { dropped.insert("alarms") }
+            lists[index!].reminders.append(RemindersBackup.Reminder(
+                id: item.uid, title: item.title, notes: item.notes, date: when?.day, time: time, location: location,
+                priority: item.priority.rawValue, flagged: carried(carriedFlagged, item) == "TRUE", completed: item.isCompleted,
+                completedAt: timestamp(item.completedAt), repeat: choice, createdAt: timestamp(item.created), updatedAt: timestamp(item.lastModified)))
+        }
+        var diagnostics: [Diagnostic] = []
+        if !dropped.isEmpty { diagnostics.append(.warning("convert.dropped", dropped.sorted().joined(separator: ", "))) }
+        if !simplified.isEmpty {
+            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: "、")))
+        }
+        return (RemindersBackup(exportedAt: now(context), lists: lists.filter { !$0.reminders.isEmpty || $0.name != agenda.name }), diagnostics)
+    }
+
+    // MARK: Ledgers
+
+    static func ledger(_ backup: JellySaveBackup) -> Ledger {
+        Ledger(baseCurrency: backup.baseCurrency, accounts: backup.accounts, balanceChanges: backup.balanceChanges,
+               snapshots: backup.snapshots.map { AssetSnapshot(date: $0.date, total: $0.total) },
+               goals: backup.goals.map { SavingGoal(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency, deadline: $0.deadline) })
+    }
+
+    static func jellySave(_ ledger: Ledger, context: CodecContext) -> JellySaveBackup {
+        JellySaveBackup(exportedAt: now(context), baseCurrency: ledger.baseCurrency, accounts: ledger.accounts, balanceChanges: ledger.balanceChanges,
+                        snapshots: ledger.snapshots.map { .init(id: "snapshot-" + $0.date.description, date: $0.date, total: $0.total) },
+                        goals: ledger.goals.map { .init(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency,
+                                                       deadline: $0.deadline, createdAt: nil) },
+                        notifications: .init(enabled: false, time: "21:00", kinds: ["motivation"]))
+    }
+}
+
+enum WallClockSeconds {
+    /// Seconds since midnight of a value's wall time (as written, in its own zone).
+    static func of(_ value: DateValue) -> Int {
+        switch value {
+        case .date: 0
+        case .floating(let time), .utc(let time), .zoned(let time, _): time.hour * 3600 + time.minute * 60 + time.second
+        }
+    }
+}

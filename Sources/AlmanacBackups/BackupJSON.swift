@@ -1,0 +1,263 @@
+public import AlmanacCore
+import AlmanacICU
+import Foundation
+
+/// Backups as canonical JSON: keys sorted, two-space indent, `": "` between key and value,
+/// text as is (not \u-escaped), a final newline — the bytes Python's
+/// `json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)` writes, so a backup read and
+/// written again is the same file, and any tool can produce one.
+public enum BackupJSON {
+    public static func text(_ value: JSONValue) -> String {
+        var output = ""
+        write(value, indent: 0, into: &output)
+        return output + "\n"
+    }
+
+    static func write(_ value: JSONValue, indent: Int, into output: inout String) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closing = String(repeating: "  ", count: indent)
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .integer(let number): output += String(number)
+        case .number(let number): output += number.isFinite ? "\(number)" : "null"
+        case .string(let text): quote(text, into: &output)
+        case .array(let items):
+            if items.isEmpty { output += "[]"; return }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += pad
+                write(item, indent: indent + 1, into: &output)
+                output += index == items.count - 1 ? "\n" : ",\n"
+            }
+            output += closing + "]"
+        case .object(let members):
+            if members.isEmpty { output += "{}"; return }
+            output += "{\n"
+            // By code point, as Python sorts str keys.
+            let sorted = members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) { $0.value < $1.value } }
+            for (index, (key, member)) in sorted.enumerated() {
+                output += pad
+                quote(key, into: &output)
+                output += ": "
+                write(member, indent: indent + 1, into: &output)
+                output += index == sorted.count - 1 ? "\n" : ",\n"
+            }
+            output += closing + "}"
+        }
+    }
+
+    /// JSON string escaping as Python writes it with ensure_ascii=False.
+    static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
+
+/// Reads a backup's JSON, checking every field against the format and collecting every problem
+/// with its JSON path (`/days/12/date`), instead of stopping at the first.
+struct BackupReader {
+    let file: String?
+    var problems: [Diagnostic] = []
+
+    init(file: String?) { self.file = file }
+
+    func location(_ path: String) -> SourceLocation { SourceLocation(file: file, keyPath: path.isEmpty ? "/" : path) }
+
+    mutating func error(_ key: String, _ path: String, _ arguments: String...) {
+        problems.append(Diagnostic(.error, Message(key, arguments), at: location(path)))
+    }
+
+    mutating func warning(_ key: String, _ path: String, _ arguments: String...) {
+        problems.append(Diagnostic(.warning, Message(key, arguments), at: location(path)))
+    }
+
+    static func member(_ object: [(String, JSONValue)], _ key: String) -> JSONValue? {
+        object.first { $0.0 == key }?.1
+    }
+
+    static func typeName(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "true/false"
+        case .integer, .number: "a number"
+        case .string: "text"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+
+    /// The object at `path`, reporting unknown fields (kept, with a warning) and wrong types.
+    mutating func object(_ value: JSONValue?, _ path: String, fields: Set<String>) -> [(String, JSONValue)]? {
+        guard let value else { return nil }
+        guard case .object(let members) = value else {
+            error("backup.type", path, "an object", Self.typeName(value))
+            return nil
+        }
+        for (key, _) in members where !fields.contains(key) {
+            warning("backup.unknown-field", path + "/" + key, key)
+        }
+        return members
+    }
+
+    mutating func required(_ object: [(String, JSONValue)], _ key: String, _ path: String) -> JSONValue? {
+        guard let value = Self.member(object, key), value != .null else {
+            error("backup.missing", path + "/" + key, key)
+            return nil
+        }
+        return value
+    }
+
+    mutating func string(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true,
+                         oneOf choices: [String]? = nil, nonEmpty: Bool = false) -> String? {
+        let value = required ? self.required(object, key, path) : Self.member(object, key)
+        guard let value, value != .null else { return nil }
+        guard case .string(let text) = value else {
+            error("backup.type", path + "/" + key, "text", Self.typeName(value))
+            return nil
+        }
+        if let choices, !choices.contains(text) {
+            error("backup.not-one-of", path + "/" + key, text, choices.joined(separator: ", "))
+            return nil
+        }
+        if nonEmpty && text.trimmingCharacters(in: .whitespaces).isEmpty {
+            error("backup.empty", path + "/" + key, key)
+            return nil
+        }
+        return text
+    }
+
+    mutating func integer(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true,
+                          range: ClosedRange<Int>? = nil) -> Int? {
+        let value = required ? self.required(object, key, path) : Self.member(object, key)
+        guard let value, value != .null else { return nil }
+        guard case .integer(let number) = value else {
+            error("backup.type", path + "/" + key, "a whole number", Self.typeName(value))
+            return nil
+        }
+        if let range, !range.contains(number) {
+            error("backup.out-of-range", path + "/" + key, String(number), "\(range.lowerBound)…\(range.upperBound)")
+            return nil
+        }
+        return number
+    }
+
+    mutating func bool(_ object: [(String, JSONValue)], _ key: String, _ path: String, default fallback: Bool) -> Bool {
+        guard let value = Self.member(object, key), value != .null else { return fallback }
+        guard case .bool(let flag) = value else {
+            error("backup.type", path + "/" + key, "true or false", Self.typeName(value))
+            return fallback
+        }
+        return flag
+    }
+
+    mutating func date(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> CivilDate? {
+        guard let text = string(object, key, path, required: required) else { return nil }
+        guard let date = try? CivilDate(iso: text), text.count == 10 else {
+            error("backup.not-a-date", path + "/" + key, text)
+            return nil
+        }
+        return date
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset (RFC 3339).
+    mutating func timestamp(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> String? {
+        guard let text = string(object, key, path, required: required) else { return nil }
+        guard Self.parseTimestamp(text) != nil else {
+            error("backup.not-a-timestamp", path + "/" + key, text)
+            return nil
+        }
+        return text
+    }
+
+    static func parseTimestamp(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// `HH:MM` on a 24-hour clock.
+    mutating func time(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> String? {
+        guard let text = string(object, key, path, required: required) else { return nil }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }), let hour = Int(parts[0]),
+              let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else {
+            error("backup.not-a-time", path + "/" + key, text)
+            return nil
+        }
+        return text
+    }
+
+    /// An exact decimal written as text (`"1234567.50"`, `"-3200"`).
+    mutating func amount(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> Decimal? {
+        let value = required ? self.required(object, key, path) : Self.member(object, key)
+        guard let value, value != .null else { return nil }
+        guard case .string(let text) = value else {
+            error("backup.amount-not-text", path + "/" + key, Self.typeName(value))
+            return nil
+        }
+        guard Self.isDecimal(text), let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            error("backup.not-an-amount", path + "/" + key, text)
+            return nil
+        }
+        return number
+    }
+
+    static func isDecimal(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.hasPrefix("-") { body = body.dropFirst() }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count) else { return false }
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
+    mutating func array(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = false) -> [JSONValue] {
+        let value = required ? self.required(object, key, path) : Self.member(object, key)
+        guard let value, value != .null else { return [] }
+        guard case .array(let items) = value else {
+            error("backup.type", path + "/" + key, "a list", Self.typeName(value))
+            return []
+        }
+        return items
+    }
+
+    /// `#RRGGBB`.
+    mutating func color(_ object: [(String, JSONValue)], _ key: String, _ path: String) -> String? {
+        guard let text = string(object, key, path, required: false) else { return nil }
+        guard text.count == 7, text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit) else {
+            error("backup.not-a-color", path + "/" + key, text)
+            return nil
+        }
+        return text
+    }
+
+    /// Ids must be unique within a list: reports the second with the first's path.
+    mutating func uniqueIDs(_ ids: [(id: String, path: String)]) {
+        var seen: [String: String] = [:]
+        for (id, path) in ids {
+            if let first = seen[id] { error("backup.duplicate-id", path, id, first) } else { seen[id] = path }
+        }
+    }
+}
+
+extension Decimal {
+    /// The exact text of an amount (`1234567.5`), as backups store it.
+    var backupText: String { NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX")) }
+}

@@ -1,0 +1,221 @@
+public import AlmanacCore
+import AlmanacICU
+public import Foundation
+
+/// JellySave's backup (資料備份): five kinds of accounts with balances in exact decimals, balance
+/// changes, asset snapshots, saving goals and the notification settings. Version 2 is current;
+/// version 1 (account types written in Chinese, amounts as JSON numbers) is migrated when read.
+public struct JellySaveBackup: Hashable, Sendable {
+    public static let format = "jellysave-backup"
+    public static let version = 2
+
+    public struct Notifications: Hashable, Sendable {
+        public var enabled: Bool
+        public var time: String
+        public var kinds: [String]
+    }
+
+    public struct Snapshot: Hashable, Sendable {
+        public var id: String
+        public var date: CivilDate
+        public var total: Decimal
+    }
+
+    public struct Goal: Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var target: Decimal
+        public var saved: Decimal
+        public var currency: String
+        public var deadline: CivilDate?
+        public var createdAt: String?
+    }
+
+    public var exportedAt: String
+    public var baseCurrency: String
+    public var accounts: [Account]
+    public var balanceChanges: [BalanceChange]
+    public var snapshots: [Snapshot]
+    public var goals: [Goal]
+    public var notifications: Notifications
+
+    static let kinds = ["cash", "stock", "foreignCurrency", "insurance", "crypto"]
+    /// Version 1's account types.
+    static let legacyKinds = ["現金": "cash", "股票": "stock", "外幣": "foreignCurrency", "保險": "insurance", "加密貨幣": "crypto"]
+
+    static func currency(_ reader: inout BackupReader, _ object: [(String, JSONValue)], _ key: String, _ path: String,
+                         required: Bool = true) -> String? {
+        guard let code = reader.string(object, key, path, required: required) else { return nil }
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            reader.error("backup.not-a-currency", path + "/" + key, code)
+            return nil
+        }
+        return code
+    }
+
+    /// v1 stored amounts as JSON numbers; they are read by their shortest decimal text.
+    static func amount(_ reader: inout BackupReader, _ object: [(String, JSONValue)], _ key: String, _ path: String, version: Int,
+                       required: Bool = true) -> Decimal? {
+        if version == 1, let value = BackupReader.member(object, key) {
+            switch value {
+            case .integer(let number): return Decimal(number)
+            case .number(let number): return Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX"))
+            default: break
+            }
+        }
+        return reader.amount(object, key, path, required: required)
+    }
+
+    static func read(_ top: [(String, JSONValue)], version: Int, reader: inout BackupReader) -> JellySaveBackup {
+        let exportedAt = reader.timestamp(top, "exportedAt", "") ?? ""
+        let baseCurrency = currency(&reader, top, "baseCurrency", "", required: false) ?? "TWD"
+        var accounts: [Account] = []
+        for (index, value) in reader.array(top, "accounts", "", required: true).enumerated() {
+            let path = "/accounts/\(index)"
+            let fields: Set<String> = version == 1 ? ["id", "name", "type", "currency", "balance", "updatedAt", "notes"]
+                                                   : ["id", "name", "kind", "currency", "balance", "updatedAt", "notes"]
+            guard let object = reader.object(value, path, fields: fields) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let name = reader.string(object, "name", path, nonEmpty: true)
+            let kind: String? = version == 1
+                ? reader.string(object, "type", path, oneOf: legacyKinds.keys.sorted()).flatMap { legacyKinds[$0] }
+                : reader.string(object, "kind", path, oneOf: kinds)
+            let code = currency(&reader, object, "currency", path, required: false) ?? baseCurrency
+            let balance = amount(&reader, object, "balance", path, version: version)
+            let updated = reader.timestamp(object, "updatedAt", path, required: false)
+            guard let id, let name, let kind, let balance else { continue }
+            accounts.append(Account(id: id, name: name, kind: Account.Kind(rawValue: kind)!, currency: code, balance: balance,
+                                    updatedAt: updated.flatMap(DateValue.init(timestamp:)), notes: reader.string(object, "notes", path, required: false)))
+        }
+        reader.uniqueIDs(accounts.enumerated().map { ($1.id, "/accounts/\($0)/id") })
+        let accountIDs = Set(accounts.map(\.id))
+
+        var changes: [BalanceChange] = []
+        for (index, value) in reader.array(top, "balanceChanges", "").enumerated() {
+            let path = "/balanceChanges/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "accountId", "date", "amount", "note"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let account = reader.string(object, "accountId", path)
+            if let account, !accountIDs.contains(account) { reader.error("backup.unknown-reference", path + "/accountId", account, "/accounts") }
+            let date = reader.date(object, "date", path)
+            let change = amount(&reader, object, "amount", path, version: version)
+            guard let id, let account, let date, let change else { continue }
+            changes.append(BalanceChange(id: id, accountID: account, amount: change, date: .date(date), note: reader.string(object, "note", path, required: false)))
+        }
+        reader.uniqueIDs(changes.enumerated().map { ($1.id, "/balanceChanges/\($0)/id") })
+
+        var snapshots: [Snapshot] = []
+        for (index, value) in reader.array(top, "snapshots", "").enumerated() {
+            let path = "/snapshots/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "date", "total"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let date = reader.date(object, "date", path)
+            let total = amount(&reader, object, "total", path, version: version)
+            guard let id, let date, let total else { continue }
+            snapshots.append(Snapshot(id: id, date: date, total: total))
+        }
+        reader.uniqueIDs(snapshots.enumerated().map { ($1.id, "/snapshots/\($0)/id") })
+
+        var goals: [Goal] = []
+        for (index, value) in reader.array(top, "goals", "").enumerated() {
+            let path = "/goals/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "name", "target", "saved", "currency", "deadline", "createdAt"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let name = reader.string(object, "name", path, nonEmpty: true)
+            let target = amount(&reader, object, "target", path, version: version)
+            let saved = amount(&reader, object, "saved", path, version: version, required: false) ?? 0
+            if let target, target <= 0 { reader.error("backup.not-positive", path + "/target", target.backupText) }
+            let code = currency(&reader, object, "currency", path, required: false) ?? baseCurrency
+            let deadline = reader.date(object, "deadline", path, required: false)
+            let created = reader.timestamp(object, "createdAt", path, required: false)
+            guard let id, let name, let target else { continue }
+            goals.append(Goal(id: id, name: name, target: target, saved: saved, currency: code, deadline: deadline, createdAt: created))
+        }
+        reader.uniqueIDs(goals.enumerated().map { ($1.id, "/goals/\($0)/id") })
+
+        var notifications = Notifications(enabled: false, time: "21:00", kinds: ["motivation"])
+        if let object = reader.object(BackupReader.member(top, "notifications"), "/notifications", fields: ["enabled", "time", "kinds"]) {
+            notifications.enabled = reader.bool(object, "enabled", "/notifications", default: false)
+            notifications.time = reader.time(object, "time", "/notifications", required: false) ?? "21:00"
+            var kinds: [String] = []
+            for (index, kind) in reader.array(object, "kinds", "/notifications").enumerated() {
+                if case .string(let text) = kind, ["tips", "motivation"].contains(text) { kinds.append(text) } else {
+                    reader.error("backup.not-one-of", "/notifications/kinds/\(index)", kind.string ?? BackupReader.typeName(kind), "tips, motivation")
+                }
+            }
+            notifications.kinds = kinds
+        }
+        return JellySaveBackup(exportedAt: exportedAt, baseCurrency: baseCurrency, accounts: accounts, balanceChanges: changes,
+                               snapshots: snapshots, goals: goals, notifications: notifications)
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("format", .string(Self.format)), ("version", .integer(Self.version)), ("exportedAt", .string(exportedAt)),
+            ("baseCurrency", .string(baseCurrency)),
+            ("accounts", .array(accounts.map { account in
+                var members: [(String, JSONValue)] = [("id", .string(account.id)), ("name", .string(account.name)),
+                                                      ("kind", .string(account.kind.rawValue)), ("currency", .string(account.currency)),
+                                                      ("balance", .string(account.balance.backupText))]
+                if let updated = account.updatedAt?.timestamp { members.append(("updatedAt", .string(updated))) }
+                if let notes = account.notes { members.append(("notes", .string(notes))) }
+                return .object(members)
+            })),
+            ("balanceChanges", .array(balanceChanges.map { change in
+                var members: [(String, JSONValue)] = [("id", .string(change.id)), ("accountId", .string(change.accountID)),
+                                                      ("date", .string(change.date.day.description)), ("amount", .string(change.amount.backupText))]
+                if let note = change.note { members.append(("note", .string(note))) }
+                return .object(members)
+            })),
+            ("snapshots", .array(snapshots.map {
+                .object([("id", .string($0.id)), ("date", .string($0.date.description)), ("total", .string($0.total.backupText))])
+            })),
+            ("goals", .array(goals.map { goal in
+                var members: [(String, JSONValue)] = [("id", .string(goal.id)), ("name", .string(goal.name)), ("target", .string(goal.target.backupText)),
+                                                      ("saved", .string(goal.saved.backupText)), ("currency", .string(goal.currency))]
+                if let deadline = goal.deadline { members.append(("deadline", .string(deadline.description))) }
+                if let created = goal.createdAt { members.append(("createdAt", .string(created))) }
+                return .object(members)
+            })),
+            ("notifications", .object([("enabled", .bool(notifications.enabled)), ("time", .string(notifications.time)),
+                                       ("kinds", .array(notifications.kinds.map(JSONValue.string)))])),
+        ])
+    }
+}
+
+extension DateValue {
+    /// A backup timestamp (`2025-11-01T09:30:00+08:00` or `…Z`) as a UTC date-time.
+    init?(timestamp text: String) {
+        guard let date = BackupReader.parseTimestamp(text) else { return nil }
+        self = .utc(CivilDateTime(secondsSinceEpoch: Int(date.timeIntervalSince1970)))
+    }
+
+    /// The value as a backup timestamp (UTC), when it has a time.
+    var timestamp: String? {
+        switch self {
+        case .utc(let time): time.isoTimestamp + "Z"
+        case .zoned(let time, let zone):
+            if let zone = TimeZoneID.resolve(zone)?.zone, let instant = try? zone.instant(for: time) {
+                CivilDateTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970)).isoTimestamp + "Z"
+            } else {
+                time.isoTimestamp + "Z"
+            }
+        case .floating(let time): time.isoTimestamp + "Z"
+        case .date(let date): date.description + "T00:00:00Z"
+        }
+    }
+
+    var day: CivilDate {
+        switch self {
+        case .date(let date): date
+        case .floating(let time), .utc(let time), .zoned(let time, _): time.date
+        }
+    }
+}
+
+extension CivilDateTime {
+    var isoTimestamp: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return date.description + "T" + two(hour) + ":" + two(minute) + ":" + two(second)
+    }
+}

@@ -1,0 +1,204 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// Retire Time's backup (FR15): the days people count to and from, their categories, and the
+/// app's settings. Version 2 is current; version 1 (a lunar flag, reminder fields at the top of
+/// a day, categories by name) is migrated when read.
+public struct RetireTimeBackup: Hashable, Sendable {
+    public static let format = "retiretime-backup"
+    public static let version = 2
+
+    public struct Settings: Hashable, Sendable {
+        public var theme: String          // system, light, dark
+        public var dateDisplay: String    // date, relative, both
+        public var language: String?
+        public var timeZone: String?
+    }
+
+    public struct Category: Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var color: String?
+        public var icon: String?
+    }
+
+    public struct LunarDate: Hashable, Sendable {
+        public var month: Int
+        public var day: Int
+        public var leap: Bool
+    }
+
+    public struct Reminder: Hashable, Sendable {
+        /// Days before the day (0: on the day).
+        public var offsetDays: Int
+        /// `HH:MM`.
+        public var time: String
+    }
+
+    public struct Day: Hashable, Sendable {
+        public var id: String
+        public var name: String
+        /// The day itself (for a lunar day, its first Gregorian date).
+        public var date: CivilDate
+        public var calendar: String       // gregorian, lunar
+        public var lunarDate: LunarDate?
+        public var type: String           // birthday, anniversary, countdown, countup, custom
+        public var `repeat`: String       // none, daily, weekly, monthly, yearly
+        public var reminder: Reminder?
+        public var notes: String?
+        public var categoryID: String?
+        public var icon: String?
+        public var color: String?
+        public var pinned: Bool
+        public var createdAt: String?
+        public var updatedAt: String?
+    }
+
+    public var exportedAt: String
+    public var settings: Settings
+    public var categories: [Category]
+    public var days: [Day]
+
+    static let types = ["birthday", "anniversary", "countdown", "countup", "custom"]
+    static let repeats = ["none", "daily", "weekly", "monthly", "yearly"]
+
+    // MARK: Reading
+
+    /// Reads (and migrates) a backup's members; problems go to `reader`.
+    static func read(_ top: [(String, JSONValue)], version: Int, reader: inout BackupReader) -> RetireTimeBackup {
+        let exportedAt = reader.timestamp(top, "exportedAt", "") ?? ""
+        var settings = Settings(theme: "system", dateDisplay: "both", language: nil, timeZone: nil)
+        if let object = reader.object(BackupReader.member(top, "settings"), "/settings", fields: ["theme", "dateDisplay", "language", "timeZone"]) {
+            settings.theme = reader.string(object, "theme", "/settings", required: false, oneOf: ["system", "light", "dark"]) ?? "system"
+            settings.dateDisplay = reader.string(object, "dateDisplay", "/settings", required: false, oneOf: ["date", "relative", "both"]) ?? "both"
+            settings.language = reader.string(object, "language", "/settings", required: false)
+            if let zone = reader.string(object, "timeZone", "/settings", required: false) {
+                if (try? TimeZoneID(zone)) == nil { reader.error("backup.unknown-time-zone", "/settings/timeZone", zone) } else { settings.timeZone = zone }
+            }
+        }
+        var categories: [Category] = []
+        for (index, value) in reader.array(top, "categories", "").enumerated() {
+            let path = "/categories/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "name", "color", "icon"]) else { continue }
+            guard let id = reader.string(object, "id", path, nonEmpty: true), let name = reader.string(object, "name", path, nonEmpty: true) else { continue }
+            categories.append(Category(id: id, name: name, color: reader.color(object, "color", path), icon: reader.string(object, "icon", path, required: false)))
+        }
+        reader.uniqueIDs(categories.enumerated().map { ($1.id, "/categories/\($0)/id") })
+
+        let dayFields: Set<String> = version == 1
+            ? ["id", "name", "date", "isLunar", "type", "repeat", "remindBefore", "remindTime", "notes", "category", "icon", "color", "pinned", "createdAt", "updatedAt"]
+            : ["id", "name", "date", "calendar", "lunarDate", "type", "repeat", "reminder", "notes", "categoryId", "icon", "color", "pinned", "createdAt", "updatedAt"]
+        var days: [Day] = []
+        var dayPaths: [(String, String)] = []
+        for (index, value) in reader.array(top, "days", "", required: true).enumerated() {
+            let path = "/days/\(index)"
+            guard let object = reader.object(value, path, fields: dayFields) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let name = reader.string(object, "name", path, nonEmpty: true)
+            let date = reader.date(object, "date", path)
+            let type = reader.string(object, "type", path, oneOf: types)
+            let repeatRule = reader.string(object, "repeat", path, required: false, oneOf: repeats) ?? "none"
+            var calendar = "gregorian"
+            var lunar: LunarDate?
+            var reminder: Reminder?
+            var categoryID: String?
+            if version == 1 {
+                // v1: "isLunar": true; the lunar date is the one the first date falls on.
+                if reader.bool(object, "isLunar", path, default: false) {
+                    calendar = "lunar"
+                    if let date {
+                        let written = ChineseCalendar.lunarDate(for: date)
+                        lunar = LunarDate(month: written.month, day: written.day, leap: written.isLeapMonth)
+                    }
+                }
+                if let before = reader.integer(object, "remindBefore", path, required: false, range: 0...365) {
+                    reminder = Reminder(offsetDays: before, time: reader.time(object, "remindTime", path, required: false) ?? "09:00")
+                }
+                if let name = reader.string(object, "category", path, required: false), !name.isEmpty {
+                    if let existing = categories.first(where: { $0.name == name }) {
+                        categoryID = existing.id
+                    } else {
+                        let id = "category-\(categories.count + 1)"
+                        categories.append(Category(id: id, name: name, color: nil, icon: nil))
+                        categoryID = id
+                    }
+                }
+            } else {
+                calendar = reader.string(object, "calendar", path, required: false, oneOf: ["gregorian", "lunar"]) ?? "gregorian"
+                if let lunarObject = reader.object(BackupReader.member(object, "lunarDate"), path + "/lunarDate", fields: ["month", "day", "leap"]) {
+                    if let month = reader.integer(lunarObject, "month", path + "/lunarDate", range: 1...12),
+                       let day = reader.integer(lunarObject, "day", path + "/lunarDate", range: 1...30) {
+                        lunar = LunarDate(month: month, day: day, leap: reader.bool(lunarObject, "leap", path + "/lunarDate", default: false))
+                    }
+                }
+                if calendar == "lunar", lunar == nil, BackupReader.member(object, "lunarDate") == nil {
+                    reader.error("backup.missing", path + "/lunarDate", "lunarDate")
+                }
+                if calendar == "lunar", let lunar, let date {
+                    let written = ChineseCalendar.lunarDate(for: date)
+                    if written.month != lunar.month || written.day != lunar.day || written.isLeapMonth != lunar.leap {
+                        reader.error("backup.lunar-mismatch", path + "/lunarDate", date.description, "\(lunar.leap ? "L" : "")\(lunar.month)-\(lunar.day)")
+                    }
+                }
+                if let reminderObject = reader.object(BackupReader.member(object, "reminder"), path + "/reminder", fields: ["offsetDays", "time"]) {
+                    if let offset = reader.integer(reminderObject, "offsetDays", path + "/reminder", range: 0...365),
+                       let time = reader.time(reminderObject, "time", path + "/reminder") {
+                        reminder = Reminder(offsetDays: offset, time: time)
+                    }
+                }
+                categoryID = reader.string(object, "categoryId", path, required: false)
+                if let categoryID, !categories.contains(where: { $0.id == categoryID }) {
+                    reader.error("backup.unknown-reference", path + "/categoryId", categoryID, "/categories")
+                }
+            }
+            let createdAt = reader.timestamp(object, "createdAt", path, required: false)
+            let updatedAt = reader.timestamp(object, "updatedAt", path, required: false)
+            guard let id, let name, let date, let type else { continue }
+            dayPaths.append((id, path + "/id"))
+            days.append(Day(id: id, name: name, date: date, calendar: calendar, lunarDate: lunar, type: type, repeat: repeatRule,
+                            reminder: reminder, notes: reader.string(object, "notes", path, required: false), categoryID: categoryID,
+                            icon: reader.string(object, "icon", path, required: false), color: reader.color(object, "color", path),
+                            pinned: reader.bool(object, "pinned", path, default: false), createdAt: createdAt, updatedAt: updatedAt))
+        }
+        reader.uniqueIDs(dayPaths)
+        return RetireTimeBackup(exportedAt: exportedAt, settings: settings, categories: categories, days: days)
+    }
+
+    // MARK: Writing
+
+    public var json: JSONValue {
+        var settingsMembers: [(String, JSONValue)] = [("theme", .string(settings.theme)), ("dateDisplay", .string(settings.dateDisplay))]
+        if let language = settings.language { settingsMembers.append(("language", .string(language))) }
+        if let zone = settings.timeZone { settingsMembers.append(("timeZone", .string(zone))) }
+        let categoryValues: [JSONValue] = categories.map { category in
+            var members: [(String, JSONValue)] = [("id", .string(category.id)), ("name", .string(category.name))]
+            if let color = category.color { members.append(("color", .string(color))) }
+            if let icon = category.icon { members.append(("icon", .string(icon))) }
+            return .object(members)
+        }
+        let dayValues: [JSONValue] = days.map { day in
+            var members: [(String, JSONValue)] = [
+                ("id", .string(day.id)), ("name", .string(day.name)), ("date", .string(day.date.description)),
+                ("calendar", .string(day.calendar)), ("type", .string(day.type)), ("repeat", .string(day.repeat)),
+                ("pinned", .bool(day.pinned)),
+            ]
+            if let lunar = day.lunarDate {
+                members.append(("lunarDate", .object([("month", .integer(lunar.month)), ("day", .integer(lunar.day)), ("leap", .bool(lunar.leap))])))
+            }
+            if let reminder = day.reminder {
+                members.append(("reminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
+            }
+            if let notes = day.notes { members.append(("notes", .string(notes))) }
+            if let category = day.categoryID { members.append(("categoryId", .string(category))) }
+            if let icon = day.icon { members.append(("icon", .string(icon))) }
+            if let color = day.color { members.append(("color", .string(color))) }
+            if let created = day.createdAt { members.append(("createdAt", .string(created))) }
+            if let updated = day.updatedAt { members.append(("updatedAt", .string(updated))) }
+            return .object(members)
+        }
+        return .object([
+            ("format", .string(Self.format)), ("version", .integer(Self.version)), ("exportedAt", .string(exportedAt)),
+            ("settings", .object(settingsMembers)), ("categories", .array(categoryValues)), ("days", .array(dayValues)),
+        ])
+    }
+}

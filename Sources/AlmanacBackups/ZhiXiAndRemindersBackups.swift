@@ -1,0 +1,284 @@
+public import AlmanacCore
+import AlmanacICU
+
+/// 知习's backup (its local persistence: study tasks, review tasks, study records and the
+/// libraries of knowledge items). Version 1.
+public struct ZhiXiBackup: Hashable, Sendable {
+    public static let format = "zhixi-backup"
+    public static let version = 1
+
+    public struct Item: Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var content: String
+        public var subject: String?
+        public var tags: [String]
+        public var createdAt: String?
+        public var updatedAt: String?
+    }
+
+    public struct Library: Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var items: [Item]
+    }
+
+    public struct StudyTask: Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var date: CivilDate
+        public var minutes: Int?
+        public var done: Bool
+    }
+
+    public struct ReviewTask: Hashable, Sendable {
+        public var id: String
+        public var itemID: String
+        public var method: String       // spacedRepetition, feynman, recall, weakPoint
+        public var due: CivilDate
+        public var intervalDays: Int?
+        public var repetitions: Int?
+        public var done: Bool
+    }
+
+    public struct StudyRecord: Hashable, Sendable {
+        public var id: String
+        public var date: CivilDate
+        public var minutes: Int
+        public var itemIDs: [String]
+        public var score: Int?
+    }
+
+    public var exportedAt: String
+    public var libraries: [Library]
+    public var studyTasks: [StudyTask]
+    public var reviewTasks: [ReviewTask]
+    public var studyRecords: [StudyRecord]
+
+    static let methods = ["spacedRepetition", "feynman", "recall", "weakPoint"]
+
+    static func read(_ top: [(String, JSONValue)], version: Int, reader: inout BackupReader) -> ZhiXiBackup {
+        let exportedAt = reader.timestamp(top, "exportedAt", "") ?? ""
+        var libraries: [Library] = []
+        var itemPaths: [(String, String)] = []
+        for (index, value) in reader.array(top, "libraries", "", required: true).enumerated() {
+            let path = "/libraries/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "name", "items"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let name = reader.string(object, "name", path, nonEmpty: true)
+            var items: [Item] = []
+            for (itemIndex, itemValue) in reader.array(object, "items", path).enumerated() {
+                let itemPath = path + "/items/\(itemIndex)"
+                guard let item = reader.object(itemValue, itemPath, fields: ["id", "title", "content", "subject", "tags", "createdAt", "updatedAt"])
+                else { continue }
+                let itemID = reader.string(item, "id", itemPath, nonEmpty: true)
+                let title = reader.string(item, "title", itemPath, nonEmpty: true)
+                let content = reader.string(item, "content", itemPath, required: false) ?? ""
+                var tags: [String] = []
+                for (tagIndex, tag) in reader.array(item, "tags", itemPath).enumerated() {
+                    if let text = tag.string { tags.append(text) } else {
+                        reader.error("backup.type", itemPath + "/tags/\(tagIndex)", "text", BackupReader.typeName(tag))
+                    }
+                }
+                let created = reader.timestamp(item, "createdAt", itemPath, required: false)
+                let updated = reader.timestamp(item, "updatedAt", itemPath, required: false)
+                guard let itemID, let title else { continue }
+                itemPaths.append((itemID, itemPath + "/id"))
+                items.append(Item(id: itemID, title: title, content: content, subject: reader.string(item, "subject", itemPath, required: false),
+                                  tags: tags, createdAt: created, updatedAt: updated))
+            }
+            guard let id, let name else { continue }
+            libraries.append(Library(id: id, name: name, items: items))
+        }
+        reader.uniqueIDs(libraries.enumerated().map { ($1.id, "/libraries/\($0)/id") })
+        reader.uniqueIDs(itemPaths)
+        let itemIDs = Set(itemPaths.map(\.0))
+
+        var tasks: [StudyTask] = []
+        for (index, value) in reader.array(top, "studyTasks", "").enumerated() {
+            let path = "/studyTasks/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "title", "date", "minutes", "done"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let title = reader.string(object, "title", path, nonEmpty: true)
+            let date = reader.date(object, "date", path)
+            let minutes = reader.integer(object, "minutes", path, required: false, range: 1...1440)
+            guard let id, let title, let date else { continue }
+            tasks.append(StudyTask(id: id, title: title, date: date, minutes: minutes, done: reader.bool(object, "done", path, default: false)))
+        }
+        reader.uniqueIDs(tasks.enumerated().map { ($1.id, "/studyTasks/\($0)/id") })
+
+        var reviews: [ReviewTask] = []
+        for (index, value) in reader.array(top, "reviewTasks", "").enumerated() {
+            let path = "/reviewTasks/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "itemId", "method", "due", "intervalDays", "repetitions", "done"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let item = reader.string(object, "itemId", path)
+            if let item, !itemIDs.contains(item) { reader.error("backup.unknown-reference", path + "/itemId", item, "/libraries/*/items") }
+            let method = reader.string(object, "method", path, oneOf: methods)
+            let due = reader.date(object, "due", path)
+            let interval = reader.integer(object, "intervalDays", path, required: false, range: 0...3650)
+            let repetitions = reader.integer(object, "repetitions", path, required: false, range: 0...10000)
+            guard let id, let item, let method, let due else { continue }
+            reviews.append(ReviewTask(id: id, itemID: item, method: method, due: due, intervalDays: interval, repetitions: repetitions,
+                                      done: reader.bool(object, "done", path, default: false)))
+        }
+        reader.uniqueIDs(reviews.enumerated().map { ($1.id, "/reviewTasks/\($0)/id") })
+
+        var records: [StudyRecord] = []
+        for (index, value) in reader.array(top, "studyRecords", "").enumerated() {
+            let path = "/studyRecords/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "date", "minutes", "itemIds", "score"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let date = reader.date(object, "date", path)
+            let minutes = reader.integer(object, "minutes", path, range: 0...1440)
+            var items: [String] = []
+            for (itemIndex, item) in reader.array(object, "itemIds", path).enumerated() {
+                guard let text = item.string else {
+                    reader.error("backup.type", path + "/itemIds/\(itemIndex)", "text", BackupReader.typeName(item))
+                    continue
+                }
+                if !itemIDs.contains(text) { reader.error("backup.unknown-reference", path + "/itemIds/\(itemIndex)", text, "/libraries/*/items") }
+                items.append(text)
+            }
+            let score = reader.integer(object, "score", path, required: false, range: 0...100)
+            guard let id, let date, let minutes else { continue }
+            records.append(StudyRecord(id: id, date: date, minutes: minutes, itemIDs: items, score: score))
+        }
+        reader.uniqueIDs(records.enumerated().map { ($1.id, "/studyRecords/\($0)/id") })
+        return ZhiXiBackup(exportedAt: exportedAt, libraries: libraries, studyTasks: tasks, reviewTasks: reviews, studyRecords: records)
+    }
+}
+
+/// The Reminders app's backup: lists (name, color, order) holding reminders with a date, time,
+/// location, priority, flag, repeat and completion. Version 1.
+public struct RemindersBackup: Hashable, Sendable {
+    public static let format = "reminders-backup"
+    public static let version = 1
+
+    public struct Location: Hashable, Sendable {
+        public var name: String
+        public var latitude: Double?
+        public var longitude: Double?
+        public var proximity: String?     // arriving, leaving
+    }
+
+    public struct Reminder: Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var notes: String?
+        public var date: CivilDate?
+        public var time: String?
+        public var location: Location?
+        public var priority: String       // none, low, medium, high
+        public var flagged: Bool
+        public var completed: Bool
+        public var completedAt: String?
+        public var `repeat`: String       // none, daily, weekly, monthly, yearly
+        public var createdAt: String?
+        public var updatedAt: String?
+    }
+
+    public struct List: Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var color: String?
+        public var order: Int
+        public var reminders: [Reminder]
+    }
+
+    public var exportedAt: String
+    public var lists: [List]
+
+    static func read(_ top: [(String, JSONValue)], version: Int, reader: inout BackupReader) -> RemindersBackup {
+        let exportedAt = reader.timestamp(top, "exportedAt", "") ?? ""
+        var lists: [List] = []
+        var reminderPaths: [(String, String)] = []
+        for (index, value) in reader.array(top, "lists", "", required: true).enumerated() {
+            let path = "/lists/\(index)"
+            guard let object = reader.object(value, path, fields: ["id", "name", "color", "order", "reminders"]) else { continue }
+            let id = reader.string(object, "id", path, nonEmpty: true)
+            let name = reader.string(object, "name", path, nonEmpty: true)
+            let color = reader.color(object, "color", path)
+            let order = reader.integer(object, "order", path, required: false, range: 0...100_000) ?? index
+            var reminders: [Reminder] = []
+            for (reminderIndex, reminderValue) in reader.array(object, "reminders", path).enumerated() {
+                let itemPath = path + "/reminders/\(reminderIndex)"
+                guard let item = reader.object(reminderValue, itemPath, fields: ["id", "title", "notes", "date", "time", "location", "priority",
+                                                                                 "flagged", "completed", "completedAt", "repeat", "createdAt", "updatedAt"])
+                else { continue }
+                let reminderID = reader.string(item, "id", itemPath, nonEmpty: true)
+                let title = reader.string(item, "title", itemPath, nonEmpty: true)
+                let date = reader.date(item, "date", itemPath, required: false)
+                let time = reader.time(item, "time", itemPath, required: false)
+                if time != nil, date == nil { reader.error("backup.time-without-date", itemPath + "/time") }
+                var location: Location?
+                if let place = reader.object(BackupReader.member(item, "location"), itemPath + "/location",
+                                             fields: ["name", "latitude", "longitude", "proximity"]) {
+                    func coordinate(_ key: String, _ limit: Double) -> Double? {
+                        guard let value = BackupReader.member(place, key), value != .null else { return nil }
+                        let number: Double? = switch value {
+                        case .integer(let whole): Double(whole)
+                        case .number(let real): real
+                        default: nil
+                        }
+                        guard let number, abs(number) <= limit else {
+                            reader.error("backup.not-a-coordinate", itemPath + "/location/" + key, value.string ?? BackupReader.typeName(value))
+                            return nil
+                        }
+                        return number
+                    }
+                    if let placeName = reader.string(place, "name", itemPath + "/location", nonEmpty: true) {
+                        location = Location(name: placeName, latitude: coordinate("latitude", 90), longitude: coordinate("longitude", 180),
+                                            proximity: reader.string(place, "proximity", itemPath + "/location", required: false, oneOf: ["arriving", "leaving"]))
+                    }
+                }
+                let priority = reader.string(item, "priority", itemPath, required: false, oneOf: ["none", "low", "medium", "high"]) ?? "none"
+                let repeatRule = reader.string(item, "repeat", itemPath, required: false, oneOf: RetireTimeBackup.repeats) ?? "none"
+                let completedAt = reader.timestamp(item, "completedAt", itemPath, required: false)
+                let created = reader.timestamp(item, "createdAt", itemPath, required: false)
+                let updated = reader.timestamp(item, "updatedAt", itemPath, required: false)
+                guard let reminderID, let title else { continue }
+                reminderPaths.append((reminderID, itemPath + "/id"))
+                reminders.append(Reminder(id: reminderID, title: title, notes: reader.string(item, "notes", itemPath, required: false), date: date,
+                                          time: time, location: location, priority: priority, flagged: reader.bool(item, "flagged", itemPath, default: false),
+                                          completed: reader.bool(item, "completed", itemPath, default: false), completedAt: completedAt,
+                                          repeat: repeatRule, createdAt: created, updatedAt: updated))
+            }
+            guard let id, let name else { continue }
+            lists.append(List(id: id, name: name, color: color, order: order, reminders: reminders))
+        }
+        reader.uniqueIDs(lists.enumerated().map { ($1.id, "/lists/\($0)/id") })
+        reader.uniqueIDs(reminderPaths)
+        return RemindersBackup(exportedAt: exportedAt, lists: lists)
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("format", .string(Self.format)), ("version", .integer(Self.version)), ("exportedAt", .string(exportedAt)),
+            ("lists", .array(lists.map { list in
+                var members: [(String, JSONValue)] = [("id", .string(list.id)), ("name", .string(list.name)), ("order", .integer(list.order))]
+                if let color = list.color { members.append(("color", .string(color))) }
+                members.append(("reminders", .array(list.reminders.map { reminder in
+                    var fields: [(String, JSONValue)] = [("id", .string(reminder.id)), ("title", .string(reminder.title)),
+                                                         ("priority", .string(reminder.priority)), ("flagged", .bool(reminder.flagged)),
+                                                         ("completed", .bool(reminder.completed)), ("repeat", .string(reminder.repeat))]
+                    if let notes = reminder.notes { fields.append(("notes", .string(notes))) }
+                    if let date = reminder.date { fields.append(("date", .string(date.description))) }
+                    if let time = reminder.time { fields.append(("time", .string(time))) }
+                    if let location = reminder.location {
+                        var place: [(String, JSONValue)] = [("name", .string(location.name))]
+                        if let latitude = location.latitude { place.append(("latitude", .number(latitude))) }
+                        if let longitude = location.longitude { place.append(("longitude", .number(longitude))) }
+                        if let proximity = location.proximity { place.append(("proximity", .string(proximity))) }
+                        fields.append(("location", .object(place)))
+                    }
+                    if let completedAt = reminder.completedAt { fields.append(("completedAt", .string(completedAt))) }
+                    if let created = reminder.createdAt { fields.append(("createdAt", .string(created))) }
+                    if let updated = reminder.updatedAt { fields.append(("updatedAt", .string(updated))) }
+                    return .object(fields)
+                })))
+                return .object(members)
+            })),
+        ])
+    }
+}
