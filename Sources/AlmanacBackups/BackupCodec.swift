@@ -102,7 +102,8 @@ public struct BackupCodec: Codec {
         if version < currentVersion {
             diagnostics.append(.note("backup.migrated", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version")))
         }
-        return Decoded(document: .backup(BackupDocument(format: id, version: currentVersion, content: content, recordCount: records)),
+        return Decoded(document: .backup(BackupDocument(format: id, version: currentVersion, content: BackupJSON.canonical(content),
+                                                        recordCount: records)),
                        diagnostics: diagnostics, encoding: "UTF-8")
     }
 

@@ -7,6 +7,17 @@ import Foundation
 /// `json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)` writes, so a backup read and
 /// written again is the same file, and any tool can produce one.
 public enum BackupJSON {
+    /// The same value with every object's keys in canonical (code point) order.
+    public static func canonical(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items): .array(items.map(canonical))
+        case .object(let members):
+            .object(members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) { $0.value < $1.value } }
+                .map { ($0.0, canonical($0.1)) })
+        default: value
+        }
+    }
+
     public static func text(_ value: JSONValue) -> String {
         var output = ""
         write(value, indent: 0, into: &output)

@@ -204,13 +204,6 @@ extension DateValue {
         case .date(let date): date.description + "T00:00:00Z"
         }
     }
-
-    var day: CivilDate {
-        switch self {
-        case .date(let date): date
-        case .floating(let time), .utc(let time), .zoned(let time, _): time.date
-        }
-    }
 }
 
 extension CivilDateTime {

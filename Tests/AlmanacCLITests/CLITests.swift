@@ -182,7 +182,7 @@ import Testing
         let output = directory + "/taipei.csv"
         let run = CLIRun(["convert", input, "--via", "agenda", "--to", "csv", "--locale", "zh-TW", "-o", output, "--json"])
         #expect(run.status == 0)
-        #expect(read(output) == "\u{FEFF}名稱,日期,重複,類型,地點,分類,備註\r\n媽媽生日,2025/10/6,每年,birthday,,,\r\nTrip,2025/2/30,,,,,\r\n")
+        #expect(read(output) == "\u{FEFF}名稱,日期,重複,類型,地點,分類,備註\r\n媽媽生日,2025/10/6,每年,生日,,,\r\nTrip,2025/2/30,,,,,\r\n")
         #expect(run.output.contains("\"records\" : 2"))
         #expect(run.error.contains("days.csv") && run.error.contains("2025/2/30"))
 
@@ -246,6 +246,40 @@ import Testing
         #expect(CLIRun(["audit", "/nonexistent/path"]).status == 3)
         let chinese = CLIRun(["audit", app, "--lang", "zh-Hant"])
         #expect(chinese.output.contains("缺少「extra.only.en」"))
+    }
+
+    @Test func backupsAreNeverHalfWrittenOrLost() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let directory = temporaryDirectory()
+        let example = try String(contentsOfFile: root + "/Examples/retiretime-backup.json", encoding: .utf8)
+        // A corrupted backup: precise errors, and no output file.
+        let broken = directory + "/broken.retiretime-backup.json"
+        try Data(example.replacingOccurrences(of: "\"2019-05-20\"", with: "\"2019-02-30\"").utf8).write(to: URL(fileURLWithPath: broken))
+        let refused = CLIRun(["convert", broken, "--to", "ics", "-o", directory + "/out.ics"])
+        #expect(refused.status == 3)
+        #expect(refused.error.contains("/days/1/date"))
+        #expect(refused.error.contains("[backup.invalid]"))
+        #expect(read(directory + "/out.ics") == nil)
+
+        // Converting into an existing backup: refused without --force; with it, the old one is kept.
+        let target = directory + "/days.retiretime-backup.json"
+        try Data(example.utf8).write(to: URL(fileURLWithPath: target))
+        let calendar = directory + "/days.ics"
+        #expect(CLIRun(["convert", root + "/Examples/retiretime-backup.json", "--to", "ics", "-o", calendar]).status == 0)
+        #expect(CLIRun(["convert", calendar, "--to", "retiretime-backup", "-o", target]).status == 4)
+        #expect(CLIRun(["convert", calendar, "--to", "retiretime-backup", "-o", target, "--force",
+                        "--option", "exported-at=2025-12-01T00:00:00+08:00"]).status == 0)
+        #expect(read(target + ".bak") == example)
+        #expect(read(target)?.contains("\"exportedAt\": \"2025-12-01T00:00:00+08:00\"") == true)
+
+        // --merge: records merge by id; the report says what changed.
+        let merged = CLIRun(["convert", root + "/Examples/reminders-backup.json", "--to", "retiretime-backup", "-o", target, "--merge",
+                             "--option", "exported-at=2025-12-02T00:00:00+08:00"])
+        #expect(merged.status == 0, "\(merged.error)")
+        #expect(merged.error.contains("[backup.merged]"))
+        #expect(merged.error.contains("Merged: 6 added"))  // four days and their two lists as categories
+        let days = try #require(read(target))
+        #expect(days.contains("\"mom-birthday\"") && days.contains("\"milk\""))
     }
 
     @Test func helpAndVersion() {

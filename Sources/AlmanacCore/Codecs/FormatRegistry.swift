@@ -57,7 +57,10 @@ public struct FormatRegistry: Sendable {
         var queue = [source]
         while !queue.isEmpty {
             let model = queue.removeFirst()
-            for next in ModelKind.allCases where previous[next] == nil && next != source && direct(model, next) != nil {
+            // Days and ledgers carry meaning between formats; a table or a catalog in the middle
+            // would not (days → table → ledger is not a conversion anyone wants).
+            for next in ModelKind.allCases where previous[next] == nil && next != source && direct(model, next) != nil
+                && (next == target || next == .agenda || next == .ledger) {
                 previous[next] = model
                 if next == target {
                     var chain: [(any DocumentConverter, ModelKind)] = []

@@ -1,0 +1,233 @@
+@testable import AlmanacBackups
+import AlmanacCore
+import AlmanacICalendar
+import AlmanacICU
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+let formats = ["retiretime", "jellysave", "zhixi", "reminders"]
+
+func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do { try process.run() } catch { return (-1, "\(error)") }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+func codec(_ name: String) -> BackupCodec { BackupCodec(id: name + "-backup") }
+
+func example(_ name: String) -> String { repository + "/Examples/\(name)-backup.json" }
+
+func decode(_ name: String, path: String? = nil) throws -> Decoded {
+    try codec(name).decode(CodecInput(contentsOf: path ?? example(name)), context: CodecContext())
+}
+
+@Suite struct BackupTests {
+    @Test(arguments: formats)
+    func conforms(name: String) {
+        #expect(CodecConformance.problems(of: codec(name)) == [])
+    }
+
+    @Test(arguments: formats)
+    func examplesRoundTripByteForByte(name: String) throws {
+        let decoded = try decode(name)
+        #expect(decoded.diagnostics.isEmpty, "\(decoded.diagnostics)")
+        let bytes = try codec(name).encode(decoded.document, context: CodecContext()).bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try Data(contentsOf: URL(fileURLWithPath: example(name))), as: UTF8.self))
+    }
+
+    /// An independent validator (Python's jsonschema) agrees that the examples follow the schemas,
+    /// and that what Almanac writes from other data does too.
+    @Test(arguments: formats)
+    func examplesValidateAgainstTheirSchemas(name: String) throws {
+        guard run(["python3", "-c", "import jsonschema"]).status == 0 else {
+            if ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" { Issue.record("pip install jsonschema") }
+            return
+        }
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            for path in sys.argv[2:]:
+                jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
+            print("valid")
+            """
+        var files = [example(name)]
+        if name == "retiretime" {
+            // A backup made from a calendar, and one migrated from version 1.
+            let fromCalendar = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).json"
+            let agenda = BackupConverter.agenda(try BackupConverter.retireTime(backupDocument(try decode(name))))
+            let (made, _) = BackupConverter.retireTime(agenda, context: CodecContext())
+            try Data(BackupJSON.text(made.json).utf8).write(to: URL(fileURLWithPath: fromCalendar))
+            let migrated = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).json"
+            let decoded = try decode(name, path: fixtures + "/retiretime-v1.json")
+            try Data(try codec(name).encode(decoded.document, context: CodecContext()).bytes).write(to: URL(fileURLWithPath: migrated))
+            files += [fromCalendar, migrated]
+        }
+        let result = run(["python3", "-c", script, repository + "/Schemas/\(name)-backup.schema.json"] + files)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
+        guard case .backup(let backup) = decoded.document else { throw Diagnostic.error("backup.not-a-backup", "") }
+        return backup
+    }
+
+    @Test func olderVersionsMigrate() throws {
+        let rt = try decode("retiretime", path: fixtures + "/retiretime-v1.json")
+        #expect(rt.diagnostics.map(\.code) == ["backup.migrated"])
+        let days = try BackupConverter.retireTime(try backupDocument(rt))
+        let mom = try #require(days.days.first)
+        #expect(mom.calendar == "lunar")
+        #expect(mom.lunarDate == .init(month: 8, day: 15, leap: false))
+        #expect(mom.reminder == .init(offsetDays: 1, time: "09:00"))
+        #expect(days.categories.map(\.name) == ["家人", "学习"])
+        #expect(days.days.map(\.categoryID) == ["category-1", "category-2", "category-1"])
+
+        let jelly = try BackupConverter.jellySave(try backupDocument(try decode("jellysave", path: fixtures + "/jellysave-v1.json")))
+        #expect(jelly.accounts.map(\.kind) == [.cash, .crypto])
+        #expect(jelly.accounts.map(\.balance) == [Decimal(string: "1234567.5")!, Decimal(string: "0.0123")!])
+        #expect(jelly.json.object?.first { $0.0 == "accounts" }?.1.array?.first?.object?.first { $0.0 == "balance" }?.1 == .string("1234567.5"))
+    }
+
+    /// Truncated, wrong types, a future version, duplicate ids: precise errors with JSON paths.
+    @Test func corruptedBackupsAreReportedPrecisely() throws {
+        let original = try String(contentsOfFile: example("retiretime"), encoding: .utf8)
+        func problems(_ text: String) -> (thrown: Diagnostic?, found: [Diagnostic]) {
+            do {
+                let decoded = try codec("retiretime").decode(CodecInput(bytes: Array(text.utf8), fileName: "backup.json"), context: CodecContext())
+                return (nil, decoded.diagnostics.filter { $0.severity == .error })
+            } catch {
+                return (error, [])
+            }
+        }
+        let truncated = problems(String(original.prefix(original.count / 2)))
+        #expect(truncated.thrown?.location?.file == "backup.json")
+        #expect(truncated.thrown?.location?.line != nil)
+
+        let wrongTypes = problems(original.replacingOccurrences(of: "\"date\": \"2019-05-20\"", with: "\"date\": 20190520")
+            .replacingOccurrences(of: "\"pinned\": true", with: "\"pinned\": \"yes\"")
+            .replacingOccurrences(of: "\"2026-06-13\"", with: "\"2026-02-30\""))
+        let paths = wrongTypes.found.map { "\($0.code) \($0.location?.keyPath ?? "")" }
+        #expect(paths.contains("backup.type /days/1/date"))
+        #expect(paths.contains("backup.type /days/0/pinned"))
+        #expect(paths.contains("backup.not-a-date /days/6/date"))
+
+        let future = problems(original.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 7"))
+        #expect(future.thrown?.code == "backup.newer-version")
+        #expect(future.thrown?.message.arguments == ["retiretime-backup", "7", "2"])
+
+        let duplicate = problems(original.replacingOccurrences(of: "\"id\": \"wedding\"", with: "\"id\": \"mom-birthday\""))
+        let duplicateError = try #require(duplicate.found.first { $0.code == "backup.duplicate-id" })
+        #expect(duplicateError.location?.keyPath == "/days/1/id")
+        #expect(duplicateError.message.arguments == ["mom-birthday", "/days/0/id"])
+
+        let dangling = problems(original.replacingOccurrences(of: "\"categoryId\": \"work\"", with: "\"categoryId\": \"travel\""))
+        #expect(dangling.found.map(\.code) == ["backup.unknown-reference"])
+        let lunar = problems(original.replacingOccurrences(of: "\"day\": 15,\n        \"leap\": false,\n        \"month\": 8", with: "\"day\": 16,\n        \"leap\": false,\n        \"month\": 8"))
+        #expect(lunar.found.map(\.code) == ["backup.lunar-mismatch"])
+    }
+
+    /// Retire Time → iCalendar → Retire Time gives the same file.
+    @Test func retireTimeThroughICalendar() throws {
+        let backup = try backupDocument(try decode("retiretime"))
+        let (agenda, _) = try BackupConverter().convert(.backup(backup), to: .agenda, context: CodecContext())
+        guard case .agenda(let calendar) = agenda else { Issue.record("not an agenda"); return }
+        let ics = try ICalendarCodec().encode(agenda, context: CodecContext()).bytes
+        let text = String(decoding: ics, as: UTF8.self)
+        #expect(text.contains("RRULE:RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15"))
+        #expect(text.contains("TRIGGER:-PT15H"))
+        let read = try ICalendarCodec().decode(CodecInput(bytes: ics), context: CodecContext())
+        let context = CodecContext(options: ["target-format": RetireTimeBackup.format, "exported-at": "2025-11-20T21:30:00+08:00"])
+        let (back, warnings) = try BackupConverter().convert(read.document, to: .backup, context: context)
+        #expect(warnings.isEmpty)
+        let bytes = try codec("retiretime").encode(back, context: CodecContext()).bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try Data(contentsOf: URL(fileURLWithPath: example("retiretime"))), as: UTF8.self))
+        // The next 媽媽生日 is the fifteenth of the eighth lunar month: 2026-09-25.
+        let expander = OccurrenceExpander(agenda: calendar, defaultZone: .taipei)
+        let mom = try #require(calendar.items.firstIndex { $0.uid == "mom-birthday" })
+        #expect(expander.nextOccurrence(of: mom, onOrAfter: try CivilDate(year: 2025, month: 10, day: 7))?.start.day
+                == (try CivilDate(year: 2026, month: 9, day: 25)))
+    }
+
+    @Test func libicalReadsTheCalendar() throws {
+        guard run(["pkg-config", "--exists", "libical"]).status == 0 else {
+            if ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" { Issue.record("install libical-dev") }
+            return
+        }
+        let peer = repository + "/Tests/AlmanacICalendarTests/Peers/libical-peer.c"
+        let binary = NSTemporaryDirectory() + "almanac-libical-\(UUID().uuidString)"
+        let flags = run(["pkg-config", "--cflags", "--libs", "libical"]).output.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(run(["cc", "-O2", "-o", binary, peer] + flags).status == 0)
+        for name in ["retiretime", "reminders", "zhixi"] {
+            let (agenda, _) = try BackupConverter().convert(.backup(try backupDocument(try decode(name))), to: .agenda, context: CodecContext())
+            let path = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).ics"
+            try Data(try ICalendarCodec().encode(agenda, context: CodecContext()).bytes).write(to: URL(fileURLWithPath: path))
+            let result = run([binary, "check", path])
+            #expect(result.output.hasPrefix("errors 0 "), "\(name): \(result.output)")
+        }
+    }
+
+    @Test func remindersAndRetireTimeShareDays() throws {
+        let reminders = try backupDocument(try decode("reminders"))
+        let context = CodecContext(options: ["target-format": RetireTimeBackup.format, "exported-at": "2025-11-20T08:00:00Z"])
+        let (days, warnings) = try BackupConverter().convert(.backup(reminders), to: .backup, context: context)
+        let retire = try BackupConverter.retireTime(try backupDocument(Decoded(document: days)))
+        #expect(retire.days.count == 4)
+        #expect(retire.days.first { $0.id == "trash" }?.repeat == "weekly")
+        #expect(retire.days.first { $0.id == "milk" }?.type == "countup")
+        #expect(warnings.map(\.code).contains("convert.dropped"))  // locations have no place in Retire Time
+        // And back: reminders keep their lists.
+        let (back, _) = try BackupConverter().convert(.backup(reminders), to: .agenda, context: CodecContext())
+        let (again, _) = try BackupConverter().convert(back, to: .backup,
+                                                       context: CodecContext(options: ["target-format": RemindersBackup.format, "exported-at": "2025-11-20T08:00:00Z"]))
+        let bytes = try codec("reminders").encode(again, context: CodecContext()).bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try Data(contentsOf: URL(fileURLWithPath: example("reminders"))), as: UTF8.self))
+    }
+
+    @Test func jellySaveAsALedgerAndBack() throws {
+        let backup = try backupDocument(try decode("jellysave"))
+        let (ledger, warnings) = try BackupConverter().convert(.backup(backup), to: .ledger, context: CodecContext())
+        #expect(warnings.map(\.code) == ["convert.dropped"])  // notification settings
+        guard case .ledger(let books) = ledger else { Issue.record("not a ledger"); return }
+        #expect(books.accounts.count == 6)
+        #expect(books.accounts.first?.balance == Decimal(string: "1234567.50"))
+        let (again, _) = try BackupConverter().convert(ledger, to: .backup, context: CodecContext(options: ["exported-at": "2025-11-20T22:00:00+08:00"]))
+        let jelly = try BackupConverter.jellySave(try backupDocument(Decoded(document: again)))
+        #expect(jelly.goals.map(\.target) == [120000, 300000])
+        #expect(jelly.snapshots.count == 6)
+    }
+
+    @Test func mergeKeepsTheNewestOfEachRecord() throws {
+        var old = try BackupConverter.retireTime(try backupDocument(try decode("retiretime")))
+        var new = old
+        new.days[0].name = "媽媽生日（新）"
+        new.days[0].updatedAt = "2025-11-01T08:00:00+08:00"   // newer than the old one
+        old.days[1].notes = "old note"
+        old.days[1].updatedAt = "2025-11-15T08:00:00+08:00"   // the existing one is newer
+        new.days[1].updatedAt = "2025-01-01T08:00:00+08:00"
+        new.days.removeLast()                                 // only in the old backup
+        new.days.append(.init(id: "new-day", name: "新的一天", date: try CivilDate(year: 2026, month: 1, day: 1), calendar: "gregorian",
+                              lunarDate: nil, type: "countdown", repeat: "none", reminder: nil, notes: nil, categoryID: nil, icon: nil,
+                              color: nil, pinned: false, createdAt: nil, updatedAt: nil))
+        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(old), incoming: BackupConverter.document(new))
+        #expect(summary.added == 1)
+        #expect(summary.updated == 1)
+        #expect(summary.keptNewer == 1)
+        #expect(summary.keptExisting == 1)
+        let result = try BackupConverter.retireTime(merged)
+        #expect(result.days.first?.name == "媽媽生日（新）")
+        #expect(result.days[1].notes == "old note")
+        #expect(result.days.map(\.id).contains("grad"))
+        #expect(result.days.last?.id == "new-day")
+    }
+}
