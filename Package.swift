@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
+        .executable(name: "almanac-codec-android", targets: ["almanac-codec-android"]),
         .library(name: "AlmanacCore", targets: ["AlmanacCore"]),
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
@@ -47,6 +48,9 @@ let package = Package(
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
         .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
+        .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCatalogs"]),
+        // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.
+        .executableTarget(name: "almanac-codec-android", dependencies: ["AlmanacAndroid", "AlmanacCore"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
@@ -66,7 +70,8 @@ let package = Package(
         .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacBackupsTests", dependencies: ["AlmanacBackups", "AlmanacTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport", "almanac-codec-android"]),
     ]
 )
 

@@ -4,6 +4,8 @@ public import AlmanacCore
 /// executable uses the process's streams; tests capture them.
 public final class Session: @unchecked Sendable {
     public let registry: FormatRegistry
+    /// Plugins on PATH or in ALMANAC_PLUGIN_PATH that could not describe themselves.
+    public let pluginProblems: [Diagnostic]
     public let environment: [String: String]
     public let language: Language
     private let writeOut: @Sendable (String) -> Void
@@ -11,8 +13,10 @@ public final class Session: @unchecked Sendable {
     private let readInput: @Sendable () -> [UInt8]
     private let writeBytes: @Sendable ([UInt8]) -> Void
 
+    /// Without a registry, the built-in formats and the plugins the environment's PATH and
+    /// ALMANAC_PLUGIN_PATH hold.
     public init(
-        registry: FormatRegistry = BuiltInFormats.registry,
+        registry: FormatRegistry? = nil,
         environment: [String: String] = [:],
         language: Language = .english,
         standardOutput: @escaping @Sendable (String) -> Void,
@@ -20,7 +24,16 @@ public final class Session: @unchecked Sendable {
         standardInput: @escaping @Sendable () -> [UInt8] = { [] },
         binaryOutput: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
-        self.registry = registry
+        if let registry {
+            self.registry = registry
+            self.pluginProblems = []
+        } else {
+            var builtIn = BuiltInFormats.registry
+            let (plugins, problems) = PluginDiscovery.codecs(environment: environment)
+            for plugin in plugins { builtIn.register(plugin) }
+            self.registry = builtIn
+            self.pluginProblems = problems
+        }
         self.environment = environment
         self.language = language
         self.writeOut = standardOutput
@@ -31,8 +44,21 @@ public final class Session: @unchecked Sendable {
 
     /// The same session in another language.
     func speaking(_ language: Language) -> Session {
-        Session(registry: registry, environment: environment, language: language, standardOutput: writeOut,
+        Session(registry: registry, pluginProblems: pluginProblems, environment: environment, language: language, standardOutput: writeOut,
                 standardError: writeError, standardInput: readInput, binaryOutput: writeBytes)
+    }
+
+    private init(registry: FormatRegistry, pluginProblems: [Diagnostic], environment: [String: String], language: Language,
+                 standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+                 standardInput: @escaping @Sendable () -> [UInt8], binaryOutput: @escaping @Sendable ([UInt8]) -> Void) {
+        self.registry = registry
+        self.pluginProblems = pluginProblems
+        self.environment = environment
+        self.language = language
+        self.writeOut = standardOutput
+        self.writeError = standardError
+        self.readInput = standardInput
+        self.writeBytes = binaryOutput
     }
 
     @TaskLocal static var current: Session?

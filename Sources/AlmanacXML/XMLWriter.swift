@@ -93,9 +93,12 @@ extension XMLElement {
     /// A copy with whitespace text between child elements, for writing new documents readably:
     /// each level indented by `unit` (Apple's plists use a tab). Elements holding only text stay on one line.
     public func indented(by unit: String = "  ", level: Int = 0, indentChildren: (XMLElement) -> Bool = { _ in true }) -> XMLElement {
+        // Elements, comments and processing instructions each go on their own line; mixed text is left alone.
         let childElementsOnly = children.allSatisfy {
-            if case .element = $0 { return true }
-            return false
+            switch $0 {
+            case .element, .comment, .processingInstruction: return true
+            case .text, .cdata: return false
+            }
         }
         guard !children.isEmpty, childElementsOnly else { return self }
         let inner = indentChildren(self) ? level + 1 : level
@@ -106,6 +109,8 @@ extension XMLElement {
             copy.children.append(.text(prefix))
             if case .element(let element) = child {
                 copy.children.append(.element(element.indented(by: unit, level: inner, indentChildren: indentChildren)))
+            } else {
+                copy.children.append(child)
             }
         }
         copy.children.append(.text("\n" + String(repeating: unit, count: level)))

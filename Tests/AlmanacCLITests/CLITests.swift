@@ -2,6 +2,9 @@ import AlmanacCLI
 import AlmanacCore
 import AlmanacTestSupport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @Suite struct LunarCommandTests {
@@ -280,6 +283,61 @@ import Testing
         #expect(merged.error.contains("Merged: 6 added"))  // four days and their two lists as categories
         let days = try #require(read(target))
         #expect(days.contains("\"mom-birthday\"") && days.contains("\"milk\""))
+    }
+
+    /// The directory the test binary and the package's executables were built into.
+    static var productsDirectory: String {
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path,
+                          URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug").standardized.path]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0 + "/almanac-codec-android") } ?? candidates[0]
+    }
+
+    @Test func codecPluginsOnThePluginPath() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let plugins = temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: plugins + "/almanac-codec-android",
+                                                   withDestinationPath: Self.productsDirectory + "/almanac-codec-android")
+        let environment = ["ALMANAC_PLUGIN_PATH": plugins]
+        let formats = CLIRun(["formats"], environment: environment)
+        #expect(formats.output.contains("android-strings"), "\(formats.output)\(formats.error)")
+        // Shared → Android → Shared, through the plugin.
+        let directory = temporaryDirectory()
+        let xml = directory + "/values-zh-rTW/strings.xml"
+        try FileManager.default.createDirectory(atPath: directory + "/values-zh-rTW", withIntermediateDirectories: true)
+        let out = CLIRun(["convert", root + "/Locales/Shared", "--to", "android-strings", "--locale", "zh-Hant", "-o", xml], environment: environment)
+        #expect(out.status == 0, "\(out.error)")
+        #expect(read(xml)?.contains("<string name=\"action.save\">儲存</string>") == true)
+        let back = CLIRun(["convert", xml, "--from", "android-strings", "--to", "strings"], environment: environment)
+        #expect(back.status == 0, "\(back.error)")
+        #expect(back.output.contains("/* Button: save changes */\n\"action.save\" = \"儲存\";"))
+    }
+
+    @Test func brokenPluginsAreReportedAndTheRestGoesOn() throws {
+        let plugins = temporaryDirectory()
+        func script(_ name: String, _ body: String) throws {
+            let path = plugins + "/almanac-codec-" + name
+            try Data(("#!/bin/sh\n" + body).utf8).write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o755)
+        }
+        let describe = #"if [ "$1" = "--describe" ]; then printf '{"protocol": 1, "codec": {"id": "%s", "name": "%s", "summary": "test", "aliases": [], "extensions": [".%s"], "mediaTypes": [], "model": "catalog", "canRead": true, "canWrite": true, "options": [], "examples": []}}' NAME NAME NAME; exit 0; fi"#
+        try script("hang", describe.replacingOccurrences(of: "NAME", with: "hang") + "\nsleep 30\n")
+        try script("crash", describe.replacingOccurrences(of: "NAME", with: "crash") + "\necho 'segmentation fault' >&2; exit 139\n")
+        try script("garbage", describe.replacingOccurrences(of: "NAME", with: "garbage") + "\necho 'this is not json'\n")
+        try script("mute", "sleep 30\n")   // never describes itself
+        let directory = temporaryDirectory()
+        for name in ["hang", "crash", "garbage"] { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(directory)/input.\(name)")) }
+        let environment = ["ALMANAC_PLUGIN_PATH": plugins, "ALMANAC_PLUGIN_TIMEOUT": "1"]
+        let started = Date()
+        let run = CLIRun(["convert", "\(directory)/input.hang", "\(directory)/input.crash", "\(directory)/input.garbage",
+                          "--to", "catalog-json", "-o", directory + "/out"], environment: environment)
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(run.status == 3)
+        #expect(run.error.contains("[plugin.timeout]"))
+        #expect(run.error.contains("almanac-codec-crash") && run.error.contains("139"))
+        #expect(run.error.contains("[plugin.bad-output]"))
+        let formats = CLIRun(["formats"], environment: environment)
+        #expect(formats.error.contains("almanac-codec-mute"))   // reported, and the list still printed
+        #expect(formats.output.contains("garbage"))
     }
 
     @Test func helpAndVersion() {

@@ -18,13 +18,16 @@ struct Formats: ParsableCommand {
         }
         let yes = session.text("word.yes")
         let no = session.text("word.no")
-        let rows = formats.map { format in
-            [format.id, format.model.rawValue, format.canRead ? yes : no, format.canWrite ? yes : no,
-             format.extensions.joined(separator: " "), format.name]
+        let rows = session.registry.codecs.map { codec in
+            let format = codec.format
+            let plugin = (codec as? ExternalCodec).map { " [" + session.text("formats.plugin") + " " + $0.executable + "]" } ?? ""
+            return [format.id, format.model.rawValue, format.canRead ? yes : no, format.canWrite ? yes : no,
+                    format.extensions.joined(separator: " "), format.name + plugin]
         }
         let header = ["formats.column.id", "formats.column.model", "formats.column.read", "formats.column.write",
                       "formats.column.extensions", "formats.column.name"].map { session.text($0) }
         for line in TextTable.render([header] + rows) { session.print(line) }
+        for problem in session.pluginProblems { session.report(problem) }
     }
 }
 

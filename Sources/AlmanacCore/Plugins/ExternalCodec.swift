@@ -1,0 +1,247 @@
+import AlmanacICU
+import Foundation
+
+/// Codecs in other programs: an executable named `almanac-codec-NAME` on `PATH` or in
+/// `ALMANAC_PLUGIN_PATH` that speaks the plugin protocol (version 1):
+///
+/// - `almanac-codec-NAME --describe` prints `{"protocol": 1, "codec": <FormatDescription>}`.
+/// - `almanac-codec-NAME decode [--file NAME] [--locale L] [--time-zone Z] [--option K=V]…` reads the
+///   format's bytes on standard input and prints
+///   `{"protocol": 1, "document": <the model's canonical JSON>, "diagnostics": [<diagnostic>…]}`.
+/// - `almanac-codec-NAME encode [same options]` reads the model's canonical JSON on standard input
+///   and prints the format's bytes.
+/// - On failure a command exits non-zero and prints `{"protocol": 1, "error": <diagnostic>}` (on
+///   standard output for `decode`, on standard error for `encode`). A diagnostic is
+///   `{"severity", "code", "message", "file"?, "line"?, "column"?, "keyPath"?}`.
+///
+/// A plugin that hangs is stopped after the timeout; one that crashes, exits non-zero or prints
+/// something else is reported by name, and the rest of a batch goes on.
+public struct ExternalCodec: Codec {
+    public static let protocolVersion = 1
+
+    public let executable: String
+    public let format: FormatDescription
+    /// Seconds a decode or encode may take.
+    public let timeout: Double
+
+    /// The plugin's name as users see it (`android-strings (almanac-codec-android)`).
+    var pluginName: String { format.id + " (" + (executable.split(separator: "/").last.map(String.init) ?? executable) + ")" }
+
+    public init(executable: String, format: FormatDescription, timeout: Double = 30) {
+        self.executable = executable
+        self.format = format
+        self.timeout = timeout
+    }
+
+    /// Asks an executable for its description.
+    public static func describe(_ executable: String, timeout: Double = 5) throws(Diagnostic) -> ExternalCodec {
+        let name = executable.split(separator: "/").last.map(String.init) ?? executable
+        let result = try PluginProcess.run(executable, ["--describe"], input: [], timeout: timeout, name: name)
+        guard result.status == 0 else {
+            throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary)
+        }
+        struct Description: Decodable {
+            let `protocol`: Int
+            let codec: FormatDescription
+        }
+        let description: Description
+        do {
+            description = try JSONDecoder().decode(Description.self, from: Data(result.output))
+        } catch {
+            throw Diagnostic.error("plugin.bad-output", name, "--describe", "\(error)")
+        }
+        guard description.protocol == protocolVersion else {
+            throw Diagnostic.error("plugin.protocol", name, String(description.protocol), String(protocolVersion))
+        }
+        return ExternalCodec(executable: executable, format: description.codec, timeout: timeout * 6)
+    }
+
+    public func identify(_ probe: Probe) -> Identification {
+        // Plugins are asked by name and extension; their content is not sniffed (that would mean
+        // running every plugin on every file).
+        .cannotTell
+    }
+
+    func arguments(_ command: String, _ context: CodecContext, file: String?) -> [String] {
+        var arguments = [command]
+        if let file { arguments += ["--file", file] }
+        if let locale = context.locale { arguments += ["--locale", locale.bcp47] }
+        if let zone = context.timeZone { arguments += ["--time-zone", zone.identifier] }
+        for (key, value) in context.options.sorted(by: { $0.key < $1.key }) where key != "file" && key != "target-format" {
+            arguments += ["--option", key + "=" + value]
+        }
+        return arguments
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        let bytes = try input.readAll()
+        let name = pluginName
+        let result = try PluginProcess.run(executable, arguments("decode", context, file: input.fileName), input: bytes, timeout: timeout, name: name)
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: result.output)
+        } catch {
+            if result.status != 0 { throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary) }
+            throw Diagnostic.error("plugin.bad-output", name, "decode", error.message.rendered())
+        }
+        let members = json.object ?? []
+        if let error = members.first(where: { $0.0 == "error" })?.1 {
+            throw Self.diagnostic(error, plugin: name, file: input.fileName)
+        }
+        guard result.status == 0 else { throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary) }
+        guard let document = members.first(where: { $0.0 == "document" })?.1 else {
+            throw Diagnostic.error("plugin.bad-output", name, "decode", "no \"document\"")
+        }
+        let decoded: Decoded
+        do {
+            decoded = try ModelJSONCodec(format.model).decode(CodecInput(bytes: Array(document.serialized().utf8), fileName: input.fileName),
+                                                              context: context)
+        } catch {
+            throw Diagnostic.error("plugin.bad-output", name, "decode", error.message.rendered())
+        }
+        let diagnostics = (members.first { $0.0 == "diagnostics" }?.1.array ?? []).map { Self.diagnostic($0, plugin: name, file: input.fileName) }
+        return Decoded(document: decoded.document, diagnostics: diagnostics, encoding: nil)
+    }
+
+    public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        let name = pluginName
+        let model = try ModelJSONCodec(format.model).encode(document, context: context).bytes
+        let result = try PluginProcess.run(executable, arguments("encode", context, file: nil), input: model, timeout: timeout, name: name)
+        guard result.status == 0 else {
+            if let json = try? JSONValue(parsing: result.error), let error = json.object?.first(where: { $0.0 == "error" })?.1 {
+                throw Self.diagnostic(error, plugin: name, file: nil)
+            }
+            throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary)
+        }
+        return Encoded(bytes: result.output)
+    }
+
+    /// A plugin's diagnostic, shown with the plugin's name.
+    static func diagnostic(_ value: JSONValue, plugin: String, file: String?) -> Diagnostic {
+        let members = value.object ?? []
+        func text(_ key: String) -> String? { members.first { $0.0 == key }?.1.string }
+        func number(_ key: String) -> Int? {
+            if case .integer(let value)? = members.first(where: { $0.0 == key })?.1 { return value }
+            return nil
+        }
+        let severity = Diagnostic.Severity(rawValue: text("severity") ?? "error") ?? .error
+        let location = SourceLocation(file: text("file") ?? file, line: number("line"), column: number("column"), keyPath: text("keyPath"))
+        return Diagnostic(severity, Message("plugin.diagnostic", [plugin, text("message") ?? "", text("code") ?? "plugin"]), at: location)
+    }
+}
+
+/// Runs a plugin with a deadline, feeding standard input and collecting both outputs.
+enum PluginProcess {
+    struct Result {
+        var status: Int32
+        var output: [UInt8]
+        var error: [UInt8]
+
+        var errorSummary: String {
+            let text = String(decoding: error.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.split(separator: "\n").first.map(String.init) ?? "—"
+        }
+    }
+
+    /// Collects a pipe's bytes on a background thread (so a chatty plugin never blocks on a full pipe).
+    final class Collector: @unchecked Sendable {
+        private var bytes: [UInt8] = []
+        private let lock = NSLock()
+        private let done = DispatchSemaphore(value: 0)
+        static let limit = 512 * 1024 * 1024
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    lock.lock()
+                    if bytes.count < Self.limit { bytes += chunk }
+                    lock.unlock()
+                }
+                done.signal()
+            }
+        }
+
+        func wait(until deadline: DispatchTime) -> [UInt8] {
+            _ = done.wait(timeout: deadline)
+            lock.lock()
+            defer { lock.unlock() }
+            return bytes
+        }
+    }
+
+    static func run(_ executable: String, _ arguments: [String], input: [UInt8], timeout: Double, name: String) throws(Diagnostic) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do { try process.run() } catch {
+            throw Diagnostic.error("plugin.cannot-start", name, "\(error)", at: SourceLocation(file: executable))
+        }
+        let output = Collector(stdout.fileHandleForReading)
+        let errors = Collector(stderr.fileHandleForReading)
+        let writer = stdin.fileHandleForWriting
+        Thread.detachNewThread {
+            // A plugin that exits without reading its input must not take us down with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            try? writer.write(contentsOf: input)
+            try? writer.close()
+        }
+        let deadline = DispatchTime.now() + timeout
+        if finished.wait(timeout: deadline) == .timedOut {
+            process.terminate()
+            if finished.wait(timeout: .now() + 2) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+            throw Diagnostic.error("plugin.timeout", name, String(Int(timeout.rounded())))
+        }
+        let drain = DispatchTime.now() + 5
+        return Result(status: process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus,
+                      output: output.wait(until: drain), error: errors.wait(until: drain))
+    }
+}
+
+/// Finds plugin executables: `almanac-codec-*` in `ALMANAC_PLUGIN_PATH` (first) and `PATH`.
+public enum PluginDiscovery {
+    public static let prefix = "almanac-codec-"
+
+    public static func executables(environment: [String: String]) -> [String] {
+        let directories = (environment["ALMANAC_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
+            + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        var seen = Set<String>()
+        var result: [String] = []
+        for directory in directories where !directory.isEmpty {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names.sorted() where name.hasPrefix(prefix) && !seen.contains(name) {
+                let path = (directory as NSString).appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      FileManager.default.isExecutableFile(atPath: path) else { continue }
+                seen.insert(name)
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    /// Every plugin that describes itself, and a diagnostic for each that does not.
+    public static func codecs(environment: [String: String]) -> (codecs: [ExternalCodec], problems: [Diagnostic]) {
+        let timeout = environment["ALMANAC_PLUGIN_TIMEOUT"].flatMap(Double.init) ?? 5
+        var codecs: [ExternalCodec] = []
+        var problems: [Diagnostic] = []
+        for executable in executables(environment: environment) {
+            do {
+                let codec = try ExternalCodec.describe(executable, timeout: timeout)
+                codecs.append(ExternalCodec(executable: codec.executable, format: codec.format,
+                                            timeout: environment["ALMANAC_PLUGIN_TIMEOUT"].flatMap(Double.init) ?? 30))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (codecs, problems)
+    }
+}
