@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .executable(name: "almanac", targets: ["almanac"]),
         .executable(name: "almanac-codec-android", targets: ["almanac-codec-android"]),
+        .executable(name: "almanac-strings-gen", targets: ["almanac-strings-gen"]),
+        .plugin(name: "StringAccessors", targets: ["StringAccessors"]),
+        .plugin(name: "AuditCatalogs", targets: ["AuditCatalogs"]),
         .library(name: "AlmanacCore", targets: ["AlmanacCore"]),
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
@@ -51,6 +54,12 @@ let package = Package(
         .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCatalogs"]),
         // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.
         .executableTarget(name: "almanac-codec-android", dependencies: ["AlmanacAndroid", "AlmanacCore"]),
+        .executableTarget(name: "almanac-strings-gen", dependencies: ["AlmanacCatalogs", "AlmanacCore"]),
+        .plugin(name: "StringAccessors", capability: .buildTool(), dependencies: ["almanac-strings-gen"]),
+        .plugin(
+            name: "AuditCatalogs",
+            capability: .command(intent: .custom(verb: "audit-catalogs", description: "Check the package's string catalogs with almanac audit")),
+            dependencies: ["almanac"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
@@ -75,7 +84,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings

@@ -1,0 +1,62 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package audit-catalogs`: runs `almanac audit` on the package's catalogs and sources and
+/// reports each finding as a diagnostic with its file and line.
+@main
+struct AuditCatalogs: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var catalogs: [String] = []
+        var sources: [String] = []
+        for target in context.package.targets {
+            guard let target = target as? SourceModuleTarget else { continue }
+            sources.append(target.directoryURL.path)
+            let files = target.sourceFiles.map(\.url).filter { ["strings", "stringsdict", "xcstrings", "xliff"].contains($0.pathExtension) }
+            catalogs += files.map(\.path)
+        }
+        guard !catalogs.isEmpty else {
+            Diagnostics.remark("No string catalogs in this package's targets.")
+            return
+        }
+        let almanac = try context.tool(named: "almanac").url
+        let process = Process()
+        process.executableURL = almanac
+        process.arguments = ["audit"] + catalogs + ["--sources"] + sources + ["--format", "json"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+
+        struct Report: Decodable {
+            struct Finding: Decodable {
+                var check: String
+                var severity: String
+                var message: String
+                var file: String?
+                var line: Int?
+            }
+            var findings: [Finding]
+        }
+        guard let report = try? JSONDecoder().decode(Report.self, from: data) else {
+            Diagnostics.error("almanac audit did not report (status \(process.terminationStatus))")
+            return
+        }
+        for finding in report.findings {
+            let message = "\(finding.message) [\(finding.check)]"
+            switch finding.severity {
+            case "error": Diagnostics.error(message, file: finding.file, line: finding.line)
+            case "warning": Diagnostics.warning(message, file: finding.file, line: finding.line)
+            default: Diagnostics.remark(message, file: finding.file, line: finding.line)
+            }
+        }
+        if report.findings.contains(where: { $0.severity == "error" }) {
+            throw AuditFailed(count: report.findings.filter { $0.severity == "error" }.count)
+        }
+    }
+
+    struct AuditFailed: Error, CustomStringConvertible {
+        var count: Int
+        var description: String { "\(count) catalog error(s)" }
+    }
+}
