@@ -21,7 +21,9 @@ struct AuditCatalogs: CommandPlugin {
         let almanac = try context.tool(named: "almanac").url
         let process = Process()
         process.executableURL = almanac
-        process.arguments = ["audit"] + catalogs + ["--sources"] + sources + ["--format", "json"] + arguments
+        // Keys the sources reach through StringAccessors' `L10n` count as used.
+        let accessors = arguments.contains("--accessors") ? [] : ["--accessors", "L10n"]
+        process.arguments = ["audit"] + catalogs + ["--sources"] + sources + accessors + ["--format", "json"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -42,8 +44,15 @@ struct AuditCatalogs: CommandPlugin {
             Diagnostics.error("almanac audit did not report (status \(process.terminationStatus))")
             return
         }
+        let root = context.package.directoryURL.path + "/"
         for finding in report.findings {
-            let message = "\(finding.message) [\(finding.check)]"
+            // `swift package` prints a command plugin's diagnostics without their location, so the
+            // message starts with it too (relative to the package), the way compilers write it.
+            var place = ""
+            if let file = finding.file {
+                place = (file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file) + (finding.line.map { ":\($0)" } ?? "") + ": "
+            }
+            let message = "\(place)\(finding.message) [\(finding.check)]"
             switch finding.severity {
             case "error": Diagnostics.error(message, file: finding.file, line: finding.line)
             case "warning": Diagnostics.warning(message, file: finding.file, line: finding.line)

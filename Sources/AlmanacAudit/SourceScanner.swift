@@ -23,6 +23,46 @@ public enum SourceScanner {
         return result
     }
 
+    /// Keys used through generated accessors: `accessors` maps each accessor's full name
+    /// (`L10n.Memory.Rate.again`) to its key; a reference counts wherever the name is written out.
+    public static func accessorKeys(under paths: [String], accessors: [String: String]) -> [String: SourceLocation] {
+        let roots = Set(accessors.keys.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var result: [String: SourceLocation] = [:]
+        for path in paths {
+            for file in swiftFiles(path) {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
+                    for root in roots {
+                        var searchStart = line.startIndex
+                        while let range = line.range(of: root + ".", range: searchStart..<line.endIndex) {
+                            searchStart = range.upperBound
+                            if range.lowerBound > line.startIndex, isIdentifier(line[line.index(before: range.lowerBound)]) { continue }
+                            // The written chain, without backticks: L10n.Settings.`default` → L10n.Settings.default.
+                            let chain = line[range.lowerBound...].prefix { isIdentifier($0) || $0 == "." || $0 == "`" }
+                                .filter { $0 != "`" }
+                            var parts = chain.split(separator: ".", omittingEmptySubsequences: false)
+                            while parts.count > 1 {
+                                if let key = accessors[parts.joined(separator: ".")] {
+                                    if result[key] == nil {
+                                        let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+                                        result[key] = SourceLocation(file: file, line: lineIndex + 1, column: column)
+                                    }
+                                    break
+                                }
+                                parts.removeLast()
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    static func isIdentifier(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+
     static func swiftFiles(_ path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }

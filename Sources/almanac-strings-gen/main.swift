@@ -26,27 +26,12 @@ guard let output else {
     exit(2)
 }
 
-var tables: [(name: String, catalog: Catalog)] = []
-var failed = false
-for file in files.sorted(by: { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }) {
-    let codec: any Codec = if file.hasSuffix(".stringsdict") { StringsdictCodec() } else if file.hasSuffix(".xcstrings") { XCStringsCodec() } else { StringsCodec() }
-    do {
-        let decoded = try codec.decode(CodecInput(contentsOf: file), context: CodecContext(options: ["source-language": generator.sourceLanguage]))
-        for diagnostic in decoded.diagnostics { FileHandle.standardError.write(Data((diagnostic.inFile(file).rendered(in: .english) + "\n").utf8)) }
-        guard case .catalog(let catalog) = decoded.document else { continue }
-        let name = StringsCodec.table(ofPath: file) ?? "Localizable"
-        if let index = tables.firstIndex(where: { $0.name == name }) {
-            tables[index].catalog.merge(catalog, replacing: file.hasSuffix(".stringsdict"))
-        } else {
-            tables.append((name, catalog))
-        }
-    } catch {
-        // file:line: error: … is what Xcode and SwiftPM show as a located build error.
-        FileHandle.standardError.write(Data((error.inFile(file).rendered(in: .english) + "\n").utf8))
-        failed = true
-    }
+// file:line: error: … is what Xcode and SwiftPM show as a located build error.
+let (tables, diagnostics) = generator.tables(from: files)
+for diagnostic in diagnostics {
+    FileHandle.standardError.write(Data((diagnostic.rendered(in: .english) + "\n").utf8))
 }
-if failed { exit(1) }
+if diagnostics.hasErrors { exit(1) }
 let text = generator.generate(tables: tables)
 // Only touch the file when it changes, so dependents are not rebuilt for nothing.
 if (try? String(contentsOfFile: output, encoding: .utf8)) != text {
