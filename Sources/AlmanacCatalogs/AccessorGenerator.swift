@@ -220,9 +220,10 @@ public struct AccessorGenerator {
 
     /// Accessors whose names collide after case folding (`ok` and `OK`), or exactly with a
     /// sub-namespace or the namespace itself, get `2`, `3`… in key order.
-    static func resolveCollisions(_ namespace: Namespace) {
+    static func resolveCollisions(_ namespace: Namespace, isRoot: Bool = true) {
         let types = Set(namespace.children.map(\.name)).union([namespace.name])
-        var used: Set<String> = []
+        // The root's own lookup functions: an accessor `tr(_:_:)` would make their calls ambiguous.
+        var used: Set<String> = isRoot ? ["tr", "trp"] : []
         for index in namespace.accessors.indices {
             var name = namespace.accessors[index].name
             var suffix = 2
@@ -236,7 +237,7 @@ public struct AccessorGenerator {
         for child in namespace.children {
             // A namespace named like its parent would shadow it inside; give it a suffix.
             if child.name == namespace.name { child.name += "Strings" }
-            resolveCollisions(child)
+            resolveCollisions(child, isRoot: false)
         }
     }
 
@@ -346,7 +347,7 @@ public struct AccessorGenerator {
             "#if !canImport(Darwin)",
             "/// Foundation outside Apple platforms cannot read `.stringsdict` plurals, so the accessors pick",
             "/// the form themselves with CLDR's rules for the catalogs' languages (from ICU, at generation).",
-            "private enum \(enumName)Plurals {",
+            "enum \(enumName)Plurals {",
             "    /// The category of 0…199, one letter each (z zero, o one, t two, f few, m many, x other;",
             "    /// missing letters are x), and of whole millions. Larger numbers go by their last two digits.",
             "    static let rules: [String: (small: String, million: Character)] = [",
@@ -389,32 +390,54 @@ public struct AccessorGenerator {
             "        return bundle.developmentLocalization ?? \"en\"",
             "    }",
             "",
-            "    /// The key's format with each `%#@variable@` replaced by the form its argument needs.",
-            "    static func format(_ table: String, _ key: String, _ arguments: [any CVarArg], in bundle: Bundle) -> String? {",
-            "        let language = self.language(of: bundle)",
+            "    /// The key's format with each `%#@variable@` replaced by the form its argument needs. Every",
+            "    /// argument is numbered on the way (`%@ has %#@cards@` → `%1$@ has %2$d cards`), so a form",
+            "    /// that leaves the number out (`one` = `a card`) shifts nothing.",
+            "    static func format(_ table: String, _ key: String, _ arguments: [any CVarArg], in bundle: Bundle, language: String? = nil) -> String? {",
+            "        let language = language ?? self.language(of: bundle)",
             "        guard let url = bundle.url(forResource: table, withExtension: \"stringsdict\", subdirectory: nil, localization: language)",
             "                ?? bundle.url(forResource: table, withExtension: \"stringsdict\"),",
             "              let data = try? Data(contentsOf: url),",
             "              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],",
             "              let entry = plist[key] as? [String: Any],",
-            "              var format = entry[\"NSStringLocalizedFormatKey\"] as? String",
+            "              let format = entry[\"NSStringLocalizedFormatKey\"] as? String",
             "        else { return nil }",
+            "        var result = \"\"",
+            "        var rest = Substring(format)",
             "        var next = 1",
-            "        while let range = format.range(of: #\"%([0-9]+\\$)?#@[^@]+@\"#, options: .regularExpression) {",
-            "            let token = format[range].dropFirst()",
-            "            let position = token.firstIndex(of: \"$\").flatMap { Int(token[..<$0]) } ?? next",
-            "            next = position + 1",
-            "            let name = String(token[token.index(token.firstIndex(of: \"@\")!, offsetBy: 1)...].dropLast())",
-            "            guard let variable = entry[name] as? [String: Any] else { return nil }",
-            "            let count = position <= arguments.count ? (arguments[position - 1] as? any BinaryInteger).map { Int($0) } : nil",
-            "            let category = category(of: count ?? 0, in: language)",
-            "            var form = (variable[category] ?? variable[\"other\"]) as? String ?? \"\"",
-            "            if token.contains(\"$\"), let type = variable[\"NSStringFormatValueTypeKey\"] as? String {",
-            "                form = form.replacingOccurrences(of: \"%\" + type, with: \"%\\(position)$\" + type)",
+            "        while let percent = rest.firstIndex(of: \"%\") {",
+            "            result += rest[..<percent]",
+            "            rest = rest[rest.index(after: percent)...]",
+            "            if rest.first == \"%\" {",
+            "                result += \"%%\"",
+            "                rest = rest.dropFirst()",
+            "                continue",
             "            }",
-            "            format.replaceSubrange(range, with: form)",
+            "            var position = next",
+            "            let digits = rest.prefix { $0.isASCII && $0.isNumber }",
+            "            if !digits.isEmpty, rest.dropFirst(digits.count).first == \"$\" {",
+            "                position = Int(digits) ?? next",
+            "                rest = rest.dropFirst(digits.count + 1)",
+            "            }",
+            "            next = position + 1",
+            "            if rest.hasPrefix(\"#@\"), let end = rest.dropFirst(2).firstIndex(of: \"@\") {",
+            "                let name = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end])",
+            "                rest = rest[rest.index(after: end)...]",
+            "                guard let variable = entry[name] as? [String: Any] else { return nil }",
+            "                let count = position <= arguments.count ? (arguments[position - 1] as? any BinaryInteger).map { Int(clamping: $0) } : nil",
+            "                var form = (variable[category(of: count ?? 0, in: language)] ?? variable[\"other\"]) as? String ?? \"\"",
+            "                if let type = variable[\"NSStringFormatValueTypeKey\"] as? String {",
+            "                    form = form.replacingOccurrences(of: \"%\" + type, with: \"%\\(position)$\" + type)",
+            "                }",
+            "                result += form",
+            "            } else {",
+            "                let flags = rest.prefix { !\"diouxXeEfFgGaAcCsSp@\".contains($0) }",
+            "                let conversion = rest.dropFirst(flags.count).prefix(1)",
+            "                result += conversion.isEmpty ? \"%%\" + flags : \"%\\(position)$\" + flags + conversion",
+            "                rest = rest.dropFirst(flags.count + conversion.count)",
+            "            }",
             "        }",
-            "        return format",
+            "        return result + rest",
             "    }",
             "}",
             "#endif",

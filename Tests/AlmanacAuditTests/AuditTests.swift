@@ -159,4 +159,27 @@ func python(with modules: [String]) -> Bool {
             """).map(\.0)
         #expect(keys == ["a.b", "c", "d.e", "f \"quoted\""])
     }
+
+    /// Keys used through generated accessors (`L10n.Memory.Rate.again`) count as used, with the
+    /// place of their first use; a prefix that is itself an accessor does not swallow a longer one.
+    @Test func accessorUsesCountAsKeyUses() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-scan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            let a = L10n.Memory.Rate.again
+            let b = L10n.Memory.rate + L10n.Settings.`default`
+            // L10n.Review.ok is only mentioned in a comment
+            let c = MyL10n.Home.title + L10n.Home.greeting("Lin").uppercased()
+            """.write(to: directory.appendingPathComponent("View.swift"), atomically: true, encoding: .utf8)
+        let accessors = [
+            "L10n.Memory.Rate.again": "memory.rate.again", "L10n.Memory.rate": "memory.rate", "L10n.Settings.default": "settings.default",
+            "L10n.Review.ok": "review.ok", "L10n.Home.title": "home.title", "L10n.Home.greeting": "home.greeting",
+        ]
+        let keys = SourceScanner.accessorKeys(under: [directory.path], accessors: accessors)
+        #expect(Set(keys.keys) == ["memory.rate.again", "memory.rate", "settings.default", "home.greeting"])
+        #expect(keys["memory.rate.again"]?.line == 1)
+        #expect(keys["settings.default"]?.line == 2)
+        #expect(keys["home.greeting"]?.column == 29)
+    }
 }

@@ -18,6 +18,12 @@ import Testing
     #expect(L10n.Streak.days(1) == "1 day in a row")
     #expect(L10n.Streak.days(12) == "12 days in a row")
     #expect(L10n.Review.dueCount(1) == "1 note to review")
+    // Two plural variables, each with its own form.
+    #expect(L10n.Review.cardsInDecks(1, 2) == "1 card in 2 decks")
+    #expect(L10n.Review.cardsInDecks(30, 1) == "30 cards in 1 deck")
+    // A plain argument before the plural one, and a form that leaves the number out.
+    #expect(L10n.Deck.summary("Biology", 1) == "Biology has a single card")
+    #expect(L10n.Deck.summary("Biology", 40) == "Biology has 40 cards")
 }
 
 @Test func namesThatWouldCollideStayApart() {
@@ -42,3 +48,21 @@ import Testing
     let localizations = Set(Bundle.module.localizations.map { $0.lowercased() })
     #expect(localizations.isSuperset(of: ["en", "zh-hans", "zh-hant"]))
 }
+
+#if !canImport(Darwin)
+// Outside Apple platforms the generated L10nPlurals reads the .stringsdict itself. Locale on Linux
+// always prefers English, so the other languages are asked for by name.
+@Test func chinesePluralsReorderTheirArguments() {
+    func text(_ key: String, _ language: String, _ arguments: any CVarArg...) -> String {
+        let localization = Bundle.module.localizations.first { $0.lowercased() == language.lowercased() } ?? language
+        let format = L10nPlurals.format("Localizable", key, arguments, in: .module, language: localization) ?? key
+        return String(format: format, locale: Locale(identifier: language), arguments: arguments)
+    }
+    #expect(text("review.cards-in-decks", "zh-Hant", 3, 2) == "2 個卡組中的 3 張卡片")
+    #expect(text("review.cards-in-decks", "zh-Hans", 1, 1) == "1 个卡组中的 1 张卡片")
+    #expect(text("deck.summary", "zh-Hans", "生物" as NSString, 1) == "生物 有 1 张卡片")
+    #expect(text("streak.days", "en", 21) == "21 days in a row")
+    #expect(L10nPlurals.category(of: 1, in: "en") == "one")
+    #expect(L10nPlurals.category(of: 1, in: "zh-hant") == "other")
+}
+#endif

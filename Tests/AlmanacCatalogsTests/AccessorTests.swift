@@ -1,0 +1,142 @@
+@testable import AlmanacCatalogs
+import AlmanacCore
+import AlmanacICU
+import Foundation
+import Testing
+
+@Suite struct AccessorTests {
+    let files = [
+        "en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict", "zh-Hant.lproj/Localizable.strings",
+    ].map { fixture("Accessors/" + $0) }
+
+    func generated(_ generator: AccessorGenerator = AccessorGenerator()) throws -> String {
+        let (tables, diagnostics) = generator.tables(from: files)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return generator.generate(tables: tables)
+    }
+
+    /// The whole generated file, as a golden file: a change to the output shows up in review.
+    /// `ALMANAC_UPDATE_GOLDEN=1 swift test --filter AccessorTests` rewrites it.
+    @Test func matchesTheGoldenFile() throws {
+        let text = try generated()
+        let golden = fixture("Accessors/L10n.swift.golden")
+        if ProcessInfo.processInfo.environment["ALMANAC_UPDATE_GOLDEN"] == "1" {
+            try text.write(toFile: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(text == expected, "regenerate with ALMANAC_UPDATE_GOLDEN=1 if the change is intended")
+    }
+
+    /// The generated code and a caller compile under Swift 6 with warnings as errors.
+    @Test func compilesWarningFreeUnderSwift6() throws {
+        // `swift test` runs with the toolchain on PATH.
+        let swiftc = try #require(Self.executable("swiftc"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-accessors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try generated(AccessorGenerator(bundle: ".main")).write(to: directory.appendingPathComponent("L10n.swift"), atomically: true, encoding: .utf8)
+        let caller = """
+            let texts: [String] = [
+                L10n.Tab.home, L10n.Home.greeting("Lin"), L10n.Home.progressToday(1, 2), L10n.Feedback.summary(92, "Biology"),
+                L10n.Memory.rate, L10n.Memory.Rate.again, L10n.Settings.default, L10n.Settings._2fa, L10n.Review.ok, L10n.Review.ok2,
+                L10n.Review.urlScheme("x"), L10n.Share.hours(2.5), L10n.Share.bytes(3, 65), L10n.App.name, L10n.L10nStrings.title,
+                L10n.quote, L10n.tr2("a", "b"), L10n.确定, L10n.Streak.days(3), L10n.Files.inFolders(2, 3),
+            ]
+            print(texts)
+            """
+        try caller.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors",
+                             directory.appendingPathComponent("L10n.swift").path, directory.appendingPathComponent("main.swift").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+    }
+
+    @Test func namesReadLikeHandWrittenSwift() {
+        #expect(AccessorGenerator.identifier("days-left", upper: false) == "daysLeft")
+        #expect(AccessorGenerator.identifier("progress_today", upper: true) == "ProgressToday")
+        #expect(AccessorGenerator.identifier("2fa", upper: false) == "_2fa")
+        #expect(AccessorGenerator.identifier("OK", upper: false) == "ok")
+        #expect(AccessorGenerator.identifier("URLScheme", upper: false) == "urlScheme")
+        #expect(AccessorGenerator.identifier("Title", upper: false) == "title")
+        #expect(AccessorGenerator.identifier("确定", upper: false) == "确定")
+        #expect(AccessorGenerator.identifier("🙂", upper: false) == "string")
+        #expect(AccessorGenerator.escapedName("default") == "`default`")
+        #expect(AccessorGenerator.escapedName("title") == "title")
+    }
+
+    @Test func parametersFollowPositionsAndTypes() {
+        func parameters(_ value: String) -> [String] {
+            AccessorGenerator.parameters(Translation(value: value)).0.map { "\($0.label): \($0.type)" }
+        }
+        #expect(parameters("%2$@: scored %1$d") == ["p1: Int", "p2: String"])
+        #expect(parameters("%s, %c, %C, %lu, %x, %.1f, %p") == ["p1: UnsafePointer<CChar>", "p2: CChar", "p3: UInt16", "p4: UInt",
+                                                                "p5: UInt", "p6: Double", "p7: UnsafeRawPointer"])
+        #expect(parameters("100%% sure") == [])
+        let plural = Translation(value: "%#@count@", substitutions: ["count": Substitution(formatSpecifier: "ld", plural: [.one: "%ld day", .other: "%ld days"])])
+        #expect(AccessorGenerator.parameters(plural).0.map(\.label) == ["count"])
+        #expect(AccessorGenerator.parameters(plural).1)
+    }
+
+    @Test func everyAccessorHasAPathForTheAudit() throws {
+        let generator = AccessorGenerator()
+        let paths = generator.accessorPaths(tables: generator.tables(from: files).tables)
+        #expect(paths["L10n.Memory.Rate.again"] == "memory.rate.again")
+        #expect(paths["L10n.Memory.rate"] == "memory.rate")
+        #expect(paths["L10n.Review.ok2"] == "review.ok")
+        #expect(paths["L10n.Settings.default"] == "settings.default")
+        #expect(paths["L10n.L10nStrings.title"] == "L10n.title")
+        #expect(paths["L10n.tr2"] == "tr")
+        #expect(paths["L10n.Streak.days"] == "streak.days")
+    }
+
+    @Test func brokenCatalogsAreReportedWithTheirFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-accessors-\(UUID().uuidString)/en.lproj")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let broken = directory.appendingPathComponent("Localizable.strings").path
+        try Data("\"a\" = \"A\";\n\"b\" = \"B\"\n\"c\" = \"C\";\n".utf8).write(to: URL(fileURLWithPath: broken))
+        let missing = directory.appendingPathComponent("Other.strings").path
+        let (_, diagnostics) = AccessorGenerator().tables(from: [broken, missing])
+        #expect(diagnostics.hasErrors)
+        #expect(diagnostics.contains { $0.location?.file == broken && [2, 3].contains($0.location?.line) })
+        #expect(diagnostics.contains { $0.location?.file == missing })
+    }
+
+    /// The generated plural table against ICU's rules, for languages whose integer rules use
+    /// every trick CLDR has: n % 10, n % 100, ranges, and whole millions.
+    @Test(arguments: ["en", "fr", "es", "pt", "it", "de", "ru", "uk", "pl", "cs", "ar", "he", "cy", "ga", "gd", "lt", "lv", "mt",
+                      "sl", "br", "gv", "ro", "is", "mk", "be", "zh-Hans", "ja", "ko"])
+    func pluralTableMatchesICU(language: String) throws {
+        let table = try #require(AccessorGenerator.pluralTable(language))
+        let rules = try PluralRules(locale: LocaleID(language))
+        let small = Array(table.small)
+        // What the generated L10nPlurals.category(of:in:) does with the table.
+        func category(_ number: Int) -> String {
+            let magnitude = number.magnitude
+            let letter: Character
+            if magnitude != 0 && magnitude % 1_000_000 == 0 {
+                letter = table.million
+            } else {
+                let index = magnitude < 200 ? Int(magnitude) : Int(magnitude % 100) + 100
+                letter = index < small.count ? small[index] : "x"
+            }
+            return ["z": "zero", "o": "one", "t": "two", "f": "few", "m": "many"][letter] ?? "other"
+        }
+        let numbers = Array(0..<3000) + [10_001, 100_011, 1_000_000, 2_000_000, 1_000_001, 1_000_100, 21_000_000, 123_456_789]
+        for number in numbers {
+            #expect(category(number) == rules.category(for: number).rawValue, "\(language) \(number)")
+        }
+    }
+
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
