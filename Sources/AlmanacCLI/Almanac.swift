@@ -43,6 +43,13 @@ public struct Almanac: ParsableCommand {
         }
     }
 
+    /// Runs this process's command line and exits with its status: what `almanac` does, and
+    /// what a tool of your own built on AlmanacCLI does with its extra codecs, which join the
+    /// built-in formats and the codec plugins found on PATH.
+    public static func runProcess(adding codecs: [any Codec] = []) -> Never {
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), session: .process(adding: codecs)))
+    }
+
     /// `--lang` is read before parsing so help texts come out in the right language too.
     static func requestedLanguage(_ arguments: [String]) -> Language? {
         for (index, argument) in arguments.enumerated() {

@@ -1,4 +1,5 @@
 public import AlmanacCore
+import Foundation
 
 /// Where a command's output goes and what it knows about its environment. The `almanac`
 /// executable uses the process's streams; tests capture them.
@@ -14,9 +15,10 @@ public final class Session: @unchecked Sendable {
     private let writeBytes: @Sendable ([UInt8]) -> Void
 
     /// Without a registry, the built-in formats and the plugins the environment's PATH and
-    /// ALMANAC_PLUGIN_PATH hold.
+    /// ALMANAC_PLUGIN_PATH hold; `codecs` come last, so they replace any of the same id.
     public init(
         registry: FormatRegistry? = nil,
+        adding codecs: [any Codec] = [],
         environment: [String: String] = [:],
         language: Language = .english,
         standardOutput: @escaping @Sendable (String) -> Void,
@@ -24,16 +26,18 @@ public final class Session: @unchecked Sendable {
         standardInput: @escaping @Sendable () -> [UInt8] = { [] },
         binaryOutput: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
+        var chosen: FormatRegistry
         if let registry {
-            self.registry = registry
+            chosen = registry
             self.pluginProblems = []
         } else {
-            var builtIn = BuiltInFormats.registry
+            chosen = BuiltInFormats.registry
             let (plugins, problems) = PluginDiscovery.codecs(environment: environment)
-            for plugin in plugins { builtIn.register(plugin) }
-            self.registry = builtIn
+            for plugin in plugins { chosen.register(plugin) }
             self.pluginProblems = problems
         }
+        for codec in codecs { chosen.register(codec) }
+        self.registry = chosen
         self.environment = environment
         self.language = language
         self.writeOut = standardOutput
@@ -87,4 +91,19 @@ public final class Session: @unchecked Sendable {
 /// before any command runs).
 func L(_ key: String, _ arguments: String...) -> String {
     Message(key, arguments).rendered(in: Session.current?.language ?? .english)
+}
+
+extension Session {
+    /// This process's environment, language (`LANG`) and standard streams.
+    public static func process(adding codecs: [any Codec] = []) -> Session {
+        let environment = ProcessInfo.processInfo.environment
+        return Session(
+            adding: codecs,
+            environment: environment,
+            language: Language.fromEnvironment(environment),
+            standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            binaryOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) })
+    }
 }

@@ -114,10 +114,8 @@ public struct AccessorGenerator {
                 } else {
                     tables.append((name, catalog))
                 }
-            } catch let diagnostic as Diagnostic {
-                diagnostics.append(diagnostic.inFile(file))
             } catch {
-                diagnostics.append(.error("input.unreadable", String(describing: error), at: SourceLocation(file: file)))
+                diagnostics.append(error.inFile(file))
             }
         }
         return (tables, diagnostics)

@@ -78,6 +78,15 @@ public struct ICalendarWriter: Sendable {
             let formatted = ICalDateTime.format(value)
             line(name, parameters(name, formatted.parameters + extra), formatted.text)
         }
+        // COMPLETED, CREATED and LAST-MODIFIED are UTC date-times (RFC 5545 3.8.2.1, 3.8.7): a day
+        // (todo.txt and the apps keep only the day) is written as its midnight UTC.
+        func utc(_ name: String, _ value: DateValue?) {
+            switch value {
+            case .date(let day): date(name, (try? CivilDateTime(date: day)).map(DateValue.utc) ?? value)
+            case .floating(let time): date(name, .utc(time))
+            default: date(name, value)
+            }
+        }
         func text(_ name: String, _ value: String?) {
             guard let value else { return }
             line(name, parameters(name), ICalText.escape(value))
@@ -119,10 +128,10 @@ public struct ICalendarWriter: Sendable {
         } else if item.isCompleted && item.kind == .todo {
             line("STATUS", [], "COMPLETED")
         }
-        date("COMPLETED", item.completedAt)
+        utc("COMPLETED", item.completedAt)
         if let url = item.url { line("URL", parameters("URL"), url) }
-        date("CREATED", item.created)
-        date("LAST-MODIFIED", item.lastModified)
+        utc("CREATED", item.created)
+        utc("LAST-MODIFIED", item.lastModified)
         for property in item.carried {
             if property.name == "PRIORITY", let exact = exactPriority, Priority(iCalendar: exact) != item.priority { continue }
             line(property.name, property.parameters, property.value)

@@ -48,12 +48,21 @@ import Testing
         #expect(contents(path + ".bak") == "v1")
     }
 
-    @Test func failureLeavesNothingBehind() {
+    @Test func missingFoldersAreMade() throws {
+        let path = directory + "/values-zh-rTW/nested/strings.xml"
+        try OutputFile.write(Array("x".utf8), to: path)
+        #expect(contents(path) == "x")
+    }
+
+    @Test func failureLeavesNothingBehind() throws {
+        // A folder in the path is a file: nothing can be written, nothing is left behind.
+        try OutputFile.write(Array("plain".utf8), to: directory + "/file")
         let error = #expect(throws: Diagnostic.self) {
-            try OutputFile.write(Array("x".utf8), to: directory + "/missing/dir/out.txt")
+            try OutputFile.write(Array("x".utf8), to: directory + "/file/dir/out.txt")
         }
         #expect(error?.code == "output.failed")
-        #expect(!FileManager.default.fileExists(atPath: directory + "/missing"))
+        #expect(error?.location?.file == directory + "/file/dir/out.txt")
+        #expect(contents(directory + "/file") == "plain")
         #expect(leftovers().isEmpty)
     }
 }

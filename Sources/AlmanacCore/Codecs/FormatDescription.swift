@@ -68,9 +68,11 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         return id.lowercased() == lowered || aliases.contains { $0.lowercased() == lowered }
     }
 
-    /// The length of the longest extension a file name ends with, 0 when none matches.
+    /// The length of the longest extension a file name ends with, 0 when none matches. A file
+    /// whose whole name is an extension without its dot matches too (`todo.txt` for `.todo.txt`).
     public func extensionMatch(_ fileName: String) -> Int {
         let lowered = fileName.lowercased()
-        return extensions.filter { lowered.hasSuffix($0.lowercased()) }.map(\.count).max() ?? 0
+        let baseName = lowered.split(separator: "/").last.map(String.init) ?? lowered
+        return extensions.filter { lowered.hasSuffix($0.lowercased()) || "." + baseName == $0.lowercased() }.map(\.count).max() ?? 0
     }
 }

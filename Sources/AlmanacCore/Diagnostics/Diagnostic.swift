@@ -106,8 +106,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         let arguments = try container.decodeIfPresent([String].self, forKey: .arguments) ?? []
         // A code Almanac does not know (from a plugin) keeps the plugin's own English text.
         if MessageTable.english[code] == nil, let text = try container.decodeIfPresent(String.self, forKey: .message) {
-            message = Message("plugin.message", [text])
-            message.originalKey = code
+            message = Message(code: code, text: text)
         } else {
             message = Message(code, arguments)
         }

@@ -16,6 +16,13 @@ public struct Message: Hashable, Sendable {
         self.init(key, arguments)
     }
 
+    /// A message from a codec or tool outside Almanac: its own stable code (`todotxt.bad-date`)
+    /// and its text, shown as written whatever the user's language.
+    public init(code: String, text: String) {
+        self.init("plugin.message", [text])
+        originalKey = code
+    }
+
     /// The stable key (a plugin's own code for messages that came from a plugin).
     public var key: String { originalKey ?? lookupKey }
 

@@ -52,6 +52,11 @@ public enum OutputFile {
             let directory = parentDirectory(of: path)
             let temporary = directory + "/." + baseName(of: path) + ".almanac-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd < 0, errno == ENOENT {
+                // `-o out/zh-Hant/strings.xml`: the folders are made as `mkdir -p` would.
+                try OutputFile.makeDirectories(directory, for: path)
+                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            }
             guard fd >= 0 else { throw failure(path, errno) }
             self.temporary = temporary
         }
@@ -100,6 +105,18 @@ public enum OutputFile {
             committed = true
             syncDirectory(parentDirectory(of: path))
         }
+    }
+
+    /// Makes a directory and its missing parents.
+    public static func makeDirectories(_ directory: String, for path: String? = nil) throws(Diagnostic) {
+        var isDirectory = stat()
+        if stat(directory, &isDirectory) == 0 {
+            if (isDirectory.st_mode & S_IFMT) == S_IFDIR { return }
+            throw failure(path ?? directory, ENOTDIR)
+        }
+        let parent = parentDirectory(of: directory)
+        if parent != directory, parent != "." { try makeDirectories(parent, for: path) }
+        if mkdir(directory, 0o777) != 0, errno != EEXIST { throw failure(path ?? directory, errno) }
     }
 
     /// Whether a path exists (for early, friendly "already exists" messages before long work).
