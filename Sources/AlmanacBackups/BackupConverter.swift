@@ -388,7 +388,7 @@ public struct BackupConverter: DocumentConverter {
         var diagnostics: [Diagnostic] = []
         if !dropped.isEmpty { diagnostics.append(.warning("convert.dropped", dropped.sorted().joined(separator: ", "))) }
         if !simplified.isEmpty {
-            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: "、")))
+            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: " / ")))
         }
         return (RetireTimeBackup(exportedAt: now(context), settings: settings, categories: categories, days: days), diagnostics)
     }
@@ -443,7 +443,7 @@ public struct BackupConverter: DocumentConverter {
         var diagnostics: [Diagnostic] = []
         if !dropped.isEmpty { diagnostics.append(.warning("convert.dropped", dropped.sorted().joined(separator: ", "))) }
         if !simplified.isEmpty {
-            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: "、")))
+            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: " / ")))
         }
         return (RemindersBackup(exportedAt: now(context), lists: lists.filter { !$0.reminders.isEmpty || $0.name != agenda.name }), diagnostics)
     }

@@ -12,6 +12,8 @@ public enum AlmanacExitCode: Int32, Sendable {
     case inputError = 3
     /// An output could not be written (it exists, or the disk refused).
     case outputError = 4
+    /// Stopped by Ctrl-C (or SIGTERM) before every file was converted; the shell's 128 + SIGINT.
+    case interrupted = 130
 }
 
 /// Ends a command with a status after its diagnostics have been reported.

@@ -9,6 +9,10 @@ public final class Session: @unchecked Sendable {
     public let pluginProblems: [Diagnostic]
     public let environment: [String: String]
     public let language: Language
+    /// Standard error is a terminal: progress is drawn as one line that updates in place.
+    public let isTerminal: Bool
+    /// The session is the whole process (not a test): it may handle Ctrl-C itself.
+    public let ownsProcess: Bool
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
     private let readInput: @Sendable () -> [UInt8]
@@ -21,6 +25,8 @@ public final class Session: @unchecked Sendable {
         adding codecs: [any Codec] = [],
         environment: [String: String] = [:],
         language: Language = .english,
+        isTerminal: Bool = false,
+        ownsProcess: Bool = false,
         standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void,
         standardInput: @escaping @Sendable () -> [UInt8] = { [] },
@@ -40,6 +46,8 @@ public final class Session: @unchecked Sendable {
         self.registry = chosen
         self.environment = environment
         self.language = language
+        self.isTerminal = isTerminal
+        self.ownsProcess = ownsProcess
         self.writeOut = standardOutput
         self.writeError = standardError
         self.readInput = standardInput
@@ -48,17 +56,21 @@ public final class Session: @unchecked Sendable {
 
     /// The same session in another language.
     func speaking(_ language: Language) -> Session {
-        Session(registry: registry, pluginProblems: pluginProblems, environment: environment, language: language, standardOutput: writeOut,
+        Session(registry: registry, pluginProblems: pluginProblems, environment: environment, language: language, isTerminal: isTerminal,
+                ownsProcess: ownsProcess, standardOutput: writeOut,
                 standardError: writeError, standardInput: readInput, binaryOutput: writeBytes)
     }
 
     private init(registry: FormatRegistry, pluginProblems: [Diagnostic], environment: [String: String], language: Language,
+                 isTerminal: Bool, ownsProcess: Bool,
                  standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
                  standardInput: @escaping @Sendable () -> [UInt8], binaryOutput: @escaping @Sendable ([UInt8]) -> Void) {
         self.registry = registry
         self.pluginProblems = pluginProblems
         self.environment = environment
         self.language = language
+        self.isTerminal = isTerminal
+        self.ownsProcess = ownsProcess
         self.writeOut = standardOutput
         self.writeError = standardError
         self.readInput = standardInput
@@ -78,6 +90,9 @@ public final class Session: @unchecked Sendable {
 
     /// A message on standard error.
     func printError(_ line: String) { writeError(line + "\n") }
+
+    /// Text on standard error as it is (progress lines that redraw themselves).
+    func printErrorRaw(_ text: String) { writeError(text) }
 
     func standardInput() -> [UInt8] { readInput() }
 
@@ -101,6 +116,8 @@ extension Session {
             adding: codecs,
             environment: environment,
             language: Language.fromEnvironment(environment),
+            isTerminal: isatty(2) != 0 && environment["TERM"] != "dumb",
+            ownsProcess: true,
             standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
             standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },

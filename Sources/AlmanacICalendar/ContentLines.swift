@@ -192,6 +192,11 @@ struct ICalParser {
             try scan(rest, upTo: rest.count, into: &events)
         }
         if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
+        // A calendar that stops inside VCALENDAR was cut off (a download or attachment that did
+        // not finish): how much is missing cannot be known, so it is not converted as if whole.
+        if let calendar = open.first(where: { $0.name == "VCALENDAR" }), let innermost = open.last {
+            throw Diagnostic.error("ics.truncated", innermost.name, String(innermost.line), String(calendar.line), at: location(line))
+        }
         while let unclosed = open.popLast() {
             diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
             try events.end(unclosed.name, line: line)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AlmanacCore
+import Foundation
 import AlmanacBackups
 import AlmanacCatalogs
 import AlmanacCSV
@@ -20,9 +21,20 @@ struct Convert: ParsableCommand {
     @Flag(help: ArgumentHelp(L("cli.option.merge"))) var merge = false
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
+    @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.jobs"), valueName: "N")) var jobs: Int?
+    @Option(help: ArgumentHelp(L("cli.option.report"), valueName: "FILE")) var report: String?
+    @Flag var onError: ErrorPolicy = .continueOnError
+
+    enum ErrorPolicy: String, EnumerableFlag {
+        case continueOnError, stopOnError
+
+        static func help(for value: ErrorPolicy) -> ArgumentHelp? {
+            ArgumentHelp(L(value == .continueOnError ? "cli.option.continue-on-error" : "cli.option.stop-on-error"))
+        }
+    }
     @OptionGroup var global: GlobalOptions
 
-    struct Report: Encodable {
+    struct Report: Encodable, Sendable {
         var input: String
         var output: String?
         var from: String?
@@ -36,6 +48,7 @@ struct Convert: ParsableCommand {
         if inputs.count > 1, output == nil { throw ValidationError(L("convert.needs-output-directory")) }
         if json, output == nil || output == "-" { throw ValidationError(L("convert.json-needs-output")) }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError(L("convert.stdin-once")) }
+        if let jobs, jobs < 1 { throw ValidationError(L("convert.jobs-positive")) }
         if let via, ModelKind(rawValue: via) == nil {
             throw ValidationError(L("convert.unknown-model", via, ModelKind.allCases.map(\.rawValue).joined(separator: ", ")))
         }
@@ -48,110 +61,202 @@ struct Convert: ParsableCommand {
         let forced = try from.map(Arguments.format)
         let context = try reading.context()
         let model = via.flatMap(ModelKind.init(rawValue:))
-        let toDirectory = inputs.count > 1 || output.map(InputFiles.isDirectory) == true
+        let walked = inputs.filter { $0 != "-" && InputFiles.isDirectory($0) && !CatalogTree.isTree($0) }
+        if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L("convert.needs-output-directory")) }
+        let toDirectory = inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
         if toDirectory, let output {
-            do { try InputFiles.makeDirectory(output) } catch { throw CommandFailure(.outputError, [error]) }
+            do { try OutputFile.makeDirectories(output) } catch { throw CommandFailure(.outputError, [error]) }
         }
 
+        // What to do, in order: .lproj trees as they come, files (given or found in folders) as jobs.
         var reports: [Report] = []
         var worst = AlmanacExitCode.success
+        var jobs: [Job] = []
         for input in inputs {
-            var report = Report(input: input, to: target.format.id, status: "converted", diagnostics: [])
-            defer { reports.append(report) }
             if input != "-", InputFiles.isDirectory(input) {
-                // An Xcode project's .lproj folders: each table becomes one catalog of every locale.
-                let tables = CatalogTree.read(input, context: context)
-                guard !tables.isEmpty else {
-                    report.status = "failed"
-                    report.diagnostics.append(.error("convert.empty-directory", at: SourceLocation(file: input)))
-                    worst = max(worst, .inputError)
-                    continue
-                }
-                let intoDirectory = toDirectory || tables.count > 1
-                if intoDirectory, let output { try? InputFiles.makeDirectory(output) }
-                for (position, table) in tables.enumerated() {
-                    var tableReport = Report(input: input + "/*.lproj/" + table.name, from: "lproj", to: target.format.id,
-                                             records: table.catalog.entries.count, status: "converted", diagnostics: table.diagnostics)
-                    if intoDirectory, output == nil {
-                        tableReport.status = "failed"
-                        tableReport.diagnostics.append(.error("convert.needs-output-directory-tables", String(tables.count)))
-                        worst = max(worst, .usage)
-                    } else {
-                        let destination = intoDirectory ? directoryPath(output!, name: table.name, target: target) : (output ?? "-")
-                        finish(.catalog(table.catalog), input: input, name: table.name, destination: destination, target: target,
-                               model: model, context: context, session: session, report: &tableReport, worst: &worst)
-                    }
-                    if position == tables.count - 1 { report = tableReport } else { reports.append(tableReport) }
-                }
-                continue
-            }
-            let opened: (codec: any Codec, basis: FormatRegistry.Basis, input: CodecInput)
-            do {
-                opened = try Loader.open(input, codec: forced, session: session)
-            } catch {
-                report.status = "failed"
-                report.diagnostics.append(error.inFile(input))
-                worst = max(worst, .inputError)
-                continue
-            }
-            report.from = opened.codec.format.id
-            let destination = outputPath(for: input, source: opened.codec, target: target, toDirectory: toDirectory)
-            report.output = destination
-            var conversionContext = context
-            conversionContext.options["file"] = input == "-" ? nil : input
-            do throws(Diagnostic) {
-                // Calendars and days written as tables stream, in constant memory.
-                let streamed: ((([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> (records: Int, diagnostics: [Diagnostic]))?
-                switch (opened.codec, target, model) {
-                case (let source as CSVCodec, let sink as CSVCodec, .agenda?):
-                    streamed = { (write) throws(Diagnostic) in
-                        try source.streamAgenda(opened.input, to: sink, readContext: conversionContext, writeContext: context, write: write)
-                    }
-                case (let source as ICalendarCodec, let sink as CSVCodec, .agenda?), (let source as ICalendarCodec, let sink as CSVCodec, nil):
-                    streamed = { (write) throws(Diagnostic) in
-                        try sink.streamCalendar(opened.input, reader: source.reader(context), writeContext: context, write: write)
-                    }
-                default:
-                    streamed = nil
-                }
-                if let streamed {
-                    let file = destination == "-" ? nil : try OutputFile.Stream(destination, options: .init(overwrite: force))
-                    let result = try streamed { (bytes) throws(Diagnostic) in
-                        if let file { try file.write(bytes) } else { session.write(bytes) }
-                    }
-                    try file?.commit()
-                    report.records = result.records
-                    report.diagnostics += result.diagnostics.map { $0.inFile(input) }
-                    continue
-                }
-                var decoded = try opened.codec.decode(opened.input, context: context)
-                decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input) }
-                report.records = decoded.document.recordCount
-                report.diagnostics += decoded.diagnostics
-                // An input with errors is not converted: nothing half-valid is written.
-                let errors = decoded.diagnostics.filter { $0.severity == .error }
-                if !errors.isEmpty {
-                    throw Diagnostic.error("backup.invalid", String(errors.count), at: SourceLocation(file: input))
-                }
-                let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: opened.codec.format)
-                finish(decoded.document, input: input, name: name, destination: destination, target: target, model: model,
-                       context: context, session: session, report: &report, worst: &worst)
-            } catch {
-                report.status = "failed"
-                if error.code.hasPrefix("output.") {
-                    report.diagnostics.append(error)
-                    worst = max(worst, .outputError)
+                if CatalogTree.isTree(input) {
+                    convertTree(input, target: target, model: model, context: context, toDirectory: toDirectory, session: session,
+                                reports: &reports, worst: &worst)
                 } else {
-                    report.diagnostics.append(error.inFile(input))
-                    worst = max(worst, .inputError)
+                    let found = Batch.files(under: input, skipping: output)
+                    if found.isEmpty {
+                        reports.append(Report(input: input, to: target.format.id, status: "failed",
+                                              diagnostics: [.error("batch.empty", at: SourceLocation(file: input))]))
+                        worst = max(worst, .inputError)
+                    }
+                    for relative in found {
+                        jobs.append(Job(input: input + "/" + relative, destination: batchDestination(relative, registry: session.registry, target: target),
+                                        walked: true))
+                    }
                 }
+            } else {
+                jobs.append(Job(input: input, destination: toDirectory ? batchDestination(input, registry: session.registry, target: target, flat: true)
+                                                                     : (output ?? "-"), walked: false))
             }
         }
+
+        let batch = Batch(jobs: jobs, workers: max(1, min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)),
+                          stopOnError: onError == .stopOnError, session: session, showProgress: toDirectory && jobs.count > 1)
+        let results = batch.run { job in
+            convertFile(job, target: target, forced: forced, context: context, model: model, toDirectory: toDirectory, session: session)
+        }
+        for (report, status) in results {
+            reports.append(report)
+            worst = max(worst, status)
+        }
+        // Skipped files are counted in the summary, not listed one by one (a rerun skips thousands).
+        let batchSummary = toDirectory && jobs.count > 1
         for report in reports {
-            for diagnostic in report.diagnostics { session.report(diagnostic) }
+            for diagnostic in report.diagnostics where !(batchSummary && diagnostic.code.hasPrefix("batch.skipped-")) {
+                session.report(diagnostic)
+            }
+        }
+        if batchSummary { batch.printSummary(reports: results.map { $0.0 }) }
+        if let path = self.report {
+            do throws(Diagnostic) {
+                try OutputFile.write(batch.jsonReport(reports), to: path, options: .init(overwrite: true))
+            } catch {
+                session.report(error)
+                worst = max(worst, .outputError)
+            }
         }
         if json { session.write(try CanonicalJSON.encode(reports)) }
+        if batch.interrupted { throw CommandFailure(.interrupted) }
         if worst != .success { throw CommandFailure(worst) }
+    }
+
+    /// One file to convert, and where its output goes.
+    struct Job: Sendable {
+        var input: String
+        var destination: String
+        /// Found by walking a folder: a file Almanac cannot read there is skipped, not failed.
+        var walked: Bool
+    }
+
+    /// `OUTDIR/<relative folders>/<name without its extension><target's extension>`. A path that
+    /// would leave OUTDIR (a name with `..` from an archive or a list) is refused when converted.
+    private func batchDestination(_ path: String, registry: FormatRegistry, target: any Codec, flat: Bool = false) -> String {
+        let relative = flat ? (path == "-" ? "stdin" : OutputNames.baseName(path)) : path
+        let directory = OutputNames.parent(of: relative)
+        let base = OutputNames.baseName(relative)
+        // The stem without the longest extension any readable format claims (`.agenda.json`, `.ics`).
+        let match = registry.codecs.map { $0.format.extensionMatch(base) }.max() ?? 0
+        var stem = match > 0 && match < base.count ? String(base.dropLast(match)) : base
+        if match == 0 || match >= base.count, let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        let out = output!.hasSuffix("/") ? String(output!.dropLast()) : output!
+        return out + "/" + (directory == "." ? "" : directory + "/") + stem + (target.format.extensions.first ?? ".\(target.format.id)")
+    }
+
+    /// An Xcode project's .lproj folders: each table becomes one catalog of every locale.
+    private func convertTree(_ input: String, target: any Codec, model: ModelKind?, context: CodecContext, toDirectory: Bool, session: Session,
+                             reports: inout [Report], worst: inout AlmanacExitCode) {
+        let tables = CatalogTree.read(input, context: context)
+        guard !tables.isEmpty else {
+            reports.append(Report(input: input, to: target.format.id, status: "failed",
+                                  diagnostics: [.error("convert.empty-directory", at: SourceLocation(file: input))]))
+            worst = max(worst, .inputError)
+            return
+        }
+        let intoDirectory = toDirectory || tables.count > 1
+        if intoDirectory, let output { try? OutputFile.makeDirectories(output) }
+        for table in tables {
+            var report = Report(input: input + "/*.lproj/" + table.name, from: "lproj", to: target.format.id,
+                                records: table.catalog.entries.count, status: "converted", diagnostics: table.diagnostics)
+            if intoDirectory, output == nil {
+                report.status = "failed"
+                report.diagnostics.append(.error("convert.needs-output-directory-tables", String(tables.count)))
+                worst = max(worst, .usage)
+            } else {
+                let destination = intoDirectory ? directoryPath(output!, name: table.name, target: target) : (output ?? "-")
+                finish(.catalog(table.catalog), input: input, name: table.name, destination: destination, target: target,
+                       model: model, context: context, session: session, report: &report, worst: &worst)
+            }
+            reports.append(report)
+        }
+    }
+
+    /// Converts one file; safe to run for several files at once.
+    private func convertFile(_ job: Job, target: any Codec, forced: (any Codec)?, context: CodecContext, model: ModelKind?, toDirectory: Bool,
+                             session: Session) -> (Report, AlmanacExitCode) {
+        let input = job.input
+        var report = Report(input: input, output: job.destination, to: target.format.id, status: "converted", diagnostics: [])
+        var worst = AlmanacExitCode.success
+        if toDirectory, job.destination != "-", let output, !OutputNames.isInside(job.destination, directory: output) {
+            report.status = "failed"
+            report.diagnostics.append(.error("batch.outside-output", job.destination, at: SourceLocation(file: input)))
+            return (report, .outputError)
+        }
+        // In a batch an output that exists is left alone and reported; a rerun picks up where one stopped.
+        if toDirectory, !force, !merge, job.destination != "-", OutputFile.exists(job.destination) {
+            report.status = "skipped"
+            report.diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(file: job.destination)))
+            return (report, .success)
+        }
+        let opened: (codec: any Codec, basis: FormatRegistry.Basis, input: CodecInput)
+        do {
+            opened = try Loader.open(input, codec: forced, session: session)
+        } catch {
+            if job.walked, error.code == "format.undetected" {
+                report.status = "skipped"
+                report.diagnostics.append(.note("batch.skipped-unknown", at: SourceLocation(file: input)))
+                return (report, .success)
+            }
+            report.status = "failed"
+            report.diagnostics.append(error.inFile(input))
+            return (report, .inputError)
+        }
+        report.from = opened.codec.format.id
+        let destination = job.destination
+        var conversionContext = context
+        conversionContext.options["file"] = input == "-" ? nil : input
+        do throws(Diagnostic) {
+            // Calendars and days written as tables stream, in constant memory.
+            let streamed: ((([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) -> (records: Int, diagnostics: [Diagnostic]))?
+            switch (opened.codec, target, model) {
+            case (let source as CSVCodec, let sink as CSVCodec, .agenda?):
+                streamed = { (write) throws(Diagnostic) in
+                    try source.streamAgenda(opened.input, to: sink, readContext: conversionContext, writeContext: context, write: write)
+                }
+            case (let source as ICalendarCodec, let sink as CSVCodec, .agenda?), (let source as ICalendarCodec, let sink as CSVCodec, nil):
+                streamed = { (write) throws(Diagnostic) in
+                    try sink.streamCalendar(opened.input, reader: source.reader(context), writeContext: context, write: write)
+                }
+            default:
+                streamed = nil
+            }
+            if let streamed {
+                let file = destination == "-" ? nil : try OutputFile.Stream(destination, options: .init(overwrite: force))
+                let result = try streamed { (bytes) throws(Diagnostic) in
+                    if let file { try file.write(bytes) } else { session.write(bytes) }
+                }
+                try file?.commit()
+                report.records = result.records
+                report.diagnostics += result.diagnostics.map { $0.inFile(input) }
+                return (report, worst)
+            }
+            var decoded = try opened.codec.decode(opened.input, context: context)
+            decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input) }
+            report.records = decoded.document.recordCount
+            report.diagnostics += decoded.diagnostics
+            // An input with errors is not converted: nothing half-valid is written.
+            let errors = decoded.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                throw Diagnostic.error("backup.invalid", String(errors.count), at: SourceLocation(file: input))
+            }
+            let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: opened.codec.format)
+            finish(decoded.document, input: input, name: name, destination: destination, target: target, model: model,
+                   context: context, session: session, report: &report, worst: &worst)
+        } catch {
+            report.status = "failed"
+            if error.code.hasPrefix("output.") {
+                report.diagnostics.append(error)
+                worst = max(worst, .outputError)
+            } else {
+                report.diagnostics.append(error.inFile(input))
+                worst = max(worst, .inputError)
+            }
+        }
+        return (report, worst)
     }
 
     /// Converts a decoded document to the target's model (through `--via`, drafting `--to-locale`),
@@ -231,14 +336,6 @@ struct Convert: ParsableCommand {
         return directory + "/" + name + (target.format.extensions.first ?? ".\(target.format.id)")
     }
 
-    /// `-o FILE`, `-o DIR/<input name with the target's extension>`, or standard output.
-    private func outputPath(for input: String, source: any Codec, target: any Codec, toDirectory: Bool) -> String {
-        guard let output else { return "-" }
-        guard toDirectory else { return output }
-        let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: source.format)
-        let directory = output.hasSuffix("/") ? String(output.dropLast()) : output
-        return directory + "/" + name + (target.format.extensions.first ?? ".\(target.format.id)")
-    }
 }
 
 enum OutputNames {
@@ -247,15 +344,39 @@ enum OutputNames {
         return String(path[..<slash])
     }
 
+    static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether `path`, with `.` and `..` resolved as written, stays inside `directory`.
+    static func isInside(_ path: String, directory: String) -> Bool {
+        func components(_ text: String) -> [Substring] {
+            var result: [Substring] = []
+            for part in text.split(separator: "/") where part != "." {
+                if part == ".." {
+                    if result.isEmpty || result.last == ".." { result.append(part) } else { result.removeLast() }
+                } else {
+                    result.append(part)
+                }
+            }
+            return result
+        }
+        let inside = components(path), base = components(directory)
+        return inside.count > base.count && Array(inside.prefix(base.count)) == base
+    }
+
     /// The file name without directories and without the extension its format matched.
     static func stem(of path: String, format: FormatDescription) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let match = format.extensionMatch(base)
-        if match > 0 { return String(base.dropLast(match)) }
+        if match > 0 && match < base.count { return String(base.dropLast(match)) }
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
         return base
     }
 }
+
+// The parsed options are only read while files convert on several threads.
+extension Convert: @unchecked Sendable {}
 
 extension AlmanacExitCode: Comparable {
     public static func < (lhs: AlmanacExitCode, rhs: AlmanacExitCode) -> Bool { lhs.rawValue < rhs.rawValue }

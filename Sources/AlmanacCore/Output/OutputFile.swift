@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Writes output files so that nothing is ever half-written or silently replaced: the bytes go to
 /// a temporary file beside the target, are flushed to disk, and then take the target's name in
@@ -59,12 +60,14 @@ public enum OutputFile {
             }
             guard fd >= 0 else { throw failure(path, errno) }
             self.temporary = temporary
+            OutputFile.unfinished.withLock { _ = $0.insert(temporary) }
         }
 
         deinit {
             if let temporary, !committed {
                 if fd >= 0 { close(fd) }
                 unlink(temporary)
+                OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
             }
         }
 
@@ -103,7 +106,21 @@ public enum OutputFile {
                 }
             }
             committed = true
+            OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
             syncDirectory(parentDirectory(of: path))
+        }
+    }
+
+    /// The temporary files of outputs being written, so that a process stopped at once (a second
+    /// Ctrl-C) can remove them: an interrupted run leaves whole outputs or none.
+    static let unfinished = Mutex<Set<String>>([])
+
+    /// Removes the temporary files of every output not yet committed. Call it just before the
+    /// process exits early; the outputs being written are then simply not there.
+    public static func removeUnfinished() {
+        unfinished.withLock { paths in
+            for path in paths { unlink(path) }
+            paths.removeAll()
         }
     }
 

@@ -1,0 +1,200 @@
+import AlmanacCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs the files of a conversion on several threads, shows progress, and stops cleanly on
+/// Ctrl-C: files in progress finish (their outputs appear whole), no new file starts; a second
+/// Ctrl-C removes the unfinished outputs and exits at once.
+final class Batch: Sendable {
+    let jobs: [Convert.Job]
+    let workers: Int
+    let stopOnError: Bool
+    let session: Session
+    let showProgress: Bool
+
+    private let next = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    private let records = Atomic<Int>(0)
+    private let failures = Atomic<Int>(0)
+    private let stopping = Atomic<Int>(0)  // 0 running, 1 interrupted, 2 stopped after a failure
+    private let started = ContinuousClock.now
+    private let lastLine = Mutex<Int>(0)
+
+    init(jobs: [Convert.Job], workers: Int, stopOnError: Bool, session: Session, showProgress: Bool) {
+        self.jobs = jobs
+        self.workers = workers
+        self.stopOnError = stopOnError
+        self.session = session
+        self.showProgress = showProgress
+    }
+
+    var interrupted: Bool { stopping.load(ordering: .relaxed) == 1 }
+
+    /// Every job's report and status, in the jobs' order (jobs not started are reported so).
+    func run(_ convert: @escaping @Sendable (Convert.Job) -> (Convert.Report, AlmanacExitCode)) -> [(Convert.Report, AlmanacExitCode)] {
+        guard !jobs.isEmpty else { return [] }
+        let results = Mutex<[(Convert.Report, AlmanacExitCode)?]>(Array(repeating: nil, count: jobs.count))
+        let signals = session.ownsProcess ? interruptHandlers() : []
+        let ticker = showProgress ? progressTicker() : nil
+        let work: @Sendable (Int) -> Void = { [self] _ in
+            while stopping.load(ordering: .relaxed) == 0 {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < jobs.count else { break }
+                let result = convert(jobs[index])
+                results.withLock { $0[index] = result }
+                records.wrappingAdd(result.0.records ?? 0, ordering: .relaxed)
+                finished.wrappingAdd(1, ordering: .relaxed)
+                if result.0.status == "failed" {
+                    failures.wrappingAdd(1, ordering: .relaxed)
+                    if stopOnError { _ = stopping.compareExchange(expected: 0, desired: 2, ordering: .relaxed) }
+                }
+            }
+        }
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        ticker?.cancel()
+        for source in signals { source.cancel() }
+        if session.ownsProcess {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        if showProgress, session.isTerminal { session.printErrorRaw("\r\u{1B}[2K") }
+        let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered()
+        return results.withLock { results in
+            results.enumerated().map { index, result in
+                result ?? (Convert.Report(input: jobs[index].input, output: jobs[index].destination, to: "", status: "not-started",
+                                          diagnostics: [.note("batch.not-started", reason, at: SourceLocation(file: jobs[index].input))]),
+                           .success)
+            }
+        }
+    }
+
+    /// Ctrl-C and SIGTERM, handled on a queue (not in the signal handler): the first asks the
+    /// workers to stop, the second removes unfinished outputs and exits.
+    private func interruptHandlers() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                if stopping.exchange(1, ordering: .relaxed) == 1 {
+                    OutputFile.removeUnfinished()
+                    exit(130)
+                }
+                session.printErrorRaw((session.isTerminal ? "\r\u{1B}[2K" : "") + Message("batch.interrupting").rendered(in: session.language) + "\n")
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// One line that redraws itself on a terminal; otherwise a plain line every five seconds.
+    private func progressTicker() -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let interval: DispatchTimeInterval = session.isTerminal ? .milliseconds(200) : .seconds(5)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [self] in
+            let line = progressLine()
+            if session.isTerminal { session.printErrorRaw("\r\u{1B}[2K" + line) } else { session.printErrorRaw(line + "\n") }
+        }
+        timer.resume()
+        return timer
+    }
+
+    func progressLine() -> String {
+        let done = finished.load(ordering: .relaxed)
+        let elapsed = max(seconds(since: started), 0.001)
+        let rate = Double(done) / elapsed
+        let left = rate > 0 ? Double(jobs.count - done) / rate : 0
+        let width = 20
+        let filled = jobs.isEmpty ? width : width * done / jobs.count
+        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+        var line = Message("batch.progress", [String(done), String(jobs.count), String(records.load(ordering: .relaxed)),
+                                              Self.number(rate), Self.duration(left)]).rendered(in: session.language)
+        let failed = failures.load(ordering: .relaxed)
+        if failed > 0 { line += " · " + Message("batch.progress-failed", [String(failed)]).rendered(in: session.language) }
+        return (session.isTerminal ? bar : "") + line
+    }
+
+    func printSummary(reports: [Convert.Report]) {
+        let elapsed = max(seconds(since: started), 0.001)
+        let converted = reports.filter { $0.status == "converted" }
+        let count = { (status: String) in String(reports.filter { $0.status == status }.count) }
+        session.printErrorRaw(Message("batch.summary", [
+            String(converted.count), String(reports.count), String(converted.reduce(0) { $0 + ($1.records ?? 0) }),
+            String(format: "%.1f", elapsed), Self.number(Double(converted.count) / elapsed), count("skipped"), count("failed"),
+        ]).rendered(in: session.language) + "\n")
+        let skipped = reports.filter { $0.status == "skipped" }.flatMap(\.diagnostics).map(\.code)
+        if !skipped.isEmpty {
+            session.printErrorRaw(Message("batch.skipped-summary", [String(skipped.filter { $0 == "batch.skipped-exists" }.count),
+                                                                    String(skipped.filter { $0 == "batch.skipped-unknown" }.count)])
+                .rendered(in: session.language) + "\n")
+        }
+    }
+
+    /// The report file: totals, then every file with its status, output and problems.
+    func jsonReport(_ reports: [Convert.Report]) throws(Diagnostic) -> [UInt8] {
+        struct Totals: Encodable {
+            let files, converted, skipped, failed, notStarted, records: Int
+            let seconds: Double
+            let interrupted: Bool
+        }
+        struct File: Encodable {
+            let totals: Totals
+            let files: [Convert.Report]
+        }
+        let count = { (status: String) in reports.filter { $0.status == status }.count }
+        let totals = Totals(files: reports.count, converted: count("converted"), skipped: count("skipped"), failed: count("failed"),
+                            notStarted: count("not-started"), records: reports.reduce(0) { $0 + ($1.records ?? 0) },
+                            seconds: (seconds(since: started) * 1000).rounded() / 1000, interrupted: interrupted)
+        return try CanonicalJSON.encode(File(totals: totals, files: reports))
+    }
+
+    private func seconds(since start: ContinuousClock.Instant) -> Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func number(_ value: Double) -> String {
+        value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return total >= 3600 ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+            : String(format: "%d:%02d", total / 60, total % 60)
+    }
+
+    /// Files under a folder, relative to it and sorted: hidden files and folders are left out,
+    /// folders reached through symbolic links are not followed (no loops), and `skipping` (the
+    /// output folder, when it sits inside the input) is not entered.
+    static func files(under directory: String, skipping: String?) -> [String] {
+        let manager = FileManager.default
+        let skipped = skipping.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        var result: [String] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? directory : directory + "/" + relative
+            guard let names = try? manager.contentsOfDirectory(atPath: path) else { return }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let full = directory + "/" + child
+                var info = stat()
+                guard lstat(full, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if let skipped, URL(fileURLWithPath: full).standardizedFileURL.resolvingSymlinksInPath().path == skipped { continue }
+                    walk(child)
+                case S_IFREG:
+                    result.append(child)
+                case S_IFLNK:
+                    // A link to a file is converted; a link to a folder is not followed.
+                    var target = stat()
+                    if stat(full, &target) == 0, target.st_mode & S_IFMT == S_IFREG { result.append(child) }
+                default:
+                    continue
+                }
+            }
+        }
+        walk("")
+        return result.sorted()
+    }
+}

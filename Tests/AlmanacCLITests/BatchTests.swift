@@ -1,0 +1,115 @@
+@testable import AlmanacCLI
+import AlmanacCore
+import Foundation
+import Testing
+
+/// `almanac convert FOLDER… -o OUTDIR`: folders walked, layout kept, one bad file failing alone.
+@Suite struct BatchTests {
+    static func calendar(_ uid: String, _ title: String, crlf: Bool = true) -> String {
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "X-WR-TIMEZONE:Asia/Taipei",
+                     "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20250101T000000Z", "DTSTART;VALUE=DATE:20250405", "SUMMARY:\(title)",
+                     "END:VEVENT", "END:VCALENDAR"]
+        return lines.joined(separator: crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n")
+    }
+
+    /// A shared drive's folder: nested calendars, a note, a hidden file, a cut-off attachment.
+    func folder() throws -> String {
+        let root = temporaryDirectory() + "/exports"
+        let files: [String: String] = [
+            "google/2024/family.ics": Self.calendar("a@google.com", "媽媽生日"),
+            "google/2025/work.ics": Self.calendar("b@google.com", "Team sync"),
+            "outlook/team.ics": Self.calendar("c@outlook", "Review", crlf: false),
+            "outlook/cut-off.ics": String(Self.calendar("d@outlook", "Lost").prefix(120)),
+            "README.txt": "Exports from everyone's phones.\n",
+            ".DS_Store": "\u{0}\u{0}\u{0}\u{1}Bud1",
+        ]
+        for (path, text) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: OutputNames.parent(of: full), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+        return root
+    }
+
+    @Test func convertsAFolderKeepingItsLayout() throws {
+        let input = try folder()
+        let out = OutputNames.parent(of: input) + "/days"
+        let reportPath = out + "-report.json"
+        let run = CLIRun(["convert", input, "--to", "retiretime-backup", "-o", out, "--jobs", "2", "--report", reportPath])
+        #expect(run.status == 3)  // the cut-off file failed; the others were converted
+        for name in ["google/2024/family", "google/2025/work", "outlook/team"] {
+            #expect(read(out + "/" + name + ".retiretime-backup.json")?.contains("\"format\": \"retiretime-backup\"") == true, "\(name)")
+        }
+        #expect(read(out + "/outlook/cut-off.retiretime-backup.json") == nil)
+        #expect(run.error.contains("cut-off.ics:"))
+        #expect(run.error.contains("[ics.truncated]"))
+        #expect(run.error.contains("Converted 3 of 5 files"))
+        #expect(!run.error.contains(".DS_Store"))
+        // Nothing half-written anywhere.
+        let leftovers = FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".tmp") } ?? []
+        #expect(leftovers.isEmpty)
+
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any]
+        let totals = report?["totals"] as? [String: Any]
+        #expect(totals?["converted"] as? Int == 3)
+        #expect(totals?["failed"] as? Int == 1)
+        #expect(totals?["skipped"] as? Int == 1)  // README.txt is not a format Almanac reads
+        let files = report?["files"] as? [[String: Any]] ?? []
+        #expect(files.map { $0["input"] as? String ?? "" } == [
+            "README.txt", "google/2024/family.ics", "google/2025/work.ics", "outlook/cut-off.ics", "outlook/team.ics",
+        ].map { input + "/" + $0 })
+        #expect(files.first { ($0["input"] as? String)?.hasSuffix("cut-off.ics") == true }?["status"] as? String == "failed")
+    }
+
+    @Test func aRerunSkipsWhatExistsAndForceReplacesIt() throws {
+        let input = try folder()
+        try FileManager.default.removeItem(atPath: input + "/outlook/cut-off.ics")
+        let out = OutputNames.parent(of: input) + "/out"
+        #expect(CLIRun(["convert", input, "--to", "agenda-json", "-o", out]).status == 0)
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: out + "/outlook/team.agenda.json"))
+        let again = CLIRun(["convert", input, "--to", "agenda-json", "-o", out])
+        #expect(again.status == 0)
+        #expect(again.error.contains("skipped 4"))
+        #expect(again.error.contains("Skipped 3 whose output already exists"))
+        #expect(!again.error.contains("[batch.skipped-exists]"))
+        #expect(read(out + "/outlook/team.agenda.json") == "kept")
+        #expect(CLIRun(["convert", input, "--to", "agenda-json", "-o", out, "--force"]).status == 0)
+        #expect(read(out + "/outlook/team.agenda.json")?.contains("Review") == true)
+    }
+
+    @Test func stopOnErrorStartsNoNewFile() throws {
+        let input = try folder()
+        let out = OutputNames.parent(of: input) + "/out"
+        // One worker, files in name order: README (skipped), family, work, cut-off (fails), team (not started).
+        let run = CLIRun(["convert", input, "--to", "agenda-json", "-o", out, "--jobs", "1", "--stop-on-error", "--json"])
+        #expect(run.status == 3)
+        #expect(read(out + "/outlook/team.agenda.json") == nil)
+        #expect(run.output.contains("\"status\" : \"not-started\""))
+    }
+
+    @Test func anOutputFolderInsideTheInputIsNotWalked() throws {
+        let input = try folder()
+        try FileManager.default.removeItem(atPath: input + "/outlook/cut-off.ics")
+        let out = input + "/converted"
+        #expect(CLIRun(["convert", input, "--to", "ics", "-o", out]).status == 0)
+        let again = CLIRun(["convert", input, "--to", "ics", "-o", out])
+        #expect(again.error.contains("of 4 files"))  // not the outputs of the first run
+    }
+
+    @Test func pathsThatLeaveTheOutputFolderAreRefused() {
+        #expect(OutputNames.isInside("out/a/b.json", directory: "out"))
+        #expect(OutputNames.isInside("../out/b.json", directory: "../out"))
+        #expect(!OutputNames.isInside("out/../b.json", directory: "out"))
+        #expect(!OutputNames.isInside("out/a/../../../etc/passwd", directory: "out"))
+        #expect(!OutputNames.isInside("outside/b.json", directory: "out"))
+        #expect(!OutputNames.isInside("out", directory: "out"))
+    }
+
+    @Test func aFolderWithNothingToConvertIsAnError() throws {
+        let empty = temporaryDirectory()
+        let run = CLIRun(["convert", empty, "--to", "ics", "-o", empty + "-out"])
+        #expect(run.status == 3)
+        #expect(run.error.contains("[batch.empty]"))
+        #expect(CLIRun(["convert", empty, "--to", "ics"]).status == 2)  // a folder needs -o
+    }
+}
