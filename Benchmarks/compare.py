@@ -2,7 +2,7 @@
 """Run Almanac and its peers on the workloads of ../shared/bench/gen.py, side by side, and print
 a table of medians and ratios.
 
-    python3 Benchmarks/compare.py [--runs 5] [--only ics,csv,strings] [--write Benchmarks/RESULTS.md]
+    python3 Benchmarks/compare.py [--runs 5] [--only ics,csv,format,strings,batch] [--write Benchmarks/RESULTS.md]
 
 Needs: swift (release build of Benchmarks/), cc and libical-dev, Python's icalendar and
 recurring-ical-events. Peers that are missing are reported and skipped. The machine is noisy:
@@ -22,10 +22,10 @@ def measure(command, runs, ok=(0,)):
         start = time.perf_counter()
         pid = os.fork()
         if pid == 0:
-            devnull = os.open(os.devnull, os.O_WRONLY)
             out = os.open(os.path.join(WORK, "last-output.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            err = os.open(os.path.join(WORK, "last-error.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(out, 1)
-            os.dup2(devnull, 2)
+            os.dup2(err, 2)
             try:
                 os.execvp(command[0], command)
             finally:
@@ -38,6 +38,10 @@ def measure(command, runs, ok=(0,)):
         if wall > 20:
             break
     output = open(os.path.join(WORK, "last-output.txt")).read().strip()
+    if not output:
+        # Commands that report on standard error (almanac convert's summary): its last line.
+        lines = open(os.path.join(WORK, "last-error.txt"), errors="replace").read().strip().splitlines()
+        output = lines[-1] if lines else ""
     if output.startswith("{") and '"byCheck"' in output:
         import json
         found = json.loads(output)["byCheck"]
@@ -117,16 +121,52 @@ def csv_rows(bench, runs):
 
 def strings_rows(runs):
     path = workload("strings", 50000)
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT, "--product", "almanac"], check=True,
-                   stdout=subprocess.DEVNULL)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT, "--show-bin-path"],
-                            check=True, capture_output=True, text=True).stdout.strip()
-    almanac = os.path.join(binary, "almanac")
+    almanac = almanac_binary()
     rows = [("audit of 50,000 keys × 3 locales (gen.py strings)", "Almanac",
              measure([almanac, "audit", path, "--format", "json"], runs, ok=(0, 1)))]
     if shutil.which("prop2po") and shutil.which("pofilter"):
         rows.append(("", "Translate Toolkit prop2po + pofilter", measure([sys.executable, os.path.join(HERE, "Peers", "translate_toolkit_audit.py"), path], 1)))
     return rows
+
+def format_rows(bench, runs):
+    path = workload("csv", 1000000)
+    rows = [("per-region formatting: 100,000 dates (long) + TWD amounts for zh-TW", "Almanac (ICU)",
+             measure([bench, "format-region", path, "zh-TW", "100000"], runs))]
+    if python_has("babel"):
+        rows.append(("", "Babel format_date + format_currency",
+                     measure([sys.executable, os.path.join(HERE, "Peers", "babel_format.py"), path, "zh-TW", "100000"], 1)))
+    return rows
+
+def batch_rows(runs):
+    """10,000 small calendar exports → Retire Time backups, one file each, on 1 and 2 cores."""
+    folder = os.path.join(WORK, "ics-folder-10000")
+    if not os.path.exists(folder):
+        subprocess.run([sys.executable, os.path.join(HERE, "ics_folder.py"), "10000", folder, "--corrupt", "4321"], check=True)
+    almanac = almanac_binary()
+    peer = os.path.join(HERE, "Peers", "icalendar_batch.py")
+    rows = []
+    for jobs in (1, 2):
+        out = os.path.join(WORK, "batch-out-%d" % jobs)
+        shutil.rmtree(out, ignore_errors=True)
+        # --force: later runs replace the first run's outputs (the planted corrupt file exits 3).
+        ours = measure([almanac, "convert", folder, "--to", "retiretime-backup", "-o", out, "--jobs", str(jobs), "--force"],
+                       runs, ok=(3,))
+        ours["basis"] = "wall"
+        rows.append(("batch: 10,000 small .ics exports (Google, Outlook, Apple, lunar; one cut off) → backups, %d core%s"
+                     % (jobs, "s" if jobs > 1 else ""), "Almanac convert --jobs %d" % jobs, ours))
+        if python_has("icalendar"):
+            py_out = os.path.join(WORK, "batch-py-%d" % jobs)
+            shutil.rmtree(py_out, ignore_errors=True)
+            rows.append(("", "Python icalendar, %d process%s, JSON out" % (jobs, "es" if jobs > 1 else ""),
+                         measure([sys.executable, peer, folder, py_out, str(jobs)], 1)))
+    return rows
+
+def almanac_binary():
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT, "--product", "almanac"], check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT, "--show-bin-path"],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    return os.path.join(binary, "almanac")
 
 def table(rows):
     lines = ["| workload | tool | wall (median) | CPU | peak memory | runs | output | Almanac is |",
@@ -137,7 +177,8 @@ def table(rows):
             reference = result
         ratio = ""
         if reference is not result and reference is not None:
-            speed = result["cpu"] / max(reference["cpu"], 1e-6)
+            basis = reference.get("basis", "cpu")
+            speed = result[basis] / max(reference[basis], 1e-6)
             memory = result["rss"] / max(reference["rss"], 1e-6)
             ratio = ("%.1f× faster" % speed if speed >= 1 else "%.1f× slower" % (1 / speed)) + ", " + \
                     ("%.1f× less memory" % memory if memory >= 1 else "%.1f× more memory" % (1 / memory))
@@ -148,7 +189,7 @@ def table(rows):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="ics,csv,strings")
+    parser.add_argument("--only", default="ics,csv,format,strings,batch")
     parser.add_argument("--write")
     args = parser.parse_args()
     bench, libical = build()
@@ -157,15 +198,20 @@ def main():
         rows += ics_rows(bench, libical, args.runs)
     if "csv" in args.only.split(","):
         rows += csv_rows(bench, args.runs)
+    if "format" in args.only.split(","):
+        rows += format_rows(bench, args.runs)
     if "strings" in args.only.split(","):
         rows += strings_rows(args.runs)
+    if "batch" in args.only.split(","):
+        rows += batch_rows(args.runs)
     text = table(rows)
     print(text)
     if args.write:
         machine = "%s, %s, %d cores" % (platform.platform(), platform.processor() or platform.machine(), os.cpu_count())
         with open(args.write, "w") as out:
             out.write("# Benchmark results\n\nMeasured %s on %s with `python3 Benchmarks/compare.py --runs %d`.\n"
-                      "Ratios compare CPU time and peak memory with the first row of each workload (Almanac).\n\n%s\n"
+                      "Ratios compare CPU time (wall time for the batch rows, which use several cores) and peak memory with the\n"
+                      "first row of each workload (Almanac).\n\n%s\n"
                       % (datetime.date.today().isoformat(), machine, args.runs, text))
 
 if __name__ == "__main__":

@@ -231,3 +231,30 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         #expect(result.days.last?.id == "new-day")
     }
 }
+
+/// The hand-written RFC 3339 reader agrees with Foundation's ISO8601DateFormatter (which it
+/// replaced for speed) on valid time stamps, random ones included, and refuses what is not one.
+@Test func timestampsReadAsFoundationReadsThem() {
+    let reference = ISO8601DateFormatter()
+    reference.formatOptions = [.withInternetDateTime]
+    let fractional = ISO8601DateFormatter()
+    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    var generator = SystemRandomNumberGenerator()
+    var samples = ["2024-03-02T10:15:00Z", "2024-03-02T10:15:00+08:00", "2024-02-29T23:59:59-05:30", "1970-01-01T00:00:00Z",
+                   "2024-03-02T10:15:00.250Z", "2099-12-31T23:59:59+14:00"]
+    for _ in 0..<2000 {
+        let zone = ["Z", "+08:00", "-05:00", "+05:45", "-09:30"].randomElement(using: &generator)!
+        samples.append(String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int.random(in: 1900...2100, using: &generator),
+                              Int.random(in: 1...12, using: &generator), Int.random(in: 1...28, using: &generator),
+                              Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator),
+                              Int.random(in: 0...59, using: &generator)) + zone)
+    }
+    for sample in samples {
+        let expected = reference.date(from: sample) ?? fractional.date(from: sample)
+        #expect(BackupReader.parseTimestamp(sample) == expected, "\(sample)")
+    }
+    for bad in ["2024-03-02", "2024-03-02T10:15:00", "2024-13-02T10:15:00Z", "2024-02-30T10:15:00Z", "2024-03-02T25:15:00Z",
+                "2024-03-02T10:15:00+8:00", "2024-03-02T10:15:00Zjunk", "2024-03-02T10:15:00.Z", "２０２４-03-02T10:15:00Z"] {
+        #expect(BackupReader.parseTimestamp(bad) == nil, "\(bad)")
+    }
+}

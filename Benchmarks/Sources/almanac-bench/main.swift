@@ -14,6 +14,7 @@ import Foundation
 //   almanac-bench csv-bounds FILE              records and field boundaries only
 //   almanac-bench csv-convert FILE LOCALE      rows → days → rows for a region, streamed to /dev/null
 //   almanac-bench ics-csv FILE LOCALE          a calendar as a table for a region, streamed to /dev/null
+//   almanac-bench format-region FILE LOCALE N  the first N rows' dates (long style) and TWD amounts for a region
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -74,6 +75,28 @@ do {
             sink.write(Data(piece))
         }
         print("rows \(result.records) bytes \(bytes)")
+    case "format-region":
+        // What Babel's format_date(d, "long") and format_currency(n, "TWD") do, row by row.
+        guard arguments.count == 5, let locale = try? LocaleID(arguments[3]), let limit = Int(arguments[4]) else {
+            fail("usage: almanac-bench format-region FILE LOCALE N")
+        }
+        let dates = try DateFormat(dateStyle: .long, timeStyle: .none, locale: locale)
+        let money = try CurrencyFormat(currency: "TWD", locale: locale, rounding: .standard)
+        var rows = 0
+        var characters = 0
+        var header: [String: Int] = [:]
+        _ = try CSVInput.read(input) { record in
+            let fields = record.strings
+            if header.isEmpty {
+                for (index, name) in fields.enumerated() { header[name] = index }
+                return
+            }
+            guard rows < limit, let date = try? CivilDate(iso: fields[header["date"]!]) else { return }
+            characters += dates.string(from: date).count
+            characters += (try? money.string(decimalText: fields[header["amount_twd"]!]))?.count ?? 0
+            rows += 1
+        }
+        print("rows \(rows) characters \(characters)")
     default:
         fail("unknown workload \(arguments[1])")
     }

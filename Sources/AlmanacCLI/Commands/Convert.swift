@@ -104,6 +104,8 @@ struct Convert: ParsableCommand {
             reports.append(report)
             worst = max(worst, status)
         }
+        // Outputs were renamed into place without flushing their folders one file at a time.
+        if toDirectory { OutputFile.syncDirectories(of: results.filter { $0.0.status == "converted" }.compactMap { $0.0.output }) }
         // Skipped files are counted in the summary, not listed one by one (a rerun skips thousands).
         let batchSummary = toDirectory && jobs.count > 1
         for report in reports {
@@ -225,7 +227,7 @@ struct Convert: ParsableCommand {
                 streamed = nil
             }
             if let streamed {
-                let file = destination == "-" ? nil : try OutputFile.Stream(destination, options: .init(overwrite: force))
+                let file = destination == "-" ? nil : try OutputFile.Stream(destination, options: .init(overwrite: force, syncDirectory: !toDirectory))
                 let result = try streamed { (bytes) throws(Diagnostic) in
                     if let file { try file.write(bytes) } else { session.write(bytes) }
                 }
@@ -245,7 +247,7 @@ struct Convert: ParsableCommand {
             }
             let name = input == "-" ? "stdin" : OutputNames.stem(of: input, format: opened.codec.format)
             finish(decoded.document, input: input, name: name, destination: destination, target: target, model: model,
-                   context: context, session: session, report: &report, worst: &worst)
+                   context: context, session: session, report: &report, worst: &worst, syncDirectory: !toDirectory)
         } catch {
             report.status = "failed"
             if error.code.hasPrefix("output.") {
@@ -262,7 +264,8 @@ struct Convert: ParsableCommand {
     /// Converts a decoded document to the target's model (through `--via`, drafting `--to-locale`),
     /// encodes it and writes it; failures go into the report.
     private func finish(_ document: Document, input: String, name: String, destination: String, target: any Codec, model: ModelKind?,
-                        context: CodecContext, session: Session, report: inout Report, worst: inout AlmanacExitCode) {
+                        context: CodecContext, session: Session, report: inout Report, worst: inout AlmanacExitCode,
+                        syncDirectory: Bool = true) {
         var conversionContext = context
         conversionContext.options["file"] = input == "-" ? nil : input
         conversionContext.options["target-format"] = target.format.id
@@ -317,7 +320,8 @@ struct Convert: ParsableCommand {
                 session.write(encoded.bytes)
             } else {
                 // A replaced backup is kept as NAME.bak.
-                try OutputFile.write(encoded.bytes, to: destination, options: .init(overwrite: force || (merge && isBackup), keepBackup: isBackup))
+                try OutputFile.write(encoded.bytes, to: destination,
+                                     options: .init(overwrite: force || (merge && isBackup), keepBackup: isBackup, syncDirectory: syncDirectory))
             }
         } catch {
             report.status = "failed"

@@ -16,9 +16,15 @@ public enum OutputFile {
         /// When replacing, keep the old file as `NAME.bak`.
         public var keepBackup: Bool
 
-        public init(overwrite: Bool = false, keepBackup: Bool = false) {
+        /// Flush the folder after the rename, so the new name survives a power cut. A batch that
+        /// writes thousands of files into a few folders turns this off and calls
+        /// `OutputFile.syncDirectories` once at the end instead.
+        public var syncDirectory: Bool
+
+        public init(overwrite: Bool = false, keepBackup: Bool = false, syncDirectory: Bool = true) {
             self.overwrite = overwrite
             self.keepBackup = keepBackup
+            self.syncDirectory = syncDirectory
         }
     }
 
@@ -107,7 +113,7 @@ public enum OutputFile {
             }
             committed = true
             OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
-            syncDirectory(parentDirectory(of: path))
+            if options.syncDirectory { syncDirectory(parentDirectory(of: path)) }
         }
     }
 
@@ -151,6 +157,11 @@ public enum OutputFile {
             }
             offset += written
         }
+    }
+
+    /// Flushes the folders that hold `paths` (each once).
+    public static func syncDirectories(of paths: some Sequence<String>) {
+        for directory in Set(paths.map(parentDirectory)) { syncDirectory(directory) }
     }
 
     private static func syncDirectory(_ directory: String) {
