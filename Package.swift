@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AlmanacCatalogs", targets: ["AlmanacCatalogs"]),
         .library(name: "AlmanacAudit", targets: ["AlmanacAudit"]),
         .library(name: "AlmanacBackups", targets: ["AlmanacBackups"]),
+        .library(name: "AlmanacAndroid", targets: ["AlmanacAndroid"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],

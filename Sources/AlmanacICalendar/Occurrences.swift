@@ -102,6 +102,7 @@ public struct OccurrenceExpander: Sendable {
         // The wall times: rules, extra dates, minus exceptions.
         let windowStart = clock.wallTime(at: from.addingTimeInterval(-Double(max(span, 0)) - 86_400))
         let windowEnd = clock.wallTime(at: until.addingTimeInterval(86_400))
+        let countFrom = clock.wallTime(at: from.addingTimeInterval(-Double(max(span, 0))))
         var walls: [CivilDateTime] = []
         var capped = false
         if let recurrence = item.recurrence, !recurrence.rules.isEmpty {
@@ -113,10 +114,15 @@ public struct OccurrenceExpander: Sendable {
                 let until = rule.until.map { convert($0, toWallOf: start, clock: clock, endOfDay: true) }
                 var iterator = RuleIterator(rule: rule, start: wallStart, until: until, skipTo: windowStart)
                 var produced = 0
+                var steps = 0
                 while let wall = iterator.next() {
                     if wall > windowEnd { break }
-                    produced += 1
-                    if produced > limit {
+                    // The limit counts occurrences that can reach the window (the day of margin
+                    // before it would otherwise use up an every-second rule's limit); the steps
+                    // cap bounds the work of a rule that never ends, whatever its span.
+                    steps += 1
+                    if wall >= countFrom { produced += 1 }
+                    if produced > limit || steps > max(limit * 20, 200_000) {
                         capped = true
                         break
                     }

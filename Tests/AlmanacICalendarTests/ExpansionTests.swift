@@ -92,4 +92,20 @@ import Testing
         #expect(found.count <= 1000)
         #expect(diagnostics.map(\.code) == ["ics.rule-capped"])
     }
+
+    /// The limit counts occurrences that reach the window: an every-second rule that began hours
+    /// before it still lists `limit` of them (it listed none when the margin before the window
+    /// used the limit up), and a rule that never matches stops with a warning.
+    @Test func cappedRulesStillFillTheWindow() throws {
+        let agenda = Agenda(items: [
+            CalendarItem(uid: "s", title: "Every second", start: .utc(time("2025-01-01T00:00:00")), recurrence: Recurrence(rules: ["FREQ=SECONDLY"])),
+            CalendarItem(uid: "n", title: "Never", start: .utc(time("2025-01-01T00:00:00")),
+                         recurrence: Recurrence(rules: ["FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"])),
+        ])
+        let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(
+            from: instant("2025-01-01T05:00:00Z"), until: instant("2125-01-01T00:00:00Z"), limit: 500)
+        #expect(found.count == 500)
+        #expect(found.first?.start.description == "2025-01-01T05:00:00Z")
+        #expect(Set(diagnostics.map(\.code)) == ["ics.rule-capped", "ics.rule-never-matches"])
+    }
 }

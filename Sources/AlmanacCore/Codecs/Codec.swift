@@ -1,4 +1,7 @@
 public import AlmanacICU
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A reader and/or writer of one format, described by data (`format`) so the registry, the CLI's
 /// `formats` command, the docs and the conformance tests all read the same description.
@@ -96,8 +99,21 @@ public struct CodecInput: Sendable {
         }
     }
 
+    /// The largest input read whole (codecs that stream, like CSV and iCalendar, read any size in
+    /// bounded memory): 1 GiB, or `ALMANAC_MAX_INPUT_BYTES`. A 2 GB file of one `.strings` line is
+    /// refused with a message instead of taking the machine's memory.
+    public static let maxWholeBytes: Int = {
+        #if canImport(Glibc)
+        if let text = getenv("ALMANAC_MAX_INPUT_BYTES").map({ String(cString: $0) }), let value = Int(text), value > 0 { return value }
+        #endif
+        return 1 << 30
+    }()
+
     /// The whole input.
     public func readAll() throws(Diagnostic) -> [UInt8] {
+        if let size = sizeHint, size > Self.maxWholeBytes {
+            throw Diagnostic.error("input.too-large", String(size), String(Self.maxWholeBytes), at: SourceLocation(file: fileName))
+        }
         switch source {
         case .bytes(let bytes): return bytes
         case .file(let path):
