@@ -312,6 +312,24 @@ import Testing
         #expect(back.output.contains("/* Button: save changes */\n\"action.save\" = \"儲存\";"))
     }
 
+    /// File names are passed to a plugin as arguments, never through a shell: a name that is a
+    /// shell command stays a name.
+    @Test func hostileFileNamesReachPluginsAsPlainArguments() throws {
+        let plugins = temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: plugins + "/almanac-codec-android",
+                                                   withDestinationPath: Self.productsDirectory + "/almanac-codec-android")
+        let directory = temporaryDirectory()
+        let marker = "almanac-pwned-\(UInt32.random(in: 0...UInt32.max))"
+        let name = directory + "/strings $(touch \(marker)); `touch \(marker)` | touch \(marker).xml"
+        try Data("<resources><string name=\"a\">A</string></resources>\n".utf8).write(to: URL(fileURLWithPath: name))
+        let run = CLIRun(["convert", name, "--from", "android-strings", "--to", "strings"], environment: ["ALMANAC_PLUGIN_PATH": plugins])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("\"a\" = \"A\";"))
+        for place in [directory, FileManager.default.currentDirectoryPath, NSTemporaryDirectory()] {
+            #expect(!FileManager.default.fileExists(atPath: place + "/" + marker))
+        }
+    }
+
     @Test func brokenPluginsAreReportedAndTheRestGoesOn() throws {
         let plugins = temporaryDirectory()
         func script(_ name: String, _ body: String) throws {
