@@ -12,12 +12,12 @@ Fuzz/artifacts/FORMAT/ and the script exits 1; reproduce one with
     ALMANAC_FUZZ_CODEC=FORMAT Fuzz/.build/release/almanac-fuzz Fuzz/artifacts/FORMAT/crash-…
 
 and add the file to the format's test fixtures once fixed. The corpus is kept in
-$TMPDIR/almanac-fuzz/FORMAT between runs.
+$TMPDIR/almanac-fuzz/FORMAT (or $ALMANAC_FUZZ_WORK/FORMAT) between runs.
 """
 import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORK = os.path.join(tempfile.gettempdir(), "almanac-fuzz")
+WORK = os.environ.get("ALMANAC_FUZZ_WORK") or os.path.join(tempfile.gettempdir(), "almanac-fuzz")
 SKIP = {".build", ".git", "artifacts", ".swiftpm"}
 
 # Inputs converted into every format a corpus needs, so formats without fixtures start from
@@ -72,13 +72,15 @@ def seed(format, almanac, corpus):
     return count
 
 
-def fuzz(binary, format, corpus, seconds, runs):
+def fuzz(binary, format, corpus, seconds, runs, seed=None):
     artifacts = os.path.join(ROOT, "Fuzz/artifacts", format) + "/"
     os.makedirs(artifacts, exist_ok=True)
     command = [binary, corpus, "-timeout=10", "-rss_limit_mb=2048", "-max_len=262144", "-print_final_stats=1",
                "-artifact_prefix=" + artifacts, "-max_total_time=%d" % seconds]
     if runs:
         command.append("-runs=%d" % runs)
+    if seed is not None:
+        command.append("-seed=%d" % seed)
     env = dict(os.environ, ALMANAC_FUZZ_CODEC=format, ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1")
     result = subprocess.run(command, env=env, capture_output=True, text=True, errors="replace")
     log = result.stdout + result.stderr
@@ -99,6 +101,7 @@ def main():
     parser.add_argument("--runs", type=int)
     parser.add_argument("--only")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, help="libFuzzer's -seed, for a repeatable run (CI)")
     args = parser.parse_args()
     binary, almanac = build()
     env = dict(os.environ, PATH=os.path.dirname(almanac) + ":" + os.environ["PATH"])
@@ -111,7 +114,7 @@ def main():
         print("%-20s %d seeds" % (format["id"], seed(format, almanac, os.path.join(WORK, format["id"]))), flush=True)
     failed = False
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = pool.map(lambda f: fuzz(binary, f["id"], os.path.join(WORK, f["id"]), args.seconds, args.runs), formats)
+        results = pool.map(lambda f: fuzz(binary, f["id"], os.path.join(WORK, f["id"]), args.seconds, args.runs, args.seed), formats)
         for result in results:
             ok = result["status"] == 0 and not result["artifacts"]
             failed |= not ok
