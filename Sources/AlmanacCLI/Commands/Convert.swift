@@ -297,7 +297,7 @@ struct Convert: ParsableCommand {
                 report.output = directory + "/*.lproj/" + table
                 for file in try CatalogTree.files(of: catalog, table: table, context: context) {
                     let path = directory + "/" + file.path
-                    try InputFiles.makeDirectory(OutputNames.parent(of: path))
+                    try OutputFile.makeDirectories(OutputNames.parent(of: path))
                     try OutputFile.write(file.bytes, to: path, options: .init(overwrite: force))
                 }
                 return
