@@ -6,7 +6,7 @@ public import AlmanacCore
 ///
 /// Returns the problems found, as sentences; an empty list means the codec conforms.
 public enum CodecConformance {
-    public static func problems(of codec: any Codec, randomInputs: Int = 200) -> [String] {
+    public static func problems(of codec: any Codec, randomInputs: Int = 200, mutatedExamples: Int = 150) -> [String] {
         var problems: [String] = []
         let format = codec.format
         let name = format.id
@@ -69,6 +69,13 @@ public enum CodecConformance {
             for cut in cuts.sorted() {
                 problems += located(codec, Array(bytes.prefix(cut)), file: file, what: "the example cut at byte \(cut)")
             }
+            // And mutated the way a fuzzer starts (bytes flipped, pieces of structure inserted,
+            // ranges dropped or doubled): a deterministic stand-in for the libFuzzer runs in Fuzz/.
+            var mutations = SeededGenerator(seed: bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
+            for round in 0..<mutatedExamples {
+                let mutated = mutate(bytes, using: &mutations)
+                problems += located(codec, mutated, file: file, what: "mutation \(round) of \"\(example.summary)\" (\(mutated.count) bytes)")
+            }
         }
         for (index, bytes) in noise.prefix(50).enumerated() {
             problems += located(codec, bytes, file: "noise.bin", what: "random input #\(index)")
@@ -88,6 +95,28 @@ public enum CodecConformance {
             }
         }
         return problems
+    }
+
+    static let structure: [[UInt8]] = ["\"", "'", "<", ">", "</", "&", "&#0;", "{", "}", "[", "]", ",", ":", ";", "=", "\\", "%", "%@",
+                                       "%1$#@x@", "\n", "\r\n", "\r", " ", "\t", "BEGIN:VEVENT\r\n", "END:VCALENDAR\r\n", "RRULE:FREQ=SECONDLY\r\n",
+                                       "\u{FEFF}", "\u{0}", "null", "-1", "99999999999999999999", "1e999", "\"\":", "<!--", "]]>", "<![CDATA[",
+                                       "<!DOCTYPE x [<!ENTITY a \"b\">]>", "𠀀", "\u{D7FF}"].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]
+
+    static func mutate(_ bytes: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
+        var result = bytes
+        for _ in 0...Int.random(in: 0...3, using: &generator) {
+            let at = result.isEmpty ? 0 : Int.random(in: 0..<result.count, using: &generator)
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0 where !result.isEmpty: result[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &generator))
+            case 1: result.insert(contentsOf: structure.randomElement(using: &generator)!, at: at)
+            case 2 where !result.isEmpty: result.removeSubrange(at..<min(result.count, at + Int.random(in: 1...64, using: &generator)))
+            case 3 where !result.isEmpty:
+                let piece = result[at..<min(result.count, at + Int.random(in: 1...128, using: &generator))]
+                result.insert(contentsOf: Array(piece), at: at)
+            default: result.insert(UInt8.random(in: 0...255, using: &generator), at: at)
+            }
+        }
+        return result
     }
 
     private static func located(_ codec: any Codec, _ bytes: [UInt8], file: String, what: String) -> [String] {
