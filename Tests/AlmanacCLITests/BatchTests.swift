@@ -112,4 +112,18 @@ import Testing
         #expect(run.error.contains("[batch.empty]"))
         #expect(CLIRun(["convert", empty, "--to", "ics"]).status == 2)  // a folder needs -o
     }
+
+    @Test func twoInputsForOneOutputFailTheSecond() throws {
+        let input = temporaryDirectory() + "/mixed"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try Data(Self.calendar("x@a", "From the calendar").utf8).write(to: URL(fileURLWithPath: input + "/family.ics"))
+        try Data(ModelJSONCodec.emptyAgenda.utf8).write(to: URL(fileURLWithPath: input + "/family.agenda.json"))
+        let out = input + "-out"
+        let run = CLIRun(["convert", input + "/", "--to", "ics", "-o", out])
+        #expect(run.status == 4)
+        #expect(run.error.contains("family.ics: error:"))
+        #expect(run.error.contains("[batch.same-output]"))
+        #expect(!run.error.contains("mixed//"))
+        #expect(read(out + "/family.ics")?.contains("BEGIN:VCALENDAR") == true)
+    }
 }

@@ -78,14 +78,15 @@ struct Convert: ParsableCommand {
                     convertTree(input, target: target, model: model, context: context, toDirectory: toDirectory, session: session,
                                 reports: &reports, worst: &worst)
                 } else {
-                    let found = Batch.files(under: input, skipping: output)
+                    let folder = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
+                    let found = Batch.files(under: folder, skipping: output)
                     if found.isEmpty {
                         reports.append(Report(input: input, to: target.format.id, status: "failed",
                                               diagnostics: [.error("batch.empty", at: SourceLocation(file: input))]))
                         worst = max(worst, .inputError)
                     }
                     for relative in found {
-                        jobs.append(Job(input: input + "/" + relative, destination: batchDestination(relative, registry: session.registry, target: target),
+                        jobs.append(Job(input: folder + "/" + relative, destination: batchDestination(relative, registry: session.registry, target: target),
                                         walked: true))
                     }
                 }
@@ -95,6 +96,11 @@ struct Convert: ParsableCommand {
             }
         }
 
+        // Two inputs that would write one output (`a.ics` and `a.csv` → `a.json`): the later fails.
+        var claimed: [String: String] = [:]
+        for index in jobs.indices where jobs[index].destination != "-" {
+            if let first = claimed[jobs[index].destination] { jobs[index].sameOutputAs = first } else { claimed[jobs[index].destination] = jobs[index].input }
+        }
         let batch = Batch(jobs: jobs, workers: max(1, min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)),
                           stopOnError: onError == .stopOnError, session: session, showProgress: toDirectory && jobs.count > 1)
         let results = batch.run { job in
@@ -116,7 +122,7 @@ struct Convert: ParsableCommand {
         if batchSummary { batch.printSummary(reports: results.map { $0.0 }) }
         if let path = self.report {
             do throws(Diagnostic) {
-                try OutputFile.write(batch.jsonReport(reports), to: path, options: .init(overwrite: true))
+                try OutputFile.write(batch.jsonReport(reports), to: path, options: .init(overwrite: force))
             } catch {
                 session.report(error)
                 worst = max(worst, .outputError)
@@ -133,6 +139,8 @@ struct Convert: ParsableCommand {
         var destination: String
         /// Found by walking a folder: a file Almanac cannot read there is skipped, not failed.
         var walked: Bool
+        /// An earlier input that writes the same output.
+        var sameOutputAs: String? = nil
     }
 
     /// `OUTDIR/<relative folders>/<name without its extension><target's extension>`. A path that
@@ -183,6 +191,11 @@ struct Convert: ParsableCommand {
         let input = job.input
         var report = Report(input: input, output: job.destination, to: target.format.id, status: "converted", diagnostics: [])
         var worst = AlmanacExitCode.success
+        if let first = job.sameOutputAs {
+            report.status = "failed"
+            report.diagnostics.append(.error("batch.same-output", first, at: SourceLocation(file: input)))
+            return (report, .outputError)
+        }
         if toDirectory, job.destination != "-", let output, !OutputNames.isInside(job.destination, directory: output) {
             report.status = "failed"
             report.diagnostics.append(.error("batch.outside-output", job.destination, at: SourceLocation(file: input)))
