@@ -343,10 +343,10 @@ import Testing
         try script("garbage", describe.replacingOccurrences(of: "NAME", with: "garbage") + "\necho 'this is not json'\n")
         try script("mute", "sleep 30\n")   // never describes itself
         let directory = temporaryDirectory()
-        for name in ["hang", "crash", "garbage"] { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(directory)/input.\(name)")) }
+        for name in ["hang", "crash", "garbage"] { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name)-input.\(name)")) }
         let environment = ["ALMANAC_PLUGIN_PATH": plugins, "ALMANAC_PLUGIN_TIMEOUT": "1"]
         let started = Date()
-        let run = CLIRun(["convert", "\(directory)/input.hang", "\(directory)/input.crash", "\(directory)/input.garbage",
+        let run = CLIRun(["convert", "\(directory)/hang-input.hang", "\(directory)/crash-input.crash", "\(directory)/garbage-input.garbage",
                           "--to", "catalog-json", "-o", directory + "/out"], environment: environment)
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(run.status == 3)
