@@ -123,6 +123,11 @@ final class Batch: Sendable {
             String(converted.count), String(reports.count), String(converted.reduce(0) { $0 + ($1.records ?? 0) }),
             String(format: "%.1f", elapsed), Self.number(Double(converted.count) / elapsed), count("skipped"), count("failed"),
         ]).rendered(in: session.language) + "\n")
+        let notStarted = reports.filter { $0.status == "not-started" }.count
+        if notStarted > 0 {
+            let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered(in: session.language)
+            session.printErrorRaw(Message("batch.not-started-summary", [String(notStarted), reason]).rendered(in: session.language) + "\n")
+        }
         let skipped = reports.filter { $0.status == "skipped" }.flatMap(\.diagnostics).map(\.code)
         if !skipped.isEmpty {
             session.printErrorRaw(Message("batch.skipped-summary", [String(skipped.filter { $0 == "batch.skipped-exists" }.count),

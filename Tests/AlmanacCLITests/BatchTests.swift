@@ -126,4 +126,39 @@ import Testing
         #expect(!run.error.contains("mixed//"))
         #expect(read(out + "/family.ics")?.contains("BEGIN:VCALENDAR") == true)
     }
+
+    /// The real process: Ctrl-C lets files in progress finish, starts no others, leaves no
+    /// temporary files, exits 130 and says how many were not converted.
+    @Test func ctrlCStopsCleanly() throws {
+        let almanac = ConvertCommandTests.productsDirectory + "/almanac"
+        guard FileManager.default.isExecutableFile(atPath: almanac) else {
+            Issue.record("almanac is not built at \(almanac)")
+            return
+        }
+        let input = temporaryDirectory() + "/many"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        for index in 0..<4000 {
+            try Data(Self.calendar("e\(index)@test", "Event \(index)").utf8).write(to: URL(fileURLWithPath: input + "/e\(index).ics"))
+        }
+        let out = input + "-out"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: almanac)
+        process.arguments = ["convert", input, "--to", "agenda-json", "-o", out, "--jobs", "1", "--report", out + ".json"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        process.interrupt()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let written = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(!written.contains { $0.hasSuffix(".tmp") })
+        if process.terminationStatus == 0 { return }  // the machine converted all 4,000 in half a second
+        #expect(process.terminationStatus == 130)
+        #expect(text.contains("were not converted (interrupted)"))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + ".json"))) as? [String: Any]
+        let totals = report?["totals"] as? [String: Any]
+        #expect(totals?["interrupted"] as? Bool == true)
+        #expect(totals?["converted"] as? Int == written.count)
+    }
 }

@@ -112,10 +112,12 @@ struct Convert: ParsableCommand {
         }
         // Outputs were renamed into place without flushing their folders one file at a time.
         if toDirectory { OutputFile.syncDirectories(of: results.filter { $0.0.status == "converted" }.compactMap { $0.0.output }) }
-        // Skipped files are counted in the summary, not listed one by one (a rerun skips thousands).
+        // Skipped and not-started files are counted in the summary, not listed one by one (a rerun
+        // skips thousands; an interrupted batch leaves thousands unstarted).
         let batchSummary = toDirectory && jobs.count > 1
         for report in reports {
-            for diagnostic in report.diagnostics where !(batchSummary && diagnostic.code.hasPrefix("batch.skipped-")) {
+            for diagnostic in report.diagnostics
+            where !(batchSummary && (diagnostic.code.hasPrefix("batch.skipped-") || diagnostic.code == "batch.not-started")) {
                 session.report(diagnostic)
             }
         }
