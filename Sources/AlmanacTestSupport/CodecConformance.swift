@@ -1,4 +1,5 @@
 public import AlmanacCore
+import Foundation
 
 /// The checks every registered codec must pass, whatever its format (the idea of swift-log's
 /// LogHandler conformance test): a sane description, identification that never crashes, examples
@@ -95,6 +96,18 @@ public enum CodecConformance {
             }
         }
         return problems
+    }
+
+    /// Inputs that once crashed a decoder (the fuzzer's artifacts, kept in a test's fixtures):
+    /// each must now decode, or fail with a located diagnostic.
+    public static func problems(of codec: any Codec, regressionInputsIn directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory), !names.isEmpty else {
+            return ["\(codec.format.id): no regression inputs in \(directory)"]
+        }
+        return names.sorted().flatMap { name -> [String] in
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { return ["cannot read \(name)"] }
+            return located(codec, Array(data), file: name, what: "regression input \(name)")
+        }
     }
 
     static let structure: [[UInt8]] = ["\"", "'", "<", ">", "</", "&", "&#0;", "{", "}", "[", "]", ",", ":", ";", "=", "\\", "%", "%@",

@@ -21,6 +21,11 @@ func catalog(_ document: Document) -> Catalog {
         #expect(CodecConformance.problems(of: codec) == [])
     }
 
+    /// Found by Scripts/fuzz.py: a `%0111…1$s` position overflowed the placeholder parser.
+    @Test func fuzzerFindingsStayFixed() {
+        #expect(CodecConformance.problems(of: codec, regressionInputsIn: fixtures + "/fuzz") == [])
+    }
+
     @Test func readsWhatAndroidStudioWrites() throws {
         let decoded = try codec.decode(CodecInput(contentsOf: fixtures + "/res/values/strings.xml"), context: CodecContext())
         let strings = catalog(decoded.document)

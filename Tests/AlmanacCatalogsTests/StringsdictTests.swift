@@ -12,6 +12,14 @@ import Testing
         #expect(CodecConformance.problems(of: codec) == [])
     }
 
+    /// Found by Scripts/fuzz.py: `%8888888888888888888888888888888888888#@co` overflowed the
+    /// placeholder parser's position.
+    @Test func fuzzerFindingsStayFixed() {
+        #expect(CodecConformance.problems(of: codec, regressionInputsIn: fixture("fuzz")) == [])
+        #expect(PlaceholderList("%99999999999999999999$@ and %4097$d").placeholders.allSatisfy { $0.position == nil })
+        #expect(PlaceholderList("%4096$d").placeholders.first?.position == 4096)
+    }
+
     @Test func pluralsSeveralVariablesAndDevices() throws {
         let decoded = try codec.decode(CodecInput(contentsOf: path), context: CodecContext())
         #expect(decoded.diagnostics.isEmpty)

@@ -120,7 +120,8 @@ public struct PlaceholderList: Hashable, Sendable {
         func digits() -> Int? {
             var value: Int?
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                value = (value ?? 0) * 10 + Int(bytes[index] - 0x30)
+                // Saturates: `%99999999999999999999$@` (found by the fuzzer) must not overflow.
+                value = min(value ?? 0, 1_000_000_000) * 10 + Int(bytes[index] - 0x30)
                 index += 1
             }
             return value
@@ -128,7 +129,8 @@ public struct PlaceholderList: Hashable, Sendable {
         // Position: digits followed by `$`.
         var position: Int?
         let save = index
-        if let number = digits(), index < bytes.count, bytes[index] == 0x24, number > 0 {
+        // glibc's printf takes positions up to NL_ARGMAX (4096); a larger number is not a position.
+        if let number = digits(), index < bytes.count, bytes[index] == 0x24, number > 0, number <= 4096 {
             position = number
             index += 1
         } else {
