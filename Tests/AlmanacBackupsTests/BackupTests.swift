@@ -258,3 +258,11 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         #expect(BackupReader.parseTimestamp(bad) == nil, "\(bad)")
     }
 }
+
+/// Found by Scripts/fuzz.py: `"\uD800\u0041"` (a high surrogate without its low half) underflowed
+/// in the JSON parser every backup reads through.
+@Test func fuzzerFindingsStayFixed() {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz").path
+    #expect(CodecConformance.problems(of: BackupCodec.all.first { $0.format.id == "zhixi-backup" }!, regressionInputsIn: directory) == [])
+    #expect((try? JSONValue(parsing: Array(#"{"a": "\uD800\u0041"}"#.utf8))) == .object([("a", .string("\u{FFFD}A"))]))
+}

@@ -245,7 +245,14 @@ private struct JSONParser {
                 if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 {
                     index += 2
                     let low = try hex4()
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        // A high surrogate without its low half (found by the fuzzer: it underflowed):
+                        // U+FFFD for it, and the second escape stands on its own.
+                        result += Array("\u{FFFD}".utf8)
+                        scalar = low
+                    }
                 }
                 result += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
             default: throw error("json.bad-escape")
