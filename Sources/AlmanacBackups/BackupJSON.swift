@@ -32,7 +32,7 @@ public enum BackupJSON {
         case .bool(let flag): output += flag ? "true" : "false"
         case .integer(let number): output += String(number)
         case .number(let number): output += number.isFinite ? "\(number)" : "null"
-        case .string(let text): quote(text, into: &output)
+        case .string(let text): JSONValue.quote(text, into: &output, escaping: .shortControls)  // as Python writes them
         case .array(let items):
             if items.isEmpty { output += "[]"; return }
             output += "[\n"
@@ -49,34 +49,13 @@ public enum BackupJSON {
             let sorted = members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) { $0.value < $1.value } }
             for (index, (key, member)) in sorted.enumerated() {
                 output += pad
-                quote(key, into: &output)
+                JSONValue.quote(key, into: &output, escaping: .shortControls)
                 output += ": "
                 write(member, indent: indent + 1, into: &output)
                 output += index == sorted.count - 1 ? "\n" : ",\n"
             }
             output += closing + "}"
         }
-    }
-
-    /// JSON string escaping as Python writes it with ensure_ascii=False.
-    static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
 

@@ -241,6 +241,20 @@ public struct AccessorGenerator {
 
     static func escapedName(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
+    /// Text for a doc comment: control characters, which Swift refuses anywhere in a source file,
+    /// written as `\u{1}`.
+    static func printable(_ text: some StringProtocol) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar != "\t", scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -250,6 +264,9 @@ public struct AccessorGenerator {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            // Swift refuses other control characters in a literal (a key with U+0001 would not compile).
+            case let control where control.value < 0x20 || (0x7F...0x9F).contains(control.value):
+                result += "\\u{" + String(control.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -264,7 +281,7 @@ public struct AccessorGenerator {
             if !first { lines.append("") }
             first = false
             for line in accessor.doc.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append(inner + "///" + (line.isEmpty ? "" : " " + line))
+                lines.append(inner + "///" + (line.isEmpty ? "" : " " + Self.printable(line)))
             }
             let call = "\(enumName).\(accessor.plural ? "trp" : "tr")(\(Self.literal(accessor.table)), \(Self.literal(accessor.key))"
             if accessor.parameters.isEmpty {

@@ -275,7 +275,7 @@ struct XcodeJSON {
         case .bool(let flag): output += flag ? "true" : "false"
         case .integer(let number): output += String(number)
         case .number(let number): output += String(number)
-        case .string(let text): quote(text, into: &output)
+        case .string(let text): JSONValue.quote(text, into: &output, escaping: escapesSlash ? .slash : [])
         case .array(let items):
             if items.isEmpty {
                 output += "[\n\n" + pad + "]"
@@ -296,31 +296,12 @@ struct XcodeJSON {
             output += "{\n"
             for (index, (key, member)) in members.enumerated() {
                 output += pad + "  "
-                quote(key, into: &output)
+                JSONValue.quote(key, into: &output, escaping: escapesSlash ? .slash : [])
                 output += " : "
                 write(member, indent: indent + 1, into: &output)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
             output += pad + "}"
         }
-    }
-
-    func quote(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "/" where escapesSlash: output += "\\/"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

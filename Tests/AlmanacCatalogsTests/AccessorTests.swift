@@ -40,7 +40,7 @@ import Testing
                 L10n.Tab.home, L10n.Home.greeting("Lin"), L10n.Home.progressToday(1, 2), L10n.Feedback.summary(92, "Biology"),
                 L10n.Memory.rate, L10n.Memory.Rate.again, L10n.Settings.default, L10n.Settings._2fa, L10n.Review.ok, L10n.Review.ok2,
                 L10n.Review.urlScheme("x"), L10n.Share.hours(2.5), L10n.Share.bytes(3, 65), L10n.App.name, L10n.L10nStrings.title,
-                L10n.quote, L10n.tr2("a", "b"), L10n.确定, L10n.Streak.days(3), L10n.Files.inFolders(2, 3),
+                L10n.quote, L10n.tr2("a", "b"), L10n.确定, L10n.Streak.days(3), L10n.Files.inFolders(2, 3), L10n.control,
             ]
             print(texts)
             """
@@ -69,6 +69,9 @@ import Testing
         #expect(AccessorGenerator.identifier("🙂", upper: false) == "string")
         #expect(AccessorGenerator.escapedName("default") == "`default`")
         #expect(AccessorGenerator.escapedName("title") == "title")
+        // Swift refuses raw control characters anywhere in a source file.
+        #expect(AccessorGenerator.literal("a\u{1}\"\n") == #""a\u{1}\"\n""#)
+        #expect(AccessorGenerator.printable("A\u{1}B\u{7F}") == #"A\u{1}B\u{7F}"#)
     }
 
     @Test func parametersFollowPositionsAndTypes() {

@@ -80,15 +80,30 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    static func quote(_ text: String, into output: inout String) {
+    /// How writers that must match another program byte for byte escape strings.
+    public struct Escaping: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `\b` and `\f` instead of `\u0008` and `\u000c` (Python's json module).
+        public static let shortControls = Escaping(rawValue: 1)
+        /// `\/` for `/` (Xcode's String Catalogs, when the file already does it).
+        public static let slash = Escaping(rawValue: 2)
+    }
+
+    /// A JSON string literal for `text`: quotes, backslashes and control characters escaped,
+    /// everything else written as it is (UTF-8, no `\u` for non-ASCII).
+    public static func quote(_ text: String, into output: inout String, escaping: Escaping = []) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
+            case "/" where escaping.contains(.slash): output += "\\/"
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
+            case "\u{08}" where escaping.contains(.shortControls): output += "\\b"
+            case "\u{0C}" where escaping.contains(.shortControls): output += "\\f"
             case let control where control.value < 0x20:
                 let hex = String(control.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
