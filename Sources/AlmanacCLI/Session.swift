@@ -55,26 +55,19 @@ public final class Session: @unchecked Sendable {
     }
 
     /// The same session in another language.
-    func speaking(_ language: Language) -> Session {
-        Session(registry: registry, pluginProblems: pluginProblems, environment: environment, language: language, isTerminal: isTerminal,
-                ownsProcess: ownsProcess, standardOutput: writeOut,
-                standardError: writeError, standardInput: readInput, binaryOutput: writeBytes)
-    }
+    func speaking(_ language: Language) -> Session { Session(copying: self, language: language) }
 
-    private init(registry: FormatRegistry, pluginProblems: [Diagnostic], environment: [String: String], language: Language,
-                 isTerminal: Bool, ownsProcess: Bool,
-                 standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
-                 standardInput: @escaping @Sendable () -> [UInt8], binaryOutput: @escaping @Sendable ([UInt8]) -> Void) {
-        self.registry = registry
-        self.pluginProblems = pluginProblems
-        self.environment = environment
+    private init(copying other: Session, language: Language) {
+        registry = other.registry
+        pluginProblems = other.pluginProblems
+        environment = other.environment
         self.language = language
-        self.isTerminal = isTerminal
-        self.ownsProcess = ownsProcess
-        self.writeOut = standardOutput
-        self.writeError = standardError
-        self.readInput = standardInput
-        self.writeBytes = binaryOutput
+        isTerminal = other.isTerminal
+        ownsProcess = other.ownsProcess
+        writeOut = other.writeOut
+        writeError = other.writeError
+        readInput = other.readInput
+        writeBytes = other.writeBytes
     }
 
     @TaskLocal static var current: Session?

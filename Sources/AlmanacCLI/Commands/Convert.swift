@@ -42,6 +42,15 @@ struct Convert: ParsableCommand {
         var records: Int?
         var status: String
         var diagnostics: [Diagnostic]
+
+        /// Records a failure: an output problem as it is (it names the output), any other
+        /// located in the input; returns the exit status it calls for.
+        mutating func fail(_ error: Diagnostic, input: String) -> AlmanacExitCode {
+            status = "failed"
+            let isOutput = error.code.hasPrefix("output.")
+            diagnostics.append(isOutput ? error : error.inFile(input))
+            return isOutput ? .outputError : .inputError
+        }
     }
 
     func validate() throws {
@@ -218,9 +227,8 @@ struct Convert: ParsableCommand {
                 report.diagnostics.append(.note("batch.skipped-unknown", at: SourceLocation(file: input)))
                 return (report, .success)
             }
-            report.status = "failed"
-            report.diagnostics.append(error.inFile(input))
-            return (report, .inputError)
+            let status = report.fail(error, input: input)
+            return (report, status)
         }
         report.from = opened.codec.format.id
         let destination = job.destination
@@ -264,14 +272,7 @@ struct Convert: ParsableCommand {
             finish(decoded.document, input: input, name: name, destination: destination, target: target, model: model,
                    context: context, session: session, report: &report, worst: &worst, syncDirectory: !toDirectory)
         } catch {
-            report.status = "failed"
-            if error.code.hasPrefix("output.") {
-                report.diagnostics.append(error)
-                worst = max(worst, .outputError)
-            } else {
-                report.diagnostics.append(error.inFile(input))
-                worst = max(worst, .inputError)
-            }
+            worst = max(worst, report.fail(error, input: input))
         }
         return (report, worst)
     }
@@ -339,14 +340,7 @@ struct Convert: ParsableCommand {
                                      options: .init(overwrite: force || (merge && isBackup), keepBackup: isBackup, syncDirectory: syncDirectory))
             }
         } catch {
-            report.status = "failed"
-            if error.code.hasPrefix("output.") {
-                report.diagnostics.append(error)
-                worst = max(worst, .outputError)
-            } else {
-                report.diagnostics.append(error.inFile(input))
-                worst = max(worst, .inputError)
-            }
+            worst = max(worst, report.fail(error, input: input))
         }
     }
 
