@@ -1,28 +1,16 @@
 @testable import AlmanacAudit
 import AlmanacCore
+import AlmanacTestSupport
 import Foundation
 import Testing
 
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
 
-func run(_ arguments: [String], input: String? = nil) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do { try process.run() } catch { return (-1, "\(error)") }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 /// Python with the modules a peer check needs; nil (and the test skips) when missing, unless CI
 /// asks for peers.
 func python(with modules: [String]) -> Bool {
-    let available = run(["python3", "-c", modules.map { "import " + $0 }.joined(separator: "; ")]).status == 0
+    let available = ExternalCommand.run(["python3", "-c", modules.map { "import " + $0 }.joined(separator: "; ")]).status == 0
     if !available, ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" {
         Issue.record("python3 with \(modules) is required (ALMANAC_REQUIRE_PEERS=1)")
     }
@@ -85,7 +73,7 @@ func python(with modules: [String]) -> Bool {
         let generator = repository + "/../shared/bench/gen.py"
         guard FileManager.default.fileExists(atPath: generator), python(with: []) else { return }
         let directory = NSTemporaryDirectory() + "almanac-audit-\(UUID().uuidString)"
-        let generated = run(["python3", generator, "strings", "3000", directory])
+        let generated = ExternalCommand.run(["python3", generator, "strings", "3000", directory])
         #expect(generated.status == 0)
         var planted: [String: Int] = [:]
         for pair in generated.output.split(whereSeparator: \.isWhitespace) {
@@ -114,7 +102,7 @@ func python(with modules: [String]) -> Bool {
             jsonschema.Draft7Validator(schema).validate(document)
             print(len(document["runs"][0]["results"]))
             """
-        let result = run(["python3", "-c", script, fixtures + "/sarif-schema-2.1.0.json", file])
+        let result = ExternalCommand.run(["python3", "-c", script, fixtures + "/sarif-schema-2.1.0.json", file])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == String(report.findings.count))
     }

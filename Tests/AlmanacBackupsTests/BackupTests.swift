@@ -10,19 +10,6 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().app
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 let formats = ["retiretime", "jellysave", "zhixi", "reminders"]
 
-func run(_ arguments: [String]) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do { try process.run() } catch { return (-1, "\(error)") }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
 func codec(_ name: String) -> BackupCodec { BackupCodec(id: name + "-backup") }
 
 func example(_ name: String) -> String { repository + "/Examples/\(name)-backup.json" }
@@ -49,7 +36,7 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
     /// and that what Almanac writes from other data does too.
     @Test(arguments: formats)
     func examplesValidateAgainstTheirSchemas(name: String) throws {
-        guard run(["python3", "-c", "import jsonschema"]).status == 0 else {
+        guard ExternalCommand.run(["python3", "-c", "import jsonschema"]).status == 0 else {
             if ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" { Issue.record("pip install jsonschema") }
             return
         }
@@ -73,7 +60,7 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
             try Data(try codec(name).encode(decoded.document, context: CodecContext()).bytes).write(to: URL(fileURLWithPath: migrated))
             files += [fromCalendar, migrated]
         }
-        let result = run(["python3", "-c", script, repository + "/Schemas/\(name)-backup.schema.json"] + files)
+        let result = ExternalCommand.run(["python3", "-c", script, repository + "/Schemas/\(name)-backup.schema.json"] + files)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -160,19 +147,19 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
     }
 
     @Test func libicalReadsTheCalendar() throws {
-        guard run(["pkg-config", "--exists", "libical"]).status == 0 else {
+        guard ExternalCommand.run(["pkg-config", "--exists", "libical"]).status == 0 else {
             if ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" { Issue.record("install libical-dev") }
             return
         }
         let peer = repository + "/Tests/AlmanacICalendarTests/Peers/libical-peer.c"
         let binary = NSTemporaryDirectory() + "almanac-libical-\(UUID().uuidString)"
-        let flags = run(["pkg-config", "--cflags", "--libs", "libical"]).output.split(whereSeparator: \.isWhitespace).map(String.init)
-        #expect(run(["cc", "-O2", "-o", binary, peer] + flags).status == 0)
+        let flags = ExternalCommand.run(["pkg-config", "--cflags", "--libs", "libical"]).output.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(ExternalCommand.run(["cc", "-O2", "-o", binary, peer] + flags).status == 0)
         for name in ["retiretime", "reminders", "zhixi"] {
             let (agenda, _) = try BackupConverter().convert(.backup(try backupDocument(try decode(name))), to: .agenda, context: CodecContext())
             let path = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).ics"
             try Data(try ICalendarCodec().encode(agenda, context: CodecContext()).bytes).write(to: URL(fileURLWithPath: path))
-            let result = run([binary, "check", path])
+            let result = ExternalCommand.run([binary, "check", path])
             #expect(result.output.hasPrefix("errors 0 "), "\(name): \(result.output)")
         }
     }

@@ -1,5 +1,6 @@
 @testable import AlmanacCSV
 import AlmanacCore
+import AlmanacTestSupport
 import Foundation
 import Testing
 
@@ -12,14 +13,7 @@ import Testing
 
     static func python(_ path: String) throws -> [[String]] {
         let script = "import csv, json, sys; print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8-sig')))))"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = Data(ExternalCommand.run(["python3", "-c", script, path], mergingErrors: false).output.utf8)
         return try JSONDecoder().decode([[String]].self, from: data)
     }
 

@@ -1,6 +1,7 @@
 @testable import AlmanacCSV
 import AlmanacCore
 import AlmanacICU
+import AlmanacTestSupport
 import Foundation
 import Testing
 
@@ -50,21 +51,8 @@ enum Spreadsheet {
         let directory = NSTemporaryDirectory() + "almanac-sheet-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data(csv).write(to: URL(fileURLWithPath: directory + "/in.csv"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ssconvert")
-        process.arguments = [directory + "/in.csv", directory + "/out.gnumeric"]
-        process.standardError = Pipe()
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        let unzip = Process()
-        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        unzip.arguments = ["gzip", "-dc", directory + "/out.gnumeric"]
-        let pipe = Pipe()
-        unzip.standardOutput = pipe
-        try unzip.run()
-        let xml = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        unzip.waitUntilExit()
+        _ = ExternalCommand.run(["ssconvert", directory + "/in.csv", directory + "/out.gnumeric"])
+        let xml = ExternalCommand.run(["gzip", "-dc", directory + "/out.gnumeric"], mergingErrors: false).output
         var cells: [String: Cell] = [:]
         for match in xml.matches(of: /<gnm:Cell Row="(\d+)" Col="(\d+)" ValueType="(\d+)"( ValueFormat="[^"]*")?>([^<]*)<\/gnm:Cell>/) {
             let address = String(UnicodeScalar(UInt8(65 + Int(match.2)!))) + String(Int(match.1)! + 1)

@@ -1,6 +1,7 @@
 @testable import AlmanacCatalogs
 import AlmanacCore
 import AlmanacICU
+import AlmanacTestSupport
 import Foundation
 import Testing
 
@@ -29,8 +30,7 @@ import Testing
 
     /// The generated code and a caller compile under Swift 6 with warnings as errors.
     @Test func compilesWarningFreeUnderSwift6() throws {
-        // `swift test` runs with the toolchain on PATH.
-        let swiftc = try #require(Self.executable("swiftc"))
+        // `swift test` runs with the toolchain, swiftc included, on PATH.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-accessors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -45,17 +45,9 @@ import Testing
             print(texts)
             """
         try caller.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc)
-        process.arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors",
-                             directory.appendingPathComponent("L10n.swift").path, directory.appendingPathComponent("main.swift").path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let result = ExternalCommand.run(["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors",
+                                          directory.appendingPathComponent("L10n.swift").path, directory.appendingPathComponent("main.swift").path])
+        #expect(result.status == 0, "\(result.output)")
     }
 
     @Test func namesReadLikeHandWrittenSwift() {
@@ -136,10 +128,5 @@ import Testing
         for number in numbers {
             #expect(category(number) == rules.category(for: number).rawValue, "\(language) \(number)")
         }
-    }
-
-    static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -1,4 +1,5 @@
 @testable import AlmanacCore
+import AlmanacTestSupport
 import Foundation
 import Testing
 
@@ -42,17 +43,7 @@ import Testing
     /// The compiled-in table matches Locales/Almanac (the swift-format "generated files" check).
     @Test func messageTableIsUpToDate() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/generate-messages.py").path, "--check"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        do { try process.run() } catch {
-            Issue.record("python3 is needed to check the generated message table: \(error)")
-            return
-        }
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(output)")
+        let result = ExternalCommand.run(["python3", root.appendingPathComponent("Scripts/generate-messages.py").path, "--check"])
+        #expect(result.status == 0, "python3 Scripts/generate-messages.py: \(result.output)")
     }
 }

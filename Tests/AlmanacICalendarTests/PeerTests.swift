@@ -1,6 +1,7 @@
 @testable import AlmanacICalendar
 import AlmanacCore
 import AlmanacICU
+import AlmanacTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ struct PeerTests {
         let written = try write(try readFixture(name).agenda)
         let path = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).ics"
         try Data(written).write(to: URL(fileURLWithPath: path))
-        let result = try Peers.run(Peers.libical(), ["check", path])
+        let result = ExternalCommand.run([try Peers.libical(), "check", path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.hasPrefix("errors 0 "))
     }
@@ -26,9 +27,8 @@ struct PeerTests {
     @Test(arguments: comparedFixtures)
     func expansionsAgreeWhereThePeersAgree(name: String) throws {
         let path = fixturePath(name)
-        let libical = Peers.group(try Peers.run(Peers.libical(), ["expand", path, "20240101T000000Z", "20270101T000000Z"]).output)
-        let python = Peers.group(try Peers.run("/usr/bin/env", ["python3", Peers.directory + "/rie-peer.py", path,
-                                                                   Self.window.from, Self.window.until]).output)
+        let libical = Peers.group(ExternalCommand.run([try Peers.libical(), "expand", path, "20240101T000000Z", "20270101T000000Z"]).output)
+        let python = Peers.group(ExternalCommand.run(["python3", Peers.directory + "/rie-peer.py", path, Self.window.from, Self.window.until]).output)
         let agenda = try readFixture(name, options: ["x-wr-timezone": "ignore"]).agenda
         let expander = OccurrenceExpander(agenda: agenda)
         let from = instant("2024-01-01T00:00:00Z"), until = instant("2027-01-01T00:00:00Z")
@@ -57,8 +57,8 @@ enum Peers {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers").path
 
     static var available: Bool {
-        (try? run("/usr/bin/env", ["pkg-config", "--exists", "libical"]).status) == 0
-            && (try? run("/usr/bin/env", ["python3", "-c", "import recurring_ical_events"]).status) == 0
+        ExternalCommand.run(["pkg-config", "--exists", "libical"]).status == 0
+            && ExternalCommand.run(["python3", "-c", "import recurring_ical_events"]).status == 0
     }
 
     /// Compiles the libical peer once per test run (a static let initializes once, even in parallel).
@@ -71,30 +71,13 @@ enum Peers {
 
     private static let compiled: Result<String, PeerError> = {
         let binary = NSTemporaryDirectory() + "almanac-libical-peer-\(UUID().uuidString)"
-        do {
-            let flags = try run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "libical"]).output
-                .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
-            let result = try run("/usr/bin/env", ["cc", "-O2", "-o", binary, directory + "/libical-peer.c"] + flags)
-            return result.status == 0 ? .success(binary) : .failure(PeerError(message: result.output))
-        } catch {
-            return .failure(PeerError(message: "\(error)"))
-        }
+        let flags = ExternalCommand.run(["pkg-config", "--cflags", "--libs", "libical"]).output
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        let result = ExternalCommand.run(["cc", "-O2", "-o", binary, directory + "/libical-peer.c"] + flags)
+        return result.status == 0 ? .success(binary) : .failure(PeerError(message: result.output))
     }()
 
     struct PeerError: Error { let message: String }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 
     /// "UID<TAB>START" lines grouped by UID, sorted.
     static func group(_ output: String) -> [String: [String]] {
