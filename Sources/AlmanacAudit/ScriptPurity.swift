@@ -20,11 +20,7 @@ final class ScriptPurity {
     }
 
     static func isHan(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        switch scalar.value {
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true
-        default: return false
-        }
+        character.unicodeScalars.first.map { isHan($0.value) } ?? false
     }
 
     static func isHan(_ value: UInt32) -> Bool {
@@ -34,37 +30,28 @@ final class ScriptPurity {
         }
     }
 
-    /// Characters of `text` that only Simplified Chinese uses.
+    /// Characters of `text` that only Simplified Chinese uses: their own simplified form, and
+    /// written differently in Traditional.
     func simplifiedCharacters(in text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars where Self.isHan(scalar.value) {
-            let known: Bool
-            if let cached = simplifiedOnly[scalar.value] {
-                known = cached
-            } else {
-                let alone = String(scalar)
-                // Its own simplified form, and written differently in Traditional.
-                known = !Self.taiwanStandard.contains(Character(scalar)) && toSimplified.convert(alone) == alone
-                    && toTraditional.convert(alone) != alone
-                simplifiedOnly[scalar.value] = known
-            }
-            if known { result.unicodeScalars.append(scalar) }
+        characters(in: text, remembered: &simplifiedOnly) { alone in
+            !Self.taiwanStandard.contains(Character(alone)) && toSimplified.convert(alone) == alone && toTraditional.convert(alone) != alone
         }
-        return result
     }
 
     /// Characters of `text` that only Traditional Chinese uses.
     func traditionalCharacters(in text: String) -> String {
+        characters(in: text, remembered: &traditionalOnly) { alone in toSimplified.convert(alone) != alone }
+    }
+
+    /// The Han characters of `text` that pass `test`, each decided once.
+    private func characters(in text: String, remembered: inout [UInt32: Bool], where test: (String) -> Bool) -> String {
         var result = ""
         for scalar in text.unicodeScalars where Self.isHan(scalar.value) {
-            let known: Bool
-            if let cached = traditionalOnly[scalar.value] {
-                known = cached
-            } else {
-                let alone = String(scalar)
-                known = toSimplified.convert(alone) != alone
-                traditionalOnly[scalar.value] = known
-            }
+            let known = remembered[scalar.value] ?? {
+                let answer = test(String(scalar))
+                remembered[scalar.value] = answer
+                return answer
+            }()
             if known { result.unicodeScalars.append(scalar) }
         }
         return result
