@@ -29,6 +29,13 @@ public enum CatalogTree {
     /// The `.strings` and `.stringsdict` files under `directory` that sit in `.lproj` folders,
     /// sorted.
     public static func files(under directory: String) -> [String] {
+        files(under: directory, stoppingAtFirst: false)
+    }
+
+    /// Whether a directory holds `.lproj` folders with catalogs (the walk stops at the first).
+    public static func isTree(_ directory: String) -> Bool { !files(under: directory, stoppingAtFirst: true).isEmpty }
+
+    private static func files(under directory: String, stoppingAtFirst: Bool) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -36,12 +43,10 @@ public enum CatalogTree {
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"),
                   relative.hasSuffix(".strings") || relative.hasSuffix(".stringsdict") else { continue }
             result.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
+            if stoppingAtFirst { break }
         }
         return result.sorted()
     }
-
-    /// Whether a directory holds `.lproj` folders with catalogs.
-    public static func isTree(_ directory: String) -> Bool { !files(under: directory).isEmpty }
 
     /// Every table under `directory`, each merged across its locales. A file that cannot be read
     /// is reported in its table's diagnostics and left out; the others are still read.

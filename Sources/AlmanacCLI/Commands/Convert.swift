@@ -70,7 +70,10 @@ struct Convert: ParsableCommand {
         let forced = try from.map(Arguments.format)
         let context = try reading.context()
         let model = via.flatMap(ModelKind.init(rawValue:))
-        let walked = inputs.filter { $0 != "-" && InputFiles.isDirectory($0) && !CatalogTree.isTree($0) }
+        // Each folder is an .lproj tree (one catalog per table) or a folder of files to walk.
+        let folders = inputs.filter { $0 != "-" && InputFiles.isDirectory($0) }
+        let trees = Set(folders.filter(CatalogTree.isTree))
+        let walked = folders.filter { !trees.contains($0) }
         if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L("convert.needs-output-directory")) }
         let toDirectory = inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
         if toDirectory, let output {
@@ -82,8 +85,8 @@ struct Convert: ParsableCommand {
         var worst = AlmanacExitCode.success
         var jobs: [Job] = []
         for input in inputs {
-            if input != "-", InputFiles.isDirectory(input) {
-                if CatalogTree.isTree(input) {
+            if folders.contains(input) {
+                if trees.contains(input) {
                     convertTree(input, target: target, model: model, context: context, toDirectory: toDirectory, session: session,
                                 reports: &reports, worst: &worst)
                 } else {
