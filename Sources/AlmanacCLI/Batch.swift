@@ -19,7 +19,6 @@ final class Batch: Sendable {
     private let failures = Atomic<Int>(0)
     private let stopping = Atomic<Int>(0)  // 0 running, 1 interrupted, 2 stopped after a failure
     private let started = ContinuousClock.now
-    private let lastLine = Mutex<Int>(0)
 
     init(jobs: [Convert.Job], workers: Int, stopOnError: Bool, session: Session, showProgress: Bool) {
         self.jobs = jobs

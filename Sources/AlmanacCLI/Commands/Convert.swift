@@ -163,12 +163,9 @@ struct Convert: ParsableCommand {
         let relative = flat ? (path == "-" ? "stdin" : OutputNames.baseName(path)) : path
         let directory = OutputNames.parent(of: relative)
         let base = OutputNames.baseName(relative)
-        // The stem without the longest extension any readable format claims (`.agenda.json`, `.ics`).
-        let match = registry.codecs.map { $0.format.extensionMatch(base) }.max() ?? 0
-        var stem = match > 0 && match < base.count ? String(base.dropLast(match)) : base
-        if match == 0 || match >= base.count, let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        let out = output!.hasSuffix("/") ? String(output!.dropLast()) : output!
-        return out + "/" + (directory == "." ? "" : directory + "/") + stem + (target.format.extensions.first ?? ".\(target.format.id)")
+        // The stem without the longest extension any format claims (`.agenda.json`, `.ics`).
+        let stem = OutputNames.stem(of: base, extensionLength: registry.codecs.map { $0.format.extensionMatch(base) }.max() ?? 0)
+        return directoryPath(output!, name: (directory == "." ? "" : directory + "/") + stem, target: target)
     }
 
     /// An Xcode project's .lproj folders: each table becomes one catalog of every locale.
@@ -383,8 +380,13 @@ enum OutputNames {
 
     /// The file name without directories and without the extension its format matched.
     static func stem(of path: String, format: FormatDescription) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        let match = format.extensionMatch(base)
+        stem(of: path, extensionLength: format.extensionMatch(baseName(path)))
+    }
+
+    /// The file name without its last `extensionLength` characters (a format's extension), or
+    /// without its last `.…` when no extension matched or it is the whole name (`todo.txt`).
+    static func stem(of path: String, extensionLength match: Int) -> String {
+        let base = baseName(path)
         if match > 0 && match < base.count { return String(base.dropLast(match)) }
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
         return base
