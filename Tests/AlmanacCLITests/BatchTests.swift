@@ -1,5 +1,6 @@
 @testable import AlmanacCLI
 import AlmanacCore
+import AlmanacTestSupport
 import Foundation
 import Testing
 
@@ -160,5 +161,17 @@ import Testing
         let totals = report?["totals"] as? [String: Any]
         #expect(totals?["interrupted"] as? Bool == true)
         #expect(totals?["converted"] as? Int == written.count)
+    }
+
+    /// A file read whole past the limit is refused with its size, the limit and how to raise it.
+    @Test func filesReadWholeHaveALimit() throws {
+        let almanac = ConvertCommandTests.productsDirectory + "/almanac"
+        let file = temporaryDirectory() + "/big.strings"
+        try Data("\"a\" = \"b\";\n".utf8).write(to: URL(fileURLWithPath: file))
+        let refused = ExternalCommand.run(["ALMANAC_MAX_INPUT_BYTES=5", almanac, "convert", file, "--to", "catalog-json"])
+        #expect(refused.status == 3)
+        #expect(refused.output.contains("big.strings: error: This file is 11 bytes; files read whole may be at most 5 bytes"))
+        #expect(refused.output.contains("ALMANAC_MAX_INPUT_BYTES"))
+        #expect(ExternalCommand.run([almanac, "convert", file, "--to", "catalog-json"]).status == 0)
     }
 }

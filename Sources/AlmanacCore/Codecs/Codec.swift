@@ -1,7 +1,5 @@
 public import AlmanacICU
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// A reader and/or writer of one format, described by data (`format`) so the registry, the CLI's
 /// `formats` command, the docs and the conformance tests all read the same description.
@@ -103,9 +101,7 @@ public struct CodecInput: Sendable {
     /// bounded memory): 1 GiB, or `ALMANAC_MAX_INPUT_BYTES`. A 2 GB file of one `.strings` line is
     /// refused with a message instead of taking the machine's memory.
     public static let maxWholeBytes: Int = {
-        #if canImport(Glibc)
-        if let text = getenv("ALMANAC_MAX_INPUT_BYTES").map({ String(cString: $0) }), let value = Int(text), value > 0 { return value }
-        #endif
+        if let value = ProcessInfo.processInfo.environment["ALMANAC_MAX_INPUT_BYTES"].flatMap(Int.init), value > 0 { return value }
         return 1 << 30
     }()
 
