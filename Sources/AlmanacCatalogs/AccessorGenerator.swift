@@ -98,27 +98,8 @@ public struct AccessorGenerator {
     /// `zh-Hant.lproj/Localizable.stringsdict` are both `Localizable`); `.stringsdict` plurals
     /// replace plain values of the same key. Problems come back as located diagnostics.
     public func tables(from files: [String]) -> (tables: [(name: String, catalog: Catalog)], diagnostics: [Diagnostic]) {
-        var tables: [(name: String, catalog: Catalog)] = []
-        var diagnostics: [Diagnostic] = []
-        let ordered = files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
-        for file in ordered {
-            let codec: any Codec = if file.hasSuffix(".stringsdict") { StringsdictCodec() }
-                else if file.hasSuffix(".xcstrings") { XCStringsCodec() } else { StringsCodec() }
-            do {
-                let decoded = try codec.decode(CodecInput(contentsOf: file), context: CodecContext(options: ["source-language": sourceLanguage]))
-                diagnostics += decoded.diagnostics.map { $0.inFile(file) }
-                guard case .catalog(let catalog) = decoded.document else { continue }
-                let name = StringsCodec.table(ofPath: file) ?? "Localizable"
-                if let index = tables.firstIndex(where: { $0.name == name }) {
-                    tables[index].catalog.merge(catalog, replacing: file.hasSuffix(".stringsdict"))
-                } else {
-                    tables.append((name, catalog))
-                }
-            } catch {
-                diagnostics.append(error.inFile(file))
-            }
-        }
-        return (tables, diagnostics)
+        let tables = CatalogTree.read(files: files, context: CodecContext(options: ["source-language": sourceLanguage]))
+        return (tables.map { ($0.name, $0.catalog) }, tables.flatMap(\.diagnostics))
     }
 
     public func generate(tables: [(name: String, catalog: Catalog)]) -> String {

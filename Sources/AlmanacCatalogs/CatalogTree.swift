@@ -51,15 +51,23 @@ public enum CatalogTree {
     /// Every table under `directory`, each merged across its locales. A file that cannot be read
     /// is reported in its table's diagnostics and left out; the others are still read.
     public static func read(_ directory: String, context: CodecContext = CodecContext()) -> [Table] {
+        read(files: files(under: directory), context: context)
+    }
+
+    /// The tables of these catalog files (`.strings`, `.stringsdict`, `.xcstrings`), by file name
+    /// (`en.lproj/Localizable.strings` and `zh-Hant.lproj/Localizable.stringsdict` are both
+    /// `Localizable`), each merged across its locales.
+    public static func read(files: [String], context: CodecContext = CodecContext()) -> [Table] {
         var tables: [String: Table] = [:]
         var order: [String] = []
         // .strings first, so the plural rules in .stringsdict (which win at run time) replace them.
-        let files = files(under: directory).sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
+        let files = files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
         // Files are parsed side by side (one per core); merging stays in order.
         let results = ParallelResults<Result<Decoded, Diagnostic>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let path = files[index]
-            let codec: any Codec = path.hasSuffix(".stringsdict") ? StringsdictCodec() : StringsCodec()
+            let codec: any Codec = if path.hasSuffix(".stringsdict") { StringsdictCodec() }
+                else if path.hasSuffix(".xcstrings") { XCStringsCodec() } else { StringsCodec() }
             do throws(Diagnostic) {
                 results[index] = .success(try codec.decode(CodecInput(contentsOf: path), context: context))
             } catch {
