@@ -9,13 +9,17 @@ public enum SourceScanner {
     static let calls = ["NSLocalizedString(", "String(localized:", "LocalizedStringKey(", "LocalizedStringResource(", "Text(",
                         "localizedString(forKey:", ".tr("]
 
-    /// Every key with the first place it is used.
-    public static func keys(under paths: [String]) -> [String: SourceLocation] {
+    /// Every key with the first place it is used, as a literal or, when `accessors` maps the full
+    /// names of generated accessors (`L10n.Memory.Rate.again`) to keys, through an accessor. Each
+    /// file is read once.
+    public static func keys(under paths: [String], accessors: [String: String] = [:]) -> [String: SourceLocation] {
+        let roots = Set(accessors.keys.compactMap { $0.split(separator: ".").first.map(String.init) })
         var result: [String: SourceLocation] = [:]
         for path in paths {
             for file in swiftFiles(path) {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
-                for (key, line, column) in keys(in: String(decoding: data, as: UTF8.self)) where result[key] == nil {
+                let text = String(decoding: data, as: UTF8.self)
+                for (key, line, column) in keys(in: text) + accessorKeys(in: text, accessors: accessors, roots: roots) where result[key] == nil {
                     result[key] = SourceLocation(file: file, line: line, column: column)
                 }
             }
@@ -23,37 +27,27 @@ public enum SourceScanner {
         return result
     }
 
-    /// Keys used through generated accessors: `accessors` maps each accessor's full name
-    /// (`L10n.Memory.Rate.again`) to its key; a reference counts wherever the name is written out.
-    public static func accessorKeys(under paths: [String], accessors: [String: String]) -> [String: SourceLocation] {
-        let roots = Set(accessors.keys.compactMap { $0.split(separator: ".").first.map(String.init) })
-        var result: [String: SourceLocation] = [:]
-        for path in paths {
-            for file in swiftFiles(path) {
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
-                let text = String(decoding: data, as: UTF8.self)
-                for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
-                    for root in roots {
-                        var searchStart = line.startIndex
-                        while let range = line.range(of: root + ".", range: searchStart..<line.endIndex) {
-                            searchStart = range.upperBound
-                            if range.lowerBound > line.startIndex, isIdentifier(line[line.index(before: range.lowerBound)]) { continue }
-                            // The written chain, without backticks: L10n.Settings.`default` → L10n.Settings.default.
-                            let chain = line[range.lowerBound...].prefix { isIdentifier($0) || $0 == "." || $0 == "`" }
-                                .filter { $0 != "`" }
-                            var parts = chain.split(separator: ".", omittingEmptySubsequences: false)
-                            while parts.count > 1 {
-                                if let key = accessors[parts.joined(separator: ".")] {
-                                    if result[key] == nil {
-                                        let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
-                                        result[key] = SourceLocation(file: file, line: lineIndex + 1, column: column)
-                                    }
-                                    break
-                                }
-                                parts.removeLast()
-                            }
+    /// Keys used through generated accessors in one file's text: a reference counts wherever the
+    /// accessor's name is written out (the longest name that is an accessor wins).
+    static func accessorKeys(in text: String, accessors: [String: String], roots: Set<String>) -> [(String, Int, Int)] {
+        guard !roots.isEmpty else { return [] }
+        var result: [(String, Int, Int)] = []
+        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") { continue }
+            for root in roots {
+                var searchStart = line.startIndex
+                while let range = line.range(of: root + ".", range: searchStart..<line.endIndex) {
+                    searchStart = range.upperBound
+                    if range.lowerBound > line.startIndex, isIdentifier(line[line.index(before: range.lowerBound)]) { continue }
+                    // The written chain, without backticks: L10n.Settings.`default` → L10n.Settings.default.
+                    let chain = line[range.lowerBound...].prefix { isIdentifier($0) || $0 == "." || $0 == "`" }.filter { $0 != "`" }
+                    var parts = chain.split(separator: ".", omittingEmptySubsequences: false)
+                    while parts.count > 1 {
+                        if let key = accessors[parts.joined(separator: ".")] {
+                            result.append((key, lineIndex + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1))
+                            break
                         }
+                        parts.removeLast()
                     }
                 }
             }

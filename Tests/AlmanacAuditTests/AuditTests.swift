@@ -164,7 +164,7 @@ func python(with modules: [String]) -> Bool {
             "L10n.Memory.Rate.again": "memory.rate.again", "L10n.Memory.rate": "memory.rate", "L10n.Settings.default": "settings.default",
             "L10n.Review.ok": "review.ok", "L10n.Home.title": "home.title", "L10n.Home.greeting": "home.greeting",
         ]
-        let keys = SourceScanner.accessorKeys(under: [directory.path], accessors: accessors)
+        let keys = SourceScanner.keys(under: [directory.path], accessors: accessors)
         #expect(Set(keys.keys) == ["memory.rate.again", "memory.rate", "settings.default", "home.greeting"])
         #expect(keys["memory.rate.again"]?.line == 1)
         #expect(keys["settings.default"]?.line == 2)
