@@ -44,23 +44,61 @@ final class TransitionTable: @unchecked Sendable {
         self.offsetBefore = offsetBefore
     }
 
+    /// Years read at once when the table must grow: a walk through the centuries (a rule begun
+    /// in 1012 expanded into 2025) asks the source about each year once, and the array is
+    /// rebuilt once per chunk rather than once per year.
+    static let chunk = 16
+
     /// Makes sure the table covers `year` and its neighbours; returns a consistent snapshot.
+    /// Only the years not yet read are asked of the source, so a table that grows a year at a
+    /// time costs each year once (recomputing the whole range made such walks quadratic).
     private func covering(_ year: Int) -> (transitions: [Transition], startOffset: Int) {
         lock.lock()
         defer { lock.unlock() }
         let wanted = (year - 1)...(year + 1)
-        if let covered = years, covered.contains(wanted.lowerBound), covered.contains(wanted.upperBound) {
+        guard let covered = years else {
+            let range = (wanted.lowerBound - Self.chunk / 2)...(wanted.upperBound + Self.chunk / 2)
+            transitions = read(range)
+            startOffset = offsetBefore(range.lowerBound)
+            years = range
             return (transitions, startOffset)
         }
-        let low = min(years?.lowerBound ?? wanted.lowerBound, wanted.lowerBound)
-        let high = max(years?.upperBound ?? wanted.upperBound, wanted.upperBound)
-        var all: [Transition] = []
-        for y in low...high { all += source(y) }
-        all.sort { $0.instant < $1.instant }
-        transitions = all
-        startOffset = offsetBefore(low)
+        if covered.contains(wanted.lowerBound), covered.contains(wanted.upperBound) {
+            return (transitions, startOffset)
+        }
+        var low = covered.lowerBound
+        var high = covered.upperBound
+        if wanted.lowerBound < low {
+            let newLow = min(wanted.lowerBound, low - Self.chunk)
+            transitions = Self.joined(read(newLow...(low - 1)), transitions)
+            low = newLow
+            startOffset = offsetBefore(low)
+        }
+        if wanted.upperBound > high {
+            let newHigh = max(wanted.upperBound, high + Self.chunk)
+            transitions = Self.joined(transitions, read((high + 1)...newHigh))
+            high = newHigh
+        }
         years = low...high
         return (transitions, startOffset)
+    }
+
+    /// Two runs of transitions, the first from earlier years; sorted again only if a defined
+    /// zone's onsets (years of local time) cross at the boundary.
+    private static func joined(_ earlier: [Transition], _ later: [Transition]) -> [Transition] {
+        var all = earlier + later
+        if let last = earlier.last, let first = later.first, last.instant > first.instant {
+            all.sort { $0.instant < $1.instant }
+        }
+        return all
+    }
+
+    /// Transitions with onsets in `years`, in order.
+    private func read(_ years: ClosedRange<Int>) -> [Transition] {
+        var all: [Transition] = []
+        for y in years { all += source(y) }
+        all.sort { $0.instant < $1.instant }
+        return all
     }
 
     func offset(at seconds: Int) -> Int {

@@ -108,4 +108,42 @@ import Testing
         #expect(found.first?.start.description == "2025-01-01T05:00:00Z")
         #expect(Set(diagnostics.map(\.code)) == ["ics.rule-capped", "ics.rule-never-matches"])
     }
+    /// Found by Scripts/fuzz.py (agenda-json, over libFuzzer's 10 s timeout): a monthly event
+    /// begun in 1012 in a zone read through ICU, expanded into 2025–2026. The transition table
+    /// reread every year it covered each time it reached one year further — a walk through a
+    /// thousand years asked ICU half a million times. Each year is now read once.
+    @Test func walkingThroughCenturiesReadsEachYearOnce() {
+        let reads = Counter()
+        let table = TransitionTable(source: { year in reads.add(year); return [] }, offsetBefore: { _ in 28_800 })
+        for year in 1012...2026 {
+            for month in [1, 7] {
+                _ = table.instant(for: CivilDateTime(unchecked: CivilDate(unchecked: year, month, 5), 9, 0, 0))
+            }
+        }
+        for year in stride(from: 2026, through: 900, by: -1) {
+            _ = table.offset(at: CivilDateTime(unchecked: CivilDate(unchecked: year, 3, 1), 0, 0, 0).secondsSinceEpoch)
+        }
+        #expect(reads.years.count == Set(reads.years).count, "a year was read twice")
+        #expect(reads.years.count <= (2026 - 900 + 1) + 2 * TransitionTable.chunk)
+    }
+
+    @Test func fuzzerFindingsExpandQuickly() throws {
+        let codec = ModelJSONCodec(.agenda)
+        let decoded = try codec.decode(CodecInput(contentsOf: fixturePath("fuzz/timeout-agenda-json-1012")), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        let (found, _) = OccurrenceExpander(agenda: agenda, defaultZone: .taipei)
+            .occurrences(from: instant("2025-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"), limit: 200)
+        // The 1012 event's occurrences all last until 9268, so every one overlaps the window: the
+        // cap (per rule) stops it; the single call stays.
+        #expect(found.filter { $0.uid == "mortgage@family.example" }.count == 200)
+        #expect(found.filter { $0.uid == "call-grandma@family.example" }.count == 1)
+    }
+}
+
+/// Years a table asked its source about.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var read: [Int] = []
+    var years: [Int] { lock.withLock { read } }
+    func add(_ year: Int) { lock.withLock { read.append(year) } }
 }
