@@ -44,9 +44,10 @@ final class TransitionTable: @unchecked Sendable {
         self.offsetBefore = offsetBefore
     }
 
-    /// Years read at once when the table must grow: a walk through the centuries (a rule begun
-    /// in 1012 expanded into 2025) asks the source about each year once, and the array is
-    /// rebuilt once per chunk rather than once per year.
+    /// The most years read at once when the table grows: it grows by as many years as it holds
+    /// (a short expansion reads little more than it needs, the first question reads three
+    /// years), up to this many, so a walk through the centuries (a rule begun in 1012 expanded
+    /// into 2025) rebuilds the array once per chunk rather than once per year.
     static let chunk = 16
 
     /// Makes sure the table covers `year` and its neighbours; returns a consistent snapshot.
@@ -57,10 +58,9 @@ final class TransitionTable: @unchecked Sendable {
         defer { lock.unlock() }
         let wanted = (year - 1)...(year + 1)
         guard let covered = years else {
-            let range = (wanted.lowerBound - Self.chunk / 2)...(wanted.upperBound + Self.chunk / 2)
-            transitions = read(range)
-            startOffset = offsetBefore(range.lowerBound)
-            years = range
+            transitions = read(wanted)
+            startOffset = offsetBefore(wanted.lowerBound)
+            years = wanted
             return (transitions, startOffset)
         }
         if covered.contains(wanted.lowerBound), covered.contains(wanted.upperBound) {
@@ -68,14 +68,15 @@ final class TransitionTable: @unchecked Sendable {
         }
         var low = covered.lowerBound
         var high = covered.upperBound
+        let step = min(Self.chunk, covered.count)
         if wanted.lowerBound < low {
-            let newLow = min(wanted.lowerBound, low - Self.chunk)
+            let newLow = min(wanted.lowerBound, low - step)
             transitions = Self.joined(read(newLow...(low - 1)), transitions)
             low = newLow
             startOffset = offsetBefore(low)
         }
         if wanted.upperBound > high {
-            let newHigh = max(wanted.upperBound, high + Self.chunk)
+            let newHigh = max(wanted.upperBound, high + step)
             transitions = Self.joined(transitions, read((high + 1)...newHigh))
             high = newHigh
         }
