@@ -14,7 +14,7 @@ Fuzz/artifacts/FORMAT/ and the script exits 1; reproduce one with
 and add the file to the format's test fixtures once fixed. The corpus is kept in
 $TMPDIR/almanac-fuzz/FORMAT (or $ALMANAC_FUZZ_WORK/FORMAT) between runs.
 """
-import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile
+import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("ALMANAC_FUZZ_WORK") or os.path.join(tempfile.gettempdir(), "almanac-fuzz")
@@ -75,6 +75,9 @@ def seed(format, almanac, corpus):
 def fuzz(binary, format, corpus, seconds, runs, seed=None):
     artifacts = os.path.join(ROOT, "Fuzz/artifacts", format) + "/"
     os.makedirs(artifacts, exist_ok=True)
+    # Inputs saved by earlier runs stay for whoever is fixing them; only this run's are reported.
+    earlier = set(os.listdir(artifacts))
+    began = time.monotonic()
     command = [binary, corpus, "-timeout=10", "-rss_limit_mb=2048", "-max_len=262144", "-print_final_stats=1",
                "-artifact_prefix=" + artifacts, "-max_total_time=%d" % seconds]
     if runs:
@@ -86,16 +89,18 @@ def fuzz(binary, format, corpus, seconds, runs, seed=None):
     env = dict(os.environ, ALMANAC_FUZZ_CODEC=format, ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1",
                SWIFT_BACKTRACE="enable=no")
     result = subprocess.run(command, env=env, capture_output=True, text=True, errors="replace")
+    wall = time.monotonic() - began
     log = result.stdout + result.stderr
     with open(os.path.join(WORK, format + ".log"), "w") as f:
         f.write(log)
     executed = re.findall(r"stat::number_of_executed_units:\s*(\d+)", log)
     elapsed = re.findall(r"Done \d+ runs in (\d+) second", log)
-    found = sorted(name for name in os.listdir(artifacts))
-    if not found:
+    found = sorted(name for name in os.listdir(artifacts) if name not in earlier)
+    if not os.listdir(artifacts):
         shutil.rmtree(artifacts, ignore_errors=True)
+    # libFuzzer prints "Done N runs in S second(s)" only when it finishes; after a crash, the wall time.
     return {"format": format, "status": result.returncode, "runs": int(executed[-1]) if executed else 0,
-            "seconds": int(elapsed[-1]) if elapsed else None, "artifacts": found}
+            "seconds": int(elapsed[-1]) if elapsed else round(wall), "artifacts": found}
 
 
 def main():

@@ -27,6 +27,9 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     private let lunar: Bool
     private let lunarStart: LunarDate?
+    /// BYMONTH's Gregorian months, sorted: leap months (`6L`) and 13 (which RFC 7529 allows for
+    /// other calendars) name no Gregorian month, so a rule left with none never matches.
+    private let solarMonths: [Int]
 
     /// `until` overrides the rule's own UNTIL when the caller has converted it into the start's
     /// zone; `skipTo` lets an unbounded rule start near a window far from DTSTART.
@@ -44,6 +47,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         self.skipTo = rule.count == nil ? skipTo : nil
         self.lunar = rule.scale == "CHINESE"
         self.lunarStart = lunar ? ChineseCalendar.lunarDate(for: start.date) : nil
+        self.solarMonths = Set(rule.byMonth.filter { !$0.isLeap && (1...12).contains($0.number) }.map(\.number)).sorted()
         if let skipTo = self.skipTo, skipTo > start { periodIndex = firstPeriod(atOrAfter: skipTo) }
     }
 
@@ -184,7 +188,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         let simple = rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
         if simple {
             // The common case (birthdays, anniversaries): one day in each month named, directly.
-            let months = rule.byMonth.isEmpty ? [start.date.month] : rule.byMonth.filter { !$0.isLeap }.map(\.number).sorted()
+            let months = rule.byMonth.isEmpty ? [start.date.month] : solarMonths
             return dedupedSorted(months.compactMap { resolve(year: year, month: $0, day: start.date.day) })
         }
         var days: [CivilDate] = []
@@ -198,7 +202,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
             }
             return days
         }
-        let months = rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth.filter { !$0.isLeap }.map(\.number).sorted()
+        let months = rule.byMonth.isEmpty ? Array(1...12) : solarMonths
         if rule.byYearDay.isEmpty && rule.byDay.isEmpty && skipApplies {
             // BYMONTHDAY with SKIP: invalid days move instead of vanishing.
             for month in months {
@@ -220,7 +224,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     }
 
     private func yearDayMatches(_ date: CivilDate, year: Int) -> Bool {
-        if !rule.byMonth.isEmpty, !rule.byMonth.contains(where: { !$0.isLeap && $0.number == date.month }) { return false }
+        if !rule.byMonth.isEmpty, !solarMonths.contains(date.month) { return false }
         if !rule.byWeekNumber.isEmpty {
             let (weekYear, week, weeksInYear) = Self.weekNumber(of: date, weekStart: rule.weekStart)
             guard weekYear == year, rule.byWeekNumber.contains(where: { $0 > 0 ? $0 == week : weeksInYear + 1 + $0 == week }) else {
@@ -249,7 +253,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     }
 
     private func monthDays(_ year: Int, _ month: Int) -> [CivilDate] {
-        if !rule.byMonth.isEmpty, !rule.byMonth.contains(where: { !$0.isLeap && $0.number == month }) { return [] }
+        if !rule.byMonth.isEmpty, !solarMonths.contains(month) { return [] }
         if rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
             return resolve(year: year, month: month, day: start.date.day).map { [$0] } ?? []
         }
@@ -278,7 +282,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         for offset in 0..<7 {
             let date = CivilDate(daysSinceEpoch: weekStart + offset)
             guard weekdays.contains(where: { $0.rawValue == date.isoWeekday }) else { continue }
-            if !rule.byMonth.isEmpty, !rule.byMonth.contains(where: { !$0.isLeap && $0.number == date.month }) { continue }
+            if !rule.byMonth.isEmpty, !solarMonths.contains(date.month) { continue }
             days.append(date)
         }
         return days
@@ -286,7 +290,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     /// BYxxx parts as limits on a single day (DAILY and finer).
     private func dayMatches(_ date: CivilDate) -> Bool {
-        if !rule.byMonth.isEmpty, !rule.byMonth.contains(where: { !$0.isLeap && $0.number == date.month }) { return false }
+        if !rule.byMonth.isEmpty, !solarMonths.contains(date.month) { return false }
         if !rule.byYearDay.isEmpty, !yearDayOK(date) { return false }
         if !rule.byMonthDay.isEmpty, !monthDayMatches(date) { return false }
         if !rule.byDay.isEmpty, !rule.byDay.contains(where: { $0.weekday.rawValue == date.isoWeekday }) { return false }
@@ -326,7 +330,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     private func monthDay(_ year: Int, _ month: Int, _ day: Int) -> CivilDate? {
         let length = CivilDate.daysInMonth(year: year, month: month)
         let resolved = day > 0 ? day : length + 1 + day
-        return (1...length).contains(resolved) ? CivilDate(unchecked: year, month, resolved) : nil
+        return length > 0 && (1...length).contains(resolved) ? CivilDate(unchecked: year, month, resolved) : nil
     }
 
     /// SKIP (RFC 7529) applies only to rules that name their calendar with RSCALE.

@@ -128,15 +128,26 @@ import Testing
     }
 
     @Test func fuzzerFindingsExpandQuickly() throws {
-        let codec = ModelJSONCodec(.agenda)
-        let decoded = try codec.decode(CodecInput(contentsOf: fixturePath("fuzz/timeout-agenda-json-1012")), context: CodecContext())
-        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
-        let (found, _) = OccurrenceExpander(agenda: agenda, defaultZone: .taipei)
-            .occurrences(from: instant("2025-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"), limit: 200)
+        let found = try expandFuzzInput("timeout-agenda-json-1012")
         // The 1012 event's occurrences all last until 9268, so every one overlaps the window: the
         // cap (per rule) stops it; the single call stays.
         #expect(found.filter { $0.uid == "mortgage@family.example" }.count == 200)
         #expect(found.filter { $0.uid == "call-grandma@family.example" }.count == 1)
+    }
+
+    /// Found by Scripts/fuzz.py: a rule with BYMONTH=13 trapped in the Gregorian iterator (see
+    /// RuleIteratorTests.monthsTheGregorianCalendarLacks); the rest of the file still expands.
+    @Test func fuzzerFindingsExpandWithoutTrapping() throws {
+        let found = try expandFuzzInput("crash-agenda-json-bymonth-13")
+        #expect(found.contains { $0.start.description.hasPrefix("2025-10-06") })
+    }
+
+    /// Decodes an agenda-json input the fuzzer found and expands it as the fuzz target does.
+    private func expandFuzzInput(_ name: String) throws -> [Occurrence] {
+        let decoded = try ModelJSONCodec(.agenda).decode(CodecInput(contentsOf: fixturePath("fuzz/" + name)), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return [] }
+        return OccurrenceExpander(agenda: agenda, defaultZone: .taipei)
+            .occurrences(from: instant("2025-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"), limit: 200).occurrences
     }
 }
 

@@ -125,6 +125,22 @@ import Testing
         #expect(leap == Self.days("20000101 20040229 20320229"))
     }
 
+    /// Found by Scripts/fuzz.py: BYMONTH=13 (allowed for calendars with a thirteenth month) in a
+    /// Gregorian rule reached `1...0` in the month-day code and trapped. Months the Gregorian
+    /// calendar lacks — 13, leap months — match nothing; with nothing else the rule never matches.
+    @Test func monthsTheGregorianCalendarLacks() {
+        for rule in ["FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=-1", "FREQ=YEARLY;BYMONTH=13", "FREQ=YEARLY;BYMONTH=6L",
+                     "RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=31;SKIP=FORWARD", "FREQ=MONTHLY;BYMONTH=13;BYDAY=MO",
+                     "FREQ=DAILY;BYMONTH=13", "FREQ=YEARLY;BYMONTH=13;BYYEARDAY=1", "FREQ=YEARLY;BYMONTH=13;BYWEEKNO=1"] {
+            var iterator = RuleIterator(rule: try! RecurrenceRule(parsing: rule), start: Self.wall("20250101T090000"))
+            #expect(iterator.next() == Self.wall("20250101T090000"), "\(rule)")  // DTSTART itself
+            #expect(iterator.next() == nil, "\(rule)")
+            #expect(iterator.exhaustedEarly, "\(rule)")
+        }
+        // Beside a real month, 13 is ignored.
+        #expect(Self.expand("FREQ=YEARLY;BYMONTH=13,2;BYMONTHDAY=-1", "20250101", limit: 3) == ["20250101", "20250228", "20260228"])
+    }
+
     @Test func skippingToAWindow() {
         let start = Self.wall("19600912T000000")
         let iterator = RuleIterator(rule: try! RecurrenceRule(parsing: "FREQ=DAILY"), start: start, skipTo: Self.wall("20250101T000000"))
