@@ -227,7 +227,7 @@ public struct OccurrenceExpander: Sendable {
     private func clock(for value: DateValue, diagnostics: inout [Diagnostic]) -> any WallClock {
         switch value {
         case .zoned(_, let zone):
-            if let clock = zones.clock(zone) { return clock }
+            if let clock = zones.clock(zone, notes: &diagnostics) { return clock }
             diagnostics.append(.warning("ics.unknown-timezone", zone))
             return defaultClock
         case .utc: return utcClock

@@ -106,12 +106,7 @@ final class TransitionTable: @unchecked Sendable {
         let year = CivilDateTime(secondsSinceEpoch: seconds).date.year
         let (transitions, start) = covering(year)
         // The last transition at or before the instant.
-        var low = 0
-        var high = transitions.count
-        while low < high {
-            let mid = (low + high) / 2
-            if transitions[mid].instant <= seconds { low = mid + 1 } else { high = mid }
-        }
+        let low = transitions.partitioningIndex { $0.instant > seconds }
         return low == 0 ? (transitions.first?.offsetBefore ?? start) : transitions[low - 1].offsetAfter
     }
 
@@ -121,12 +116,7 @@ final class TransitionTable: @unchecked Sendable {
         let wall = time.secondsSinceEpoch
         let (transitions, start) = covering(time.date.year)
         // Transitions within a day of the wall time decide; otherwise one offset applies.
-        var low = 0
-        var high = transitions.count
-        while low < high {
-            let mid = (low + high) / 2
-            if transitions[mid].instant < wall - 2 * 86_400 { low = mid + 1 } else { high = mid }
-        }
+        let low = transitions.partitioningIndex { $0.instant >= wall - 2 * 86_400 }
         var previousLimit = Int.min
         var offset = low == 0 ? (transitions.first?.offsetBefore ?? start) : transitions[low - 1].offsetAfter
         var index = low
@@ -182,14 +172,31 @@ public final class ICUWallClock: WallClock, @unchecked Sendable {
 /// RRULE, RDATE) and offsets, expanded into a transition table year by year.
 public final class DefinedWallClock: WallClock, @unchecked Sendable {
     public let name: String
+    /// What the definition had that no time zone has (a rule repeating every second), ignored.
+    public let notes: [Diagnostic]
     private let table: TransitionTable
 
     struct Observance {
         let start: CivilDateTime
         let offsetFrom: Int
         let offsetTo: Int
+        /// Rules without COUNT, followed year by year from the year asked about.
         let rules: [RecurrenceRule]
+        /// RDATEs and the onsets of COUNT rules, sorted.
         let dates: [CivilDateTime]
+    }
+
+    /// The most onsets a COUNT rule is followed for (a yearly rule from 1900 reaches 2900).
+    static let countedOnsets = 1_000
+    /// The most onsets one rule gives in a year; real zones change twice.
+    static let onsetsPerYear = 64
+
+    /// Whether a rule can describe a zone's changes: yearly or monthly (the tz database has only
+    /// yearly ones), at one time of day. A file's `FREQ=SECONDLY` observance would otherwise
+    /// make each year of the table cost millions of steps.
+    static func describesAZone(_ rule: RecurrenceRule) -> Bool {
+        (rule.frequency == .yearly || rule.frequency == .monthly)
+            && rule.byHour.count <= 1 && rule.byMinute.count <= 1 && rule.bySecond.count <= 1
     }
 
     /// Parses a VTIMEZONE's text; throws when it defines no usable observance.
@@ -200,21 +207,35 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
         var collector = ComponentCollector { components.append($0) }
         try parser.parse(Array(("BEGIN:VCALENDAR\n" + definition.definition + "\nEND:VCALENDAR").utf8), into: &collector)
         var observances: [Observance] = []
+        var notes: [Diagnostic] = []
         for component in components.first?.components ?? [] where component.name == "STANDARD" || component.name == "DAYLIGHT" {
             guard let startText = component.property("DTSTART")?.value,
                   case .floating(let start)? = try? ICalDateTime.parse(startText, tzid: nil),
                   let fromText = component.property("TZOFFSETFROM")?.value, let from = try? ICalUTCOffset.parse(fromText),
                   let toText = component.property("TZOFFSETTO")?.value, let to = try? ICalUTCOffset.parse(toText)
             else { continue }
-            let rules = component.properties("RRULE").compactMap { try? RecurrenceRule(parsing: $0.value) }
+            var rules: [RecurrenceRule] = []
             var dates: [CivilDateTime] = []
+            for property in component.properties("RRULE") {
+                guard let rule = try? RecurrenceRule(parsing: property.value) else { continue }
+                guard Self.describesAZone(rule) else {
+                    notes.append(.warning("ics.timezone-rule-ignored", definition.id, property.value))
+                    continue
+                }
+                if let count = rule.count {
+                    dates += RuleIterator(rule: rule, start: start).prefix(min(count, Self.countedOnsets))
+                } else {
+                    rules.append(rule)
+                }
+            }
             for rdate in component.properties("RDATE") {
                 for part in rdate.value.split(separator: ",") {
                     if case .floating(let time)? = try? ICalDateTime.parse(String(part), tzid: nil) { dates.append(time) }
                 }
             }
-            observances.append(Observance(start: start, offsetFrom: from, offsetTo: to, rules: rules, dates: dates))
+            observances.append(Observance(start: start, offsetFrom: from, offsetTo: to, rules: rules, dates: dates.sorted()))
         }
+        self.notes = notes
         guard !observances.isEmpty else { throw Diagnostic.error("ics.invalid-timezone", definition.id) }
         let frozen = observances
         let transitions: @Sendable (Int) -> [TransitionTable.Transition] = { year in Self.transitions(frozen, in: year) }
@@ -236,13 +257,16 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
         let yearStart = CivilDateTime(unchecked: CivilDate(unchecked: year, 1, 1), 0, 0, 0)
         let yearEnd = CivilDateTime(unchecked: CivilDate(unchecked: year, 12, 31), 23, 59, 59)
         for observance in observances {
-            var onsets: [CivilDateTime] = [observance.start] + observance.dates
+            var onsets: [CivilDateTime] = [observance.start]
+            // The dates within the year, found by binary search (a file may list thousands).
+            var index = observance.dates.partitioningIndex { $0 >= yearStart }
+            while index < observance.dates.count, observance.dates[index] <= yearEnd {
+                onsets.append(observance.dates[index])
+                index += 1
+            }
             for rule in observance.rules {
                 let iterator = RuleIterator(rule: rule, start: observance.start, until: nil, skipTo: yearStart)
-                for onset in iterator {
-                    if onset > yearEnd { break }
-                    onsets.append(onset)
-                }
+                for onset in iterator.prefix(while: { $0 <= yearEnd }).prefix(Self.onsetsPerYear) { onsets.append(onset) }
             }
             for onset in onsets where onset >= yearStart && onset <= yearEnd {
                 // An onset is a wall time in the offset in force before it.
@@ -273,12 +297,20 @@ public final class ZoneTable: @unchecked Sendable {
     }
 
     public func clock(_ name: String) -> (any WallClock)? {
+        var notes: [Diagnostic] = []
+        return clock(name, notes: &notes)
+    }
+
+    /// The clock for a zone name; the first time a file's definition is read, what it had that
+    /// no time zone has (rules that were ignored) is added to `notes`.
+    public func clock(_ name: String, notes: inout [Diagnostic]) -> (any WallClock)? {
         lock.lock()
         defer { lock.unlock() }
         if let cached = clocks[name] { return cached }
         var clock: (any WallClock)?
         if let definition = definitions[name], let defined = try? DefinedWallClock(definition: definition) {
             clock = defined
+            notes += defined.notes
         } else if let resolved = TimeZoneID.resolve(name) {
             clock = ICUWallClock(resolved.zone)
         } else {
@@ -361,5 +393,25 @@ public enum VTimeZoneWriter {
         }
         lines.append("END:VTIMEZONE")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension RandomAccessCollection {
+    /// The first index whose element satisfies `belongs`, in a collection where every element
+    /// that does follows every element that does not (a binary search); `endIndex` if none does.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
     }
 }

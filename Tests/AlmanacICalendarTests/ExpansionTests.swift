@@ -43,6 +43,38 @@ import Testing
                                               instant("2025-03-21T13:00:00Z"), instant("2025-03-28T13:00:00Z")])
     }
 
+    /// A file's VTIMEZONE is data from a stranger: a `FREQ=SECONDLY` observance made every year
+    /// of the zone table step through 31 million onsets (over a minute for one event). Rules no
+    /// time zone has are ignored with a warning; COUNT rules are followed once, not every year.
+    @Test func definedZonesWithRulesNoZoneHas() throws {
+        func calendar(_ observance: String) -> [UInt8] {
+            Array(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Odd\r\n" + observance +
+                   "END:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:e\r\nDTSTAMP:20250101T000000Z\r\nDTSTART;TZID=Odd:20240101T090000\r\n" +
+                   "RRULE:FREQ=YEARLY;BYMONTH=1,7\r\nSUMMARY:Check\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
+        }
+        func expand(_ bytes: [UInt8]) throws -> (starts: [Date], codes: [String]) {
+            let agenda = try reread(bytes)
+            let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(
+                from: instant("2024-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"))
+            return (found.map(\.startInstant), diagnostics.map(\.code))
+        }
+        let secondly = try expand(calendar("BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0800\r\nTZOFFSETTO:+0900\r\n" +
+                                           "RRULE:FREQ=SECONDLY\r\nEND:STANDARD\r\n"))
+        #expect(secondly.codes == ["ics.timezone-rule-ignored"])
+        #expect(secondly.starts.count == 6)
+        #expect(secondly.starts.allSatisfy { ISO8601DateFormatter().string(from: $0).hasSuffix("T00:00:00Z") })  // 09:00 at +09:00
+
+        // Summer time (+09:00 from March to October) for two years only, by COUNT.
+        let counted = try expand(calendar(
+            "BEGIN:STANDARD\r\nDTSTART:20231029T020000\r\nTZOFFSETFROM:+0900\r\nTZOFFSETTO:+0800\r\nRRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;COUNT=3\r\nEND:STANDARD\r\n" +
+            "BEGIN:DAYLIGHT\r\nDTSTART:20240331T020000\r\nTZOFFSETFROM:+0800\r\nTZOFFSETTO:+0900\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;COUNT=2\r\nEND:DAYLIGHT\r\n"))
+        #expect(counted.codes == [])
+        #expect(counted.starts.map { ISO8601DateFormatter().string(from: $0) } == [
+            "2024-01-01T01:00:00Z", "2024-07-01T00:00:00Z", "2025-01-01T01:00:00Z", "2025-07-01T00:00:00Z",
+            "2026-01-01T01:00:00Z", "2026-07-01T01:00:00Z",  // no summer time in 2026
+        ])
+    }
+
     @Test func windowsZoneNamesResolve() throws {
         let review = try occurrences("outlook-export.ics", from: "2025-03-01T00:00:00Z", until: "2025-04-01T00:00:00Z")
             .first { $0.start.description.contains("Taipei Standard Time") }
