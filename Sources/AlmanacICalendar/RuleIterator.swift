@@ -16,7 +16,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     let skipTo: CivilDateTime?
 
     private var periodIndex = 0
-    private var pending: [CivilDateTime] = []
+    private var pending = Candidates.empty
     private var pendingIndex = 0
     private var emitted = 0
     private var emptyPeriods = 0
@@ -78,7 +78,8 @@ public struct RuleIterator: IteratorProtocol, Sequence {
             }
             periodIndex += 1
             pending = candidates
-            pendingIndex = 0
+            // DTSTART was given first; candidates up to it are skipped by search, not one by one.
+            pendingIndex = candidates.partitioningIndex { $0 > start }
             if candidates.isEmpty {
                 emptyPeriods += 1
                 if emptyPeriods > emptyPeriodLimit {
@@ -108,7 +109,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     // MARK: Periods
 
     /// The candidates of period `index` (sorted, BYSETPOS applied), or nil past the year 9999.
-    private func period(_ index: Int) -> [CivilDateTime]? {
+    private func period(_ index: Int) -> Candidates? {
         let step = index * rule.interval
         if lunar, rule.frequency == .yearly || rule.frequency == .monthly {
             return lunarPeriod(step)
@@ -153,31 +154,20 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         return Swift.max(0, raw / interval)
     }
 
-    private func withTimes(_ days: [CivilDate]) -> [CivilDateTime] {
-        guard !days.isEmpty else { return [] }
+    /// The period's days at each time of day BYHOUR, BYMINUTE and BYSECOND name (or DTSTART's).
+    private func withTimes(_ days: [CivilDate]) -> Candidates {
+        guard !days.isEmpty else { return Candidates.empty }
         let hours = rule.byHour.isEmpty ? [start.hour] : rule.byHour.sorted()
         let minutes = rule.byMinute.isEmpty ? [start.minute] : rule.byMinute.sorted()
         let seconds = rule.bySecond.isEmpty ? [start.second] : rule.bySecond.sorted()
-        var result: [CivilDateTime] = []
-        result.reserveCapacity(days.count * hours.count * minutes.count * seconds.count)
-        for day in days {
-            for hour in hours {
-                for minute in minutes {
-                    for second in seconds { result.append(CivilDateTime(unchecked: day, hour, minute, Swift.min(second, 59))) }
-                }
+        var times: [Int] = []
+        times.reserveCapacity(hours.count * minutes.count * seconds.count)
+        for hour in hours {
+            for minute in minutes {
+                for second in seconds { times.append(hour * 3600 + minute * 60 + Swift.min(second, 59)) }
             }
         }
-        return applySetPosition(result)
-    }
-
-    private func applySetPosition(_ candidates: [CivilDateTime]) -> [CivilDateTime] {
-        guard !rule.bySetPosition.isEmpty, !candidates.isEmpty else { return candidates }
-        var chosen = Set<Int>()
-        for position in rule.bySetPosition {
-            let index = position > 0 ? position - 1 : candidates.count + position
-            if index >= 0 && index < candidates.count { chosen.insert(index) }
-        }
-        return chosen.sorted().map { candidates[$0] }
+        return Candidates(days: days, times: times, setPositions: rule.bySetPosition)
     }
 
     // MARK: Gregorian dates
@@ -354,7 +344,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     // MARK: Sub-daily frequencies
 
-    private func subDailyPeriod(_ step: Int) -> [CivilDateTime]? {
+    private func subDailyPeriod(_ step: Int) -> Candidates? {
         let unit: Int = switch rule.frequency {
         case .hourly: 3600
         case .minutely: 60
@@ -363,25 +353,23 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         let base = start.secondsSinceEpoch - start.secondsSinceEpoch % unit
         let periodStart = CivilDateTime(secondsSinceEpoch: base + step * unit)
         guard periodStart.date.year <= 9999 else { return nil }
-        guard dayMatches(periodStart.date) else { return [] }
-        if !rule.byHour.isEmpty, !rule.byHour.contains(periodStart.hour) { return [] }
-        if rule.frequency <= .minutely, !rule.byMinute.isEmpty, !rule.byMinute.contains(periodStart.minute) { return [] }
-        if rule.frequency == .secondly, !rule.bySecond.isEmpty, !rule.bySecond.contains(periodStart.second) { return [] }
+        guard dayMatches(periodStart.date) else { return Candidates.empty }
+        if !rule.byHour.isEmpty, !rule.byHour.contains(periodStart.hour) { return Candidates.empty }
+        if rule.frequency <= .minutely, !rule.byMinute.isEmpty, !rule.byMinute.contains(periodStart.minute) { return Candidates.empty }
+        if rule.frequency == .secondly, !rule.bySecond.isEmpty, !rule.bySecond.contains(periodStart.second) { return Candidates.empty }
         let minutes = rule.frequency == .hourly ? (rule.byMinute.isEmpty ? [start.minute] : rule.byMinute.sorted()) : [periodStart.minute]
         let seconds = rule.frequency == .secondly ? [periodStart.second] : (rule.bySecond.isEmpty ? [start.second] : rule.bySecond.sorted())
-        var result: [CivilDateTime] = []
+        var times: [Int] = []
         for minute in minutes {
-            for second in seconds {
-                result.append(CivilDateTime(unchecked: periodStart.date, periodStart.hour, minute, Swift.min(second, 59)))
-            }
+            for second in seconds { times.append(periodStart.hour * 3600 + minute * 60 + Swift.min(second, 59)) }
         }
-        return applySetPosition(result)
+        return Candidates(days: [periodStart.date], times: times, setPositions: rule.bySetPosition)
     }
 
     // MARK: The Chinese calendar (RFC 7529)
 
-    private func lunarPeriod(_ step: Int) -> [CivilDateTime]? {
-        guard let lunarStart else { return [] }
+    private func lunarPeriod(_ step: Int) -> Candidates? {
+        guard let lunarStart else { return Candidates.empty }
         var days: [CivilDate] = []
         switch rule.frequency {
         case .yearly:
@@ -400,12 +388,12 @@ public struct RuleIterator: IteratorProtocol, Sequence {
             guard let month = lunarMonth(offset: step) else { return nil }
             let calendarMonths = ChineseCalendar.months(inYear: month.year)
             if !rule.byMonth.isEmpty, !rule.byMonth.contains(where: { $0.number == month.month && $0.isLeap == month.isLeapMonth }) {
-                return []
+                return Candidates.empty
             }
             let monthDays = rule.byMonthDay.isEmpty ? [lunarStart.day] : rule.byMonthDay
             for day in monthDays { if let date = lunarDay(day, in: month, months: calendarMonths) { days.append(date) } }
         default:
-            return []
+            return Candidates.empty
         }
         if !rule.byDay.isEmpty {
             days = days.filter { date in rule.byDay.contains { $0.weekday.rawValue == date.isoWeekday } }
@@ -475,5 +463,43 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         if day < firstWeekStart(year) { year -= 1 } else if day >= firstWeekStart(year + 1) { year += 1 }
         let first = firstWeekStart(year)
         return (year, (day - first) / 7 + 1, (firstWeekStart(year + 1) - first) / 7)
+    }
+}
+
+/// One period's candidates in order: its days, each at every time of day. The product is not
+/// built — a YEARLY rule with every BYHOUR, BYMINUTE and BYSECOND names 32 million instants a
+/// year, half a gigabyte as an array — and BYSETPOS picks positions in it.
+struct Candidates: RandomAccessCollection {
+    private let days: [CivilDate]
+    /// Seconds since midnight, sorted.
+    private let times: [Int]
+    /// The positions BYSETPOS chose, sorted; nil when it is absent.
+    private let chosen: [Int]?
+
+    static let empty = Candidates(days: [], times: [0], setPositions: [])
+
+    init(days: [CivilDate], times: [Int], setPositions: [Int]) {
+        self.days = days
+        self.times = times
+        let total = days.count * times.count
+        if setPositions.isEmpty || total == 0 {
+            chosen = nil
+        } else {
+            var picked = Set<Int>()
+            for position in setPositions {
+                let index = position > 0 ? position - 1 : total + position
+                if index >= 0 && index < total { picked.insert(index) }
+            }
+            chosen = picked.sorted()
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { chosen?.count ?? days.count * times.count }
+
+    subscript(index: Int) -> CivilDateTime {
+        let position = chosen?[index] ?? index
+        let time = times[position % times.count]
+        return CivilDateTime(unchecked: days[position / times.count], time / 3600, time / 60 % 60, time % 60)
     }
 }

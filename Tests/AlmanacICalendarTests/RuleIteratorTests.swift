@@ -141,6 +141,19 @@ import Testing
         #expect(Self.expand("FREQ=YEARLY;BYMONTH=13,2;BYMONTHDAY=-1", "20250101", limit: 3) == ["20250101", "20250228", "20260228"])
     }
 
+    /// Every second of a year is one YEARLY period (31 million candidates); it is read by
+    /// position, not built (it took 400 MB), and DTSTART is found in it by search.
+    @Test func periodsWithEverySecond() {
+        let all = { (n: Int) in (0..<n).map(String.init).joined(separator: ",") }
+        let rule = "FREQ=YEARLY;BYMONTHDAY=1,\(all(32).dropFirst(2));BYHOUR=\(all(24));BYMINUTE=\(all(60));BYSECOND=\(all(60))"
+        #expect(Self.expand(rule, "20250301T090000", limit: 3) == ["20250301T090000", "20250301T090001", "20250301T090002"])
+        #expect(Self.expand(rule + ";BYSETPOS=-1,2", "20250301T090000", limit: 4)
+                == ["20250301T090000", "20251231T235959", "20260101T000001", "20261231T235959"])
+        // A leap second (60) reads as 59, as before.
+        #expect(Self.expand("FREQ=DAILY;BYHOUR=23;BYMINUTE=59;BYSECOND=58,60", "20250101T000000", limit: 4)
+                == ["20250101T000000", "20250101T235958", "20250101T235959", "20250102T235958"])
+    }
+
     @Test func skippingToAWindow() {
         let start = Self.wall("19600912T000000")
         let iterator = RuleIterator(rule: try! RecurrenceRule(parsing: "FREQ=DAILY"), start: start, skipTo: Self.wall("20250101T000000"))
