@@ -1,4 +1,5 @@
 internal import CICUShim
+internal import Synchronization
 
 /// A date in the Chinese lunisolar calendar (农历 / 農曆).
 public struct LunarDate: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
@@ -234,7 +235,18 @@ public enum ChineseCalendar {
         return date
     }
 
+    /// Years ICU computed, kept: each costs dozens of astronomical calculations (a millisecond),
+    /// and a rule expanded over centuries outside the table asks for the same years again.
+    private static let icuYears = Mutex<[Int: [Month]]>([:])
+
     static func icuMonths(inYear year: Int) -> [Month] {
+        if let known = icuYears.withLock({ $0[year] }) { return known }
+        let months = computeICUMonths(inYear: year)
+        icuYears.withLock { $0[year] = months }
+        return months
+    }
+
+    private static func computeICUMonths(inYear year: Int) -> [Month] {
         guard let newYear = try? icuGregorianDate(for: LunarDate(year: year, month: 1, day: 1)) else { return [] }
         var result: [Month] = []
         var day = newYear

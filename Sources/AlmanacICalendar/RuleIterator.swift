@@ -49,6 +49,23 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         self.lunarStart = lunar ? ChineseCalendar.lunarDate(for: start.date) : nil
         self.solarMonths = Set(rule.byMonth.filter { !$0.isLeap && (1...12).contains($0.number) }.map(\.number)).sorted()
         if let skipTo = self.skipTo, skipTo > start { periodIndex = firstPeriod(atOrAfter: skipTo) }
+        if Self.cannotMatch(rule) { cannotMatch = true }
+    }
+
+    /// Set when the rule's parts name nothing its calendar has (BYMONTH=13 alone): only DTSTART.
+    private var cannotMatch = false
+
+    /// Whether a rule names only months or days its calendar never has, so that no period needs
+    /// to be looked at (a Chinese-calendar walk past the published table costs ICU's astronomy
+    /// for each year, seconds for the 1,000 empty years a rule may take to show it never matches).
+    static func cannotMatch(_ rule: RecurrenceRule) -> Bool {
+        if !rule.byMonth.isEmpty {
+            let lunar = rule.scale == "CHINESE"
+            let real = rule.byMonth.contains { (1...12).contains($0.number) && (lunar || !$0.isLeap) }
+            if !real { return true }
+        }
+        if rule.scale == "CHINESE", !rule.byMonthDay.isEmpty, !rule.byMonthDay.contains(where: { abs($0) <= 30 }) { return true }
+        return false
     }
 
     public mutating func next() -> CivilDateTime? {
@@ -71,6 +88,11 @@ public struct RuleIterator: IteratorProtocol, Sequence {
                 emitted += 1
                 if let count = rule.count, emitted >= count { finished = true }
                 return candidate
+            }
+            if cannotMatch {
+                exhaustedEarly = true
+                finished = true
+                return nil
             }
             guard periodIndex < Int.max / 2, let candidates = period(periodIndex) else {
                 finished = true
@@ -97,7 +119,9 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     /// How many periods in a row may produce nothing before the rule is taken to never match again
     /// (29 February on a Monday needs 28 years; Friday the 13th at most 14 months).
     private var emptyPeriodLimit: Int {
-        switch rule.frequency {
+        // A Chinese leap month recurs within two centuries for the months real calendars use.
+        if lunar { return rule.frequency == .yearly ? 250 : 3_000 }
+        return switch rule.frequency {
         case .yearly: 1_000
         case .monthly: 12_000
         case .weekly: 60_000
