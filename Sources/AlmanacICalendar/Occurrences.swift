@@ -74,7 +74,8 @@ public struct OccurrenceExpander: Sendable {
             }
         }
         result.sort { ($0.startInstant, $0.uid) < ($1.startInstant, $1.uid) }
-        return (result, diagnostics)
+        // Whichever lookup read a definition first (a start, an EXDATE in another zone), its notes are told once here.
+        return (result, diagnostics + zones.notes)
     }
 
     /// Occurrences of one item (and its overrides) that overlap `from..<until`.
@@ -227,7 +228,7 @@ public struct OccurrenceExpander: Sendable {
     private func clock(for value: DateValue, diagnostics: inout [Diagnostic]) -> any WallClock {
         switch value {
         case .zoned(_, let zone):
-            if let clock = zones.clock(zone, notes: &diagnostics) { return clock }
+            if let clock = zones.clock(zone) { return clock }
             diagnostics.append(.warning("ics.unknown-timezone", zone))
             return defaultClock
         case .utc: return utcClock

@@ -30,6 +30,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     /// BYMONTH's Gregorian months, sorted: leap months (`6L`) and 13 (which RFC 7529 allows for
     /// other calendars) name no Gregorian month, so a rule left with none never matches.
     private let solarMonths: [Int]
+    private let namesNothing: Bool
 
     /// `until` overrides the rule's own UNTIL when the caller has converted it into the start's
     /// zone; `skipTo` lets an unbounded rule start near a window far from DTSTART.
@@ -48,17 +49,15 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         self.lunar = rule.scale == "CHINESE"
         self.lunarStart = lunar ? ChineseCalendar.lunarDate(for: start.date) : nil
         self.solarMonths = Set(rule.byMonth.filter { !$0.isLeap && (1...12).contains($0.number) }.map(\.number)).sorted()
+        self.namesNothing = Self.namesNothing(rule)
         if let skipTo = self.skipTo, skipTo > start { periodIndex = firstPeriod(atOrAfter: skipTo) }
-        if Self.cannotMatch(rule) { cannotMatch = true }
     }
 
-    /// Set when the rule's parts name nothing its calendar has (BYMONTH=13 alone): only DTSTART.
-    private var cannotMatch = false
-
-    /// Whether a rule names only months or days its calendar never has, so that no period needs
-    /// to be looked at (a Chinese-calendar walk past the published table costs ICU's astronomy
-    /// for each year, seconds for the 1,000 empty years a rule may take to show it never matches).
-    static func cannotMatch(_ rule: RecurrenceRule) -> Bool {
+    /// Whether a rule names only months or days its calendar never has (BYMONTH=13 alone), so
+    /// that no period needs to be looked at: DTSTART is its only occurrence. (A Chinese-calendar
+    /// walk past the published table costs ICU's astronomy for each year, seconds for the empty
+    /// years a rule may take to show it never matches.)
+    static func namesNothing(_ rule: RecurrenceRule) -> Bool {
         if !rule.byMonth.isEmpty {
             let lunar = rule.scale == "CHINESE"
             let real = rule.byMonth.contains { (1...12).contains($0.number) && (lunar || !$0.isLeap) }
@@ -89,7 +88,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
                 if let count = rule.count, emitted >= count { finished = true }
                 return candidate
             }
-            if cannotMatch {
+            if namesNothing {
                 exhaustedEarly = true
                 finished = true
                 return nil
@@ -344,7 +343,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     private func monthDay(_ year: Int, _ month: Int, _ day: Int) -> CivilDate? {
         let length = CivilDate.daysInMonth(year: year, month: month)
         let resolved = day > 0 ? day : length + 1 + day
-        return length > 0 && (1...length).contains(resolved) ? CivilDate(unchecked: year, month, resolved) : nil
+        return (1...length).contains(resolved) ? CivilDate(unchecked: year, month, resolved) : nil
     }
 
     /// SKIP (RFC 7529) applies only to rules that name their calendar with RSCALE.

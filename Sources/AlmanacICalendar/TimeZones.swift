@@ -296,21 +296,22 @@ public final class ZoneTable: @unchecked Sendable {
         self.definitions = table
     }
 
-    public func clock(_ name: String) -> (any WallClock)? {
-        var notes: [Diagnostic] = []
-        return clock(name, notes: &notes)
+    /// What the definitions read so far had that no time zone has (rules that were ignored).
+    public var notes: [Diagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collectedNotes
     }
+    private var collectedNotes: [Diagnostic] = []
 
-    /// The clock for a zone name; the first time a file's definition is read, what it had that
-    /// no time zone has (rules that were ignored) is added to `notes`.
-    public func clock(_ name: String, notes: inout [Diagnostic]) -> (any WallClock)? {
+    public func clock(_ name: String) -> (any WallClock)? {
         lock.lock()
         defer { lock.unlock() }
         if let cached = clocks[name] { return cached }
         var clock: (any WallClock)?
         if let definition = definitions[name], let defined = try? DefinedWallClock(definition: definition) {
             clock = defined
-            notes += defined.notes
+            collectedNotes += defined.notes
         } else if let resolved = TimeZoneID.resolve(name) {
             clock = ICUWallClock(resolved.zone)
         } else {
