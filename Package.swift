@@ -72,7 +72,7 @@ let package = Package(
         // Checks every codec must pass; codec packages outside Almanac can run them too.
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore"]),
 
-        .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU", "CICUShim", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),

@@ -56,13 +56,24 @@ func charOutput(
 
 extension String {
     /// Calls `body` with the string as UTF-16 code units and their count.
+    ///
+    /// The count is what every shim function is given. The buffer also ends with a NUL one past
+    /// the count, so that even a C function that reads to a terminator stops inside it — a read past
+    /// a Swift array's count but inside its capacity is invisible to AddressSanitizer.
     func withUTF16<R>(_ body: (UnsafePointer<UInt16>, Int32) throws(ICUError) -> R) throws(ICUError) -> R {
-        var units = Array(self.utf16)
-        if units.isEmpty { units.append(0) }  // a valid pointer, length still 0
-        let count = Int32(self.utf16.count)
+        var units = ContiguousArray<UInt16>()
+        units.reserveCapacity(self.utf16.count + 1)
+        units.append(contentsOf: self.utf16)
+        let count = Int32(units.count)
+        units.append(0)
         return try units.withUnsafeBufferPointer { (buffer) throws(ICUError) -> R in
             try body(buffer.baseAddress!, count)
         }
+    }
+
+    /// `withUTF16` for bodies that cannot fail.
+    func withUTF16Unchecked<R>(_ body: (UnsafePointer<UInt16>, Int32) -> R) -> R {
+        try! withUTF16 { (units, count) throws(ICUError) in body(units, count) }
     }
 }
 

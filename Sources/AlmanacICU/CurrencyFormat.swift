@@ -74,8 +74,8 @@ public struct CurrencyFormat: Sendable {
     /// Fraction digits of a currency in standard and cash use (TWD: 2 and 0).
     public static func fractionDigits(of currency: String, rounding: Rounding) -> Int? {
         var status: Int32 = 0
-        let digits = currency.uppercased().withUTF16Unchecked { units, _ in
-            alm_currency_digits(units, rounding == .cash ? 1 : 0, &status)
+        let digits = currency.uppercased().withUTF16Unchecked { units, count in
+            alm_currency_digits(units, count, rounding == .cash ? 1 : 0, &status)
         }
         return alm_icu_failure(status) == 0 ? Int(digits) : nil
     }
@@ -84,7 +84,7 @@ public struct CurrencyFormat: Sendable {
     public static func isKnown(_ currency: String) -> Bool {
         guard currency.count == 3 else { return false }
         var status: Int32 = 0
-        let available = currency.uppercased().withUTF16Unchecked { units, _ in alm_currency_is_available(units, &status) }
+        let available = currency.uppercased().withUTF16Unchecked { units, count in alm_currency_is_available(units, count, &status) }
         return available != 0 && alm_icu_failure(status) == 0
     }
 
@@ -100,9 +100,9 @@ public struct CurrencyFormat: Sendable {
 
     private static func name(_ currency: String, _ locale: LocaleID, style: Int32) -> String {
         let code = currency.uppercased()
-        return (try? code.withUTF16 { (units, _) throws(ICUError) in
+        return (try? code.withUTF16 { (units, count) throws(ICUError) in
             try utf16Output(subject: code) { buffer, capacity, status in
-                alm_currency_name(units, locale.icuIdentifier, style, buffer, capacity, &status)
+                alm_currency_name(units, count, locale.icuIdentifier, style, buffer, capacity, &status)
             }
         }) ?? code
     }

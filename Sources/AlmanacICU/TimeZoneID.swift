@@ -213,13 +213,3 @@ extension Date {
     var icuMillis: Double { (timeIntervalSince1970 * 1000).rounded() }
     init(icuMillis: Double) { self.init(timeIntervalSince1970: icuMillis / 1000) }
 }
-
-extension String {
-    /// `withUTF16` for bodies that cannot fail.
-    func withUTF16Unchecked<R>(_ body: (UnsafePointer<UInt16>, Int32) -> R) -> R {
-        var units = Array(self.utf16)
-        let count = Int32(units.count)
-        if units.isEmpty { units.append(0) }
-        return units.withUnsafeBufferPointer { body($0.baseAddress!, count) }
-    }
-}

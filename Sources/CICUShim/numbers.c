@@ -112,23 +112,42 @@ int32_t alm_number_parse(AlmNumberParser *parser, const uint16_t *text, int32_t 
 
 // MARK: Currencies
 
-int32_t alm_currency_digits(const uint16_t *isoCode, int32_t usage, int32_t *status) {
-    return ucurr_getDefaultFractionDigitsForUsage((const UChar *)isoCode,
-                                                  usage == 1 ? UCURR_USAGE_CASH : UCURR_USAGE_STANDARD,
+// ICU's ucurr_* functions read an ISO code as a NUL-terminated UChar string (ucurr_isAvailable hashes
+// it up to the terminator). Callers pass a pointer and a length, never a terminator, so the code is
+// copied into a terminated buffer of its own here; anything but three units is not a code.
+static int iso_code(const uint16_t *code, int32_t length, UChar out[4], UErrorCode *err) {
+    if (U_FAILURE(*err)) return 0;
+    if (code == NULL || length != 3) {
+        *err = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    for (int32_t i = 0; i < 3; i++) out[i] = (UChar)code[i];
+    out[3] = 0;
+    return 1;
+}
+
+int32_t alm_currency_digits(const uint16_t *isoCode, int32_t length, int32_t usage, int32_t *status) {
+    UChar code[4];
+    if (!iso_code(isoCode, length, code, (UErrorCode *)status)) return 0;
+    return ucurr_getDefaultFractionDigitsForUsage(code, usage == 1 ? UCURR_USAGE_CASH : UCURR_USAGE_STANDARD,
                                                   (UErrorCode *)status);
 }
 
-int32_t alm_currency_is_available(const uint16_t *isoCode, int32_t *status) {
-    return ucurr_isAvailable((const UChar *)isoCode, -8.64e15, 8.64e15, (UErrorCode *)status) ? 1 : 0;
+int32_t alm_currency_is_available(const uint16_t *isoCode, int32_t length, int32_t *status) {
+    UChar code[4];
+    if (!iso_code(isoCode, length, code, (UErrorCode *)status)) return 0;
+    return ucurr_isAvailable(code, -8.64e15, 8.64e15, (UErrorCode *)status) ? 1 : 0;
 }
 
-int32_t alm_currency_name(const uint16_t *isoCode, const char *locale, int32_t style, uint16_t *out,
-                          int32_t capacity, int32_t *status) {
+int32_t alm_currency_name(const uint16_t *isoCode, int32_t codeLength, const char *locale, int32_t style,
+                          uint16_t *out, int32_t capacity, int32_t *status) {
     static const UCurrNameStyle styles[] = {UCURR_SYMBOL_NAME, UCURR_NARROW_SYMBOL_NAME, UCURR_LONG_NAME};
     UErrorCode *err = (UErrorCode *)status;
+    UChar code[4];
+    if (!iso_code(isoCode, codeLength, code, err)) return 0;
     UBool isChoiceFormat = 0;
     int32_t length = 0;
-    const UChar *name = ucurr_getName((const UChar *)isoCode, locale, styles[style < 0 || style > 2 ? 0 : style],
+    const UChar *name = ucurr_getName(code, locale, styles[style < 0 || style > 2 ? 0 : style],
                                       &isChoiceFormat, &length, err);
     if (U_FAILURE(*err) || !name) return 0;
     return alm_copy_uchars(name, length, out, capacity, err);

@@ -8,6 +8,9 @@
 // are failures, values < 0 are warnings). Functions that write UTF-16 text take a buffer and its
 // capacity and return the full length needed, like ICU itself (retry with a larger buffer when the
 // result exceeds the capacity). Text is UTF-16 (`uint16_t`) unless a parameter says UTF-8.
+// Every UTF-16 input comes with its length: Swift's buffers carry no terminator (a read past their
+// count stays inside the array's capacity, where AddressSanitizer cannot see it), so no function here
+// hands ICU a UChar* it would read up to a NUL.
 #ifndef ALMANAC_CICUSHIM_H
 #define ALMANAC_CICUSHIM_H
 
@@ -153,14 +156,17 @@ int32_t alm_number_parse(AlmNumberParser *parser, const uint16_t *text, int32_t 
                          char *out, int32_t capacity, uint16_t *currency, int32_t *status);
 
 // MARK: Currencies
+//
+// An ISO code is three UTF-16 units given with their length (no terminator needed); any other
+// length fails with U_ILLEGAL_ARGUMENT_ERROR.
 
 /// Digits of a currency in standard use (0) or cash use (1): TWD -> 2 / 0.
-int32_t alm_currency_digits(const uint16_t *isoCode, int32_t usage, int32_t *status);
+int32_t alm_currency_digits(const uint16_t *isoCode, int32_t length, int32_t usage, int32_t *status);
 /// Whether an ISO 4217 code names a currency ICU knows (BTC does not).
-int32_t alm_currency_is_available(const uint16_t *isoCode, int32_t *status);
+int32_t alm_currency_is_available(const uint16_t *isoCode, int32_t length, int32_t *status);
 /// The currency's symbol in a locale; style 0 = symbol, 1 = narrow symbol, 2 = display name.
-int32_t alm_currency_name(const uint16_t *isoCode, const char *locale, int32_t style, uint16_t *out,
-                          int32_t capacity, int32_t *status);
+int32_t alm_currency_name(const uint16_t *isoCode, int32_t codeLength, const char *locale, int32_t style,
+                          uint16_t *out, int32_t capacity, int32_t *status);
 
 // MARK: Relative days and plurals
 
