@@ -15,12 +15,14 @@ let package = Package(
         .library(name: "AlmanacCore", targets: ["AlmanacCore"]),
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
+        .library(name: "AlmanacCalendar", targets: ["AlmanacCalendar"]),
         .library(name: "AlmanacICalendar", targets: ["AlmanacICalendar"]),
         .library(name: "AlmanacCSV", targets: ["AlmanacCSV"]),
         .library(name: "AlmanacCatalogs", targets: ["AlmanacCatalogs"]),
         .library(name: "AlmanacAudit", targets: ["AlmanacAudit"]),
         .library(name: "AlmanacBackups", targets: ["AlmanacBackups"]),
         .library(name: "AlmanacAndroid", targets: ["AlmanacAndroid"]),
+        .library(name: "AlmanacKit", targets: ["AlmanacKit"]),
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
@@ -47,11 +49,14 @@ let package = Package(
         .target(name: "AlmanacICU", dependencies: ["CICUShim"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU"]),
-        .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
-        .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
+        // The calendar engine: recurrence expansion (RFC 5545 + 7529), occurrences, zone clocks.
+        // Below the codecs, which never depend on one another.
+        .target(name: "AlmanacCalendar", dependencies: ["AlmanacCore", "AlmanacICU"]),
+        .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCalendar"]),
+        .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
-        .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacICalendar"]),
+        .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
         .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCatalogs"]),
         // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.
         .executableTarget(name: "almanac-codec-android", dependencies: ["AlmanacAndroid", "AlmanacCore"]),
@@ -61,10 +66,13 @@ let package = Package(
             name: "AuditCatalogs",
             capability: .command(intent: .custom(verb: "audit-catalogs", description: "Check the package's string catalogs with almanac audit")),
             dependencies: ["almanac"]),
+        // Every built-in format in one registry, and the conversion pipeline: what a Swift
+        // program imports to convert as `almanac convert` does.
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacBackups"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
-                "AlmanacCore", "AlmanacICU", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacAudit", "AlmanacBackups",
+                "AlmanacCore", "AlmanacICU", "AlmanacCalendar", "AlmanacKit", "AlmanacCatalogs", "AlmanacAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,13 +83,15 @@ let package = Package(
         .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU", "CICUShim", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
+        .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacCalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacBackupsTests", dependencies: ["AlmanacBackups", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport", "almanac-codec-android"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacBackups", "AlmanacCalendar", "AlmanacICalendar", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacKit", "AlmanacTestSupport", "almanac-codec-android"]),
     ]
 )
 

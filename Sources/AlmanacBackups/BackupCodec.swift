@@ -4,7 +4,7 @@ public import AlmanacCore
 /// JSON path; older versions are migrated; a newer version than Almanac knows is refused. Writing
 /// is canonical JSON (sorted keys, two-space indent), so an unchanged backup is written back byte
 /// for byte. Schemas: `Schemas/<id>.schema.json`.
-public struct BackupCodec: Codec {
+public struct BackupCodec: MergingCodec {
     public let id: String
 
     public init(id: String) { self.id = id }
@@ -121,3 +121,18 @@ public struct BackupCodec: Codec {
         return Encoded(bytes: bytes)
     }
 }
+
+extension BackupCodec {
+    /// Restores into an existing backup: records match by id, then by what identifies them in
+    /// the app, and the newer `updatedAt` wins (see `BackupMerge`).
+    public func merge(existing: Document, incoming: Document, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic]) {
+        guard case .backup(let old) = existing, case .backup(let new) = incoming else {
+            throw Diagnostic.error("convert.model-mismatch", incoming.kind.rawValue, format.id, ModelKind.backup.rawValue)
+        }
+        let (merged, summary) = try BackupMerge.merge(existing: old, incoming: new)
+        let note = Diagnostic.note("backup.merged", String(summary.added), String(summary.updated), String(summary.keptNewer),
+                                   String(summary.unchanged), String(summary.keptExisting))
+        return (.backup(merged), [note])
+    }
+}
+

@@ -1,6 +1,6 @@
 public import AlmanacCore
 import AlmanacICU
-import AlmanacICalendar
+import AlmanacCalendar
 import Foundation
 
 /// Backups through the models: Retire Time's days and the Reminders lists as calendars (and back),
@@ -35,14 +35,14 @@ public struct BackupConverter: DocumentConverter {
         case (.agenda(let agenda), .backup):
             return try backup(from: agenda, context: context)
         case (.ledger(let ledger), .backup):
-            let target = context.options["target-format"] ?? JellySaveBackup.format
+            let target = context.targetFormat ?? JellySaveBackup.format
             guard target == JellySaveBackup.format else {
                 throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, target, JellySaveBackup.format)
             }
             return (.backup(Self.document(Self.jellySave(ledger, context: context))), [])
         case (.backup(let backup), .backup):
             // Through the model both apps share.
-            if backup.format == JellySaveBackup.format, context.options["target-format"] == JellySaveBackup.format { return (document, []) }
+            if backup.format == JellySaveBackup.format, context.targetFormat == JellySaveBackup.format { return (document, []) }
             let (agenda, first) = try self.agenda(from: backup, context: context)
             let (result, second) = try self.convert(agenda, to: .backup, context: context)
             return (result, first + second)
@@ -142,16 +142,22 @@ public struct BackupConverter: DocumentConverter {
         }
     }
 
-    static func rule(_ repeat: String, lunar: RetireTimeBackup.LunarDate?) -> String? {
+    static func rule(_ repeat: String, lunar: RetireTimeBackup.LunarDate?) -> RecurrenceRule? {
         switch (`repeat`, lunar) {
         case ("yearly", let lunar?):
-            "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=\(lunar.month)\(lunar.leap ? "L" : "");BYMONTHDAY=\(lunar.day)"
-        case ("monthly", let lunar?): "RSCALE=CHINESE;FREQ=MONTHLY;BYMONTHDAY=\(lunar.day)"
-        case ("yearly", nil): "FREQ=YEARLY"
-        case ("monthly", nil): "FREQ=MONTHLY"
-        case ("weekly", _): "FREQ=WEEKLY"
-        case ("daily", _): "FREQ=DAILY"
-        default: nil
+            var rule = RecurrenceRule(frequency: .yearly, scale: "CHINESE")
+            rule.byMonth = [RecurrenceRule.Month(lunar.month, isLeap: lunar.leap)]
+            rule.byMonthDay = [lunar.day]
+            return rule
+        case ("monthly", let lunar?):
+            var rule = RecurrenceRule(frequency: .monthly, scale: "CHINESE")
+            rule.byMonthDay = [lunar.day]
+            return rule
+        case ("yearly", nil): return RecurrenceRule(frequency: .yearly)
+        case ("monthly", nil): return RecurrenceRule(frequency: .monthly)
+        case ("weekly", _): return RecurrenceRule(frequency: .weekly)
+        case ("daily", _): return RecurrenceRule(frequency: .daily)
+        default: return nil
         }
     }
 
@@ -163,12 +169,12 @@ public struct BackupConverter: DocumentConverter {
     static func agenda(_ backup: RetireTimeBackup) -> Agenda {
         var agenda = Agenda(name: "Retire Time", timeZone: backup.settings.timeZone)
         let settings: [(String, JSONValue)] = (backup.json.object?.first { $0.0 == "settings" }?.1.object) ?? []
-        agenda.carried.append(CarriedProperty(name: carriedSettings, value: ICalText.escape(JSONValue.object(settings).serialized())))
+        agenda.carried.append(CarriedProperty(name: carriedSettings, value: PropertyText.escape(JSONValue.object(settings).serialized())))
         for category in backup.categories {
             var parameters = [CarriedProperty.Parameter(name: "X-ID", values: [category.id])]
             if let color = category.color { parameters.append(.init(name: "X-COLOR", values: [color])) }
             if let icon = category.icon { parameters.append(.init(name: "X-ICON", values: [icon])) }
-            agenda.carried.append(CarriedProperty(name: carriedCategory, parameters: parameters, value: ICalText.escape(category.name)))
+            agenda.carried.append(CarriedProperty(name: carriedCategory, parameters: parameters, value: PropertyText.escape(category.name)))
         }
         for day in backup.days {
             var item = CalendarItem(kind: .event, uid: day.id, title: day.name, notes: day.notes, start: .date(day.date))
@@ -183,10 +189,10 @@ public struct BackupConverter: DocumentConverter {
             }
             if let category = backup.categories.first(where: { $0.id == day.categoryID }) {
                 item.categories = [category.name]
-                item.carried.append(CarriedProperty(name: "X-ALMANAC-CATEGORY-ID", value: ICalText.escape(category.id)))
+                item.carried.append(CarriedProperty(name: "X-ALMANAC-CATEGORY-ID", value: PropertyText.escape(category.id)))
             }
             item.carried.append(CarriedProperty(name: carriedType, value: day.type))
-            if let icon = day.icon { item.carried.append(CarriedProperty(name: carriedIcon, value: ICalText.escape(icon))) }
+            if let icon = day.icon { item.carried.append(CarriedProperty(name: carriedIcon, value: PropertyText.escape(icon))) }
             if day.pinned { item.carried.append(CarriedProperty(name: carriedPinned, value: "TRUE")) }
             item.color = day.color
             item.created = day.createdAt.flatMap(DateValue.init(timestamp:))
@@ -201,7 +207,7 @@ public struct BackupConverter: DocumentConverter {
         for list in backup.lists.sorted(by: { $0.order < $1.order }) {
             var parameters = [CarriedProperty.Parameter(name: "X-ID", values: [list.id]), .init(name: "X-ORDER", values: [String(list.order)])]
             if let color = list.color { parameters.append(.init(name: "X-COLOR", values: [color])) }
-            agenda.carried.append(CarriedProperty(name: carriedList, parameters: parameters, value: ICalText.escape(list.name)))
+            agenda.carried.append(CarriedProperty(name: carriedList, parameters: parameters, value: PropertyText.escape(list.name)))
             for reminder in list.reminders {
                 var item = CalendarItem(kind: .todo, uid: reminder.id, title: reminder.title, notes: reminder.notes)
                 if let date = reminder.date {
@@ -222,7 +228,7 @@ public struct BackupConverter: DocumentConverter {
                 item.completedAt = reminder.completedAt.flatMap(DateValue.init(timestamp:))
                 if let rule = rule(reminder.repeat, lunar: nil) { item.recurrence = Recurrence(rules: [rule]) }
                 item.categories = [list.name]
-                item.carried.append(CarriedProperty(name: "X-REMINDERS-LIST-ID", value: ICalText.escape(list.id)))
+                item.carried.append(CarriedProperty(name: "X-REMINDERS-LIST-ID", value: PropertyText.escape(list.id)))
                 if reminder.flagged { item.carried.append(CarriedProperty(name: carriedFlagged, value: "TRUE")) }
                 item.created = reminder.createdAt.flatMap(DateValue.init(timestamp:))
                 item.lastModified = reminder.updatedAt.flatMap(DateValue.init(timestamp:))
@@ -246,7 +252,7 @@ public struct BackupConverter: DocumentConverter {
             var item = CalendarItem(kind: .todo, uid: review.id, title: titles[review.itemID] ?? review.itemID, due: .date(review.due),
                                     isCompleted: review.done)
             item.categories = ["review", review.method]
-            item.carried.append(CarriedProperty(name: "X-ZHIXI-ITEM-ID", value: ICalText.escape(review.itemID)))
+            item.carried.append(CarriedProperty(name: "X-ZHIXI-ITEM-ID", value: PropertyText.escape(review.itemID)))
             agenda.items.append(item)
         }
         return agenda
@@ -269,7 +275,7 @@ public struct BackupConverter: DocumentConverter {
     // MARK: From calendars
 
     func backup(from agenda: Agenda, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
-        let target = context.options["target-format"] ?? RetireTimeBackup.format
+        let target = context.targetFormat ?? RetireTimeBackup.format
         switch target {
         case RetireTimeBackup.format:
             let (backup, diagnostics) = Self.retireTime(agenda, context: context)
@@ -283,7 +289,7 @@ public struct BackupConverter: DocumentConverter {
     }
 
     static func carried(_ name: String, _ item: CalendarItem) -> String? {
-        item.carried.first { $0.name == name }.map { ICalText.unescape($0.value) }
+        item.carried.first { $0.name == name }.map { PropertyText.unescape($0.value) }
     }
 
     static func carried(_ name: String, _ agenda: Agenda) -> [CarriedProperty] { agenda.carried.filter { $0.name == name } }
@@ -293,8 +299,8 @@ public struct BackupConverter: DocumentConverter {
     }
 
     /// What a rule says in an app's repeat choices, and whether details were lost.
-    static func repeatChoice(_ rules: [String]) -> (choice: String, lunar: Bool, simplified: Bool) {
-        guard let text = rules.first, let rule = try? RecurrenceRule(parsing: text) else { return ("none", false, !rules.isEmpty) }
+    static func repeatChoice(_ rules: [RecurrenceRule]) -> (choice: String, lunar: Bool, simplified: Bool) {
+        guard let rule = rules.first else { return ("none", false, false) }
         let choice = switch rule.frequency {
         case .yearly: "yearly"
         case .monthly: "monthly"
@@ -302,10 +308,11 @@ public struct BackupConverter: DocumentConverter {
         case .daily: "daily"
         default: "none"
         }
-        let plain = text.split(separator: ";").allSatisfy { part in
-            ["FREQ", "RSCALE", "BYMONTH", "BYMONTHDAY", "INTERVAL=1", "WKST"].contains { part.uppercased().hasPrefix($0) }
-        }
-        return (choice, rule.scale == "CHINESE", !plain || rules.count > 1 || choice == "none")
+        // What the apps' choices say: a frequency, in the lunar calendar or not, on a month and day.
+        let plain = rule.interval == 1 && rule.count == nil && rule.until == nil && rule.bySecond.isEmpty && rule.byMinute.isEmpty
+            && rule.byHour.isEmpty && rule.byDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
+            && rule.bySetPosition.isEmpty && rule.extensions.isEmpty
+        return (choice, rule.isLunar, !plain || rules.count > 1 || choice == "none")
     }
 
     static func timestamp(_ value: DateValue?) -> String? { value?.timestamp }
@@ -324,14 +331,14 @@ public struct BackupConverter: DocumentConverter {
     static func retireTime(_ agenda: Agenda, context: CodecContext) -> (RetireTimeBackup, [Diagnostic]) {
         var settings = RetireTimeBackup.Settings(theme: "system", dateDisplay: "both", language: nil, timeZone: agenda.timeZone)
         if let saved = carried(carriedSettings, agenda).first,
-           let json = try? JSONValue(parsing: Array(ICalText.unescape(saved.value).utf8)), let members = json.object {
+           let json = try? JSONValue(parsing: Array(PropertyText.unescape(saved.value).utf8)), let members = json.object {
             var reader = BackupReader(file: nil)
             let restored = RetireTimeBackup.read([("exportedAt", .string("2000-01-01T00:00:00Z")), ("settings", .object(members)), ("days", .array([]))],
                                                  version: 2, reader: &reader)
             settings = restored.settings
         }
         var categories: [RetireTimeBackup.Category] = carried(carriedCategory, agenda).map { property in
-            RetireTimeBackup.Category(id: parameter(property, "X-ID") ?? ICalText.unescape(property.value), name: ICalText.unescape(property.value),
+            RetireTimeBackup.Category(id: parameter(property, "X-ID") ?? PropertyText.unescape(property.value), name: PropertyText.unescape(property.value),
                                       color: parameter(property, "X-COLOR"), icon: parameter(property, "X-ICON"))
         }
         let zone = settings.timeZone.flatMap { try? TimeZoneID($0) } ?? context.timeZone
@@ -405,7 +412,7 @@ public struct BackupConverter: DocumentConverter {
 
     static func reminders(_ agenda: Agenda, context: CodecContext) -> (RemindersBackup, [Diagnostic]) {
         var lists: [RemindersBackup.List] = carried(carriedList, agenda).enumerated().map { index, property in
-            RemindersBackup.List(id: parameter(property, "X-ID") ?? "list-\(index + 1)", name: ICalText.unescape(property.value),
+            RemindersBackup.List(id: parameter(property, "X-ID") ?? "list-\(index + 1)", name: PropertyText.unescape(property.value),
                                  color: parameter(property, "X-COLOR"), order: parameter(property, "X-ORDER").flatMap(Int.init) ?? index, reminders: [])
         }
         var dropped = Set<String>()

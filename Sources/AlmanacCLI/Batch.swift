@@ -31,9 +31,9 @@ final class Batch: Sendable {
     var interrupted: Bool { stopping.load(ordering: .relaxed) == 1 }
 
     /// Every job's report and status, in the jobs' order (jobs not started are reported so).
-    func run(_ convert: @escaping @Sendable (Convert.Job) -> (Convert.Report, AlmanacExitCode)) -> [(Convert.Report, AlmanacExitCode)] {
+    func run(_ convert: @escaping @Sendable (Convert.Job) -> ConversionReport) -> [ConversionReport] {
         guard !jobs.isEmpty else { return [] }
-        let results = Mutex<[(Convert.Report, AlmanacExitCode)?]>(Array(repeating: nil, count: jobs.count))
+        let results = Mutex<[ConversionReport?]>(Array(repeating: nil, count: jobs.count))
         let signals = session.ownsProcess ? interruptHandlers() : []
         let ticker = showProgress ? progressTicker() : nil
         let work: @Sendable (Int) -> Void = { [self] _ in
@@ -42,9 +42,9 @@ final class Batch: Sendable {
                 guard index < jobs.count else { break }
                 let result = convert(jobs[index])
                 results.withLock { $0[index] = result }
-                records.wrappingAdd(result.0.records ?? 0, ordering: .relaxed)
+                records.wrappingAdd(result.records ?? 0, ordering: .relaxed)
                 finished.wrappingAdd(1, ordering: .relaxed)
-                if result.0.status == "failed" {
+                if result.status == "failed" {
                     failures.wrappingAdd(1, ordering: .relaxed)
                     if stopOnError { _ = stopping.compareExchange(expected: 0, desired: 2, ordering: .relaxed) }
                 }
@@ -61,9 +61,8 @@ final class Batch: Sendable {
         let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered()
         return results.withLock { results in
             results.enumerated().map { index, result in
-                result ?? (Convert.Report(input: jobs[index].input, output: jobs[index].destination, to: "", status: "not-started",
-                                          diagnostics: [.note("batch.not-started", reason, at: SourceLocation(file: jobs[index].input))]),
-                           .success)
+                result ?? ConversionReport(input: jobs[index].input, output: jobs[index].destination, to: "", status: "not-started",
+                                           diagnostics: [.note("batch.not-started", reason, at: SourceLocation(file: jobs[index].input))])
             }
         }
     }
@@ -114,7 +113,7 @@ final class Batch: Sendable {
         return (session.isTerminal ? bar : "") + line
     }
 
-    func printSummary(reports: [Convert.Report]) {
+    func printSummary(reports: [ConversionReport]) {
         let elapsed = max(seconds(since: started), 0.001)
         let converted = reports.filter { $0.status == "converted" }
         let count = { (status: String) in String(reports.filter { $0.status == status }.count) }
@@ -136,7 +135,7 @@ final class Batch: Sendable {
     }
 
     /// The report file: totals, then every file with its status, output and problems.
-    func jsonReport(_ reports: [Convert.Report]) throws(Diagnostic) -> [UInt8] {
+    func jsonReport(_ reports: [ConversionReport]) throws(Diagnostic) -> [UInt8] {
         struct Totals: Encodable {
             let files, converted, skipped, failed, notStarted, records: Int
             let seconds: Double
@@ -144,7 +143,7 @@ final class Batch: Sendable {
         }
         struct File: Encodable {
             let totals: Totals
-            let files: [Convert.Report]
+            let files: [ConversionReport]
         }
         let count = { (status: String) in reports.filter { $0.status == status }.count }
         let totals = Totals(files: reports.count, converted: count("converted"), skipped: count("skipped"), failed: count("failed"),

@@ -1,4 +1,5 @@
 public import AlmanacCore
+import AlmanacKit
 import Foundation
 
 /// Where a command's output goes and what it knows about its environment. The `almanac`

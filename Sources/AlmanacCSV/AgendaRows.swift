@@ -1,6 +1,6 @@
 public import AlmanacCore
 import AlmanacICU
-import AlmanacICalendar
+import AlmanacCalendar
 import Foundation
 
 /// Turns spreadsheet rows into calendar items, one row at a time (so a large file converts in
@@ -21,7 +21,7 @@ public struct AgendaRowReader {
 
     public init(columns: [String], context: CodecContext) throws(Diagnostic) {
         self.columns = columns
-        self.file = context.options["file"]
+        self.file = context.sourceFile
         self.map = try ColumnMap(columns: columns, explicit: context.options["columns"], fileName: file)
         guard map[.title] != nil else {
             throw Diagnostic.error("csv.no-title-column", columns.joined(separator: ", "), at: SourceLocation(file: file))
@@ -69,7 +69,7 @@ public struct AgendaRowReader {
                 : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(), at: location))
             invalid.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + TableImport.propertyName(column),
                                            parameters: [.init(name: "X-COLUMN", values: [column]), .init(name: "X-ROLE", values: [role.rawValue])],
-                                           value: ICalText.escape(value)))
+                                           value: PropertyText.escape(value)))
         }
         var date: CivilDate?
         if let text = cell(row, dateColumn) {
@@ -107,20 +107,20 @@ public struct AgendaRowReader {
         if let text = cell(row, priorityColumn) { item.priority = TableImport.priority(text) }
         if let text = cell(row, completedColumn) { item.isCompleted = TableImport.truth(text) }
         if let text = cell(row, typeColumn) {
-            item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: ICalText.escape(text)))
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(text)))
             // Birthdays and anniversaries come back every year.
             if TableImport.yearlyTypes.contains(text.lowercased()), item.start != nil {
-                item.recurrence = Recurrence(rules: ["FREQ=YEARLY"])
+                item.recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
             }
         }
         if let text = cell(row, repeatColumn), let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
         if let text = cell(row, amountColumn) {
-            item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: ICalText.escape(text)))
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: PropertyText.escape(text)))
         }
         for column in extra where column < row.count && !row[column].isEmpty {
             item.carried.append(CarriedProperty(name: "X-CSV-" + TableImport.propertyName(columns[column]),
                                                 parameters: [.init(name: "X-COLUMN", values: [columns[column]])],
-                                                value: ICalText.escape(row[column])))
+                                                value: PropertyText.escape(row[column])))
         }
         item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + TableImport.hash(row.joined(separator: "\u{1F}"))
         return item
@@ -207,7 +207,7 @@ public final class AgendaRowWriter {
 
     final class Memo: @unchecked Sendable {
         var dates: [CivilDate: String] = [:]
-        var repeats: [String: String] = [:]
+        var repeats: [RecurrenceRule: String] = [:]
     }
 
     /// A writer for the items of `agenda`, with the columns they fill (`lunar=yes|no` overrides
@@ -244,7 +244,7 @@ public final class AgendaRowWriter {
             return export.header(role)
         }
         today = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? export.zone.wallTime(at: Date()).date
-        expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone) : nil
+        expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone, definitions: context.timeZoneDefinitions) : nil
         plurals = try? PluralRules(locale: export.locale)
         counts = try? NumberFormat.decimal(locale: export.locale)
         script = ChineseScript(locale: export.locale)
@@ -254,7 +254,7 @@ public final class AgendaRowWriter {
     private func text(_ value: String) -> String { guardsFormulas ? FormulaGuard.text(value) : value }
 
     static func isLunar(_ item: CalendarItem) -> Bool {
-        item.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } == true
+        item.recurrence?.rules.contains(where: \.isLunar) == true
     }
 
     /// The row for `item`.
@@ -306,14 +306,14 @@ public final class AgendaRowWriter {
     private func unreadable(_ role: ColumnRole, of item: CalendarItem) -> String {
         for property in item.carried where property.name.hasPrefix("X-ALMANAC-INVALID-") {
             if property.parameters.contains(where: { $0.name == "X-ROLE" && $0.values == [role.rawValue] }) {
-                return text(ICalText.unescape(property.value))
+                return text(PropertyText.unescape(property.value))
             }
         }
         return ""
     }
 
     private func carried(_ name: String, of item: CalendarItem) -> String? {
-        item.carried.first { $0.name == name }.map { ICalText.unescape($0.value) }
+        item.carried.first { $0.name == name }.map { PropertyText.unescape($0.value) }
     }
 
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
@@ -332,7 +332,7 @@ public final class AgendaRowWriter {
         return text
     }
 
-    private func repeatText(_ rule: String?) -> String {
+    private func repeatText(_ rule: RecurrenceRule?) -> String {
         guard let rule else { return "" }
         if let text = memo.repeats[rule] { return text }
         let text = describe(rule)
@@ -341,11 +341,10 @@ public final class AgendaRowWriter {
         return text
     }
 
-    private func describe(_ rule: String) -> String {
-        guard let parsed = try? RecurrenceRule(parsing: rule) else { return "" }
-        if export.iso { return rule }
-        let key = switch parsed.frequency {
-        case .yearly: parsed.scale == "CHINESE" ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"
+    private func describe(_ rule: RecurrenceRule) -> String {
+        if export.iso { return rule.description }
+        let key = switch rule.frequency {
+        case .yearly: rule.isLunar ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"
         case .monthly: "csv.repeat.monthly"
         case .weekly: "csv.repeat.weekly"
         case .daily: "csv.repeat.daily"

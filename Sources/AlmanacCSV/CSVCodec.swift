@@ -3,7 +3,7 @@ import AlmanacICU
 
 /// Comma- (or otherwise) separated values, read into a Table and written from one; calendars and
 /// ledgers are written through the per-region export (see `TableExport`).
-public struct CSVCodec: Codec {
+public struct CSVCodec: StreamingDecoder, StreamingEncoder {
     /// `csv` sniffs the delimiter; `tsv` is tab-separated.
     public let id: String
 
@@ -62,51 +62,95 @@ public struct CSVCodec: Codec {
     }
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        try decodeByItems(input, context: context)
+    }
+
+    /// Rows are handed on as they are read. Without a header the columns are `column1`… as wide
+    /// as the first row (a wider row later is reported and keeps its fields).
+    public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
         let options = try self.options(context)
         var table = Table()
-        var widths: [Int: Int] = [:]
         var ragged: [Diagnostic] = []
-        var first = true
-        let (facts, diagnostics) = try CSVInput.read(input, options: options) { (record) throws(Diagnostic) in
+        var begun = false
+        func begin() throws(Diagnostic) {
+            begun = true
+            try sink.begin(.table(table))
+        }
+        let (facts, diagnostics) = try CSVInput.read(input, options: options, onFacts: { (facts) in
+            table.dialect = TableDialect(delimiter: String(decoding: [facts.delimiter], as: UTF8.self), lineEnding: facts.lineEnding,
+                                         encoding: facts.encoding.description, byteOrderMark: facts.byteOrderMark)
+        }, onRecord: { (record) throws(Diagnostic) in
             if record.count == 0 { return }  // blank lines
-            if first && options.hasHeader {
-                table.columns = record.strings
-                first = false
-                return
+            if !begun {
+                if options.hasHeader {
+                    table.columns = record.strings
+                    try begin()
+                    return
+                }
+                table.columns = (1...record.count).map { "column\($0)" }
+                try begin()
             }
-            first = false
             let fields = record.strings
-            widths[fields.count, default: 0] += 1
-            if !table.columns.isEmpty, fields.count != table.columns.count, ragged.count < 100 {
+            if fields.count != table.columns.count, ragged.count < 100 {
                 ragged.append(.warning("csv.ragged-row", String(fields.count), String(table.columns.count),
                                        at: SourceLocation(file: input.fileName, line: record.line)))
             }
-            table.rows.append(fields)
-        }
-        if table.columns.isEmpty, let widest = widths.keys.max() {
-            table.columns = (1...widest).map { "column\($0)" }
-        }
-        table.dialect = TableDialect(delimiter: String(decoding: [facts.delimiter], as: UTF8.self), lineEnding: facts.lineEnding,
-                                     encoding: facts.encoding.description, byteOrderMark: facts.byteOrderMark)
+            try sink.item(.row(fields))
+        })
+        if !begun { try begin() }
         return Decoded(document: .table(table), diagnostics: diagnostics + ragged, encoding: facts.encoding.description)
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        guard case .table(let table) = document else {
+        guard case .table = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
         }
-        // Options win; then the dialect the table was read in (a CSV rewritten stays as it was);
-        // then what Excel expects (UTF-8 with a BOM, CRLF).
+        return try encodeByItems(document, context: context)
+    }
+
+    public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
+        guard case .table(let table) = frame else {
+            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.table.rawValue)
+        }
+        return try CSVItemWriter(table, dialect: writeDialect(for: table, context: context),
+                                 guardsFormulas: context.options["formula-guard"] != "no", output: output)
+    }
+
+    /// How a table is written: options win; then the dialect it was read in (a CSV rewritten
+    /// stays as it was); then what Excel expects (UTF-8 with a BOM, CRLF).
+    func writeDialect(for table: Table, context: CodecContext) throws(Diagnostic) -> CSVWriter.Dialect {
         let source = table.dialect
         let delimiter = try options(context).delimiter ?? source?.delimiter.utf8.first ?? 0x2C
         let lineEnding = context.options["line-ending"].map { $0 == "lf" ? "\n" : "\r\n" } ?? source?.lineEnding ?? "\r\n"
         let bom = context.options["bom"].map { $0 != "no" } ?? source?.byteOrderMark ?? true
-        var writer = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: bom)
-        writer.reserve(table.rows.count * 64)
-        let guardFormulas = context.options["formula-guard"] != "no"
-        writer.write(guardFormulas ? table.columns.map(FormulaGuard.text) : table.columns)
-        for row in table.rows { writer.write(guardFormulas ? row.map(FormulaGuard.cell) : row) }
-        return Encoded(bytes: writer.bytes)
+        return CSVWriter.Dialect(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: bom)
+    }
+}
+
+/// Writes rows as delimited text as they come, about a megabyte at a time.
+final class CSVItemWriter: DocumentItemWriter {
+    private var writer: CSVWriter
+    private let guardsFormulas: Bool
+    private let sink: ByteOutput
+    static let pieceSize = 1 << 20
+
+    init(_ frame: Table, dialect: CSVWriter.Dialect, guardsFormulas: Bool, output: @escaping ByteOutput) throws(Diagnostic) {
+        writer = CSVWriter(dialect)
+        writer.reserve(Self.pieceSize + 64 * 1024)
+        self.guardsFormulas = guardsFormulas
+        self.sink = output
+        writer.write(guardsFormulas ? frame.columns.map(FormulaGuard.text) : frame.columns)
+    }
+
+    func write(_ item: DocumentItem) throws(Diagnostic) {
+        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", "csv") }
+        writer.write(guardsFormulas ? row.map(FormulaGuard.cell) : row)
+        if writer.bytes.count >= Self.pieceSize { try writer.flush(sink) }
+    }
+
+    func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
+        try writer.flush(sink)
+        return []
     }
 }
 

@@ -29,9 +29,11 @@ public struct CSVInput {
 
     public static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
 
-    /// Streams the records of an input; returns the facts and the warnings met.
+    /// Streams the records of an input; returns the facts and the warnings met. `onFacts` hears
+    /// the facts once, before the first record (also for an empty file).
     public static func read(
-        _ input: CodecInput, options: Options = Options(), onRecord: (CSVRecord) throws(Diagnostic) -> Void
+        _ input: CodecInput, options: Options = Options(), onFacts: (Facts) throws(Diagnostic) -> Void = { _ in },
+        onRecord: (CSVRecord) throws(Diagnostic) -> Void
     ) throws(Diagnostic) -> (facts: Facts, diagnostics: [Diagnostic]) {
         let fileName = input.fileName
         var reader: CSVReader?
@@ -49,6 +51,7 @@ public struct CSVInput {
                     let delimiter = options.delimiter ?? sniff(Array(chunk.prefix(64 * 1024)))
                     facts = Facts(delimiter: delimiter, encoding: .utf8, byteOrderMark: detection.byteOrderMarkLength > 0,
                                   lineEnding: lineEnding(chunk), detection: detection)
+                    try onFacts(facts!)
                     reader = CSVReader(delimiter: delimiter, fileName: fileName)
                 }
                 // The reader checks UTF-8 as it scans (only fields with non-ASCII bytes cost anything).
@@ -61,8 +64,10 @@ public struct CSVInput {
             if facts == nil, !legacy {
                 // An empty file.
                 let detection = CharsetDetector.detect([UInt8]())
-                return (Facts(delimiter: options.delimiter ?? 0x2C, encoding: .utf8, byteOrderMark: false, lineEnding: "\r\n",
-                              detection: detection), [])
+                let empty = Facts(delimiter: options.delimiter ?? 0x2C, encoding: .utf8, byteOrderMark: false, lineEnding: "\r\n",
+                                  detection: detection)
+                try onFacts(empty)
+                return (empty, [])
             }
         } catch let diagnostic where diagnostic.code == notUTF8.code {
             if facts != nil && !legacy {
@@ -89,10 +94,11 @@ public struct CSVInput {
         }
         let bytes = Array(text.utf8)
         let delimiter = options.delimiter ?? sniff(Array(bytes.prefix(64 * 1024)))
-        var legacyReader = CSVReader(delimiter: delimiter, fileName: fileName)
-        try legacyReader.feed(bytes, isLast: true, onRecord: onRecord)
         let found = Facts(delimiter: delimiter, encoding: detection.charset, byteOrderMark: detection.byteOrderMarkLength > 0,
                           lineEnding: lineEnding(bytes), detection: detection)
+        try onFacts(found)
+        var legacyReader = CSVReader(delimiter: delimiter, fileName: fileName)
+        try legacyReader.feed(bytes, isLast: true, onRecord: onRecord)
         return (found, notes + legacyReader.diagnostics)
     }
 

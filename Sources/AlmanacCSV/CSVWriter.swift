@@ -9,10 +9,23 @@ public struct CSVWriter {
     public var byteOrderMark = true
     public private(set) var bytes: [UInt8] = []
 
-    public init(delimiter: UInt8 = 0x2C, lineEnding: String = "\r\n", byteOrderMark: Bool = true) {
-        self.delimiter = delimiter
-        self.lineEnding = Array(lineEnding.utf8)
-        self.byteOrderMark = byteOrderMark
+    /// How a file is written: delimiter, line ends, byte order mark.
+    public struct Dialect: Hashable, Sendable {
+        public var delimiter: UInt8
+        public var lineEnding: String
+        public var byteOrderMark: Bool
+
+        public init(delimiter: UInt8 = 0x2C, lineEnding: String = "\r\n", byteOrderMark: Bool = true) {
+            self.delimiter = delimiter
+            self.lineEnding = lineEnding
+            self.byteOrderMark = byteOrderMark
+        }
+    }
+
+    public init(_ dialect: Dialect = Dialect()) {
+        self.delimiter = dialect.delimiter
+        self.lineEnding = Array(dialect.lineEnding.utf8)
+        self.byteOrderMark = dialect.byteOrderMark
         if byteOrderMark { bytes = [0xEF, 0xBB, 0xBF] }
     }
 

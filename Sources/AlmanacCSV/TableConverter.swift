@@ -1,6 +1,6 @@
 public import AlmanacCore
 import AlmanacICU
-import AlmanacICalendar
+import AlmanacCalendar
 import Foundation
 
 /// Between spreadsheets and the models: rows of a table become calendar items or ledger records
@@ -49,7 +49,7 @@ struct TableImport {
         self.table = table
         self.context = context
         self.reader = CellReader(locale: context.locale)
-        self.file = context.options["file"]
+        self.file = context.sourceFile
     }
 
     /// Spreadsheet row numbers: the header is row 1.
@@ -123,13 +123,13 @@ struct TableImport {
 
     static let yearlyTypes: Set<String> = ["birthday", "anniversary", "生日", "紀念日", "纪念日", "週年", "周年"]
 
-    static func rule(_ text: String) -> String? {
+    static func rule(_ text: String) -> RecurrenceRule? {
         let value = text.lowercased()
-        if value.contains("農曆") || value.contains("农历") || value.contains("lunar") { return "RSCALE=CHINESE;FREQ=YEARLY" }
-        if ["yearly", "annually", "every year", "每年", "年"].contains(where: value.contains) { return "FREQ=YEARLY" }
-        if ["monthly", "every month", "每月", "月"].contains(where: value.contains) { return "FREQ=MONTHLY" }
-        if ["weekly", "every week", "每週", "每周", "週", "周"].contains(where: value.contains) { return "FREQ=WEEKLY" }
-        if ["daily", "every day", "每天", "每日", "天"].contains(where: value.contains) { return "FREQ=DAILY" }
+        if value.contains("農曆") || value.contains("农历") || value.contains("lunar") { return RecurrenceRule(frequency: .yearly, scale: "CHINESE") }
+        if ["yearly", "annually", "every year", "每年", "年"].contains(where: value.contains) { return RecurrenceRule(frequency: .yearly) }
+        if ["monthly", "every month", "每月", "月"].contains(where: value.contains) { return RecurrenceRule(frequency: .monthly) }
+        if ["weekly", "every week", "每週", "每周", "週", "周"].contains(where: value.contains) { return RecurrenceRule(frequency: .weekly) }
+        if ["daily", "every day", "每天", "每日", "天"].contains(where: value.contains) { return RecurrenceRule(frequency: .daily) }
         return nil
     }
 

@@ -2,7 +2,7 @@ public import AlmanacCore
 
 /// A table as JSON: an array of objects keyed by the header (`json`), or one object a line
 /// (`jsonl`, for streams). Values are strings, as in the CSV they came from.
-public struct TableJSONCodec: Codec {
+public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
     public let lines: Bool
 
     public init(lines: Bool) { self.lines = lines }
@@ -83,27 +83,83 @@ public struct TableJSONCodec: Codec {
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        guard case .table(let table) = document else {
+        guard case .table = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
         }
-        var output = lines ? "" : "[\n"
-        for (index, row) in table.rows.enumerated() {
-            var members: [(String, JSONValue)] = []
-            for (column, name) in table.columns.enumerated() where column < row.count {
-                members.append((name, .string(row[column])))
-            }
-            // Fields past the header keep their position as a name.
-            if row.count > table.columns.count {
-                for column in table.columns.count..<row.count { members.append(("\(column + 1)", .string(row[column]))) }
-            }
-            let object = JSONValue.object(members).serialized()
-            if lines {
-                output += object + "\n"
-            } else {
-                output += "  " + object + (index < table.rows.count - 1 ? ",\n" : "\n")
-            }
+        return try encodeByItems(document, context: context)
+    }
+
+    public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
+        guard case .table(let table) = frame else {
+            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.table.rawValue)
         }
-        if !lines { output += "]\n" }
-        return Encoded(bytes: Array(output.utf8))
+        return TableJSONItemWriter(columns: table.columns, lines: lines, output: output)
+    }
+
+    /// The whole input is parsed first (the columns are every key any object has), then the rows
+    /// are handed on.
+    public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+        var decoded = try decode(input, context: context)
+        let (frame, items) = decoded.document.splitItems()
+        try sink.begin(frame)
+        for item in items { try sink.item(item) }
+        decoded.document = frame
+        return decoded
+    }
+}
+
+/// Writes rows as JSON objects keyed by the header, as they come: one a line (`jsonl`) or as the
+/// elements of an array (`json`). Keys are quoted once; values are copied unless they need escapes.
+final class TableJSONItemWriter: DocumentItemWriter {
+    private let keys: [[UInt8]]
+    private let lines: Bool
+    private let sink: ByteOutput
+    private var bytes: [UInt8] = []
+    private var rows = 0
+    static let pieceSize = 1 << 20
+
+    init(columns: [String], lines: Bool, output: @escaping ByteOutput) {
+        self.keys = columns.map { column in
+            var key: [UInt8] = []
+            JSONValue.quote(column, into: &key)
+            key.append(0x3A)  // :
+            return key
+        }
+        self.lines = lines
+        self.sink = output
+        bytes.reserveCapacity(Self.pieceSize + 64 * 1024)
+        if !lines { bytes += Array("[\n".utf8) }
+    }
+
+    func write(_ item: DocumentItem) throws(Diagnostic) {
+        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
+        if !lines { bytes += rows == 0 ? [0x20, 0x20] : [0x2C, 0x0A, 0x20, 0x20] }
+        bytes.append(0x7B)  // {
+        for (column, value) in row.enumerated() {
+            if column > 0 { bytes.append(0x2C) }
+            if column < keys.count {
+                bytes += keys[column]
+            } else {
+                // Fields past the header keep their position as a name.
+                JSONValue.quote(String(column + 1), into: &bytes)
+                bytes.append(0x3A)
+            }
+            JSONValue.quote(value, into: &bytes)
+        }
+        bytes.append(0x7D)  // }
+        if lines { bytes.append(0x0A) }
+        rows += 1
+        if bytes.count >= Self.pieceSize { try flush() }
+    }
+
+    func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
+        if !lines { bytes += Array((rows == 0 ? "]\n" : "\n]\n").utf8) }
+        try flush()
+        return []
+    }
+
+    private func flush() throws(Diagnostic) {
+        try sink(bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -41,7 +41,7 @@ public struct CatalogTableConverter: DocumentConverter {
     static let variantHeaders: Set<String> = ["variant", "form", "變體", "变体"]
 
     static func catalog(_ table: Table, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
-        let file = context.options["file"]
+        let file = context.sourceFile
         let headers = table.columns.map { $0.trimmingCharacters(in: .whitespaces) }
         guard let keyColumn = headers.firstIndex(where: { keyHeaders.contains($0.lowercased()) }) else {
             throw Diagnostic.error("catalog.no-key-column", headers.joined(separator: ", "), at: SourceLocation(file: file, line: 1))

@@ -2,7 +2,7 @@ public import AlmanacCore
 
 /// iCalendar (RFC 5545, with RFC 7986 and RFC 7529): what Google, Outlook, Apple and Chinese
 /// calendar apps export.
-public struct ICalendarCodec: Codec {
+public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefinitionReader {
     public init() {}
 
     public static let description = FormatDescription(
@@ -75,11 +75,32 @@ public struct ICalendarCodec: Codec {
         return Decoded(document: .agenda(result.agenda), diagnostics: result.diagnostics, encoding: result.encoding)
     }
 
+    public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+        var started = false
+        let result = try reader(context).stream(input, onFrame: { (frame) throws(Diagnostic) in
+            started = true
+            try sink.begin(.agenda(frame))
+        }, onItem: { (item) throws(Diagnostic) in try sink.item(.calendarItem(item)) })
+        if !started { try sink.begin(.agenda(result.agenda)) }
+        return Decoded(document: .agenda(result.agenda), diagnostics: result.diagnostics, encoding: result.encoding)
+    }
+
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        guard case .agenda(let agenda) = document else {
+        guard case .agenda = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.agenda.rawValue)
         }
-        let result = ICalendarWriter().write(agenda)
-        return Encoded(bytes: result.bytes, diagnostics: result.diagnostics)
+        return try encodeByItems(document, context: context)
+    }
+
+    public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
+        guard case .agenda(let agenda) = frame else {
+            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+        }
+        return ICalendarItemWriter(agenda, output: output)
+    }
+
+    /// Reads a VTIMEZONE's observances (the capability other codecs and the calendar engine use).
+    public func observances(of definition: TimeZoneDefinition) throws(Diagnostic) -> [ZoneObservance] {
+        try VTimeZoneReader().observances(of: definition)
     }
 }

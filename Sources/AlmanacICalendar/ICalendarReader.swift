@@ -1,5 +1,6 @@
 public import AlmanacCore
 public import AlmanacICU
+import AlmanacCalendar
 import Foundation
 
 /// Reads iCalendar files into the Agenda model.
@@ -50,7 +51,7 @@ public struct ICalendarReader: Sendable {
     /// Reads a calendar already parsed into components (from xCal or jCal).
     public func read(component: ICalComponent, fileName: String?) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic]) {
         var items: [CalendarItem] = []
-        var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: options.applyCalendarTimeZone) {
+        var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: options.applyCalendarTimeZone, onFrame: { _ in }) {
             (item) throws(Diagnostic) in items.append(item)
         }
         func walk(_ component: ICalComponent) throws(Diagnostic) {
@@ -68,16 +69,19 @@ public struct ICalendarReader: Sendable {
     /// Reads an input, handing each item to `onItem` as soon as it is complete. UTF-8 files are
     /// read in chunks, so memory stays constant apart from what `onItem` keeps (plus the
     /// calendar's header, time zones and carried components); other charsets are converted whole.
+    /// `onFrame` gets the calendar as read before its first item (its properties and the time
+    /// zones defined so far), once, just before that item.
     public func stream(
-        _ input: CodecInput, onItem: (CalendarItem) throws(Diagnostic) -> Void
+        _ input: CodecInput, onFrame: (Agenda) throws(Diagnostic) -> Void = { _ in }, onItem: (CalendarItem) throws(Diagnostic) -> Void
     ) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String) {
         let fileName = input.fileName
         let applyZone = options.applyCalendarTimeZone
         let declared = options.encoding
         let limits = options.limits
         return try withoutActuallyEscaping(onItem) { (onItem) throws(Diagnostic) in
+          try withoutActuallyEscaping(onFrame) { (onFrame) throws(Diagnostic) in
             var parser = ICalParser(fileName: fileName, limits: limits)
-            var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onItem: onItem)
+            var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onFrame: onFrame, onItem: onItem)
             var state = ChunkState.start
             var whole: [UInt8] = []     // everything, when the input is not UTF-8
             do throws(Diagnostic) {
@@ -109,11 +113,12 @@ public struct ICalendarReader: Sendable {
                 // Looked like UTF-8 at first, but is not: start again with the whole file.
                 whole = try input.readAll()
                 parser = ICalParser(fileName: fileName, limits: limits)
-                events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onItem: onItem)
+                events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onFrame: onFrame, onItem: onItem)
             }
             let (bytes, encoding, notes) = try Self.utf8(Self.unfolded(whole), fileName: fileName, declared: declared)
             try parser.parse(bytes, into: &events)
             return (events.agenda, notes + parser.diagnostics + events.mapper.diagnostics, encoding)
+          }
         }
     }
 
@@ -182,7 +187,9 @@ struct ReaderEvents: ICalEvents {
     var agenda = Agenda()
     var mapper: ItemMapper
     let applyCalendarZone: Bool
+    let onFrame: (Agenda) throws(Diagnostic) -> Void
     let onItem: (CalendarItem) throws(Diagnostic) -> Void
+    private var framed = false
     private var calendarZone: ICUWallClock?
     private var depth = 0
     private var inItem = false
@@ -192,9 +199,11 @@ struct ReaderEvents: ICalEvents {
     /// Components being collected whole (VTIMEZONE, VALARM, unknown ones), innermost last.
     private var collecting: [ICalComponent] = []
 
-    init(mapper: ItemMapper, applyCalendarZone: Bool, onItem: @escaping (CalendarItem) throws(Diagnostic) -> Void) {
+    init(mapper: ItemMapper, applyCalendarZone: Bool, onFrame: @escaping (Agenda) throws(Diagnostic) -> Void,
+         onItem: @escaping (CalendarItem) throws(Diagnostic) -> Void) {
         self.mapper = mapper
         self.applyCalendarZone = applyCalendarZone
+        self.onFrame = onFrame
         self.onItem = onItem
     }
 
@@ -246,6 +255,10 @@ struct ReaderEvents: ICalEvents {
             inItem = false
             mapper.finish(&item, line: itemLine)
             if let calendarZone { item.applyCalendarZone(calendarZone) }
+            if !framed {
+                framed = true
+                try onFrame(agenda)
+            }
             try onItem(item)
         }
     }
@@ -262,7 +275,7 @@ struct ReaderEvents: ICalEvents {
             break
         case .xWRCalname, .name:
             // NAME (RFC 7986) and X-WR-CALNAME usually agree; a second, different name is carried.
-            let name = ICalText.unescape(property.value)
+            let name = PropertyText.unescape(property.value)
             if agenda.name == nil { agenda.name = name } else if agenda.name != name { agenda.carried.append(property.carried) }
         case .xWRTimezone:
             agenda.timeZone = property.value
@@ -286,7 +299,7 @@ struct ItemMapper {
     func location(_ line: Int) -> SourceLocation { SourceLocation(file: fileName, line: line) }
 
     /// Rules already checked, by text (exports repeat the same few rules thousands of times).
-    var checkedRules: [String: RecurrenceError?] = [:]
+    var checkedRules: [String: Result<RecurrenceRule, RecurrenceError>] = [:]
 
     /// Parameters a mapped property's field already expresses; any other parameter is kept.
     private static let datePropertyParameters: Set<String> = ["VALUE", "TZID"]
@@ -310,13 +323,13 @@ struct ItemMapper {
         switch property.kind {
         case .uid where first: item.uid = property.value
         case .summary where first:
-            item.title = ICalText.unescape(property.value)
+            item.title = PropertyText.unescape(property.value)
             keepParameters(property, except: [], in: &item)
         case .description where first:
-            item.notes = ICalText.unescape(property.value)
+            item.notes = PropertyText.unescape(property.value)
             keepParameters(property, except: [], in: &item)
         case .location where first:
-            item.location = ICalText.unescape(property.value)
+            item.location = PropertyText.unescape(property.value)
             keepParameters(property, except: [], in: &item)
         case .geo where first:
             let parts = property.value.split(separator: ";")
@@ -337,37 +350,38 @@ struct ItemMapper {
             item.recurrenceID = date(property, &item, except: ["RANGE"])
             item.recurrenceThisAndFuture = property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
         case .duration where first:
-            if (try? ICalDuration(parsing: property.value)) != nil {
+            if (try? CalendarDuration(parsing: property.value)) != nil {
                 item.duration = property.value.uppercased()
             } else {
                 invalid(property, "DURATION (P1D, PT1H30M)", &item)
             }
         case .rrule:
-            let problem: RecurrenceError?
+            // Exports repeat the same few rules thousands of times: each text is read once.
+            let parsed: Result<RecurrenceRule, RecurrenceError>
             if let known = checkedRules[property.value] {
-                problem = known
+                parsed = known
             } else {
-                do {
-                    _ = try RecurrenceRule(parsing: property.value)
-                    problem = nil
+                do throws(RecurrenceError) {
+                    parsed = .success(try RecurrenceRule(parsing: property.value))
                 } catch {
-                    problem = error
+                    parsed = .failure(error)
                 }
-                if checkedRules.count < 10_000 { checkedRules[property.value] = .some(problem) }
+                if checkedRules.count < 10_000 { checkedRules[property.value] = parsed }
             }
-            if let problem {
+            switch parsed {
+            case .failure(let problem):
                 diagnostics.append(.warning("ics.invalid-rrule", problem.part, problem.reason, at: location(property.line)))
                 item.carried.append(Self.setAside(property))
-            } else {
+            case .success(let rule):
                 item.recurrence = item.recurrence ?? Recurrence()
-                item.recurrence!.rules.append(property.value)
+                item.recurrence!.rules.append(rule)
             }
         case .rdate, .exdate:
             guard let values = dateList(property, &item) else { return }
             item.recurrence = item.recurrence ?? Recurrence()
             if property.kind == .rdate { item.recurrence!.dates += values } else { item.recurrence!.exceptions += values }
         case .categories:
-            item.categories += ICalText.splitList(property.value).filter { !$0.isEmpty }
+            item.categories += PropertyText.splitList(property.value).filter { !$0.isEmpty }
         case .color where first:
             item.color = property.value
             keepParameters(property, except: [], in: &item)
@@ -431,13 +445,13 @@ struct ItemMapper {
                 }
             case "TRIGGER" where !hasTrigger:
                 if property.parameter("VALUE")?.uppercased() == "DATE-TIME" || property.value.count >= 15 && !property.value.contains("P") {
-                    guard let value = try? ICalDateTime.parse(property.value, tzid: nil) else {
+                    guard let value = try? BasicDateTime.parse(property.value, tzid: nil) else {
                         diagnostics.append(.warning("ics.invalid-value", "TRIGGER", property.value, at: location(property.line)))
                         return nil
                     }
                     alarm.trigger = .absolute(value)
                 } else {
-                    guard let duration = try? ICalDuration(parsing: property.value) else {
+                    guard let duration = try? CalendarDuration(parsing: property.value) else {
                         diagnostics.append(.warning("ics.invalid-value", "TRIGGER", property.value, at: location(property.line)))
                         return nil
                     }
@@ -446,7 +460,7 @@ struct ItemMapper {
                 }
                 hasTrigger = true
             case "DESCRIPTION" where alarm.message == nil:
-                alarm.message = ICalText.unescape(property.value)
+                alarm.message = PropertyText.unescape(property.value)
             default:
                 alarm.carried.append(property.carried)
             }
@@ -460,7 +474,7 @@ struct ItemMapper {
 
     private mutating func date(_ property: ICalProperty, _ item: inout CalendarItem, except: Set<String> = []) -> DateValue? {
         do {
-            let value = try ICalDateTime.parse(property.value, tzid: property.parameter("TZID"),
+            let value = try BasicDateTime.parse(property.value, tzid: property.parameter("TZID"),
                                                valueType: property.parameter("VALUE")?.uppercased())
             keepParameters(property, except: Self.datePropertyParameters.union(except), in: &item)
             return value
@@ -477,7 +491,7 @@ struct ItemMapper {
         for part in property.value.split(separator: ",") {
             // A PERIOD (start/end or start/duration) contributes its start.
             let text = type == "PERIOD" ? String(part.split(separator: "/").first ?? part) : String(part)
-            guard let value = try? ICalDateTime.parse(text.trimmingCharacters(in: " "), tzid: tzid, valueType: type == "PERIOD" ? nil : type) else {
+            guard let value = try? BasicDateTime.parse(text.trimmingCharacters(in: " "), tzid: tzid, valueType: type == "PERIOD" ? nil : type) else {
                 invalid(property, "dates or date-times separated by commas", &item)
                 return nil
             }

@@ -9,56 +9,85 @@ public struct ICalendarWriter: Sendable {
 
     public init() {}
 
+    /// What the writer remembers between the items of a calendar written as a stream: the zone
+    /// definitions written, the zones the items use, the years their dates span.
+    struct State {
+        var defined = Set<String>()
+        var used = Set<String>()
+        var lowYear = Int.max
+        var highYear = Int.min
+    }
+
     public func write(_ agenda: Agenda) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
         var output = ICalOutput()
         output.bytes.reserveCapacity(agenda.items.count * 400 + 1024)
-        let diagnostics = write(agenda, into: &output)
+        var state = State()
+        begin(agenda, state: &state, into: &output)
+        for item in agenda.items { write(item, state: &state, to: &output) }
+        let diagnostics = end(agenda, state: &state, into: &output)
         return (output.bytes, diagnostics)
     }
 
-    /// The calendar as a component tree (for xCal and jCal, which serialize the same content).
-    public func component(_ agenda: Agenda) -> (component: ICalComponent, diagnostics: [Diagnostic]) {
-        var tree = ICalTree()
-        let diagnostics = write(agenda, into: &tree)
-        return (tree.root ?? ICalComponent(name: "VCALENDAR"), diagnostics)
-    }
-
-    func write<Output: ICalSink>(_ agenda: Agenda, into output: inout Output) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+    /// The calendar's start: BEGIN:VCALENDAR, its properties, and the time zones the source defined.
+    func begin<Output: ICalSink>(_ frame: Agenda, state: inout State, into output: inout Output) {
         func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
             output.line(name, parameters, value)
         }
-
         line("BEGIN", [], "VCALENDAR")
         line("VERSION", [], "2.0")
         line("PRODID", [], Self.productID)
-        if let name = agenda.name {
-            line("NAME", [], ICalText.escape(name))
-            line("X-WR-CALNAME", [], ICalText.escape(name))
+        if let name = frame.name {
+            line("NAME", [], PropertyText.escape(name))
+            line("X-WR-CALNAME", [], PropertyText.escape(name))
         }
-        if let zone = agenda.timeZone { line("X-WR-TIMEZONE", [], zone) }
-        for property in agenda.carried { line(property.name, property.parameters, property.value) }
+        if let zone = frame.timeZone { line("X-WR-TIMEZONE", [], zone) }
+        for property in frame.carried { line(property.name, property.parameters, property.value) }
+        writeDefinitions(frame, state: &state, into: &output)
+    }
 
-        // Time zones: the file's own definitions as given, then ICU's for the other zones used.
-        let used = Self.zonesUsed(agenda)
-        var defined = Set<String>()
-        for definition in agenda.timeZones where !defined.contains(definition.id) {
-            defined.insert(definition.id)
-            output.text(definition.definition)
+    /// One item, remembering the zones and years it uses.
+    func write<Output: ICalSink>(_ item: CalendarItem, state: inout State, to output: inout Output) {
+        func add(_ value: DateValue?) {
+            guard let value else { return }
+            if case .zoned(_, let zone) = value { state.used.insert(zone) }
         }
-        let years = Self.yearsUsed(agenda)
-        for zone in used.sorted() where !defined.contains(zone) {
+        add(item.start); add(item.end); add(item.due); add(item.recurrenceID); add(item.completedAt)
+        item.recurrence?.dates.forEach(add)
+        item.recurrence?.exceptions.forEach(add)
+        for value in [item.start, item.end, item.due, item.recurrenceID] {
+            guard let year = value?.day.year else { continue }
+            state.lowYear = min(state.lowYear, year)
+            state.highYear = max(state.highYear, year)
+        }
+        write(item, to: &output)
+    }
+
+    /// The calendar's end: definitions the source gave after its items, ICU's definitions for
+    /// the zones items used that no definition covers, carried components, END:VCALENDAR.
+    func end<Output: ICalSink>(_ frame: Agenda, state: inout State, into output: inout Output) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        writeDefinitions(frame, state: &state, into: &output)
+        // The years the generated definitions cover: from a year before the earliest date used to
+        // 2037 or a year after the latest, so repeating items stay covered.
+        let years = state.lowYear <= state.highYear ? max(1900, state.lowYear - 1)...max(2037, state.highYear + 1) : 1970...2037
+        for zone in state.used.sorted() where !state.defined.contains(zone) {
             guard let resolved = TimeZoneID.resolve(zone)?.zone else {
                 diagnostics.append(.warning("ics.unknown-timezone", zone))
                 continue
             }
             output.text(VTimeZoneWriter.definition(for: resolved, id: zone, years: years))
         }
-
-        for item in agenda.items { write(item, to: &output) }
-        for component in agenda.carriedComponents { output.text(component) }
-        line("END", [], "VCALENDAR")
+        for component in frame.carriedComponents { output.text(component) }
+        output.line("END", [], "VCALENDAR")
         return diagnostics
+    }
+
+    /// The frame's definitions not yet written, as given.
+    private func writeDefinitions<Output: ICalSink>(_ frame: Agenda, state: inout State, into output: inout Output) {
+        for definition in frame.timeZones where !state.defined.contains(definition.id) {
+            state.defined.insert(definition.id)
+            output.text(definition.definition)
+        }
     }
 
     private func write<Output: ICalSink>(_ item: CalendarItem, to output: inout Output) {
@@ -75,7 +104,7 @@ public struct ICalendarWriter: Sendable {
         }
         func date(_ name: String, _ value: DateValue?, extra: [CarriedProperty.Parameter] = []) {
             guard let value else { return }
-            let formatted = ICalDateTime.format(value)
+            let formatted = BasicDateTime.format(value)
             line(name, parameters(name, formatted.parameters + extra), formatted.text)
         }
         // COMPLETED, CREATED and LAST-MODIFIED are UTC date-times (RFC 5545 3.8.2.1, 3.8.7): a day
@@ -89,7 +118,7 @@ public struct ICalendarWriter: Sendable {
         }
         func text(_ name: String, _ value: String?) {
             guard let value else { return }
-            line(name, parameters(name), ICalText.escape(value))
+            line(name, parameters(name), PropertyText.escape(value))
         }
 
         line("BEGIN", [], component)
@@ -106,7 +135,7 @@ public struct ICalendarWriter: Sendable {
         date("RECURRENCE-ID", item.recurrenceID,
              extra: item.recurrenceThisAndFuture ? [.init(name: "RANGE", values: ["THISANDFUTURE"])] : [])
         if let recurrence = item.recurrence {
-            for rule in recurrence.rules { line("RRULE", [], rule) }
+            for rule in recurrence.rules { line("RRULE", [], rule.description) }
             for value in recurrence.dates { date("RDATE", value) }
             for value in recurrence.exceptions { date("EXDATE", value) }
         }
@@ -114,7 +143,7 @@ public struct ICalendarWriter: Sendable {
         text("DESCRIPTION", item.notes)
         text("LOCATION", item.location)
         if let geo = item.geo { line("GEO", [], "\(Self.number(geo.latitude));\(Self.number(geo.longitude))") }
-        if !item.categories.isEmpty { line("CATEGORIES", [], item.categories.map(ICalText.escape).joined(separator: ",")) }
+        if !item.categories.isEmpty { line("CATEGORIES", [], item.categories.map(PropertyText.escape).joined(separator: ",")) }
         if let color = item.color { line("COLOR", parameters("COLOR"), color) }
         // An exact PRIORITY kept from the source wins when it says the same level.
         let exactPriority = item.carried.first { $0.name == "PRIORITY" }.flatMap { Int($0.value) }
@@ -141,14 +170,14 @@ public struct ICalendarWriter: Sendable {
             line("ACTION", [], alarm.action.rawValue.uppercased())
             switch alarm.trigger {
             case .relative(let seconds, let fromEnd):
-                line("TRIGGER", fromEnd ? [.init(name: "RELATED", values: ["END"])] : [], ICalDuration(totalSeconds: seconds).description)
+                line("TRIGGER", fromEnd ? [.init(name: "RELATED", values: ["END"])] : [], CalendarDuration(totalSeconds: seconds).description)
             case .absolute(let value):
-                let formatted = ICalDateTime.format(value)
+                let formatted = BasicDateTime.format(value)
                 line("TRIGGER", [.init(name: "VALUE", values: ["DATE-TIME"])], formatted.text)
             }
             // DISPLAY alarms need a DESCRIPTION (RFC 5545 §3.6.6); the item's title is the natural one.
             if let message = alarm.message ?? (alarm.action == .display ? item.title : nil) {
-                line("DESCRIPTION", [], ICalText.escape(message))
+                line("DESCRIPTION", [], PropertyText.escape(message))
             }
             for property in alarm.carried { line(property.name, property.parameters, property.value) }
             line("END", [], "VALARM")
@@ -161,7 +190,7 @@ public struct ICalendarWriter: Sendable {
     /// DTSTAMP without reading the clock: the item's last change or creation in UTC, else the Unix epoch.
     static func stamp(for item: CalendarItem) -> String {
         for value in [item.lastModified, item.created] {
-            if case .utc(let time)? = value { return ICalDateTime.basic(time) + "Z" }
+            if case .utc(let time)? = value { return BasicDateTime.basic(time) + "Z" }
         }
         return "19700101T000000Z"
     }
@@ -170,33 +199,6 @@ public struct ICalendarWriter: Sendable {
         var text = String(value)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
-    }
-
-    /// Every TZID the items use.
-    static func zonesUsed(_ agenda: Agenda) -> Set<String> {
-        var zones = Set<String>()
-        func add(_ value: DateValue?) { if case .zoned(_, let zone)? = value { zones.insert(zone) } }
-        for item in agenda.items {
-            add(item.start); add(item.end); add(item.due); add(item.recurrenceID); add(item.completedAt)
-            item.recurrence?.dates.forEach(add)
-            item.recurrence?.exceptions.forEach(add)
-        }
-        return zones
-    }
-
-    /// The years the generated VTIMEZONEs cover: from a year before the earliest date used to
-    /// 2037 or a year after the latest, so repeating items stay covered.
-    static func yearsUsed(_ agenda: Agenda) -> ClosedRange<Int> {
-        var low = Int.max
-        var high = Int.min
-        for item in agenda.items {
-            for value in [item.start, item.end, item.due, item.recurrenceID].compactMap({ $0 }) {
-                low = min(low, value.day.year)
-                high = max(high, value.day.year)
-            }
-        }
-        guard low <= high else { return 1970...2037 }
-        return max(1900, low - 1)...max(2037, high + 1)
     }
 }
 

@@ -2,7 +2,7 @@ public import AlmanacCore
 
 /// jCal (RFC 7265): iCalendar as JSON — `["vcalendar", [properties], [components]]`, each
 /// property `[name, {parameters}, type, value…]`.
-public struct JCalCodec: Codec {
+public struct JCalCodec: StreamingDecoder, StreamingEncoder {
     public init() {}
 
     public static let description = FormatDescription(
@@ -37,11 +37,27 @@ public struct JCalCodec: Codec {
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        guard case .agenda(let agenda) = document else {
+        guard case .agenda = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.agenda.rawValue)
         }
-        let (component, diagnostics) = ICalendarWriter().component(agenda)
-        return Encoded(bytes: Array((Self.json(component).serialized(pretty: true) + "\n").utf8), diagnostics: diagnostics)
+        return try encodeByItems(document, context: context)
+    }
+
+    public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
+        guard case .agenda(let agenda) = frame else {
+            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+        }
+        return JCalItemWriter(agenda, output: output)
+    }
+
+    /// Items are handed on once the whole document is parsed (the JSON or XML tree is built first).
+    public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+        var decoded = try decode(input, context: context)
+        let (frame, items) = decoded.document.splitItems()
+        try sink.begin(frame)
+        for item in items { try sink.item(item) }
+        decoded.document = frame
+        return decoded
     }
 
     // MARK: Components ↔ JSON

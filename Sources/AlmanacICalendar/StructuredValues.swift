@@ -72,7 +72,7 @@ enum StructuredValues {
         let items = ICalValueType.listProperties.contains(property) ? splitUnescapedCommas(value) : [value]
         return items.map { item in
             switch type {
-            case .text: .string(ICalText.unescape(item))
+            case .text: .string(PropertyText.unescape(item))
             case .date: .string(isoDate(item))
             case .dateTime: .string(isoDateTime(item))
             case .period:
@@ -95,7 +95,7 @@ enum StructuredValues {
     static func text(of values: [StructuredValue], type: ICalValueType, property: String) -> String {
         values.map { value -> String in
             switch (value, type) {
-            case (.string(let text), .text): ICalText.escape(text)
+            case (.string(let text), .text): PropertyText.escape(text)
             case (.string(let text), .date): text.replacingOccurrences(of: "-", with: "")
             case (.string(let text), .dateTime), (.string(let text), .period):
                 text.split(separator: "/").map { part in

@@ -2,7 +2,7 @@ public import AlmanacCore
 import AlmanacXML
 
 /// xCal (RFC 6321): iCalendar as XML, read and written through libxml2 (no network, no entities).
-public struct XCalCodec: Codec {
+public struct XCalCodec: StreamingDecoder, StreamingEncoder {
     public static let namespace = "urn:ietf:params:xml:ns:icalendar-2.0"
 
     public init() {}
@@ -53,17 +53,27 @@ public struct XCalCodec: Codec {
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        guard case .agenda(let agenda) = document else {
+        guard case .agenda = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.agenda.rawValue)
         }
-        let (component, diagnostics) = ICalendarWriter().component(agenda)
-        let root = XMLElement("icalendar", children: [.element(Self.element(component))],
-                              namespaceDeclarations: [.init(prefix: nil, uri: Self.namespace)])
-        do {
-            return Encoded(bytes: try XMLDocument(root: root.indented(by: " ")).serialized() + [0x0A], diagnostics: diagnostics)
-        } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+        return try encodeByItems(document, context: context)
+    }
+
+    public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
+        guard case .agenda(let agenda) = frame else {
+            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.agenda.rawValue)
         }
+        return try XCalItemWriter(agenda, output: output)
+    }
+
+    /// Items are handed on once the whole document is parsed (the JSON or XML tree is built first).
+    public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+        var decoded = try decode(input, context: context)
+        let (frame, items) = decoded.document.splitItems()
+        try sink.begin(frame)
+        for item in items { try sink.item(item) }
+        decoded.document = frame
+        return decoded
     }
 
     // MARK: Components → XML

@@ -24,7 +24,7 @@ extension XMLDocument {
         return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
     }
 
-    private func write(_ node: XMLNode, to writer: OpaquePointer) throws(XMLError) {
+    fileprivate func write(_ node: XMLNode, to writer: OpaquePointer) throws(XMLError) {
         switch node {
         case .element(let element):
             try checkName(element.name)
@@ -64,7 +64,7 @@ extension XMLDocument {
         }
     }
 
-    private func call(_ result: Int32) throws(XMLError) {
+    fileprivate func call(_ result: Int32) throws(XMLError) {
         if result < 0 { throw XMLError(.outOfMemory, message: "libxml2 could not write the document") }
     }
 
@@ -115,5 +115,20 @@ extension XMLElement {
         }
         copy.children.append(.text("\n" + String(repeating: unit, count: level)))
         return copy
+    }
+}
+
+extension XMLElement {
+    /// The element alone, serialized as UTF-8 with no XML declaration: a piece of a document
+    /// written in parts (xCal items written as they come). The same checks apply as for a document.
+    public func serializedFragment() throws(XMLError) -> [UInt8] {
+        guard let writer = alm_xml_writer_open() else { throw XMLError(.outOfMemory, message: "out of memory") }
+        defer { alm_xml_writer_free(writer) }
+        let document = XMLDocument(root: self)
+        try document.write(.element(self), to: writer)
+        try document.call(alm_xml_writer_flush(writer))
+        var length: Int64 = 0
+        guard let bytes = alm_xml_writer_bytes(writer, &length) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
     }
 }

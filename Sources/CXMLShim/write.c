@@ -85,3 +85,7 @@ const uint8_t *alm_xml_writer_bytes(AlmXMLWriter *writer, int64_t *length) {
     *length = (int64_t)xmlBufferLength(writer->buffer);
     return (const uint8_t *)xmlBufferContent(writer->buffer);
 }
+
+int alm_xml_writer_flush(AlmXMLWriter *writer) {
+    return xmlTextWriterFlush(writer->writer);
+}

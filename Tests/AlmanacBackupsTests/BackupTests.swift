@@ -1,6 +1,5 @@
 @testable import AlmanacBackups
 import AlmanacCore
-import AlmanacICalendar
 import AlmanacICU
 import AlmanacTestSupport
 import Foundation
@@ -124,49 +123,9 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         #expect(lunar.found.map(\.code) == ["backup.lunar-mismatch"])
     }
 
-    /// Retire Time → iCalendar → Retire Time gives the same file.
-    @Test func retireTimeThroughICalendar() throws {
-        let backup = try backupDocument(try decode("retiretime"))
-        let (agenda, _) = try BackupConverter().convert(.backup(backup), to: .agenda, context: CodecContext())
-        guard case .agenda(let calendar) = agenda else { Issue.record("not an agenda"); return }
-        let ics = try ICalendarCodec().encode(agenda, context: CodecContext()).bytes
-        let text = String(decoding: ics, as: UTF8.self)
-        #expect(text.contains("RRULE:RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15"))
-        #expect(text.contains("TRIGGER:-PT15H"))
-        let read = try ICalendarCodec().decode(CodecInput(bytes: ics), context: CodecContext())
-        let context = CodecContext(options: ["target-format": RetireTimeBackup.format, "exported-at": "2025-11-20T21:30:00+08:00"])
-        let (back, warnings) = try BackupConverter().convert(read.document, to: .backup, context: context)
-        #expect(warnings.isEmpty)
-        let bytes = try codec("retiretime").encode(back, context: CodecContext()).bytes
-        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try Data(contentsOf: URL(fileURLWithPath: example("retiretime"))), as: UTF8.self))
-        // The next 媽媽生日 is the fifteenth of the eighth lunar month: 2026-09-25.
-        let expander = OccurrenceExpander(agenda: calendar, defaultZone: .taipei)
-        let mom = try #require(calendar.items.firstIndex { $0.uid == "mom-birthday" })
-        #expect(expander.nextOccurrence(of: mom, onOrAfter: try CivilDate(year: 2025, month: 10, day: 7))?.start.day
-                == (try CivilDate(year: 2026, month: 9, day: 25)))
-    }
-
-    @Test func libicalReadsTheCalendar() throws {
-        guard ExternalCommand.run(["pkg-config", "--exists", "libical"]).status == 0 else {
-            if ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1" { Issue.record("install libical-dev") }
-            return
-        }
-        let peer = repository + "/Tests/AlmanacICalendarTests/Peers/libical-peer.c"
-        let binary = NSTemporaryDirectory() + "almanac-libical-\(UUID().uuidString)"
-        let flags = ExternalCommand.run(["pkg-config", "--cflags", "--libs", "libical"]).output.split(whereSeparator: \.isWhitespace).map(String.init)
-        #expect(ExternalCommand.run(["cc", "-O2", "-o", binary, peer] + flags).status == 0)
-        for name in ["retiretime", "reminders", "zhixi"] {
-            let (agenda, _) = try BackupConverter().convert(.backup(try backupDocument(try decode(name))), to: .agenda, context: CodecContext())
-            let path = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).ics"
-            try Data(try ICalendarCodec().encode(agenda, context: CodecContext()).bytes).write(to: URL(fileURLWithPath: path))
-            let result = ExternalCommand.run([binary, "check", path])
-            #expect(result.output.hasPrefix("errors 0 "), "\(name): \(result.output)")
-        }
-    }
-
     @Test func remindersAndRetireTimeShareDays() throws {
         let reminders = try backupDocument(try decode("reminders"))
-        let context = CodecContext(options: ["target-format": RetireTimeBackup.format, "exported-at": "2025-11-20T08:00:00Z"])
+        let context = CodecContext(options: ["exported-at": "2025-11-20T08:00:00Z"], targetFormat: RetireTimeBackup.format)
         let (days, warnings) = try BackupConverter().convert(.backup(reminders), to: .backup, context: context)
         let retire = try BackupConverter.retireTime(try backupDocument(Decoded(document: days)))
         #expect(retire.days.count == 4)
@@ -176,7 +135,7 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         // And back: reminders keep their lists.
         let (back, _) = try BackupConverter().convert(.backup(reminders), to: .agenda, context: CodecContext())
         let (again, _) = try BackupConverter().convert(back, to: .backup,
-                                                       context: CodecContext(options: ["target-format": RemindersBackup.format, "exported-at": "2025-11-20T08:00:00Z"]))
+                                                       context: CodecContext(options: ["exported-at": "2025-11-20T08:00:00Z"], targetFormat: RemindersBackup.format))
         let bytes = try codec("reminders").encode(again, context: CodecContext()).bytes
         #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try Data(contentsOf: URL(fileURLWithPath: example("reminders"))), as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import AlmanacCLI
 import AlmanacCore
+import AlmanacKit
 import AlmanacTestSupport
 import Foundation
 #if canImport(Glibc)
@@ -261,7 +262,7 @@ import Testing
         let refused = CLIRun(["convert", broken, "--to", "ics", "-o", directory + "/out.ics"])
         #expect(refused.status == 3)
         #expect(refused.error.contains("/days/1/date"))
-        #expect(refused.error.contains("[backup.invalid]"))
+        #expect(refused.error.contains("[convert.input-has-errors]"))
         #expect(read(directory + "/out.ics") == nil)
 
         // Converting into an existing backup: refused without --force; with it, the old one is kept.

@@ -5,7 +5,7 @@ import AlmanacTestSupport
 import Foundation
 import Testing
 
-func decodeTable(_ name: String, _ options: [String: String] = [:], encoding: Charset? = nil) throws -> (Table, Decoded) {
+func decodeTable(_ name: String, _ options: CodecOptions = [:], encoding: Charset? = nil) throws -> (Table, Decoded) {
     let decoded = try CSVCodec.csv.decode(CodecInput(contentsOf: fixturePath(name)), context: CodecContext(encoding: encoding, options: options))
     guard case .table(let table) = decoded.document else { fatalError("not a table") }
     return (table, decoded)

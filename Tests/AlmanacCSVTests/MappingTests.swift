@@ -1,5 +1,6 @@
 @testable import AlmanacCSV
 import AlmanacCore
+import AlmanacTestSupport
 import AlmanacICU
 import Foundation
 import Testing
@@ -61,7 +62,7 @@ extension Result {
 }
 
 @Suite struct TableMappingTests {
-    func agenda(_ name: String, _ options: [String: String] = [:], locale: LocaleID? = nil) throws -> (Agenda, [Diagnostic]) {
+    func agenda(_ name: String, _ options: CodecOptions = [:], locale: LocaleID? = nil) throws -> (Agenda, [Diagnostic]) {
         let (table, _) = try decodeTable(name)
         let (document, diagnostics) = try TableConverter().convert(.table(table), to: .agenda,
                                                                    context: CodecContext(locale: locale, options: options))
@@ -74,7 +75,7 @@ extension Result {
         let mom = agenda.items[0]
         #expect(mom.title == "媽媽生日")
         #expect(mom.start == .date(try CivilDate(year: 1960, month: 9, day: 12)))
-        #expect(mom.recurrence?.rules == ["FREQ=YEARLY"])  // a birthday comes back every year
+        #expect(mom.recurrence?.rules == [RecurrenceRule(frequency: .yearly)])  // a birthday comes back every year
         #expect(mom.notes == "記得訂蛋糕，地點：台北101")
         #expect(mom.carried.contains { $0.name == "X-ALMANAC-AMOUNT" && $0.value == "NT$1\\,200" })
         #expect(agenda.items[2].start == .date(try CivilDate(year: 2025, month: 4, day: 5)))
@@ -84,7 +85,7 @@ extension Result {
     @Test func simplifiedChineseHeaders() throws {
         let (agenda, _) = try agenda("excel-shanghai-gbk.csv")
         #expect(agenda.items.map(\.title) == ["妈妈生日", "结婚纪念日", "还房贷", "入职纪念日", "毕业典礼"])
-        #expect(agenda.items[1].recurrence?.rules == ["FREQ=YEARLY"])
+        #expect(agenda.items[1].recurrence?.rules == [RecurrenceRule(frequency: .yearly)])
     }
 
     @Test func americanDatesNeedTheLocale() throws {
@@ -121,13 +122,13 @@ extension Result {
 @Suite struct RegionExportTests {
     static let agenda = Agenda(items: [
         CalendarItem(uid: "mom", title: "媽媽生日", start: .date(try! CivilDate(year: 2025, month: 10, day: 6)),
-                     recurrence: Recurrence(rules: ["RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15"]), categories: ["生日"]),
+                     recurrence: Recurrence(rules: [rule("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15")]), categories: ["生日"]),
         CalendarItem(uid: "hack", title: "=HYPERLINK(\"http://evil\")", notes: "-2+3",
                      start: .date(try! CivilDate(year: 2025, month: 12, day: 1))),
     ])
 
     func export(_ locale: String?, _ options: [String: String] = [:]) throws -> [[String]] {
-        let context = CodecContext(locale: try locale.map(LocaleID.init), options: options.merging(["today": "2025-10-01"]) { $1 })
+        let context = CodecContext(locale: try locale.map(LocaleID.init), options: CodecOptions(options.merging(["today": "2025-10-01"]) { $1 }))
         let (document, _) = try TableConverter().convert(.agenda(Self.agenda), to: .table, context: context)
         guard case .table(let table) = document else { fatalError() }
         return [table.columns] + table.rows

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacTestSupport
 import AlmanacICU
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
             CalendarItem(
                 uid: "mom-birthday@retiretime", title: "媽媽生日", notes: "記得訂蛋糕",
                 start: .date(try! CivilDate(year: 1960, month: 9, day: 12)),
-                recurrence: Recurrence(rules: ["FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=8;BYMONTHDAY=15"]),
+                recurrence: Recurrence(rules: [rule("FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=8;BYMONTHDAY=15")]),
                 categories: ["生日"], color: "#FF6B6B",
                 alarms: [Alarm(trigger: .relative(seconds: -86_400, fromEnd: false), message: "明天是媽媽生日")],
                 carried: [CarriedProperty(name: "X-APPLE-TRAVEL-ADVISORY-BEHAVIOR", parameters: [], value: "AUTOMATIC")]),

@@ -1,5 +1,7 @@
 @testable import AlmanacICalendar
+@testable import AlmanacCalendar
 import AlmanacCore
+import AlmanacTestSupport
 import AlmanacICU
 import Foundation
 import Testing
@@ -7,7 +9,7 @@ import Testing
 @Suite struct ExpansionTests {
     func occurrences(_ name: String, from: String, until: String, zone: TimeZoneID = .taipei) throws -> [Occurrence] {
         let agenda = try readFixture(name).agenda
-        let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone)
+        let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone, definitions: VTimeZoneReader())
         return expander.occurrences(from: instant(from), until: instant(until)).occurrences
     }
 
@@ -54,13 +56,13 @@ import Testing
         }
         func expand(_ bytes: [UInt8]) throws -> (starts: [Date], codes: [String]) {
             let agenda = try reread(bytes)
-            let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(
+            let (found, diagnostics) = OccurrenceExpander(agenda: agenda, definitions: VTimeZoneReader()).occurrences(
                 from: instant("2024-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"))
             return (found.map(\.startInstant), diagnostics.map(\.code))
         }
         let secondly = try expand(calendar("BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0800\r\nTZOFFSETTO:+0900\r\n" +
                                            "RRULE:FREQ=SECONDLY\r\nEND:STANDARD\r\n"))
-        #expect(secondly.codes == ["ics.timezone-rule-ignored"])
+        #expect(secondly.codes == ["timezone.rule-ignored"])
         #expect(secondly.starts.count == 6)
         #expect(secondly.starts.allSatisfy { ISO8601DateFormatter().string(from: $0).hasSuffix("T00:00:00Z") })  // 09:00 at +09:00
 
@@ -97,19 +99,19 @@ import Testing
             uid: "standup", title: "Stand-up",
             start: .zoned(time("2025-03-03T09:00:00"), zone: "America/New_York"),
             end: .zoned(time("2025-03-03T09:15:00"), zone: "America/New_York"),
-            recurrence: Recurrence(rules: ["FREQ=WEEKLY;COUNT=3"]))])
-        let found = OccurrenceExpander(agenda: agenda).occurrences(from: instant("2025-03-01T00:00:00Z"), until: instant("2025-04-01T00:00:00Z")).occurrences
+            recurrence: Recurrence(rules: [rule("FREQ=WEEKLY;COUNT=3")]))])
+        let found = OccurrenceExpander(agenda: agenda, definitions: VTimeZoneReader()).occurrences(from: instant("2025-03-01T00:00:00Z"), until: instant("2025-04-01T00:00:00Z")).occurrences
         #expect(found.map(\.startInstant) == [instant("2025-03-03T14:00:00Z"), instant("2025-03-10T13:00:00Z"), instant("2025-03-17T13:00:00Z")])
         #expect(found.allSatisfy { $0.endInstant.timeIntervalSince($0.startInstant) == 900 })
     }
 
     @Test func thisAndFutureOverrides() throws {
         let master = CalendarItem(uid: "class", title: "Piano", start: .floating(time("2025-01-06T17:00:00")),
-                                  end: .floating(time("2025-01-06T18:00:00")), recurrence: Recurrence(rules: ["FREQ=WEEKLY;COUNT=6"]))
+                                  end: .floating(time("2025-01-06T18:00:00")), recurrence: Recurrence(rules: [rule("FREQ=WEEKLY;COUNT=6")]))
         let moved = CalendarItem(uid: "class", title: "Piano (new teacher)", start: .floating(time("2025-01-22T18:00:00")),
                                  end: .floating(time("2025-01-22T19:00:00")),
                                  recurrenceID: .floating(time("2025-01-20T17:00:00")), recurrenceThisAndFuture: true)
-        let expander = OccurrenceExpander(agenda: Agenda(items: [master, moved]))
+        let expander = OccurrenceExpander(agenda: Agenda(items: [master, moved]), definitions: VTimeZoneReader())
         let found = expander.occurrences(from: instant("2025-01-01T00:00:00Z"), until: instant("2025-03-01T00:00:00Z")).occurrences
         #expect(found.map(\.start.description) == ["2025-01-06T17:00:00", "2025-01-13T17:00:00", "2025-01-22T18:00:00",
                                                    "2025-01-29T18:00:00", "2025-02-05T18:00:00", "2025-02-12T18:00:00"])
@@ -118,11 +120,11 @@ import Testing
 
     @Test func unboundedRulesAreCapped() throws {
         let agenda = Agenda(items: [CalendarItem(uid: "tick", title: "Tick", start: .floating(time("2025-01-01T00:00:00")),
-                                                 recurrence: Recurrence(rules: ["FREQ=MINUTELY"]))])
-        let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(
+                                                 recurrence: Recurrence(rules: [rule("FREQ=MINUTELY")]))])
+        let (found, diagnostics) = OccurrenceExpander(agenda: agenda, definitions: VTimeZoneReader()).occurrences(
             from: instant("2025-01-01T00:00:00Z"), until: instant("2026-01-01T00:00:00Z"), limit: 1000)
         #expect(found.count <= 1000)
-        #expect(diagnostics.map(\.code) == ["ics.rule-capped"])
+        #expect(diagnostics.map(\.code) == ["recurrence.capped"])
     }
 
     /// The limit counts occurrences that reach the window: an every-second rule that began hours
@@ -130,15 +132,15 @@ import Testing
     /// used the limit up), and a rule that never matches stops with a warning.
     @Test func cappedRulesStillFillTheWindow() throws {
         let agenda = Agenda(items: [
-            CalendarItem(uid: "s", title: "Every second", start: .utc(time("2025-01-01T00:00:00")), recurrence: Recurrence(rules: ["FREQ=SECONDLY"])),
+            CalendarItem(uid: "s", title: "Every second", start: .utc(time("2025-01-01T00:00:00")), recurrence: Recurrence(rules: [rule("FREQ=SECONDLY")])),
             CalendarItem(uid: "n", title: "Never", start: .utc(time("2025-01-01T00:00:00")),
-                         recurrence: Recurrence(rules: ["FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"])),
+                         recurrence: Recurrence(rules: [rule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30")])),
         ])
-        let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(
+        let (found, diagnostics) = OccurrenceExpander(agenda: agenda, definitions: VTimeZoneReader()).occurrences(
             from: instant("2025-01-01T05:00:00Z"), until: instant("2125-01-01T00:00:00Z"), limit: 500)
         #expect(found.count == 500)
         #expect(found.first?.start.description == "2025-01-01T05:00:00Z")
-        #expect(Set(diagnostics.map(\.code)) == ["ics.rule-capped", "ics.rule-never-matches"])
+        #expect(Set(diagnostics.map(\.code)) == ["recurrence.capped", "recurrence.never-matches"])
     }
     /// Found by Scripts/fuzz.py (agenda-json, over libFuzzer's 10 s timeout): a monthly event
     /// begun in 1012 in a zone read through ICU, expanded into 2025–2026. The transition table
@@ -178,7 +180,7 @@ import Testing
     private func expandFuzzInput(_ name: String) throws -> [Occurrence] {
         let decoded = try ModelJSONCodec(.agenda).decode(CodecInput(contentsOf: fixturePath("fuzz/" + name)), context: CodecContext())
         guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return [] }
-        return OccurrenceExpander(agenda: agenda, defaultZone: .taipei)
+        return OccurrenceExpander(agenda: agenda, defaultZone: .taipei, definitions: VTimeZoneReader())
             .occurrences(from: instant("2025-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"), limit: 200).occurrences
     }
 }

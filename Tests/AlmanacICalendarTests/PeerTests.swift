@@ -1,4 +1,5 @@
 @testable import AlmanacICalendar
+@testable import AlmanacCalendar
 import AlmanacCore
 import AlmanacICU
 import AlmanacTestSupport
@@ -30,7 +31,7 @@ struct PeerTests {
         let libical = Peers.group(ExternalCommand.run([try Peers.libical(), "expand", path, "20240101T000000Z", "20270101T000000Z"]).output)
         let python = Peers.group(ExternalCommand.run(["python3", Peers.directory + "/rie-peer.py", path, Self.window.from, Self.window.until]).output)
         let agenda = try readFixture(name, options: ["x-wr-timezone": "ignore"]).agenda
-        let expander = OccurrenceExpander(agenda: agenda)
+        let expander = OccurrenceExpander(agenda: agenda, definitions: VTimeZoneReader())
         let from = instant("2024-01-01T00:00:00Z"), until = instant("2027-01-01T00:00:00Z")
         let withOverrides = Peers.group(expander.occurrences(from: from, until: until).occurrences.map { Peers.form($0) })
         var mastersOnly: [String: [String]] = [:]
@@ -97,9 +98,9 @@ enum Peers {
     static func form(_ occurrence: Occurrence) -> (String, String) {
         switch occurrence.start {
         case .date(let date): (occurrence.uid, "D:\(date)")
-        case .floating(let time): (occurrence.uid, "F:\(ICalDateTime.basic(time))")
+        case .floating(let time): (occurrence.uid, "F:\(BasicDateTime.basic(time))")
         case .zoned, .utc:
-            (occurrence.uid, "U:\(ICalDateTime.basic(CivilDateTime(secondsSinceEpoch: Int(occurrence.startInstant.timeIntervalSince1970))))Z")
+            (occurrence.uid, "U:\(BasicDateTime.basic(CivilDateTime(secondsSinceEpoch: Int(occurrence.startInstant.timeIntervalSince1970))))Z")
         }
     }
 }

@@ -59,7 +59,7 @@ import Testing
             if Bool.random(using: &generator) { item.location = text(&generator, minimum: 1) }
             item.categories = (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(&generator, minimum: 1) }
             item.priority = Priority.allCases.randomElement(using: &generator)!
-            if !todo, Bool.random(using: &generator) { item.recurrence = Recurrence(rules: [rules.randomElement(using: &generator)!]) }
+            if !todo, Bool.random(using: &generator) { item.recurrence = Recurrence(rules: [rule(rules.randomElement(using: &generator)!)]) }
             if Bool.random(using: &generator) {
                 item.alarms = [Alarm(trigger: .relative(seconds: -60 * Int.random(in: 0...2880, using: &generator), fromEnd: false),
                                      message: text(&generator, minimum: 1))]
@@ -73,7 +73,7 @@ import Testing
     struct Kept: Equatable {
         var kind: CalendarItem.Kind, uid: String, title: String, notes: String?, location: String?
         var start: DateValue?, end: DateValue?, due: DateValue?, categories: [String], priority: Priority
-        var isCompleted: Bool, rules: [String], alarms: [Alarm.Trigger], alarmMessages: [String?]
+        var isCompleted: Bool, rules: [RecurrenceRule], alarms: [Alarm.Trigger], alarmMessages: [String?]
 
         init(_ item: CalendarItem) {
             (kind, uid, title, notes, location) = (item.kind, item.uid, item.title, item.notes, item.location)

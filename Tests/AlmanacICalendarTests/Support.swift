@@ -12,7 +12,7 @@ func fixture(_ name: String) throws -> [UInt8] {
 }
 
 /// Reads a fixture through the codec, as the CLI does (streamed from the file).
-func readFixture(_ name: String, options: [String: String] = [:]) throws -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String?) {
+func readFixture(_ name: String, options: CodecOptions = [:]) throws -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String?) {
     let decoded = try ICalendarCodec().decode(CodecInput(contentsOf: fixturePath(name)), context: CodecContext(options: options))
     guard case .agenda(let agenda) = decoded.document else { fatalError("not an agenda") }
     return (agenda, decoded.diagnostics, decoded.encoding)

@@ -1,4 +1,5 @@
 @testable import AlmanacICalendar
+@testable import AlmanacCalendar
 import AlmanacCore
 import AlmanacICU
 import AlmanacTestSupport
@@ -60,32 +61,33 @@ import Testing
     }
 
     @Test func textEscaping() {
-        #expect(ICalText.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
-        #expect(ICalText.unescape("a\\;b\\,c\\\\d\\ne\\Nf") == "a;b,c\\d\ne\nf")
-        #expect(ICalText.unescape("keep \\x as is") == "keep \\x as is")
-        #expect(ICalText.splitList("生日,家人\\,朋友, x") == ["生日", "家人,朋友", " x"])
+        #expect(PropertyText.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
+        #expect(PropertyText.unescape("a\\;b\\,c\\\\d\\ne\\Nf") == "a;b,c\\d\ne\nf")
+        #expect(PropertyText.unescape("keep \\x as is") == "keep \\x as is")
+        #expect(PropertyText.splitList("生日,家人\\,朋友, x") == ["生日", "家人,朋友", " x"])
         #expect(ContentLineWriter.quoted("Taipei Standard Time") == "Taipei Standard Time")
         #expect(ContentLineWriter.quoted("a:b") == "\"a:b\"")
         #expect(ContentLineWriter.quoted("say \"hi\"\nthere") == "\"say ^'hi^'^nthere\"")
     }
 
     @Test func durations() throws {
-        #expect(try ICalDuration(parsing: "-P1D").totalSeconds == -86_400)
-        #expect(try ICalDuration(parsing: "PT1H30M").totalSeconds == 5_400)
-        #expect(try ICalDuration(parsing: "P2W").totalSeconds == 1_209_600)
-        #expect(try ICalDuration(parsing: "-P0DT0H10M0S").totalSeconds == -600)
-        #expect(ICalDuration(totalSeconds: -600).description == "-PT10M")
-        #expect(ICalDuration(totalSeconds: 0).description == "PT0S")
-        #expect(ICalDuration(totalSeconds: 90_000).description == "P1DT1H")
-        #expect(throws: ICUError.self) { try ICalDuration(parsing: "P1H") }
-        #expect(throws: ICUError.self) { try ICalDuration(parsing: "1D") }
+        #expect(try CalendarDuration(parsing: "-P1D").totalSeconds == -86_400)
+        #expect(try CalendarDuration(parsing: "PT1H30M").totalSeconds == 5_400)
+        #expect(try CalendarDuration(parsing: "P2W").totalSeconds == 1_209_600)
+        #expect(try CalendarDuration(parsing: "-P0DT0H10M0S").totalSeconds == -600)
+        #expect(CalendarDuration(totalSeconds: -600).description == "-PT10M")
+        #expect(CalendarDuration(totalSeconds: 0).description == "PT0S")
+        #expect(CalendarDuration(totalSeconds: 90_000).description == "P1DT1H")
+        #expect(throws: ICUError.self) { try CalendarDuration(parsing: "P1H") }
+        #expect(throws: ICUError.self) { try CalendarDuration(parsing: "1D") }
     }
 
     @Test func generatedTimeZonesMatchICU() throws {
         let text = VTimeZoneWriter.definition(for: .newYork, id: "America/New_York", years: 2020...2037)
         #expect(text.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"))
         #expect(text.contains("RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU"))
-        let clock = try DefinedWallClock(definition: TimeZoneDefinition(id: "America/New_York", definition: text))
+        let definition = TimeZoneDefinition(id: "America/New_York", definition: text)
+        let clock = try DefinedWallClock(name: definition.id, observances: VTimeZoneReader().observances(of: definition))
         for iso in ["2020-06-01T12:00:00Z", "2025-03-09T06:59:59Z", "2025-03-09T07:00:00Z", "2025-11-02T05:59:59Z",
                     "2025-11-02T06:00:00Z", "2036-12-25T00:00:00Z"] {
             #expect(clock.offset(at: instant(iso)) == TimeZoneID.newYork.offset(at: instant(iso)).totalSeconds, "\(iso)")

@@ -33,7 +33,7 @@ import Testing
         guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
         let item = try #require(agenda.items.first)
         #expect(item.start == .date(try CivilDate(year: 2008, month: 10, day: 6)))
-        #expect(item.recurrence?.rules == ["FREQ=MONTHLY;BYDAY=MO,-1FR;UNTIL=20091231"])
+        #expect(item.recurrence?.rules.map(\.description) == ["FREQ=MONTHLY;BYDAY=MO,-1FR;UNTIL=20091231"])
         #expect(item.geo == Geo(latitude: 37.386013, longitude: -122.082932))
     }
 

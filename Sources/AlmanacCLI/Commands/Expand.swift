@@ -1,7 +1,7 @@
 import ArgumentParser
 import AlmanacCore
 import AlmanacICU
-import AlmanacICalendar
+import AlmanacCalendar
 import Foundation
 
 struct Expand: ParsableCommand {
@@ -33,8 +33,8 @@ struct Expand: ParsableCommand {
         let context = try reading.context()
         let locale = context.locale ?? session.language.locale
         let zone = context.timeZone ?? LocaleCommand.Show.defaultZone(for: locale)
-        let loaded: Loader.Loaded
-        do { loaded = try Loader.load(file, codec: nil, context: context, session: session) } catch {
+        let loaded: (codec: any Codec, basis: FormatRegistry.Basis, decoded: Decoded)
+        do { loaded = try session.registry.load(session.input(file), codec: nil, context: context) } catch {
             throw CommandFailure(.inputError, [error.inFile(file)])
         }
         guard case .agenda(let agenda) = loaded.decoded.document else {
@@ -44,7 +44,7 @@ struct Expand: ParsableCommand {
         let fromDate = try from.map(Arguments.date) ?? today
         let untilDate = try until.map(Arguments.date) ?? fromDate.adding(days: 365)
         guard fromDate < untilDate else { throw CommandFailure.usage(.error("expand.empty-window", fromDate.description, untilDate.description)) }
-        let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone)
+        let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone, definitions: session.registry.timeZoneDefinitionReader)
         let fromInstant = (try? zone.instant(for: CivilDateTime(date: fromDate))) ?? Date()
         let untilInstant = (try? zone.instant(for: CivilDateTime(date: untilDate))) ?? Date()
         let (occurrences, diagnostics) = expander.occurrences(from: fromInstant, until: untilInstant, limit: limit)
@@ -53,7 +53,7 @@ struct Expand: ParsableCommand {
         let script = ChineseScript(locale: locale)
         let rows = occurrences.map { occurrence -> Row in
             let item = agenda.items[occurrence.itemIndex]
-            let lunarRule = item.recurrence?.rules.contains { $0.uppercased().contains("RSCALE=CHINESE") } ?? false
+            let lunarRule = item.recurrence?.rules.contains(where: \.isLunar) ?? false
             let day = occurrence.isAllDay ? occurrence.start.day : zone.wallTime(at: occurrence.startInstant).date
             return Row(uid: occurrence.uid, title: item.title, start: occurrence.start, end: occurrence.end,
                        startUTC: ISO8601DateFormatter().string(from: occurrence.startInstant),

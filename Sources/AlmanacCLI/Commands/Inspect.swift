@@ -34,18 +34,31 @@ struct Inspect: ParsableCommand {
         for file in files {
             var report = Report(file: file, diagnostics: [])
             do throws(Diagnostic) {
-                let loaded = try Loader.load(file, codec: forced, context: context, session: session)
-                report.format = loaded.codec.format.id
-                report.basis = loaded.basis.rawValue
-                report.model = loaded.decoded.document.kind.rawValue
-                report.encoding = loaded.decoded.encoding
-                report.records = loaded.decoded.document.recordCount
-                if case .table(let table) = loaded.decoded.document, let dialect = table.dialect {
+                let (opened, basis) = try session.registry.openIdentified(session.input(file), codec: forced)
+                var readContext = context
+                readContext.sourceFile = file == "-" ? nil : file
+                // A format that streams is counted item by item, in constant memory.
+                let decoded: Decoded
+                var records: Int
+                if let streaming = opened.codec as? any StreamingDecoder {
+                    var counter = ItemCounter()
+                    decoded = try streaming.decodeItems(opened.input, context: readContext, into: &counter)
+                    records = counter.count + decoded.document.recordCount
+                } else {
+                    decoded = try opened.codec.decode(opened.input, context: readContext)
+                    records = decoded.document.recordCount
+                }
+                report.format = opened.codec.format.id
+                report.basis = basis.rawValue
+                report.model = decoded.document.kind.rawValue
+                report.encoding = decoded.encoding
+                report.records = records
+                if case .table(let table) = decoded.document, let dialect = table.dialect {
                     report.delimiter = dialect.delimiter == "\t" ? "tab" : dialect.delimiter
                     report.columns = table.columns
                 }
-                report.diagnostics = loaded.decoded.diagnostics
-                if loaded.decoded.diagnostics.contains(where: { $0.severity >= .warning }), worst == .success { worst = .problemsFound }
+                report.diagnostics = decoded.diagnostics.map { $0.inFile(file == "-" ? nil : file) }
+                if report.diagnostics.contains(where: { $0.severity >= .warning }), worst == .success { worst = .problemsFound }
             } catch {
                 report.diagnostics = [error.inFile(file)]
                 worst = .inputError
@@ -82,6 +95,13 @@ struct Inspect: ParsableCommand {
         for line in TextTable.render(rows) { session.print("  " + line) }
         for diagnostic in report.diagnostics { session.print("    " + diagnostic.rendered(in: session.language)) }
     }
+}
+
+/// Counts the items a streaming decoder hands over, keeping none.
+struct ItemCounter: DocumentSink {
+    var count = 0
+    mutating func begin(_ frame: Document) throws(Diagnostic) {}
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) { count += 1 }
 }
 
 /// Options about how inputs are read, shared by the commands that read files.

@@ -128,20 +128,85 @@ public struct CodecInput: Sendable {
     }
 }
 
-/// Choices that apply to a conversion: the reader's locale and zone, an explicit charset, and
-/// codec-specific options (`--option name=value`), checked against the codec's description.
+/// Choices that apply to a conversion: the reader's locale and zone, an explicit charset, where
+/// the input came from and what it becomes, and codec options (`--option name=value`), each
+/// declared in a codec's or converter's description.
 public struct CodecContext: Sendable {
     public var locale: LocaleID?
     public var timeZone: TimeZoneID?
     /// A charset that overrides detection (`--encoding`).
     public var encoding: Charset?
-    public var options: [String: String]
+    public var options: CodecOptions
+    /// The input's path, for messages and for names derived from it (nil for standard input).
+    public var sourceFile: String?
+    /// The format the document is being converted to (which app's backup, say).
+    public var targetFormat: String?
+    /// Reads the time zones a calendar file defines (iCalendar's VTIMEZONE), for codecs and
+    /// converters that turn wall times into instants. The pipeline sets the registry's.
+    public var timeZoneDefinitions: (any TimeZoneDefinitionReader)?
 
-    public init(locale: LocaleID? = nil, timeZone: TimeZoneID? = nil, encoding: Charset? = nil, options: [String: String] = [:]) {
+    public init(locale: LocaleID? = nil, timeZone: TimeZoneID? = nil, encoding: Charset? = nil, options: CodecOptions = [:],
+                sourceFile: String? = nil, targetFormat: String? = nil,
+                timeZoneDefinitions: (any TimeZoneDefinitionReader)? = nil) {
         self.locale = locale
         self.timeZone = timeZone
         self.encoding = encoding
         self.options = options
+        self.sourceFile = sourceFile
+        self.targetFormat = targetFormat
+        self.timeZoneDefinitions = timeZoneDefinitions
+    }
+}
+
+/// `--option name=value` settings. Reading one can be recorded (`recordingReads`), which is how
+/// the conformance test checks that a codec reads only options its description declares.
+public struct CodecOptions: Sendable, ExpressibleByDictionaryLiteral, Sequence {
+    public private(set) var values: [String: String]
+    private var reads: OptionReads?
+
+    public init(_ values: [String: String] = [:]) { self.values = values }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+
+    public subscript(name: String) -> String? {
+        get {
+            reads?.record(name)
+            return values[name]
+        }
+        set { values[name] = newValue }
+    }
+
+    public var names: [String] { values.keys.sorted() }
+    public var isEmpty: Bool { values.isEmpty }
+    public func makeIterator() -> Dictionary<String, String>.Iterator { values.makeIterator() }
+
+    /// A copy that records every name read into `reads`.
+    public func recordingReads(into reads: OptionReads) -> CodecOptions {
+        var copy = self
+        copy.reads = reads
+        return copy
+    }
+}
+
+/// The option names read through `CodecOptions.recordingReads`.
+public final class OptionReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: Set<String> = []
+
+    public init() {}
+
+    func record(_ name: String) {
+        lock.lock()
+        recorded.insert(name)
+        lock.unlock()
+    }
+
+    public var names: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
     }
 }
 

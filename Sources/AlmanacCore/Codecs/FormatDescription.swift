@@ -62,6 +62,9 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         self.examples = examples
     }
 
+    /// The extension an output file of this format gets (`.ics`), or `.` + its id.
+    public var preferredExtension: String { extensions.first ?? "." + id }
+
     /// Whether a name is this format's id or one of its aliases (case-insensitive).
     public func isNamed(_ name: String) -> Bool {
         let lowered = name.lowercased()

@@ -6,11 +6,25 @@
 public struct FormatRegistry: Sendable {
     private var registered: [any Codec] = []
     private var converters: [any DocumentConverter] = []
+    private var transforms: [any DocumentTransform] = []
 
-    public init(_ codecs: [any Codec] = [], converters: [any DocumentConverter] = []) {
+    public init(_ codecs: [any Codec] = [], converters: [any DocumentConverter] = [], transforms: [any DocumentTransform] = []) {
         for codec in codecs { register(codec) }
         self.converters = converters
+        self.transforms = transforms
     }
+
+    /// Adds a transform; a later one replaces one of the same id.
+    public mutating func register(transform: any DocumentTransform) {
+        transforms.removeAll { $0.id == transform.id }
+        transforms.append(transform)
+    }
+
+    /// The transform with this id (`to-locale`).
+    public func transform(named id: String) -> (any DocumentTransform)? { transforms.last { $0.id == id } }
+
+    /// Every converter between models, in registration order.
+    public var documentConverters: [any DocumentConverter] { converters }
 
     /// Adds a converter between models; a later one wins for the same pair.
     public mutating func register(converter: any DocumentConverter) { converters.append(converter) }
@@ -21,7 +35,7 @@ public struct FormatRegistry: Sendable {
     /// table). A backup becomes another app's backup when `target-format` names one.
     public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
         if document.kind == model {
-            guard case .backup(let backup) = document, let target = context.options["target-format"], target != backup.format else {
+            guard case .backup(let backup) = document, let target = context.targetFormat, target != backup.format else {
                 return (document, [])
             }
         }
@@ -152,6 +166,82 @@ public struct FormatRegistry: Sendable {
         }
         if let fallback { return Identified(codec: fallback, basis: .fileExtension, alternatives: []) }
         throw Diagnostic.error("format.undetected", at: SourceLocation(file: probe.fileName))
+    }
+
+    /// The input and the codec that reads it, before anything past the probe is read: `codec`
+    /// when it is given (`--from`), otherwise the one `identify` chooses. Files are not read
+    /// whole here; codecs that stream read the rest in chunks.
+    public func open(_ input: ConversionInput, codec forced: (any Codec)?) throws(Diagnostic) -> (codec: any Codec, input: CodecInput) {
+        try openIdentified(input, codec: forced).opened
+    }
+
+    /// `open`, with how the format was chosen.
+    public func openIdentified(_ input: ConversionInput, codec forced: (any Codec)?) throws(Diagnostic)
+        -> (opened: (codec: any Codec, input: CodecInput), basis: Basis)
+    {
+        let codecInput: CodecInput
+        let prefix: [UInt8]
+        switch input {
+        case .standardInput(let bytes):
+            codecInput = CodecInput(bytes: bytes, fileName: nil)
+            prefix = Array(bytes.prefix(Probe.prefixLength))
+        case .file(let path):
+            prefix = try FileChunks.prefix(path, count: Probe.prefixLength)
+            codecInput = CodecInput(contentsOf: path)
+        }
+        let codec: any Codec
+        let basis: Basis
+        if let forced {
+            codec = forced
+            basis = .explicit
+        } else {
+            let identified = try identify(Probe(prefix: prefix, fileName: input.path))
+            codec = identified.codec
+            basis = identified.basis
+        }
+        guard codec.format.canRead else { throw Diagnostic.error("format.cannot-read", codec.format.id) }
+        return ((codec, codecInput), basis)
+    }
+
+    /// Reads and identifies one input and decodes it whole, with how its format was chosen.
+    public func load(_ input: ConversionInput, codec forced: (any Codec)?, context: CodecContext) throws(Diagnostic)
+        -> (codec: any Codec, basis: Basis, decoded: Decoded)
+    {
+        let (opened, basis) = try openIdentified(input, codec: forced)
+        var context = context
+        context.sourceFile = input.path
+        if context.timeZoneDefinitions == nil { context.timeZoneDefinitions = timeZoneDefinitionReader }
+        var decoded = try opened.codec.decode(opened.input, context: context)
+        decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input.path) }
+        return (opened.codec, basis, decoded)
+    }
+
+    /// The reader of time zone definitions the registered codecs offer (the latest registered).
+    public var timeZoneDefinitionReader: (any TimeZoneDefinitionReader)? {
+        registered.reversed().lazy.compactMap { $0 as? any TimeZoneDefinitionReader }.first
+    }
+
+    /// The folder layout a folder is in (an `.lproj` tree), by the latest codec that claims it.
+    public func folderLayout(of path: String) -> (any FolderLayoutCodec)? {
+        registered.reversed().lazy.compactMap { $0 as? any FolderLayoutCodec }.first { $0.isFolderLayout(path) }
+    }
+
+    /// A converter of items along `path` (models, first to last): one converter that handles the
+    /// whole path, else one per step chained.
+    public func itemConverter(path: [ModelKind], context: CodecContext) -> (any DocumentItemConverter)? {
+        guard path.count > 1 else { return nil }
+        for converter in converters.reversed() {
+            if let whole = converter.itemConverter(path: path, context: context) { return whole }
+        }
+        guard path.count > 2 else { return nil }
+        var steps: [any DocumentItemConverter] = []
+        for index in 1..<path.count {
+            guard let step = itemConverter(path: [path[index - 1], path[index]], context: context) else { return nil }
+            steps.append(step)
+        }
+        // A later step cannot see the source's items in a first pass.
+        guard !steps.dropFirst().contains(where: \.needsFirstPass) else { return nil }
+        return ChainedItemConverter(steps: steps)
     }
 
     /// The codecs that can write a document of a model (directly or through a converter).

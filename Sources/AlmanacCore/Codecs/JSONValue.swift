@@ -39,6 +39,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         return output
     }
 
+    /// Appends the value as it appears `indent` spaces deep inside a pretty-printed document (a
+    /// document written in pieces writes each piece where it belongs).
+    public func write(into output: inout String, pretty: Bool, indent: Int) {
+        write(to: &output, pretty: pretty, indent: indent)
+    }
+
     private func write(to output: inout String, pretty: Bool, indent: Int) {
         switch self {
         case .null: output += "null"

@@ -156,15 +156,16 @@ public enum Priority: String, Hashable, Sendable, Codable, CaseIterable {
     }
 }
 
-/// How an item repeats: RFC 5545 rules as written (RRULE text, RSCALE included), extra dates and
-/// exceptions. The iCalendar codec parses and expands the rules.
+/// How an item repeats: typed rules (RFC 5545 with RFC 7529's RSCALE and SKIP), extra dates and
+/// exceptions. The calendar engine (`AlmanacCalendar`) expands them; a rule a source wrote that
+/// cannot be read is not a rule here but a carried property of the item, kept as written.
 public struct Recurrence: Hashable, Sendable, Codable {
-    /// RRULE values, e.g. `FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=8;BYMONTHDAY=15`.
-    public var rules: [String]
+    /// The rules; in JSON each is its RRULE text, e.g. `RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15`.
+    public var rules: [RecurrenceRule]
     public var dates: [DateValue]
     public var exceptions: [DateValue]
 
-    public init(rules: [String] = [], dates: [DateValue] = [], exceptions: [DateValue] = []) {
+    public init(rules: [RecurrenceRule] = [], dates: [DateValue] = [], exceptions: [DateValue] = []) {
         self.rules = rules
         self.dates = dates
         self.exceptions = exceptions
@@ -282,7 +283,7 @@ extension Recurrence {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(rules: try c.decodeIfPresent([String].self, forKey: .rules) ?? [],
+        self.init(rules: try c.decodeIfPresent([RecurrenceRule].self, forKey: .rules) ?? [],
                   dates: try c.decodeIfPresent([DateValue].self, forKey: .dates) ?? [],
                   exceptions: try c.decodeIfPresent([DateValue].self, forKey: .exceptions) ?? [])
     }

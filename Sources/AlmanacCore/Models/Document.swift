@@ -65,8 +65,15 @@ public protocol DocumentConverter: Sendable {
     /// The model a document is best carried through on its way to `target` when no converter
     /// goes directly (a JellySave backup through its ledger, not its calendar); nil: any.
     func route(_ document: Document, toward target: ModelKind) -> ModelKind?
+    /// A converter that works item by item along `path` (`[.table, .agenda]`, or a longer path it
+    /// handles as a whole, such as rows read as days and written back as rows), or nil.
+    func itemConverter(path: [ModelKind], context: CodecContext) -> (any DocumentItemConverter)?
+    /// The options (`--option name=value`) the converter reads, as codecs declare theirs.
+    var options: [FormatDescription.Option] { get }
 }
 
 extension DocumentConverter {
     public func route(_ document: Document, toward target: ModelKind) -> ModelKind? { nil }
+    public func itemConverter(path: [ModelKind], context: CodecContext) -> (any DocumentItemConverter)? { nil }
+    public var options: [FormatDescription.Option] { [] }
 }

@@ -145,6 +145,12 @@ public enum OutputFile {
     /// Whether a path exists (for early, friendly "already exists" messages before long work).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Writes every byte to standard output (a program's default for `-`; the CLI's session
+    /// routes its own output instead).
+    public static func writeStandardOutput(_ bytes: [UInt8]) {
+        try? writeAll(fd: 1, bytes, path: "-")
+    }
+
     private static func writeAll(fd: Int32, _ bytes: [UInt8], path: String) throws(Diagnostic) {
         var offset = 0
         while offset < bytes.count {

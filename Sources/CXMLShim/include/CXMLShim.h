@@ -107,6 +107,8 @@ int alm_xml_writer_raw(AlmXMLWriter *writer, const char *text);
 /// Ends the element; an empty one is written <a/> unless `full` asks for <a></a>.
 int alm_xml_writer_end_element(AlmXMLWriter *writer, int full);
 int alm_xml_writer_end_document(AlmXMLWriter *writer);
+/// Writes out what the writer holds (for a fragment written without a document).
+int alm_xml_writer_flush(AlmXMLWriter *writer);
 /// The bytes written so far (valid until the next call on the writer).
 const uint8_t *alm_xml_writer_bytes(AlmXMLWriter *writer, int64_t *length);
 

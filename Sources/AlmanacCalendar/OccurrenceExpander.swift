@@ -2,25 +2,6 @@ public import AlmanacCore
 public import AlmanacICU
 public import Foundation
 
-/// One occurrence of an item: when it starts and ends, in the item's own form and as instants.
-public struct Occurrence: Hashable, Sendable {
-    public var uid: String
-    /// The index in `Agenda.items` of the item whose details this occurrence has (the master,
-    /// or the override that replaced this occurrence).
-    public var itemIndex: Int
-    public var start: DateValue
-    public var end: DateValue?
-    /// The start as an instant (floating and all-day values read in the default zone).
-    public var startInstant: Date
-    public var endInstant: Date
-    /// The occurrence's original start, as a RECURRENCE-ID names it.
-    public var recurrenceID: DateValue
-    /// Whether an override (RECURRENCE-ID) changed this occurrence.
-    public var isOverridden: Bool
-
-    public var isAllDay: Bool { start.isAllDay }
-}
-
 /// Expands the items of an Agenda into occurrences within a window: RRULEs (RSCALE=CHINESE
 /// included), RDATEs, EXDATEs and RECURRENCE-ID overrides (RANGE=THISANDFUTURE too), with wall
 /// times kept across daylight-saving changes. Rules without an end stop at `limit` with a warning.
@@ -34,10 +15,12 @@ public struct OccurrenceExpander: Sendable {
     private let defaultClock: ICUWallClock
     private let utcClock = ICUWallClock(.utc)
 
-    public init(agenda: Agenda, defaultZone: TimeZoneID = .utc) {
+    /// `definitions` reads the time zones the agenda's source defined (`CodecContext.timeZoneDefinitions`);
+    /// without it those zones are looked up by name.
+    public init(agenda: Agenda, defaultZone: TimeZoneID = .utc, definitions: (any TimeZoneDefinitionReader)? = nil) {
         self.agenda = agenda
         self.defaultZone = agenda.timeZone.flatMap { TimeZoneID.resolve($0)?.zone } ?? defaultZone
-        self.zones = ZoneTable(definitions: agenda.timeZones)
+        self.zones = ZoneTable(definitions: agenda.timeZones, reader: definitions)
         self.defaultClock = ICUWallClock(self.defaultZone)
     }
 
@@ -107,10 +90,9 @@ public struct OccurrenceExpander: Sendable {
         var walls: [CivilDateTime] = []
         var capped = false
         if let recurrence = item.recurrence, !recurrence.rules.isEmpty {
-            for text in recurrence.rules {
-                guard let rule = try? RecurrenceRule(parsing: text) else { continue }
+            for rule in recurrence.rules {
                 if let scale = rule.scale, scale != "CHINESE", scale != "GREGORIAN" {
-                    diagnostics.append(.warning("ics.unsupported-rscale", scale, item.title))
+                    diagnostics.append(.warning("recurrence.unsupported-rscale", scale, item.title))
                 }
                 let until = rule.until.map { convert($0, toWallOf: start, clock: clock, endOfDay: true) }
                 var iterator = RuleIterator(rule: rule, start: wallStart, until: until, skipTo: windowStart)
@@ -129,13 +111,13 @@ public struct OccurrenceExpander: Sendable {
                     }
                     if wall >= windowStart { walls.append(wall) }
                 }
-                if iterator.exhaustedEarly { diagnostics.append(.warning("ics.rule-never-matches", item.title)) }
+                if iterator.exhaustedEarly { diagnostics.append(.warning("recurrence.never-matches", item.title)) }
             }
         } else {
             walls.append(wallStart)
         }
         for extra in item.recurrence?.dates ?? [] { walls.append(convert(extra, toWallOf: start, clock: clock)) }
-        if capped { diagnostics.append(.warning("ics.rule-capped", item.title, String(limit))) }
+        if capped { diagnostics.append(.warning("recurrence.capped", item.title, String(limit))) }
         let exceptions = Set((item.recurrence?.exceptions ?? []).map { convert($0, toWallOf: start, clock: clock) })
         let exceptionDays = Set((item.recurrence?.exceptions ?? []).filter(\.isAllDay).map(\.day))
         walls = Array(Set(walls)).sorted().filter { !exceptions.contains($0) && !exceptionDays.contains($0.date) }
@@ -220,7 +202,7 @@ public struct OccurrenceExpander: Sendable {
         if let end = item.end {
             return convert(end, toWallOf: start, clock: clock).secondsSinceEpoch - Self.wall(start).secondsSinceEpoch
         }
-        if let text = item.duration, let duration = try? ICalDuration(parsing: text) { return duration.totalSeconds }
+        if let text = item.duration, let duration = try? CalendarDuration(parsing: text) { return duration.totalSeconds }
         return start.isAllDay ? 86_400 : 0
     }
 
@@ -229,7 +211,7 @@ public struct OccurrenceExpander: Sendable {
         switch value {
         case .zoned(_, let zone):
             if let clock = zones.clock(zone) { return clock }
-            diagnostics.append(.warning("ics.unknown-timezone", zone))
+            diagnostics.append(.warning("timezone.unknown-in-calendar", zone))
             return defaultClock
         case .utc: return utcClock
         case .floating, .date: return defaultClock

@@ -1,13 +1,14 @@
-public import AlmanacCore
 import AlmanacICU
 
-/// A parsed RRULE (RFC 5545 §3.3.10, with RFC 7529's RSCALE and SKIP).
-public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
+/// A recurrence rule (RFC 5545 §3.3.10, with RFC 7529's RSCALE and SKIP), typed: what every
+/// format's repeats become (an iCalendar RRULE, a backup's "every year, lunar", a spreadsheet's
+/// 每年). Its text form is the RRULE value; that is also its canonical JSON form.
+public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertible {
     public enum Frequency: String, Hashable, Sendable, CaseIterable, Comparable {
         case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY", weekly = "WEEKLY",
              monthly = "MONTHLY", yearly = "YEARLY"
 
-        var rank: Int { Frequency.allCases.firstIndex(of: self)! }
+        public var rank: Int { Frequency.allCases.firstIndex(of: self)! }
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rank < rhs.rank }
     }
 
@@ -15,9 +16,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     public enum Weekday: Int, Hashable, Sendable, CaseIterable {
         case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
-        static let codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-        var code: String { Weekday.codes[rawValue - 1] }
-        init?(code: Substring) {
+        public static let codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        public var code: String { Weekday.codes[rawValue - 1] }
+        public init?(code: Substring) {
             guard let index = Weekday.codes.firstIndex(of: String(code)) else { return nil }
             self.init(rawValue: index + 1)
         }
@@ -65,8 +66,27 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// The calendar the rule counts in (`CHINESE`, `GREGORIAN`); nil means Gregorian.
     public var scale: String?
     public var skip: Skip = .omit
+    /// Parts this type has no field for (`X-NAME=value`, a later RFC's), kept as written and in
+    /// order; they do not change the expansion.
+    public var extensions: [Extension] = []
+    /// The part names in the order the source wrote them (`BYDAY` before `COUNT`), so a rule read
+    /// and written back reads as it did; parts it did not write follow in the usual order. Not
+    /// part of the rule's meaning: two rules that say the same thing are equal.
+    public var writtenOrder: [String] = []
 
-    public init(frequency: Frequency) { self.frequency = frequency }
+    public struct Extension: Hashable, Sendable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init(frequency: Frequency, scale: String? = nil) {
+        self.frequency = frequency
+        self.scale = scale
+    }
 
     /// Parses an RRULE value. Errors say which part is wrong and what it should look like.
     public init(parsing text: String) throws(RecurrenceError) {
@@ -79,6 +99,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             let name = pieces[0].uppercased()
             let value = pieces[1]
             guard seen.insert(name).inserted else { throw RecurrenceError(part: String(part), reason: "each part only once") }
+            rule.writtenOrder.append(name)
             func integers(_ range: ClosedRange<Int>, allowNegative: Bool = false) throws(RecurrenceError) -> [Int] {
                 var result: [Int] = []
                 for item in value.split(separator: ",") {
@@ -103,7 +124,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
                 rule.count = number
             case "UNTIL":
                 // Any form real files use: a DATE, a floating or UTC DATE-TIME.
-                do { rule.until = try ICalDateTime.parse(String(value), tzid: nil) } catch {
+                do { rule.until = try BasicDateTime.parse(String(value), tzid: nil) } catch {
                     throw RecurrenceError(part: String(part), reason: "a date (20251231) or date-time (20251231T235959Z)")
                 }
             case "BYSECOND": rule.bySecond = try integers(0...60)
@@ -149,8 +170,8 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
                 }
                 rule.skip = skip
             default:
-                // Unknown parts (X- extensions) do not change the expansion.
-                continue
+                // Unknown parts (X- extensions) do not change the expansion; they are carried.
+                rule.extensions.append(Extension(name: name, value: String(value)))
             }
         }
         guard let frequency else { throw RecurrenceError(part: text, reason: "a FREQ part") }
@@ -159,33 +180,79 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         self = rule
     }
 
-    /// The rule in RFC 5545 form, FREQ first (RSCALE first when present, as RFC 7529 writes it).
+    /// The rule in RFC 5545 form: its parts in the order the source wrote them, then the others
+    /// RSCALE first (as RFC 7529 writes it), FREQ, the ends, the BY parts from the largest unit.
     public var description: String {
-        var parts: [String] = []
-        if let scale { parts.append("RSCALE=\(scale)") }
-        parts.append("FREQ=\(frequency.rawValue)")
-        if let until { parts.append("UNTIL=\(ICalDateTime.format(until).text)") }
-        if let count { parts.append("COUNT=\(count)") }
-        if interval != 1 { parts.append("INTERVAL=\(interval)") }
-        func list(_ name: String, _ values: [Int]) { if !values.isEmpty { parts.append("\(name)=" + values.map(String.init).joined(separator: ",")) } }
+        var parts: [String: String] = [:]
+        func list(_ name: String, _ values: [Int]) { if !values.isEmpty { parts[name] = values.map(String.init).joined(separator: ",") } }
+        let written = Set(writtenOrder)
+        if let scale { parts["RSCALE"] = scale }
+        parts["FREQ"] = frequency.rawValue
+        if let until { parts["UNTIL"] = BasicDateTime.format(until).text }
+        if let count { parts["COUNT"] = String(count) }
+        if interval != 1 || written.contains("INTERVAL") { parts["INTERVAL"] = String(interval) }
         list("BYSECOND", bySecond)
         list("BYMINUTE", byMinute)
         list("BYHOUR", byHour)
-        if !byDay.isEmpty {
-            parts.append("BYDAY=" + byDay.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.code }.joined(separator: ","))
-        }
-        list("BYMONTHDAY", byMonthDay)
-        list("BYYEARDAY", byYearDay)
+        if !byMonth.isEmpty { parts["BYMONTH"] = byMonth.map { "\($0.number)\($0.isLeap ? "L" : "")" }.joined(separator: ",") }
         list("BYWEEKNO", byWeekNumber)
-        if !byMonth.isEmpty { parts.append("BYMONTH=" + byMonth.map { "\($0.number)\($0.isLeap ? "L" : "")" }.joined(separator: ",")) }
+        list("BYYEARDAY", byYearDay)
+        list("BYMONTHDAY", byMonthDay)
+        if !byDay.isEmpty { parts["BYDAY"] = byDay.map { ($0.ordinal.map(String.init) ?? "") + $0.weekday.code }.joined(separator: ",") }
         list("BYSETPOS", bySetPosition)
-        if weekStart != .monday { parts.append("WKST=\(weekStart.code)") }
-        if skip != .omit { parts.append("SKIP=\(skip.rawValue)") }
-        return parts.joined(separator: ";")
+        if weekStart != .monday || written.contains("WKST") { parts["WKST"] = weekStart.code }
+        if skip != .omit || written.contains("SKIP") { parts["SKIP"] = skip.rawValue }
+        for part in extensions { parts[part.name] = part.value }
+        var result: [String] = []
+        for name in writtenOrder + Self.partOrder + extensions.map(\.name) {
+            if let value = parts.removeValue(forKey: name) { result.append(name + "=" + value) }
+        }
+        return result.joined(separator: ";")
+    }
+
+    static let partOrder = ["RSCALE", "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTH", "BYWEEKNO",
+                            "BYYEARDAY", "BYMONTHDAY", "BYDAY", "BYSETPOS", "WKST", "SKIP"]
+
+    public static func == (lhs: RecurrenceRule, rhs: RecurrenceRule) -> Bool {
+        lhs.frequency == rhs.frequency && lhs.interval == rhs.interval && lhs.count == rhs.count && lhs.until == rhs.until
+            && lhs.bySecond == rhs.bySecond && lhs.byMinute == rhs.byMinute && lhs.byHour == rhs.byHour && lhs.byDay == rhs.byDay
+            && lhs.byMonthDay == rhs.byMonthDay && lhs.byYearDay == rhs.byYearDay && lhs.byWeekNumber == rhs.byWeekNumber
+            && lhs.byMonth == rhs.byMonth && lhs.bySetPosition == rhs.bySetPosition && lhs.weekStart == rhs.weekStart
+            && lhs.scale == rhs.scale && lhs.skip == rhs.skip && lhs.extensions == rhs.extensions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(frequency)
+        hasher.combine(interval)
+        hasher.combine(count)
+        hasher.combine(until)
+        hasher.combine(byDay)
+        hasher.combine(byMonthDay)
+        hasher.combine(byMonth)
+        hasher.combine(scale)
+        hasher.combine(skip)
     }
 
     /// Whether the rule ends by itself (COUNT or UNTIL).
     public var isBounded: Bool { count != nil || until != nil }
+
+    /// Whether the rule counts in the Chinese lunar calendar (RFC 7529 `RSCALE=CHINESE`).
+    public var isLunar: Bool { scale == "CHINESE" }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a repeat rule: \(error)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
 }
 
 /// A recurrence rule that cannot be read: the offending part and what it should look like.

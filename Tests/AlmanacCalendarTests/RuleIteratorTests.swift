@@ -1,4 +1,5 @@
-@testable import AlmanacICalendar
+@testable import AlmanacCalendar
+import AlmanacCore
 import AlmanacICU
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     static func expand(_ rule: String, _ start: String, until: String? = nil, limit: Int = 400) -> [String] {
         let iterator = RuleIterator(rule: try! RecurrenceRule(parsing: rule), start: wall(start), until: until.map(wall))
         return iterator.prefix(limit).map { time in
-            start.count == 8 ? time.date.basicISO : ICalDateTime.basic(time)
+            start.count == 8 ? time.date.basicISO : BasicDateTime.basic(time)
         }
     }
 
@@ -220,7 +221,14 @@ import Testing
         #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=3;UNTIL=20250101") }
         #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=0") }
         #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "BYDAY=MO") }
-        #expect(try RecurrenceRule(parsing: "freq=weekly;byday=mo,-1fr;x-name=1").description == "FREQ=WEEKLY;BYDAY=MO,-1FR")
+        // Names are case-insensitive; an extension part is carried, in its place.
+        #expect(try RecurrenceRule(parsing: "freq=weekly;x-name=1;byday=mo,-1fr").description == "FREQ=WEEKLY;X-NAME=1;BYDAY=MO,-1FR")
+        // Typed rules compare by meaning: the order parts were written in does not matter.
+        #expect(try RecurrenceRule(parsing: "BYDAY=MO;FREQ=WEEKLY;WKST=MO") == RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO"))
+        var built = RecurrenceRule(frequency: .yearly, scale: "CHINESE")
+        built.byMonth = [.init(8)]
+        built.byMonthDay = [15]
+        #expect(built.description == "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15")
         #expect(try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;SKIP=BACKWARD").description == "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;SKIP=BACKWARD")
     }
 }

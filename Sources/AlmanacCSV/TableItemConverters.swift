@@ -1,0 +1,104 @@
+public import AlmanacCore
+
+extension TableConverter {
+    /// Rows read as days and days written as rows convert one at a time: a spreadsheet of a
+    /// million rows or a calendar of a hundred thousand events converts in constant memory.
+    public func itemConverter(path: [ModelKind], context: CodecContext) -> (any DocumentItemConverter)? {
+        switch path {
+        case [.table, .agenda]: RowsToItems(context: context)
+        case [.agenda, .table]: ItemsToRows(context: context)
+        case [.table, .agenda, .table]: RowsToRows(context: context)
+        default: nil
+        }
+    }
+}
+
+/// Spreadsheet rows as calendar items (columns recognised once, from the header).
+final class RowsToItems: DocumentItemConverter {
+    let context: CodecContext
+    var reader: AgendaRowReader?
+    var index = 0
+
+    init(context: CodecContext) { self.context = context }
+
+    func frame(_ frame: Document) throws(Diagnostic) -> Document {
+        guard case .table(let table) = frame else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        reader = try AgendaRowReader(columns: table.columns, context: context)
+        return .agenda(Agenda(timeZone: context.timeZone?.identifier))
+    }
+
+    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
+        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        defer { index += 1 }
+        return reader?.item(row, index: index).map(DocumentItem.calendarItem)
+    }
+
+    func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
+        (.agenda(Agenda(timeZone: context.timeZone?.identifier)), reader?.diagnostics ?? [])
+    }
+}
+
+/// Calendar items as rows for the reader's region. The columns are those some item fills, so
+/// every item is looked at once first.
+final class ItemsToRows: DocumentItemConverter {
+    let context: CodecContext
+    var layout = AgendaRowWriter.Layout()
+    var writer: AgendaRowWriter?
+
+    init(context: CodecContext) { self.context = context }
+
+    var needsFirstPass: Bool { true }
+
+    func observe(_ item: DocumentItem) {
+        if case .calendarItem(let item) = item { layout.add(item) }
+    }
+
+    func frame(_ frame: Document) throws(Diagnostic) -> Document {
+        guard case .agenda(let agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        let writer = try AgendaRowWriter(layout: layout, context: context, agenda: agenda)
+        self.writer = writer
+        return .table(Table(columns: writer.columns))
+    }
+
+    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
+        guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        guard item.recurrenceID == nil, let writer else { return nil }
+        return .row(writer.row(item))
+    }
+
+    func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
+        (.table(Table(columns: writer?.columns ?? [])), [])
+    }
+}
+
+/// Rows read as days and written back as days for the reader's region (`--via agenda`), one
+/// row at a time. The optional columns follow the source's (a time column is written when the
+/// source has one), since no row after the header has been seen when the header is written.
+final class RowsToRows: DocumentItemConverter {
+    let context: CodecContext
+    var reader: AgendaRowReader?
+    var writer: AgendaRowWriter?
+    var index = 0
+
+    init(context: CodecContext) { self.context = context }
+
+    func frame(_ frame: Document) throws(Diagnostic) -> Document {
+        guard case .table(let table) = frame else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        let reader = try AgendaRowReader(columns: table.columns, context: context)
+        let writer = try AgendaRowWriter(layout: reader.layout, context: context, agenda: Agenda(timeZone: context.timeZone?.identifier))
+        self.reader = reader
+        self.writer = writer
+        return .table(Table(columns: writer.columns))
+    }
+
+    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
+        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        defer { index += 1 }
+        guard let writer, let day = reader?.item(row, index: index) else { return nil }
+        return .row(writer.row(day))
+    }
+
+    func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
+        (.table(Table(columns: writer?.columns ?? [])), reader?.diagnostics ?? [])
+    }
+}

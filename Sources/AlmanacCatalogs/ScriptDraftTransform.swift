@@ -1,0 +1,18 @@
+public import AlmanacCore
+
+/// `--to-locale zh-Hant` (or `zh-Hans`): drafts the missing values of a catalog's other Chinese
+/// script (`ScriptDrafts`), marked for review; reviewed translations are never replaced.
+public struct ScriptDraftTransform: DocumentTransform {
+    public init() {}
+
+    public var id: String { "to-locale" }
+
+    public func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic]) {
+        guard case .catalog(let catalog) = document else {
+            throw Diagnostic.error("convert.to-locale-needs-catalog", document.kind.rawValue)
+        }
+        let locale = CatalogLocales.catalogName(argument, among: catalog.locales)
+        let (drafted, count, kept) = try ScriptDrafts.draft(catalog, target: locale)
+        return (.catalog(drafted), [.note("catalog.drafted", String(count), locale, String(kept), at: SourceLocation(file: context.sourceFile))])
+    }
+}

@@ -1,0 +1,35 @@
+/// What a codec can do besides decoding and encoding whole documents. The conversion pipeline
+/// asks a codec for these (`codec as? any MergingCodec`) instead of knowing formats by name, so a
+/// codec that replaces a built-in one keeps a capability by declaring it.
+///
+/// Streaming (`StreamingDecoder`, `StreamingEncoder`) and reading zone definitions
+/// (`TimeZoneDefinitionReader`) are capabilities too; they are declared where their types are.
+
+/// A format whose files hold records that a restore merges into an existing file instead of
+/// replacing it (the apps' backups): `--merge`. A replaced file of such a format is kept as
+/// `NAME.bak`.
+public protocol MergingCodec: Codec {
+    /// `incoming` merged into `existing` (both of this codec's model), with a note saying what
+    /// each record became and which rule matched it.
+    func merge(existing: Document, incoming: Document, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic])
+}
+
+/// A format whose documents are a folder of files: Xcode's `xx.lproj/Table.strings` tree holds one
+/// catalog per table, one file per locale.
+public protocol FolderLayoutCodec: Codec {
+    /// Whether a folder is laid out this way.
+    func isFolderLayout(_ path: String) -> Bool
+    /// Every document the folder holds, by name (a table), with what was met reading it.
+    func decodeFolder(_ path: String, context: CodecContext) -> [(name: String, decoded: Decoded)]
+    /// The files — paths relative to the output folder, and their bytes — that write `document`
+    /// named `name` as a folder, or nil when it is written as a single file (one locale).
+    func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [(path: String, bytes: [UInt8])]?
+}
+
+/// A change made to a document between reading and writing it (drafting a Chinese script from
+/// the other): `--to-locale zh-Hant` is the transform `to-locale` with the argument `zh-Hant`.
+public protocol DocumentTransform: Sendable {
+    /// The name the pipeline and the CLI know it by.
+    var id: String { get }
+    func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic])
+}

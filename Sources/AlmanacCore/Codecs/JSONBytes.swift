@@ -1,0 +1,49 @@
+extension JSONValue {
+    /// Appends `text` as a JSON string literal to UTF-8 output, escaped exactly as
+    /// `quote(_:into:)` does with no options; fast for the usual text that needs no escape
+    /// (checked eight bytes at a time, then copied whole).
+    public static func quote(_ text: String, into output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { quote(utf8: $0, into: &output) }
+    }
+
+    public static func quote(utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.append(0x22)
+        var start = 0
+        var index = 0
+        let count = utf8.count
+        if let base = utf8.baseAddress.map(UnsafeRawPointer.init) {
+            // A byte needs escaping when it is a quote, a backslash or below 0x20.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let tops: UInt64 = 0x8080_8080_8080_8080
+            let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let a = word ^ quotes, b = word ^ backslashes
+                let control = (word &- 0x2020_2020_2020_2020) & ~word
+                if ((a &- ones) & ~a | (b &- ones) & ~b | control) & tops != 0 { break }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = utf8[index]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                switch byte {
+                case 0x22: output.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+                case 0x09: output.append(contentsOf: [0x5C, 0x74])
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+        output.append(0x22)
+    }
+}

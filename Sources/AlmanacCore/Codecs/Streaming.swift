@@ -1,0 +1,169 @@
+/// One record of a document: what codecs that stream read and write one at a time.
+public enum DocumentItem: Sendable {
+    /// An event, day or to-do of an agenda.
+    case calendarItem(CalendarItem)
+    /// A row of a table (its cells in column order).
+    case row([String])
+}
+
+/// Where a streaming decoder hands a document over: its frame first (the document as known before
+/// the first item, with no items), then each item as soon as it is complete.
+public protocol DocumentSink {
+    mutating func begin(_ frame: Document) throws(Diagnostic)
+    mutating func item(_ item: DocumentItem) throws(Diagnostic)
+}
+
+/// Bytes handed over in pieces (about a megabyte each), in order.
+public typealias ByteOutput = ([UInt8]) throws(Diagnostic) -> Void
+
+/// A codec that reads its model as a stream of items, in memory that does not grow with the
+/// number of items. The conversion pipeline streams whenever both ends can.
+public protocol StreamingDecoder: Codec {
+    /// Reads `input`: `sink.begin` once, before any item (also for an input with none), then
+    /// `sink.item` for each item in order. Returns the whole frame — with what came after the items
+    /// too, such as components at the end of a calendar — and the warnings, as `decode` would.
+    func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded
+}
+
+/// A codec that writes its model item by item.
+public protocol StreamingEncoder: Codec {
+    /// Starts a document of which only the frame is known; the writer takes the items and, at the
+    /// end, the whole frame. Bytes go to `output` as they are ready.
+    func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter
+}
+
+/// Writes the items of one document, then its end.
+public protocol DocumentItemWriter: AnyObject {
+    func write(_ item: DocumentItem) throws(Diagnostic)
+    /// Writes what follows the items and hands over the last bytes; `frame` is the whole frame
+    /// the decoder returned. Returns warnings about what the format could not hold.
+    func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic]
+}
+
+/// Converts a stream of one model's items into another's (table rows into days, days into rows
+/// for the reader's region), for converters that can work item by item.
+public protocol DocumentItemConverter: AnyObject {
+    /// Whether every item must be seen once before the first is converted (the columns a
+    /// calendar's rows fill): the pipeline then reads the input twice, calling `observe` first.
+    var needsFirstPass: Bool { get }
+    func observe(_ item: DocumentItem)
+    /// The target's frame for the source's.
+    func frame(_ frame: Document) throws(Diagnostic) -> Document
+    /// The item in the target model, or nil when the item becomes nothing (an empty row).
+    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem?
+    /// The target's whole frame for the source's, and what was dropped or approximated.
+    func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic])
+}
+
+extension DocumentItemConverter {
+    public var needsFirstPass: Bool { false }
+    public func observe(_ item: DocumentItem) {}
+}
+
+extension StreamingEncoder {
+    /// Encodes a whole document through the codec's item writer, so that a document written at
+    /// once and one written as a stream are the same bytes.
+    public func encodeByItems(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
+        var bytes: [UInt8] = []
+        let (frame, items) = document.splitItems()
+        let writer = try itemWriter(frame, context: context) { (piece) throws(Diagnostic) in bytes += piece }
+        for item in items { try writer.write(item) }
+        let diagnostics = try writer.finish(frame)
+        return Encoded(bytes: bytes, diagnostics: diagnostics)
+    }
+}
+
+extension StreamingDecoder {
+    /// Decodes a whole document through the codec's item reader.
+    public func decodeByItems(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        var collector = DocumentCollector()
+        var decoded = try decodeItems(input, context: context, into: &collector)
+        decoded.document = decoded.document.withItems(collector.items)
+        return decoded
+    }
+}
+
+/// A sink that keeps every item (a whole document read through a streaming decoder).
+public struct DocumentCollector: DocumentSink {
+    public private(set) var frame: Document?
+    public private(set) var items: [DocumentItem] = []
+
+    public init() {}
+
+    public mutating func begin(_ frame: Document) throws(Diagnostic) { self.frame = frame }
+    public mutating func item(_ item: DocumentItem) throws(Diagnostic) { items.append(item) }
+}
+
+extension Document {
+    /// The document without its items, and the items: an agenda's items, a table's rows. Other
+    /// models have no items that stream and come back whole as the frame.
+    public func splitItems() -> (frame: Document, items: [DocumentItem]) {
+        switch self {
+        case .agenda(var agenda):
+            let items = agenda.items.map(DocumentItem.calendarItem)
+            agenda.items = []
+            return (.agenda(agenda), items)
+        case .table(var table):
+            let items = table.rows.map(DocumentItem.row)
+            table.rows = []
+            return (.table(table), items)
+        default:
+            return (self, [])
+        }
+    }
+
+    /// The frame with `items` put back (items of another model are ignored).
+    public func withItems(_ items: [DocumentItem]) -> Document {
+        switch self {
+        case .agenda(var agenda):
+            agenda.items.reserveCapacity(agenda.items.count + items.count)
+            for case .calendarItem(let item) in items { agenda.items.append(item) }
+            return .agenda(agenda)
+        case .table(var table):
+            table.rows.reserveCapacity(table.rows.count + items.count)
+            for case .row(let row) in items { table.rows.append(row) }
+            return .table(table)
+        default:
+            return self
+        }
+    }
+}
+
+/// Item converters applied one after another (rows → days → another app's days).
+final class ChainedItemConverter: DocumentItemConverter {
+    let steps: [any DocumentItemConverter]
+
+    init(steps: [any DocumentItemConverter]) { self.steps = steps }
+
+    /// Only the first step can see the source's items in a first pass; a later step that needs one
+    /// cannot be chained (the pipeline then converts whole documents).
+    var needsFirstPass: Bool { steps.first?.needsFirstPass ?? false }
+
+    func observe(_ item: DocumentItem) { steps.first?.observe(item) }
+
+    func frame(_ frame: Document) throws(Diagnostic) -> Document {
+        var frame = frame
+        for step in steps { frame = try step.frame(frame) }
+        return frame
+    }
+
+    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
+        var current = item
+        for step in steps {
+            guard let next = try step.convert(current) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
+        var frame = frame
+        var diagnostics: [Diagnostic] = []
+        for step in steps {
+            let (next, notes) = try step.finish(frame)
+            frame = next
+            diagnostics += notes
+        }
+        return (frame, diagnostics)
+    }
+}

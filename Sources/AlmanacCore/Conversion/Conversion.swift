@@ -1,0 +1,329 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One conversion, as `almanac convert` runs it for each file and a Swift program can run it
+/// without the CLI: decode → model conversion (`via`, then the target's model) → transforms →
+/// merge into an existing file → encode → atomic write. What each step could not carry over is
+/// in the report's diagnostics.
+///
+/// The pipeline streams — reads and writes item by item in constant memory — whenever the source
+/// codec is a `StreamingDecoder`, the target a `StreamingEncoder`, and the models meet directly or
+/// through converters that convert item by item; otherwise it works on whole documents. It asks
+/// codecs for capabilities (`MergingCodec`, `FolderLayoutCodec`), never for their types.
+public struct Conversion: Sendable {
+    public var registry: FormatRegistry
+    /// The format to write.
+    public var target: any Codec
+    /// The format to read, when it is given (`--from`); otherwise it is identified.
+    public var source: (any Codec)?
+    /// A model to carry the document through on the way (`--via agenda`).
+    public var via: ModelKind?
+    /// Transforms applied, in order, after the model conversion.
+    public var transforms: [(transform: any DocumentTransform, argument: String)]
+    public var context: CodecContext
+    /// Replace an existing output (`--force`).
+    public var overwrite: Bool
+    /// Merge into an existing output of a `MergingCodec` (`--merge`).
+    public var merge: Bool
+    /// Flush the output's folder after each file (a batch flushes each folder once at the end).
+    public var syncDirectory: Bool
+    /// Where output to `-` goes.
+    public var standardOutput: @Sendable ([UInt8]) -> Void
+    /// Stream when both ends can (the default); false converts whole documents, as a check that
+    /// both ways write the same bytes.
+    public var streams = true
+
+    public init(registry: FormatRegistry, target: any Codec, source: (any Codec)? = nil, via: ModelKind? = nil,
+                transforms: [(transform: any DocumentTransform, argument: String)] = [], context: CodecContext = CodecContext(),
+                overwrite: Bool = false, merge: Bool = false, syncDirectory: Bool = true,
+                standardOutput: @escaping @Sendable ([UInt8]) -> Void = { bytes in OutputFile.writeStandardOutput(bytes) }) {
+        self.registry = registry
+        self.target = target
+        self.source = source
+        self.via = via
+        self.transforms = transforms
+        var context = context
+        if context.timeZoneDefinitions == nil { context.timeZoneDefinitions = registry.timeZoneDefinitionReader }
+        context.targetFormat = target.format.id
+        self.context = context
+        self.overwrite = overwrite
+        self.merge = merge
+        self.syncDirectory = syncDirectory
+        self.standardOutput = standardOutput
+    }
+
+    /// Where a conversion writes.
+    public enum Destination: Hashable, Sendable {
+        /// Standard output (`-`).
+        case standardOutput
+        /// A file. `folder` is where a document that is written as a folder layout (a catalog of
+        /// several locales as `xx.lproj/Table.strings`) goes instead, when the output is a folder.
+        case file(String, folder: String? = nil)
+
+        var path: String {
+            switch self {
+            case .standardOutput: "-"
+            case .file(let path, _): path
+            }
+        }
+    }
+
+    /// Converts one input (a file, or bytes read from standard input).
+    public func run(_ input: ConversionInput, to destination: Destination) -> ConversionReport {
+        var report = ConversionReport(input: input.name, output: destination.path, to: target.format.id)
+        let opened: (codec: any Codec, input: CodecInput)
+        do throws(Diagnostic) {
+            opened = try registry.open(input, codec: source)
+        } catch {
+            report.fail(error)
+            return report
+        }
+        report.from = opened.codec.format.id
+        var context = self.context
+        context.sourceFile = input.path
+        do throws(Diagnostic) {
+            if let streamed = try stream(opened.input, codec: opened.codec, to: destination, context: context) {
+                report.records = streamed.records
+                report.diagnostics += streamed.diagnostics.map { $0.inFile(input.path) }
+                return report
+            }
+            var decoded = try opened.codec.decode(opened.input, context: context)
+            decoded.diagnostics = decoded.diagnostics.map { $0.inFile(input.path) }
+            report.records = decoded.document.recordCount
+            report.diagnostics += decoded.diagnostics
+            // An input with errors is not converted: nothing half-valid is written.
+            let errors = decoded.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                throw Diagnostic.error("convert.input-has-errors", String(errors.count), at: SourceLocation(file: input.path))
+            }
+            let name = input.path.map { OutputNames.stem(of: $0, format: opened.codec.format) } ?? "stdin"
+            try finish(decoded.document, name: name, to: destination, context: context, report: &report)
+        } catch {
+            report.fail(error)
+        }
+        return report
+    }
+
+    /// Converts every document a folder layout holds (each table of an `.lproj` tree): into
+    /// `folder` as `NAME` + the target's extension when there are several or `destination` is
+    /// nil, else into `destination`.
+    public func runFolder(_ path: String, layout: any FolderLayoutCodec, to destination: Destination?, folder: String?) -> [ConversionReport] {
+        var context = self.context
+        context.sourceFile = path
+        let documents = layout.decodeFolder(path, context: context)
+        guard !documents.isEmpty else {
+            var report = ConversionReport(input: path, output: nil, to: target.format.id)
+            report.fail(.error("convert.empty-directory", at: SourceLocation(file: path)))
+            return [report]
+        }
+        let intoFolder = destination == nil || documents.count > 1
+        return documents.map { document in
+            var report = ConversionReport(input: path + "/*.lproj/" + document.name, output: nil, to: target.format.id)
+            report.from = "lproj"
+            report.records = document.decoded.document.recordCount
+            report.diagnostics = document.decoded.diagnostics
+            if intoFolder, folder == nil {
+                report.fail(.error("convert.needs-output-directory-tables", String(documents.count)))
+                report.exitStatus = .usage
+                return report
+            }
+            let target: Destination = intoFolder ? .file(OutputNames.join(folder!, document.name + self.target.format.preferredExtension), folder: folder)
+                : destination!
+            report.output = target.path
+            do throws(Diagnostic) {
+                try finish(document.decoded.document, name: document.name, to: target, context: context, report: &report)
+            } catch {
+                report.fail(error)
+            }
+            return report
+        }
+    }
+
+    // MARK: Whole documents
+
+    /// Converts a decoded document to the target's model (through `via`), transforms it, merges
+    /// it, encodes it and writes it.
+    private func finish(_ document: Document, name: String, to destination: Destination, context: CodecContext,
+                        report: inout ConversionReport) throws(Diagnostic) {
+        let file = context.sourceFile
+        var document = document
+        if let via {
+            let (converted, notes) = try registry.convert(document, to: via, context: context)
+            report.diagnostics += notes.map { $0.inFile(file) }
+            document = converted
+        }
+        let (converted, notes) = try registry.convert(document, to: target.format.model, context: context)
+        report.diagnostics += notes.map { $0.inFile(file) }
+        document = converted
+        for (transform, argument) in transforms {
+            let (changed, notes) = try transform.apply(document, argument: argument, context: context)
+            report.diagnostics += notes.map { $0.inFile(file) }
+            document = changed
+        }
+        // A document the target writes as a folder (a catalog of several locales as .lproj/).
+        if case .file(_, let folder?) = destination, let layout = target as? any FolderLayoutCodec,
+           let files = try layout.encodeFolder(document, name: name, context: context) {
+            report.output = OutputNames.join(folder, "*") + "/" + name
+            for file in files {
+                try OutputFile.write(file.bytes, to: OutputNames.join(folder, file.path), options: .init(overwrite: overwrite))
+            }
+            return
+        }
+        // Restoring into an existing file of records: they merge instead of replacing it.
+        let merging = target as? any MergingCodec
+        if merge, let merging, case .file(let path, _) = destination, OutputFile.exists(path) {
+            let existing = try target.decode(CodecInput(contentsOf: path), context: context)
+            guard !existing.diagnostics.hasErrors else {
+                throw Diagnostic.error("convert.input-has-errors", String(existing.diagnostics.filter { $0.severity == .error }.count),
+                                       at: SourceLocation(file: path))
+            }
+            let (merged, notes) = try merging.merge(existing: existing.document, incoming: document, context: context)
+            report.diagnostics += notes.map { $0.inFile(path) }
+            document = merged
+        }
+        let encoded = try target.encode(document, context: context)
+        report.diagnostics += encoded.diagnostics.map { $0.inFile(destination.path) }
+        switch destination {
+        case .standardOutput:
+            standardOutput(encoded.bytes)
+        case .file(let path, _):
+            // A replaced file of records is kept as NAME.bak.
+            try OutputFile.write(encoded.bytes, to: path, options: .init(overwrite: overwrite || (merge && merging != nil),
+                                                                          keepBackup: merging != nil, syncDirectory: syncDirectory))
+        }
+    }
+
+    // MARK: Streams
+
+    /// Streams the conversion when both ends and the model conversion can; nil when they cannot.
+    private func stream(_ input: CodecInput, codec: any Codec, to destination: Destination, context: CodecContext) throws(Diagnostic)
+        -> (records: Int, diagnostics: [Diagnostic])?
+    {
+        guard streams, transforms.isEmpty, !merge || !(target is any MergingCodec),
+              let decoder = codec as? any StreamingDecoder, let encoder = target as? any StreamingEncoder
+        else { return nil }
+        // A folder layout decides per document whether it is one file or many: not streamed.
+        if case .file(_, _?) = destination, target is any FolderLayoutCodec { return nil }
+        var path = [codec.format.model]
+        if let via, via != path.last! { path.append(via) }
+        if target.format.model != path.last! { path.append(target.format.model) }
+        var converter: (any DocumentItemConverter)?
+        if path.count > 1 {
+            guard let found = registry.itemConverter(path: path, context: context) else { return nil }
+            converter = found
+        }
+        // A first pass over the items (the columns a calendar fills) needs an input it can read twice.
+        if let converter, converter.needsFirstPass {
+            var observer = ItemObserver(converter: converter)
+            _ = try decoder.decodeItems(input, context: context, into: &observer)
+        }
+        let file = destination.path == "-" ? nil
+            : try OutputFile.Stream(destination.path, options: .init(overwrite: overwrite, syncDirectory: syncDirectory))
+        let standardOutput = self.standardOutput
+        var sink = StreamingSink(encoder: encoder, converter: converter, context: context) { (bytes) throws(Diagnostic) in
+            if let file { try file.write(bytes) } else { standardOutput(bytes) }
+        }
+        let decoded = try decoder.decodeItems(input, context: context, into: &sink)
+        let notes = try sink.finish(decoded.document)
+        try file?.commit()
+        return (sink.records, decoded.diagnostics + notes)
+    }
+}
+
+/// Feeds a converter's first pass.
+private struct ItemObserver: DocumentSink {
+    let converter: any DocumentItemConverter
+    mutating func begin(_ frame: Document) throws(Diagnostic) {}
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) { converter.observe(item) }
+}
+
+/// Takes a decoder's items through a converter into an encoder's writer.
+private struct StreamingSink: DocumentSink {
+    let encoder: any StreamingEncoder
+    let converter: (any DocumentItemConverter)?
+    let context: CodecContext
+    let output: ByteOutput
+    var writer: (any DocumentItemWriter)?
+    var records = 0
+
+    init(encoder: any StreamingEncoder, converter: (any DocumentItemConverter)?, context: CodecContext, output: @escaping ByteOutput) {
+        self.encoder = encoder
+        self.converter = converter
+        self.context = context
+        self.output = output
+    }
+
+    mutating func begin(_ frame: Document) throws(Diagnostic) {
+        let target = try converter?.frame(frame) ?? frame
+        writer = try encoder.itemWriter(target, context: context, output: output)
+    }
+
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) {
+        guard let writer else { return }
+        guard let converted = try converter.map({ (converter) throws(Diagnostic) in try converter.convert(item) }) ?? item else { return }
+        try writer.write(converted)
+        records += 1
+    }
+
+    mutating func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
+        if writer == nil { try begin(frame) }
+        var frame = frame
+        var notes: [Diagnostic] = []
+        if let converter {
+            (frame, notes) = try converter.finish(frame)
+        }
+        return notes + (try writer!.finish(frame))
+    }
+}
+
+/// What a conversion reads: a file by its path, or bytes already read (standard input).
+public enum ConversionInput: Hashable, Sendable {
+    case file(String)
+    case standardInput([UInt8])
+
+    /// The path, nil for standard input.
+    public var path: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
+
+    /// How reports name the input (`-` for standard input).
+    public var name: String { path ?? "-" }
+}
+
+/// What happened to one input: converted (with warnings), skipped, or failed with the reason.
+public struct ConversionReport: Encodable, Sendable {
+    public var input: String
+    public var output: String?
+    public var from: String?
+    public var to: String
+    public var records: Int?
+    /// `converted`, `skipped` or `failed`.
+    public var status: String
+    public var diagnostics: [Diagnostic]
+    /// How bad the worst problem was, for an exit status.
+    public var exitStatus: AlmanacExitCode
+
+    public init(input: String, output: String?, to: String, status: String = "converted", diagnostics: [Diagnostic] = []) {
+        self.input = input
+        self.output = output
+        self.to = to
+        self.status = status
+        self.diagnostics = diagnostics
+        self.exitStatus = .success
+    }
+
+    /// Records a failure: an output problem as it is (it names the output), any other located in
+    /// the input.
+    public mutating func fail(_ error: Diagnostic) {
+        status = "failed"
+        let isOutput = error.code.hasPrefix("output.")
+        diagnostics.append(isOutput ? error : error.inFile(input == "-" ? nil : input))
+        exitStatus = max(exitStatus, isOutput ? .outputError : .inputError)
+    }
+
+    enum CodingKeys: String, CodingKey { case input, output, from, to, records, status, diagnostics }
+}

@@ -1,0 +1,108 @@
+public import AlmanacICU
+
+/// A DURATION value (§3.3.6): weeks, or days and a time, with a sign. Days are nominal (a day
+/// across a DST change is 23 or 25 hours), the time part exact.
+public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
+    public var isNegative: Bool
+    public var weeks: Int
+    public var days: Int
+    public var seconds: Int
+
+    public init(isNegative: Bool = false, weeks: Int = 0, days: Int = 0, seconds: Int = 0) {
+        self.isNegative = isNegative
+        self.weeks = weeks
+        self.days = days
+        self.seconds = seconds
+    }
+
+    /// Parses `P1D`, `-PT15M`, `P2W`, `P1DT2H30M`, `PT0S`.
+    public init(parsing text: String) throws(ICUError) {
+        var characters = Substring(text.uppercased())
+        var negative = false
+        if characters.first == "+" || characters.first == "-" {
+            negative = characters.first == "-"
+            characters = characters.dropFirst()
+        }
+        guard characters.first == "P", characters.count > 1 else { throw ICUError(.invalidDate, subject: text) }
+        characters = characters.dropFirst()
+        var inTime = false
+        var number: Int?
+        var weeks = 0, days = 0, seconds = 0
+        var sawUnit = false
+        for character in characters {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                number = (number ?? 0) * 10 + digit
+                guard number! < 100_000_000 else { throw ICUError(.invalidDate, subject: text) }
+                continue
+            }
+            if character == "T" {
+                guard !inTime, number == nil else { throw ICUError(.invalidDate, subject: text) }
+                inTime = true
+                continue
+            }
+            guard let value = number else { throw ICUError(.invalidDate, subject: text) }
+            switch (character, inTime) {
+            case ("W", false): weeks += value
+            case ("D", false): days += value
+            case ("H", true): seconds += value * 3600
+            case ("M", true): seconds += value * 60
+            case ("S", true): seconds += value
+            default: throw ICUError(.invalidDate, subject: text)
+            }
+            sawUnit = true
+            number = nil
+        }
+        guard sawUnit, number == nil else { throw ICUError(.invalidDate, subject: text) }
+        self.init(isNegative: negative, weeks: weeks, days: days, seconds: seconds)
+    }
+
+    /// Nominal days (weeks included), signed.
+    public var signedDays: Int { (isNegative ? -1 : 1) * (weeks * 7 + days) }
+    /// The exact time part, signed.
+    public var signedSeconds: Int { (isNegative ? -1 : 1) * seconds }
+    /// The whole duration in seconds, counting days as 86,400 s (for alarms and all-day spans).
+    public var totalSeconds: Int { signedDays * 86_400 + signedSeconds }
+
+    public init(totalSeconds: Int) {
+        let magnitude = abs(totalSeconds)
+        if magnitude % 604_800 == 0 && magnitude > 0 {
+            self.init(isNegative: totalSeconds < 0, weeks: magnitude / 604_800)
+        } else {
+            self.init(isNegative: totalSeconds < 0, days: magnitude / 86_400, seconds: magnitude % 86_400)
+        }
+    }
+
+    public var description: String {
+        var text = isNegative ? "-P" : "P"
+        if weeks > 0 && days == 0 && seconds == 0 { return text + "\(weeks)W" }
+        let allDays = weeks * 7 + days
+        if allDays > 0 { text += "\(allDays)D" }
+        if seconds > 0 || allDays == 0 {
+            text += "T"
+            let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+            if hours > 0 { text += "\(hours)H" }
+            if minutes > 0 { text += "\(minutes)M" }
+            if rest > 0 || seconds == 0 { text += "\(rest)S" }
+        }
+        return text
+    }
+
+    /// Adds the duration to a date value: days move the calendar day (keeping the wall time),
+    /// seconds move the clock.
+    public func added(to value: DateValue) -> DateValue {
+        switch value {
+        case .date(let date):
+            return .date(date.adding(days: signedDays + signedSeconds / 86_400))
+        case .floating(let time):
+            return .floating(shift(time))
+        case .zoned(let time, let zone):
+            return .zoned(shift(time), zone: zone)
+        case .utc(let time):
+            return .utc(shift(time))
+        }
+    }
+
+    private func shift(_ time: CivilDateTime) -> CivilDateTime {
+        CivilDateTime(secondsSinceEpoch: time.secondsSinceEpoch + signedDays * 86_400 + signedSeconds)
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// RFC 5545 TEXT escaping (§3.3.11): backslash, semicolon, comma and newline. Carried property
+/// values (`CarriedProperty.value`) are kept in this form, whatever format they came from.
+public enum PropertyText {
+    public static func unescape(_ value: String) -> String {
+        var value = value
+        return value.withUTF8 { bytes -> String? in
+            guard let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x5C, index + 1 < bytes.count else {
+                    result.append(byte)
+                    index += 1
+                    continue
+                }
+                let next = bytes[index + 1]
+                switch next {
+                case 0x6E, 0x4E: result.append(0x0A)  // \n \N
+                case 0x5C, 0x3B, 0x2C, 0x22: result.append(next)  // \\ \; \, \"
+                default:
+                    // Not a valid escape: keep both characters rather than lose one.
+                    result.append(byte)
+                    result.append(next)
+                }
+                index += 2
+            }
+            return String(decoding: result, as: UTF8.self)
+        } ?? value
+    }
+
+    public static func escape(_ text: String) -> String {
+        let special: (UInt8) -> Bool = { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }
+        let needs = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? text.utf8.contains(where: special)
+        guard needs else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n", "\r\n", "\r": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Splits a multi-valued TEXT (CATEGORIES, RESOURCES) at unescaped commas, unescaping each part.
+    public static func splitList(_ value: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                current.append("\\")
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == "," {
+                parts.append(unescape(current))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaping { current.append("\\") }
+        parts.append(unescape(current))
+        return parts
+    }
+}

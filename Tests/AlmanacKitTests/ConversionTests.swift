@@ -1,0 +1,106 @@
+import AlmanacCore
+import AlmanacICU
+import AlmanacKit
+import Foundation
+import Synchronization
+import Testing
+
+/// The conversion pipeline: streamed conversions write what whole-document ones write, in pieces.
+@Suite struct ConversionTests {
+    /// Every optional column is filled at least once, so both paths choose the same columns.
+    static let days = [
+        "id,name,date,time,end,repeat,type,location,category,notes,amount_twd",
+        "1,媽媽生日,2025-10-06,,,每年,birthday,,生日,,1200",
+        "2,\"Team \"\"sync\"\"\",2025/3/5,09:30,2025/3/5,每週,,台北 101,Work,\"line one\nline two\",",
+        "3,=HYPERLINK(1),2025年12月1日,,2025年12月3日,,countdown,,\"生活, 旅行\",-2+3,-500",
+        "4,,2025-01-01,,,,,,,,",
+        "5,壞日期,2025/2/30,,,,,,,,",
+    ].joined(separator: "\r\n") + "\r\n"
+
+    static let registry = BuiltInFormats.registry
+
+    static func examplePath(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/\(name)").standardized.path
+    }
+
+    /// Runs a conversion to standard output, streamed or not: the bytes, how many pieces they came
+    /// in, and the report.
+    static func run(_ input: ConversionInput, from source: String? = nil, to format: String, via: ModelKind? = nil,
+                    context: CodecContext = CodecContext(), streams: Bool = true) throws -> (bytes: [UInt8], pieces: Int, report: ConversionReport) {
+        let captured = Mutex<(bytes: [UInt8], pieces: Int)>(([], 0))
+        var conversion = Conversion(registry: registry, target: try registry.require(format), source: try source.map(registry.require),
+                                    via: via, context: context) { piece in
+            captured.withLock { $0.bytes += piece; $0.pieces += 1 }
+        }
+        conversion.streams = streams
+        let report = conversion.run(input, to: .standardOutput)
+        return captured.withLock { ($0.bytes, $0.pieces, report) }
+    }
+
+    @Test(arguments: ["zh-TW", "zh-CN", "en-US"])
+    func rowsThroughDaysStreamAsTheWholeTable(locale: String) throws {
+        let context = CodecContext(locale: try LocaleID(locale), timeZone: try TimeZoneID("Asia/Taipei"),
+                                   options: ["relative": "yes", "today": "2025-06-01"])
+        let input = ConversionInput.standardInput(Array(Self.days.utf8))
+        let streamed = try Self.run(input, from: "csv", to: "csv", via: .agenda, context: context)
+        let whole = try Self.run(input, from: "csv", to: "csv", via: .agenda, context: context, streams: false)
+        #expect(streamed.report.status == "converted")
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: whole.bytes, as: UTF8.self))
+        #expect(streamed.report.records == 4)
+        // The unreadable date is reported with its row and column, and the row is kept.
+        #expect(streamed.report.diagnostics.contains { $0.code == "csv.bad-value" && $0.location?.keyPath == "row 6" })
+    }
+
+    @Test func taipeiHeadersAndGuards() throws {
+        let streamed = try Self.run(.standardInput(Array(Self.days.utf8)), from: "csv", to: "csv", via: .agenda, context: CodecContext(locale: .taiwan))
+        let text = String(decoding: streamed.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{FEFF}名稱,日期,時間,結束,重複,類型,地點,分類,備註,金額\r\n"))
+        #expect(text.contains("'=HYPERLINK(1)"))
+        #expect(text.contains(",'-2+3,-500\r\n"))  // text guarded, the amount stays a number
+    }
+
+    @Test func largeOutputsArriveInPieces() throws {
+        var csv = "name,date\r\n"
+        for index in 0..<120_000 { csv += "Day \(index),2025-03-05\r\n" }
+        let streamed = try Self.run(.standardInput(Array(csv.utf8)), from: "csv", to: "csv", via: .agenda, context: CodecContext(options: ["style": "iso"]))
+        #expect(streamed.report.records == 120_000)
+        #expect(streamed.pieces >= streamed.bytes.count / (1 << 20))
+        #expect(streamed.pieces > 1)
+        let lines = String(decoding: streamed.bytes, as: UTF8.self).split(separator: "\r\n")
+        #expect(lines.count == 120_001)
+        #expect(lines.last == "Day 119999,2025-03-05,,,")
+    }
+
+    /// A calendar written as a table in two streamed passes equals the table of the whole calendar.
+    @Test(arguments: ["zh-TW", "en-US"])
+    func calendarsStreamToTheSameTable(locale: String) throws {
+        let context = CodecContext(locale: try LocaleID(locale), timeZone: .taipei, options: ["relative": "yes", "today": "2025-09-01"])
+        let input = ConversionInput.file(Self.examplePath("family-calendar.ics"))
+        let streamed = try Self.run(input, to: "csv", context: context)
+        let whole = try Self.run(input, to: "csv", context: context, streams: false)
+        let text = String(decoding: streamed.bytes, as: UTF8.self)
+        #expect(text == String(decoding: whole.bytes, as: UTF8.self))
+        #expect(streamed.report.records! + 1 == text.split(separator: "\r\n").count)
+        #expect(text.contains(locale == "zh-TW" ? "八月十五" : "days left"))
+    }
+
+    /// ics → ics, jCal and xCal, and CSV → JSON Lines and JSON: the streamed bytes are the whole
+    /// document's bytes.
+    @Test(arguments: [("family-calendar.ics", "ics"), ("family-calendar.ics", "jcal"), ("family-calendar.ics", "xcal"),
+                      ("retire-time-days.csv", "jsonl"), ("retire-time-days.csv", "json"), ("retire-time-days.csv", "tsv")])
+    func streamedEqualsWhole(example: String, format: String) throws {
+        let input = ConversionInput.file(Self.examplePath(example))
+        let streamed = try Self.run(input, to: format)
+        let whole = try Self.run(input, to: format, streams: false)
+        #expect(streamed.report.status == "converted", "\(streamed.report.diagnostics)")
+        #expect(!streamed.bytes.isEmpty)
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: whole.bytes, as: UTF8.self))
+    }
+
+    @Test func noNameColumnIsAnError() throws {
+        let result = try Self.run(.standardInput(Array("when,where\r\n2025-01-01,home\r\n".utf8)), from: "csv", to: "csv", via: .agenda)
+        #expect(result.report.status == "failed")
+        #expect(result.report.diagnostics.map(\.code) == ["csv.no-title-column"])
+        #expect(result.bytes.isEmpty)
+    }
+}
