@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Generate Sources/AlmanacCore/Messages/MessageTable.swift from Locales/Almanac/*.lproj/Almanac.strings.
+"""Generate each module's message table from Locales/Almanac/*.lproj/Almanac.strings.
 
-    python3 Scripts/generate-messages.py            # rewrite the table
-    python3 Scripts/generate-messages.py --check    # exit 1 if the table is stale (CI and tests)
+    python3 Scripts/generate-messages.py            # rewrite the tables
+    python3 Scripts/generate-messages.py --check    # exit 1 if a table is stale (CI and tests)
 
-The catalogs are the single source of Almanac's own messages in en, zh-Hans and zh-Hant; the
-generated table compiles them in, so the library speaks every language without resource files.
+The catalogs are the single source of Almanac's own messages in en, zh-Hans and zh-Hant. Each
+module owns the keys of its prefixes (PREFIXES below: `ics.` is AlmanacICalendar's) and gets them
+compiled in as `Sources/MODULE/Messages.swift`, with `Message` and `Diagnostic` factories that look
+keys up in that table first; AlmanacCore holds the rest (`convert.`, `output.`...) and every key that
+another module's sources also use (a shared message), in `Sources/AlmanacCore/Messages/CoreMessages.swift`.
+A module's literal keys must be in its own table or Core's: the check fails otherwise.
+
 This reader handles the subset of the .strings grammar these files use ("key" = "value"; with
 \\" \\\\ \\n escapes and /* */ comments); the catalog codec reads the full grammar.
 """
@@ -13,11 +18,28 @@ import os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGUAGES = [("en", "english"), ("zh-Hans", "simplifiedChinese"), ("zh-Hant", "traditionalChinese")]
-OUT = os.path.join(ROOT, "Sources/AlmanacCore/Messages/MessageTable.swift")
 ENTRY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)"\s*;')
+CORE = "AlmanacCore"
+# The prefixes each module owns; any other prefix is Core's.
+PREFIXES = {
+    "AlmanacCalendar": ["recurrence", "timezone"],
+    "AlmanacICalendar": ["ics", "jcal", "xcal"],
+    "AlmanacCSV": ["csv", "table", "ledger"],
+    "AlmanacCatalogs": ["catalog", "strings", "stringsdict", "xcstrings", "xliff", "plist"],
+    "AlmanacAndroid": ["android"],
+    "AlmanacAudit": ["audit"],
+    "AlmanacBackups": ["backup"],
+    "AlmanacCLI": ["cli", "batch", "expand", "formats", "inspect", "locale", "lunar"],
+}
+# A string literal that looks like a message key.
+LITERAL = re.compile(r'"([a-z]+(?:\.[a-z0-9-]+)+)"')
+# A literal key given to a message or diagnostic: it must exist.
+KEY_USE = re.compile(r'(?:\bMessage|\.error|\.warning|\.note|\bL|\.text)\(\s*"([a-z]+(?:\.[a-z0-9-]+)+)"')
+
 
 def unescape(text):
     return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
+
 
 def read(language):
     path = os.path.join(ROOT, "Locales/Almanac/%s.lproj/Almanac.strings" % language)
@@ -31,11 +53,97 @@ def read(language):
         entries[key] = value
     return entries
 
+
 def swift_literal(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
+
 def placeholders(text):
     return len(re.findall(r'%(?:\d+\$)?[@ds]', text))
+
+
+def output_path(module):
+    if module == CORE:
+        return os.path.join(ROOT, "Sources/AlmanacCore/Messages/CoreMessages.swift")
+    return os.path.join(ROOT, "Sources/%s/Messages.swift" % module)
+
+
+def literal_keys(module, known, undefined):
+    """The message keys a module's sources write as literals (its generated table excluded);
+    keys given to a message that no catalog defines go into `undefined`."""
+    found = {}
+    folder = os.path.join(ROOT, "Sources", module)
+    for directory, _, names in os.walk(folder):
+        for name in sorted(names):
+            path = os.path.join(directory, name)
+            if not name.endswith(".swift") or path == output_path(module):
+                continue
+            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                for match in LITERAL.finditer(line):
+                    if match.group(1) in known:
+                        found.setdefault(match.group(1), "%s:%d" % (os.path.relpath(path, ROOT), number))
+                for match in KEY_USE.finditer(line):
+                    # internal.* codes mark diagnostics that are caught and never shown.
+                    if match.group(1) not in known and not match.group(1).startswith("internal."):
+                        undefined.append("%s:%d: %s" % (os.path.relpath(path, ROOT), number, match.group(1)))
+    return found
+
+
+def owner(key):
+    prefix = key.split(".", 1)[0]
+    for module, prefixes in PREFIXES.items():
+        if prefix in prefixes:
+            return module
+    return CORE
+
+
+def table_lines(name, tables, keys, indent):
+    lines = []
+    for language, label in LANGUAGES:
+        lines.append(indent + "%s: [" % label)
+        for key in sorted(keys):
+            lines.append(indent + "    %s: %s," % (swift_literal(key), swift_literal(tables[language][key])))
+        lines.append(indent + "],")
+    lines[-1] = lines[-1].rstrip(",")
+    return lines
+
+
+def generate(module, keys, tables):
+    prefixes = ", ".join(p + ".*" for p in PREFIXES.get(module, []))
+    header = ["// Generated by Scripts/generate-messages.py from Locales/Almanac/*.lproj/Almanac.strings. Do not edit.", ""]
+    if module == CORE:
+        lines = header + [
+            "/// The messages every module shares (and those of Core itself), in every language Almanac speaks.",
+            "enum CoreMessages {",
+            "    static let table = MessageTable(",
+            "        name: %s," % swift_literal(module),
+        ] + table_lines(module, tables, keys, "        ") + ["    )", "}"]
+        return "\n".join(lines) + "\n"
+    lines = header + [
+        "import AlmanacCore",
+        "",
+        "/// %s's messages (%s in Locales/Almanac) in every language Almanac speaks." % (module, prefixes),
+        "enum ModuleMessages {",
+        "    static let table = MessageTable(",
+        "        name: %s," % swift_literal(module),
+    ] + table_lines(module, tables, keys, "        ") + ["    )", "}", "",
+        "// In this module, messages and diagnostics look their keys up in its table, then in Core's.",
+        "extension Message {",
+        "    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }",
+        "    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }",
+        "}",
+        "",
+        "extension Diagnostic {",
+    ]
+    for severity in ["error", "warning", "note"]:
+        lines += [
+            "    static func %s(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {" % severity,
+            "        Diagnostic(.%s, Message(key, arguments, table: ModuleMessages.table), at: location)" % severity,
+            "    }",
+        ]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
 
 def main():
     tables = {language: read(language) for language, _ in LANGUAGES}
@@ -47,29 +155,35 @@ def main():
         for key, value in table.items():
             if placeholders(value) != placeholders(tables["en"][key]):
                 sys.exit("Locales/Almanac/%s.lproj: %s has a different number of placeholders than en" % (language, key))
-    lines = ["// Generated by Scripts/generate-messages.py from Locales/Almanac/*.lproj/Almanac.strings. Do not edit.", "",
-             "/// Almanac's own messages in every language it speaks, keyed like Locales/Almanac.",
-             "enum MessageTable {"]
-    for language, name in LANGUAGES:
-        lines.append("    static let %s: [String: String] = [" % name)
-        for key in sorted(tables[language]):
-            lines.append("        %s: %s," % (swift_literal(key), swift_literal(tables[language][key])))
-        lines.append("    ]")
-        lines.append("")
-    lines.append("    static func table(for language: Language) -> [String: String] {")
-    lines.append("        switch language {")
-    for language, name in LANGUAGES:
-        lines.append("        case .%s: %s" % (name, name))
-    lines.append("        }")
-    lines.append("    }")
-    lines.append("}")
-    generated = "\n".join(lines) + "\n"
-    if "--check" in sys.argv:
-        current = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
-        if current != generated:
-            sys.exit("MessageTable.swift is stale: run python3 Scripts/generate-messages.py")
-        return
-    open(OUT, "w", encoding="utf-8").write(generated)
+
+    modules = [CORE] + list(PREFIXES)
+    undefined = []
+    used = {module: literal_keys(module, keys, undefined) for module in modules + ["almanac", "almanac-strings-gen", "almanac-codec-android"]
+            if os.path.isdir(os.path.join(ROOT, "Sources", module))}
+    if undefined:
+        sys.exit("keys no catalog in Locales/Almanac defines:\n  " + "\n  ".join(undefined))
+    # A key another module's sources use as well is shared: it lives in Core.
+    assigned = {module: set() for module in modules}
+    for key in keys:
+        home = owner(key)
+        if any(key in found for module, found in used.items() if module != home):
+            home = CORE
+        assigned[home].add(key)
+
+    stale = []
+    for module in modules:
+        generated = generate(module, assigned[module], tables)
+        path = output_path(module)
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current == generated:
+            continue
+        if "--check" in sys.argv:
+            stale.append(os.path.relpath(path, ROOT))
+        else:
+            open(path, "w", encoding="utf-8").write(generated)
+    if stale:
+        sys.exit("stale message tables (run python3 Scripts/generate-messages.py): " + ", ".join(stale))
+
 
 if __name__ == "__main__":
     main()

@@ -25,7 +25,10 @@ public struct AndroidStringsCodec: Codec {
             extensions: [".xml"],
             mediaTypes: ["application/xml"],
             model: .catalog,
-            options: [.init(name: "locale", summary: "The locale of the file (default: from its values-… folder, else en).")],
+            options: [
+                .init(name: "locale", summary: "The locale of the file (default: from its values-… folder, else en)."),
+                .init(name: "source-language", summary: "The language the keys are written in.", defaultValue: "en"),
+            ],
             examples: [.init(summary: "Two strings and a plural", input: """
                 <?xml version="1.0" encoding="utf-8"?>
                 <resources xmlns:tools="http://schemas.android.com/tools">

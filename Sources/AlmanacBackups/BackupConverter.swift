@@ -14,6 +14,10 @@ public struct BackupConverter: DocumentConverter {
         [(.backup, .agenda), (.backup, .ledger), (.agenda, .backup), (.ledger, .backup), (.backup, .backup)]
     }
 
+    public var options: [FormatDescription.Option] {
+        [.init(name: "exported-at", summary: "The exportedAt time to write when a backup is made from other data (default: now).")]
+    }
+
     /// JellySave goes through its ledger; the others through their calendars.
     public func route(_ document: Document, toward target: ModelKind) -> ModelKind? {
         guard case .backup(let backup) = document, target != .backup else { return nil }

@@ -19,6 +19,23 @@ public struct TableConverter: DocumentConverter {
         [(.table, .agenda), (.table, .ledger), (.agenda, .table), (.ledger, .table)]
     }
 
+    public var options: [FormatDescription.Option] {
+        [
+            .init(name: "columns", summary: "Which column holds what, where the headers do not say (also --columns): title=名稱,date=日期."),
+            .init(name: "style", summary: "Write for people in the reader's region, or for machines (ISO dates, codes, plain numbers).",
+                  values: ["region", "iso"], defaultValue: "region"),
+            .init(name: "relative", summary: "Add a column counting the days to (or since) each day.", values: ["yes", "no"], defaultValue: "no"),
+            .init(name: "today", summary: "The day countdowns and monthly savings count from (YYYY-MM-DD; default: today)."),
+            .init(name: "calendar", summary: "Write dates in the Republic of China calendar (民國114/3/5).", values: ["gregorian", "roc"],
+                  defaultValue: "gregorian"),
+            .init(name: "lunar", summary: "Add the lunar date of each day (default: when some day repeats in the lunar calendar).",
+                  values: ["yes", "no"]),
+            .init(name: "rounding", summary: "Money to the currency's cash digits (TWD: whole dollars) or its standard digits.",
+                  values: ["cash", "standard"], defaultValue: "cash"),
+            .init(name: "sheet", summary: "Which part of a ledger a table holds.", values: ["accounts", "changes", "goals", "snapshots"]),
+        ]
+    }
+
     public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
         switch (document, model) {
         case (.table(let table), .agenda):

@@ -10,6 +10,10 @@ public struct CatalogTableConverter: DocumentConverter {
 
     public var conversions: [(from: ModelKind, to: ModelKind)] { [(.catalog, .table), (.table, .catalog)] }
 
+    public var options: [FormatDescription.Option] {
+        [.init(name: "source-language", summary: "The language the keys are written in (default: the first locale column).")]
+    }
+
     public func convert(_ document: Document, to model: ModelKind, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
         switch (document, model) {
         case (.catalog(let catalog), .table): return (.table(Self.table(catalog)), [])

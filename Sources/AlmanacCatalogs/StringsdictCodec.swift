@@ -126,7 +126,10 @@ public struct StringsdictCodec: Codec {
             extensions: [".stringsdict"],
             mediaTypes: ["application/x-plist"],
             model: .catalog,
-            options: [.init(name: "locale", summary: "The locale of the file (default: from its .lproj folder).")],
+            options: [
+                .init(name: "locale", summary: "The locale of the file (default: from its .lproj folder)."),
+                .init(name: "source-language", summary: "The language the keys are written in.", defaultValue: "en"),
+            ],
             examples: [
                 .init(summary: "“%d days left” in English", input: """
                     <?xml version="1.0" encoding="UTF-8"?>

@@ -13,10 +13,7 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         extensions: [".ics", ".ical", ".icalendar", ".ifb"],
         mediaTypes: ["text/calendar"],
         model: .agenda,
-        options: [
-            .init(name: "x-wr-timezone", summary: "Apply X-WR-TIMEZONE to UTC and floating times, as the x-wr-timezone tool does.",
-                  values: ["apply", "ignore"], defaultValue: "apply"),
-        ],
+        options: [calendarZoneOption],
         examples: [
             .init(summary: "A lunar birthday with a reminder the day before", input: """
                 BEGIN:VCALENDAR\r
@@ -57,6 +54,11 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         ])
 
     public var format: FormatDescription { Self.description }
+
+    /// Read by ics, jCal and xCal alike.
+    static let calendarZoneOption = FormatDescription.Option(
+        name: "x-wr-timezone", summary: "Apply X-WR-TIMEZONE to UTC and floating times, as the x-wr-timezone tool does.",
+        values: ["apply", "ignore"], defaultValue: "apply")
 
     public func identify(_ probe: Probe) -> Identification {
         let text = probe.trimmedText.prefix(64).uppercased()

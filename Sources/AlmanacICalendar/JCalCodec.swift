@@ -13,6 +13,7 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
         extensions: [".jcal", ".jcal.json"],
         mediaTypes: ["application/calendar+json"],
         model: .agenda,
+        options: [ICalendarCodec.calendarZoneOption],
         examples: [.init(summary: "A birthday", input: """
             ["vcalendar", [["version", {}, "text", "2.0"], ["prodid", {}, "text", "-//Example//EN"]],
               [["vevent", [["uid", {}, "text", "dad@example.org"], ["dtstamp", {}, "date-time", "2025-01-01T00:00:00Z"],

@@ -15,6 +15,7 @@ public struct XCalCodec: StreamingDecoder, StreamingEncoder {
         extensions: [".xcs", ".xcal", ".xcal.xml"],
         mediaTypes: ["application/calendar+xml"],
         model: .agenda,
+        options: [ICalendarCodec.calendarZoneOption],
         examples: [.init(summary: "A to-do due in Taipei", input: """
             <?xml version="1.0" encoding="UTF-8"?>
             <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar>

@@ -30,6 +30,11 @@ public enum CodecConformance {
         }
         for bytes in [[]] + noise { _ = codec.identify(Probe(prefix: bytes, fileName: "noise.bin")) }
 
+        // Every option the codec reads while decoding and encoding its examples is one its
+        // description declares (`--option` settings are checked against the declarations).
+        let reads = OptionReads()
+        let recording = CodecContext(options: CodecOptions().recordingReads(into: reads))
+
         for example in format.examples {
             let bytes = Array(example.input.utf8)
             let file = "example" + (format.extensions.first ?? "")
@@ -39,7 +44,7 @@ public enum CodecConformance {
             guard format.canRead else { continue }
             let decoded: Decoded
             do {
-                decoded = try codec.decode(CodecInput(bytes: bytes, fileName: file), context: CodecContext())
+                decoded = try codec.decode(CodecInput(bytes: bytes, fileName: file), context: recording)
             } catch {
                 problems.append("\(name): example \"\(example.summary)\" does not decode: \(error)")
                 continue
@@ -50,9 +55,10 @@ public enum CodecConformance {
             if decoded.diagnostics.hasErrors {
                 problems.append("\(name): example \"\(example.summary)\" decodes with errors: \(decoded.diagnostics)")
             }
+            problems += streamingProblems(codec, bytes: bytes, file: file, decoded: decoded, context: recording)
             guard format.canWrite else { continue }
             do {
-                let first = try codec.encode(decoded.document, context: CodecContext())
+                let first = try codec.encode(decoded.document, context: recording)
                 let again = try codec.decode(CodecInput(bytes: first.bytes, fileName: file), context: CodecContext())
                 if again.document != decoded.document {
                     problems.append("\(name): example \"\(example.summary)\" changes in a round trip")
@@ -81,6 +87,10 @@ public enum CodecConformance {
         for (index, bytes) in noise.prefix(50).enumerated() {
             problems += located(codec, bytes, file: "noise.bin", what: "random input #\(index)")
         }
+        let declared = Set(format.options.map(\.name))
+        for name in reads.names.subtracting(declared).sorted() {
+            problems.append("\(name): reads the option \"\(name)\", which its description does not declare")
+        }
 
         // A document of another model is refused with a diagnostic, not a crash.
         if format.canWrite, let other = ModelKind.allCases.first(where: { $0 != format.model }) {
@@ -93,6 +103,40 @@ public enum CodecConformance {
             }
             if (try? codec.encode(document, context: CodecContext())) != nil {
                 problems.append("\(name): encoding a \(other) document should fail with a diagnostic")
+            }
+        }
+        return problems
+    }
+
+    /// A codec that streams must hand over the same document item by item as it decodes whole,
+    /// with the frame first, and write the same bytes either way.
+    static func streamingProblems(_ codec: any Codec, bytes: [UInt8], file: String, decoded: Decoded, context: CodecContext) -> [String] {
+        var problems: [String] = []
+        let name = codec.format.id
+        if let streaming = codec as? any StreamingDecoder {
+            var sink = OrderCheckingSink()
+            do {
+                let frame = try streaming.decodeItems(CodecInput(bytes: bytes, fileName: file), context: context, into: &sink)
+                if sink.begins != 1 { problems.append("\(name): decodeItems began \(sink.begins) times (once, before the items)") }
+                if sink.itemBeforeBegin { problems.append("\(name): decodeItems handed over an item before the frame") }
+                if frame.document.withItems(sink.items) != decoded.document {
+                    problems.append("\(name): decoding item by item gives another document than decoding whole")
+                }
+            } catch {
+                problems.append("\(name): decodeItems fails where decode does not: \(error)")
+            }
+        }
+        if let streaming = codec as? any StreamingEncoder, codec.format.canWrite {
+            do {
+                let whole = try codec.encode(decoded.document, context: context).bytes
+                let (frame, items) = decoded.document.splitItems()
+                var pieces: [UInt8] = []
+                let writer = try streaming.itemWriter(frame, context: context) { (piece) throws(Diagnostic) in pieces += piece }
+                for item in items { try writer.write(item) }
+                _ = try writer.finish(frame)
+                if pieces != whole { problems.append("\(name): writing item by item gives other bytes than encoding whole") }
+            } catch {
+                problems.append("\(name): the item writer fails where encode does not: \(error)")
             }
         }
         return problems
@@ -158,5 +202,19 @@ public struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// Records how a streaming decoder uses its sink.
+struct OrderCheckingSink: DocumentSink {
+    var begins = 0
+    var itemBeforeBegin = false
+    var items: [DocumentItem] = []
+
+    mutating func begin(_ frame: Document) throws(Diagnostic) { begins += 1 }
+
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) {
+        if begins == 0 { itemBeforeBegin = true }
+        items.append(item)
     }
 }

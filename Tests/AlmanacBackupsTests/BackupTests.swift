@@ -64,7 +64,7 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
     }
 
     func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
-        guard case .backup(let backup) = decoded.document else { throw Diagnostic.error("backup.not-a-backup", "") }
+        guard case .backup(let backup) = decoded.document else { throw Diagnostic(.error, Message(code: "test.not-a-backup", text: "not a backup")) }
         return backup
     }
 

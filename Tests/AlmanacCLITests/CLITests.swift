@@ -359,6 +359,27 @@ import Testing
         #expect(formats.output.contains("garbage"))
     }
 
+    /// A plugin brings its own messages with its description; its diagnostics are shown in the
+    /// user's language, with their arguments.
+    @Test func pluginsBringTheirOwnMessages() throws {
+        let plugins = temporaryDirectory()
+        let path = plugins + "/almanac-codec-notes"
+        let description = #"{"protocol": 1, "codec": {"id": "notes", "name": "Notes", "summary": "test", "aliases": [], "extensions": [".notes"], "mediaTypes": [], "model": "table", "canRead": true, "canWrite": false, "options": [], "examples": []}, "messages": {"en": {"notes.odd": "Line %@ looks odd."}, "zh-Hant": {"notes.odd": "第 %@ 行看起來不對。"}}}"#
+        let decoded = #"{"protocol": 1, "document": {"model": "table", "version": 1, "columns": ["a"], "rows": [["1"]]}, "diagnostics": [{"severity": "warning", "code": "notes.odd", "message": "Line 7 looks odd.", "arguments": ["7"], "line": 7}]}"#
+        let script = ["#!/bin/sh", "if [ \"$1\" = \"--describe\" ]; then echo '\(description)'; exit 0; fi", "cat >/dev/null", "echo '\(decoded)'"]
+        try Data((script.joined(separator: "\n") + "\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        let input = temporaryDirectory() + "/a.notes"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: input))
+        let environment = ["ALMANAC_PLUGIN_PATH": plugins]
+        let chinese = CLIRun(["convert", input, "--to", "csv"], environment: environment, language: .traditionalChinese)
+        #expect(chinese.status == 0)
+        #expect(chinese.error.contains("a.notes:7: 警告: 第 7 行看起來不對。 [notes.odd]"), "\(chinese.error)")
+        let english = CLIRun(["convert", input, "--to", "csv"], environment: environment)
+        #expect(english.error.contains("Line 7 looks odd. [notes.odd]"))
+    }
+
     @Test func helpAndVersion() {
         let help = CLIRun(["--help"])
         #expect(help.status == 0)

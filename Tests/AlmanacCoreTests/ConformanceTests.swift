@@ -20,6 +20,7 @@ import Testing
             }
             func identify(_ probe: Probe) -> Identification { .no }
             func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+                _ = context.options["secret-switch"]  // read, but not declared
                 guard try input.readAll().count == 5 else { throw Diagnostic.error("json.syntax", "short") }
                 return Decoded(document: .agenda(Agenda(items: [CalendarItem(uid: UUIDs.next(), title: "x")])))
             }
@@ -34,6 +35,30 @@ import Testing
         #expect(problems.contains { $0.contains("changes in a round trip") })
         #expect(problems.contains { $0.contains("fails without a location") })
         #expect(problems.contains { $0.contains("should fail with a diagnostic") })
+        #expect(problems.contains { $0.contains("reads the option \"secret-switch\"") })
+    }
+
+    /// A streaming decoder that hands over items another way than it decodes whole is caught.
+    @Test func theCheckFindsAStreamThatDisagrees() {
+        struct Forgetful: StreamingDecoder {
+            var format: FormatDescription {
+                FormatDescription(id: "forgetful", name: "Forgetful", summary: "Loses its last item when streamed.",
+                                  extensions: [".forget"], model: .table, canWrite: false,
+                                  examples: [.init(summary: "two rows", input: "a\nb\n")])
+            }
+            func identify(_ probe: Probe) -> Identification { .cannotTell }
+            func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+                Decoded(document: .table(Table(columns: ["x"], rows: [["a"], ["b"]])))
+            }
+            func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+                try sink.item(.row(["a"]))
+                try sink.begin(.table(Table(columns: ["x"])))
+                return Decoded(document: .table(Table(columns: ["x"])))
+            }
+        }
+        let problems = CodecConformance.problems(of: Forgetful())
+        #expect(problems.contains { $0.contains("an item before the frame") })
+        #expect(problems.contains { $0.contains("another document than decoding whole") })
     }
 }
 

@@ -35,9 +35,24 @@ import Testing
     }
 
     @Test func everyLanguageHasEveryKey() {
-        let keys = Set(MessageTable.english.keys)
-        #expect(Set(MessageTable.simplifiedChinese.keys) == keys)
-        #expect(Set(MessageTable.traditionalChinese.keys) == keys)
+        let table = CoreMessages.table
+        #expect(table.keys(in: .simplifiedChinese) == table.keys)
+        #expect(table.keys(in: .traditionalChinese) == table.keys)
+        #expect(table.keys.contains("output.exists"))
+    }
+
+    /// A module's table is looked up first, then Core's; a diagnostic read back from JSON finds
+    /// its text through the tables used so far.
+    @Test func moduleTablesComeFirst() throws {
+        let table = MessageTable(name: "Example", english: ["example.hello": "Hello %@", "output.exists": "mine"],
+                                 simplifiedChinese: ["example.hello": "你好 %@"], traditionalChinese: [:])
+        #expect(Message("example.hello", ["世界"], table: table).rendered(in: .simplifiedChinese) == "你好 世界")
+        #expect(Message("example.hello", ["world"], table: table).rendered(in: .traditionalChinese) == "Hello world")
+        #expect(Message("output.exists", [], table: table).rendered() == "mine")
+        #expect(Message("convert.dropped", ["x"], table: table).rendered().contains("x"))
+        let json = try JSONEncoder().encode(Diagnostic(.warning, Message("example.hello", ["a"], table: table)))
+        let decoded = try JSONDecoder().decode(Diagnostic.self, from: json)
+        #expect(decoded.message.rendered(in: .simplifiedChinese) == "你好 a")
     }
 
     /// The compiled-in table matches Locales/Almanac (the swift-format "generated files" check).

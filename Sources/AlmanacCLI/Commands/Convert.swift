@@ -67,6 +67,8 @@ struct Convert: ParsableCommand {
                                     transforms: transforms, context: context, overwrite: force, merge: merge,
                                     syncDirectory: !toDirectory, standardOutput: { bytes in session.write(bytes) })
 
+        do { try conversion.checkOptions() } catch { throw CommandFailure.usage(error) }
+
         // What to do, in order: folder layouts as they come, files (given or found in folders) as jobs.
         var reports: [ConversionReport] = []
         var jobs: [Job] = []

@@ -244,6 +244,26 @@ public struct FormatRegistry: Sendable {
         return ChainedItemConverter(steps: steps)
     }
 
+    /// Checks `--option` settings against what the codecs and every converter declare: a name no
+    /// one reads is refused (a typo would otherwise change nothing, silently), and so is a value
+    /// outside a declared set. The error lists what is accepted.
+    public func checkOptions(_ options: CodecOptions, codecs: [any Codec]) throws(Diagnostic) {
+        var declared: [String: [FormatDescription.Option]] = [:]
+        for option in codecs.flatMap(\.format.options) + converters.flatMap(\.options) { declared[option.name, default: []].append(option) }
+        for (name, value) in options.values.sorted(by: { $0.key < $1.key }) {
+            guard let declarations = declared[name] else {
+                throw Diagnostic.error("option.unknown", name, declared.keys.sorted().joined(separator: ", "))
+            }
+            // Free text when any declaration leaves it free; otherwise one of the values some declare.
+            if declarations.allSatisfy({ $0.values != nil }) {
+                let values = declarations.flatMap { $0.values ?? [] }
+                if !values.contains(value) {
+                    throw Diagnostic.error("option.invalid-value", name, value, values.joined(separator: ", "))
+                }
+            }
+        }
+    }
+
     /// The codecs that can write a document of a model (directly or through a converter).
     public func writers(of model: ModelKind) -> [any Codec] {
         let reachable = Set([model] + converters.flatMap { $0.conversions.filter { $0.from == model }.map(\.to) })

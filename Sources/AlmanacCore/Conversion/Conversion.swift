@@ -71,11 +71,19 @@ public struct Conversion: Sendable {
         }
     }
 
+    /// Checks the options against what the target, the source (any readable format when it is
+    /// not given) and the converters declare (`FormatRegistry.checkOptions`). `run` checks too;
+    /// a batch checks once before it starts.
+    public func checkOptions() throws(Diagnostic) {
+        try registry.checkOptions(context.options, codecs: [target] + (source.map { [$0] } ?? registry.codecs.filter(\.format.canRead)))
+    }
+
     /// Converts one input (a file, or bytes read from standard input).
     public func run(_ input: ConversionInput, to destination: Destination) -> ConversionReport {
         var report = ConversionReport(input: input.name, output: destination.path, to: target.format.id)
         let opened: (codec: any Codec, input: CodecInput)
         do throws(Diagnostic) {
+            try checkOptions()
             opened = try registry.open(input, codec: source)
         } catch {
             report.fail(error)

@@ -104,8 +104,10 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         severity = try container.decode(Severity.self, forKey: .severity)
         let code = try container.decode(String.self, forKey: .code)
         let arguments = try container.decodeIfPresent([String].self, forKey: .arguments) ?? []
-        // A code Almanac does not know (from a plugin) keeps the plugin's own English text.
-        if MessageTable.english[code] == nil, let text = try container.decodeIfPresent(String.self, forKey: .message) {
+        // A code no table knows (from a plugin) keeps the plugin's own English text.
+        if let table = MessageTable.owner(of: code) {
+            message = Message(code, arguments, table: table)
+        } else if let text = try container.decodeIfPresent(String.self, forKey: .message) {
             message = Message(code: code, text: text)
         } else {
             message = Message(code, arguments)

@@ -1,25 +1,37 @@
 public import AlmanacICU
+import Synchronization
 
 /// A user-facing message: a key into Almanac's own catalogs (Locales/Almanac) and its arguments,
 /// rendered in the user's language when shown.
+///
+/// Each module owns the messages of its prefixes (`ics.` is the iCalendar codec's) in a table
+/// generated into the module (`Scripts/generate-messages.py`); a message made in a module looks
+/// its key up there first, then in Core's table of shared messages.
 public struct Message: Hashable, Sendable {
     var originalKey: String?
     private let lookupKey: String
     public let arguments: [String]
+    /// The module table the key is looked up in before Core's.
+    let table: MessageTable?
 
-    public init(_ key: String, _ arguments: [String] = []) {
+    public init(_ key: String, _ arguments: [String], table: MessageTable?) {
         self.lookupKey = key
         self.arguments = arguments
+        self.table = table
+    }
+
+    public init(_ key: String, _ arguments: [String] = []) {
+        self.init(key, arguments, table: nil)
     }
 
     public init(_ key: String, _ arguments: String...) {
-        self.init(key, arguments)
+        self.init(key, arguments, table: nil)
     }
 
     /// A message from a codec or tool outside Almanac: its own stable code (`todotxt.bad-date`)
     /// and its text, shown as written whatever the user's language.
     public init(code: String, text: String) {
-        self.init("plugin.message", [text])
+        self.init("plugin.message", [text], table: nil)
         originalKey = code
     }
 
@@ -28,10 +40,19 @@ public struct Message: Hashable, Sendable {
 
     /// The text in a language, falling back to English, then to the key and its arguments.
     public func rendered(in language: Language = .english) -> String {
-        guard let format = MessageTable.table(for: language)[lookupKey] ?? MessageTable.english[lookupKey] else {
+        guard let format = table?.format(lookupKey, in: language) ?? CoreMessages.table.format(lookupKey, in: language) else {
             return ([lookupKey] + arguments).joined(separator: " ")
         }
         return Message.substitute(format, arguments)
+    }
+
+    public static func == (lhs: Message, rhs: Message) -> Bool {
+        lhs.key == rhs.key && lhs.arguments == rhs.arguments && lhs.lookupKey == rhs.lookupKey
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(arguments)
     }
 
     /// Fills `%@`, `%d` and positional `%1$@` placeholders with the arguments; `%%` is a percent sign.
@@ -111,4 +132,41 @@ public enum Language: String, Hashable, Sendable, CaseIterable, Codable {
 
 extension String {
     fileprivate func replacingUnderscores() -> String { String(map { $0 == "_" ? "-" : $0 }) }
+}
+
+/// One module's messages in every language Almanac speaks, generated from Locales/Almanac (or a
+/// codec plugin's own, from its description). Tables announce themselves when first used, so a
+/// diagnostic read back from JSON finds its text by code.
+public struct MessageTable: Sendable {
+    /// The module or plugin the messages belong to.
+    public let name: String
+    private let texts: [Language: [String: String]]
+
+    public init(name: String, english: [String: String], simplifiedChinese: [String: String], traditionalChinese: [String: String]) {
+        self.name = name
+        self.texts = [.english: english, .simplifiedChinese: simplifiedChinese, .traditionalChinese: traditionalChinese]
+        MessageTable.known.withLock { $0[name] = self }
+    }
+
+    /// The text of a key in a language, else in English.
+    public func format(_ key: String, in language: Language) -> String? {
+        texts[language]?[key] ?? texts[.english]?[key]
+    }
+
+    /// Every text in a language, by key.
+    public func texts(in language: Language) -> [String: String] { texts[language] ?? [:] }
+
+    /// Every key, in English.
+    public var keys: Set<String> { Set(texts[.english]?.keys ?? [:].keys) }
+
+    /// The keys a language has.
+    public func keys(in language: Language) -> Set<String> { Set(texts[language]?.keys ?? [:].keys) }
+
+    private static let known = Mutex<[String: MessageTable]>([:])
+
+    /// The table among those used so far (and Core's) that has a key.
+    public static func owner(of key: String) -> MessageTable? {
+        if CoreMessages.table.format(key, in: .english) != nil { return CoreMessages.table }
+        return known.withLock { tables in tables.values.first { $0.format(key, in: .english) != nil } }
+    }
 }

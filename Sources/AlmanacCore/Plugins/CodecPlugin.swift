@@ -3,11 +3,12 @@ import Foundation
 
 /// Turns a Swift `Codec` into a plugin executable (`almanac-codec-NAME`) that speaks the plugin
 /// protocol (see `ExternalCodec`): the whole `main.swift` of a plugin is
-/// `exit(CodecPlugin.main(MyCodec()))`.
+/// `exit(CodecPlugin.main(MyCodec()))`. A codec with messages of its own passes their table
+/// (`messages:`), and Almanac shows its diagnostics in the user's language.
 public enum CodecPlugin {
     /// Runs the protocol for `codec` with the process's arguments and standard streams; returns
     /// the exit status.
-    public static func main(_ codec: any Codec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    public static func main(_ codec: any Codec, messages: MessageTable? = nil, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
                             input: () -> [UInt8] = { Array(FileHandle.standardInput.readDataToEndOfFile()) },
                             output: ([UInt8]) -> Void = { FileHandle.standardOutput.write(Data($0)) },
                             errorOutput: ([UInt8]) -> Void = { FileHandle.standardError.write(Data($0)) }) -> Int32 {
@@ -19,8 +20,12 @@ public enum CodecPlugin {
             struct Description: Encodable {
                 let `protocol`: Int
                 let codec: FormatDescription
+                let messages: [String: [String: String]]?
             }
-            output((try? CanonicalJSON.encode(Description(protocol: ExternalCodec.protocolVersion, codec: codec.format))) ?? [])
+            let texts = messages.map { table in
+                Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0.rawValue, table.texts(in: $0)) })
+            }
+            output((try? CanonicalJSON.encode(Description(protocol: ExternalCodec.protocolVersion, codec: codec.format, messages: texts))) ?? [])
             return 0
         }
         var context = CodecContext()
@@ -70,7 +75,8 @@ public enum CodecPlugin {
 
     static func json(_ diagnostic: Diagnostic) -> JSONValue {
         var members: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
-                                              ("message", .string(diagnostic.message.rendered()))]
+                                              ("message", .string(diagnostic.message.rendered())),
+                                              ("arguments", .array(diagnostic.message.arguments.map(JSONValue.string)))]
         if let file = diagnostic.location?.file { members.append(("file", .string(file))) }
         if let line = diagnostic.location?.line { members.append(("line", .integer(line))) }
         if let column = diagnostic.location?.column { members.append(("column", .integer(column))) }

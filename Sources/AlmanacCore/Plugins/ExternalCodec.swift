@@ -4,7 +4,10 @@ import Foundation
 /// Codecs in other programs: an executable named `almanac-codec-NAME` on `PATH` or in
 /// `ALMANAC_PLUGIN_PATH` that speaks the plugin protocol (version 1):
 ///
-/// - `almanac-codec-NAME --describe` prints `{"protocol": 1, "codec": <FormatDescription>}`.
+/// - `almanac-codec-NAME --describe` prints `{"protocol": 1, "codec": <FormatDescription>}`, and
+///   optionally `"messages": {"en": {code: text}, "zh-Hans": {…}, "zh-Hant": {…}}`: the plugin's own
+///   messages, so its diagnostics (which may then carry `"arguments"` for `%@` placeholders) are
+///   shown in the user's language.
 /// - `almanac-codec-NAME decode [--file NAME] [--locale L] [--time-zone Z] [--option K=V]…` reads the
 ///   format's bytes on standard input and prints
 ///   `{"protocol": 1, "document": <the model's canonical JSON>, "diagnostics": [<diagnostic>…]}`.
@@ -23,14 +26,17 @@ public struct ExternalCodec: Codec {
     public let format: FormatDescription
     /// Seconds a decode or encode may take.
     public let timeout: Double
+    /// The plugin's own messages, when its description brings them.
+    public let messages: MessageTable?
 
     /// The plugin's name as users see it (`android-strings (almanac-codec-android)`).
     var pluginName: String { format.id + " (" + (executable.split(separator: "/").last.map(String.init) ?? executable) + ")" }
 
-    public init(executable: String, format: FormatDescription, timeout: Double = 30) {
+    public init(executable: String, format: FormatDescription, timeout: Double = 30, messages: MessageTable? = nil) {
         self.executable = executable
         self.format = format
         self.timeout = timeout
+        self.messages = messages
     }
 
     /// Asks an executable for its description.
@@ -43,6 +49,7 @@ public struct ExternalCodec: Codec {
         struct Description: Decodable {
             let `protocol`: Int
             let codec: FormatDescription
+            let messages: [String: [String: String]]?
         }
         let description: Description
         do {
@@ -53,7 +60,11 @@ public struct ExternalCodec: Codec {
         guard description.protocol == protocolVersion else {
             throw Diagnostic.error("plugin.protocol", name, String(description.protocol), String(protocolVersion))
         }
-        return ExternalCodec(executable: executable, format: description.codec, timeout: timeout * 6)
+        let messages = description.messages.map { texts in
+            MessageTable(name: description.codec.id, english: texts["en"] ?? [:], simplifiedChinese: texts["zh-Hans"] ?? [:],
+                         traditionalChinese: texts["zh-Hant"] ?? [:])
+        }
+        return ExternalCodec(executable: executable, format: description.codec, timeout: timeout * 6, messages: messages)
     }
 
     public func identify(_ probe: Probe) -> Identification {
@@ -67,7 +78,7 @@ public struct ExternalCodec: Codec {
         if let file { arguments += ["--file", file] }
         if let locale = context.locale { arguments += ["--locale", locale.bcp47] }
         if let zone = context.timeZone { arguments += ["--time-zone", zone.identifier] }
-        for (key, value) in context.options.sorted(by: { $0.key < $1.key }) where key != "file" && key != "target-format" {
+        for (key, value) in context.options.sorted(by: { $0.key < $1.key }) {
             arguments += ["--option", key + "=" + value]
         }
         return arguments
@@ -86,7 +97,7 @@ public struct ExternalCodec: Codec {
         }
         let members = json.object ?? []
         if let error = members.first(where: { $0.0 == "error" })?.1 {
-            throw Self.diagnostic(error, plugin: name, file: input.fileName)
+            throw diagnostic(error, plugin: name, file: input.fileName)
         }
         guard result.status == 0 else { throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary) }
         guard let document = members.first(where: { $0.0 == "document" })?.1 else {
@@ -99,7 +110,7 @@ public struct ExternalCodec: Codec {
         } catch {
             throw Diagnostic.error("plugin.bad-output", name, "decode", error.message.rendered())
         }
-        let diagnostics = (members.first { $0.0 == "diagnostics" }?.1.array ?? []).map { Self.diagnostic($0, plugin: name, file: input.fileName) }
+        let diagnostics = (members.first { $0.0 == "diagnostics" }?.1.array ?? []).map { diagnostic($0, plugin: name, file: input.fileName) }
         return Decoded(document: decoded.document, diagnostics: diagnostics, encoding: nil)
     }
 
@@ -109,15 +120,16 @@ public struct ExternalCodec: Codec {
         let result = try PluginProcess.run(executable, arguments("encode", context, file: nil), input: model, timeout: timeout, name: name)
         guard result.status == 0 else {
             if let json = try? JSONValue(parsing: result.error), let error = json.object?.first(where: { $0.0 == "error" })?.1 {
-                throw Self.diagnostic(error, plugin: name, file: nil)
+                throw diagnostic(error, plugin: name, file: nil)
             }
             throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary)
         }
         return Encoded(bytes: result.output)
     }
 
-    /// A plugin's diagnostic, shown with the plugin's name.
-    static func diagnostic(_ value: JSONValue, plugin: String, file: String?) -> Diagnostic {
+    /// A plugin's diagnostic: in the user's language when the plugin's messages have its code,
+    /// else its English text with the plugin's name.
+    func diagnostic(_ value: JSONValue, plugin: String, file: String?) -> Diagnostic {
         let members = value.object ?? []
         func text(_ key: String) -> String? { members.first { $0.0 == key }?.1.string }
         func number(_ key: String) -> Int? {
@@ -126,6 +138,10 @@ public struct ExternalCodec: Codec {
         }
         let severity = Diagnostic.Severity(rawValue: text("severity") ?? "error") ?? .error
         let location = SourceLocation(file: text("file") ?? file, line: number("line"), column: number("column"), keyPath: text("keyPath"))
+        if let code = text("code"), let messages, messages.format(code, in: .english) != nil {
+            let arguments = members.first { $0.0 == "arguments" }?.1.array?.compactMap(\.string) ?? []
+            return Diagnostic(severity, Message(code, arguments, table: messages), at: location)
+        }
         return Diagnostic(severity, Message("plugin.diagnostic", [plugin, text("message") ?? "", text("code") ?? "plugin"]), at: location)
     }
 }
@@ -237,7 +253,7 @@ public enum PluginDiscovery {
             do {
                 let codec = try ExternalCodec.describe(executable, timeout: timeout)
                 codecs.append(ExternalCodec(executable: codec.executable, format: codec.format,
-                                            timeout: environment["ALMANAC_PLUGIN_TIMEOUT"].flatMap(Double.init) ?? 30))
+                                            timeout: environment["ALMANAC_PLUGIN_TIMEOUT"].flatMap(Double.init) ?? 30, messages: codec.messages))
             } catch {
                 problems.append(error)
             }

@@ -48,7 +48,7 @@ public struct TodoTxtCodec: Codec {
             var line = rawLine
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             guard let text = String(validating: line, as: UTF8.self) else {
-                throw Diagnostic(.error, Message(code: "todotxt.not-utf8", text: "This line is not UTF-8 text. Save the list as UTF-8 and try again."),
+                throw Diagnostic(.error, TodoTxtMessages.message("todotxt.not-utf8"),
                                  at: location)
             }
             if text.allSatisfy(\.isWhitespace) { continue }
@@ -59,13 +59,13 @@ public struct TodoTxtCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .agenda(let agenda) = document else {
-            throw Diagnostic(.error, Message(code: "todotxt.not-an-agenda", text: "todo.txt holds tasks; convert a calendar or a to-do list."))
+            throw Diagnostic(.error, TodoTxtMessages.message("todotxt.not-an-agenda"))
         }
         var text = ""
         var diagnostics: [Diagnostic] = []
         for (index, item) in agenda.items.enumerated() {
             guard item.kind == .todo else {
-                diagnostics.append(Diagnostic(.warning, Message(code: "todotxt.not-a-task", text: "“\(item.title)” is not a to-do; todo.txt holds tasks only, so it was left out."),
+                diagnostics.append(Diagnostic(.warning, TodoTxtMessages.message("todotxt.not-a-task", item.title),
                                               at: SourceLocation(keyPath: "/items/\(index)")))
                 continue
             }
@@ -114,7 +114,7 @@ public struct TodoTxtCodec: Codec {
                     item.due = .date(date)
                     continue
                 }
-                diagnostics.append(Diagnostic(.warning, Message(code: "todotxt.bad-date", text: "“\(word)” is not a date as YYYY-MM-DD; it was kept in the text."),
+                diagnostics.append(Diagnostic(.warning, TodoTxtMessages.message("todotxt.bad-date", String(word)),
                                               at: SourceLocation(file: location.file, line: location.line, column: column)))
             } else if word.hasPrefix("uid:"), word.count > 4 {
                 item.uid = String(word.dropFirst(4))
