@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
         .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
-        .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCatalogs"]),
+        .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.
         .executableTarget(name: "almanac-codec-android", dependencies: ["AlmanacAndroid", "AlmanacCore"]),
         .executableTarget(name: "almanac-strings-gen", dependencies: ["AlmanacCatalogs", "AlmanacCore"]),

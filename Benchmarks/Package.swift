@@ -15,6 +15,8 @@ let package = Package(
                 .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacICU", package: "Almanac"),
                 .product(name: "AlmanacICalendar", package: "Almanac"),
+                .product(name: "AlmanacCalendar", package: "Almanac"),
+                .product(name: "AlmanacKit", package: "Almanac"),
             ]),
     ]
 )

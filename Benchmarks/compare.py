@@ -79,6 +79,40 @@ def build():
 def python_has(module):
     return subprocess.run([sys.executable, "-c", "import " + module], capture_output=True).returncode == 0
 
+def process_rows(runs):
+    """The jobs as a user types them: the almanac process, start to finish, beside the peer doing
+    the same job. Wall time (DuckDB uses every core), peak memory of the whole process."""
+    almanac = almanac_binary()
+    csv = workload("csv", 1000000)
+    ics = workload("ics", 100000)
+    peer = os.path.join(HERE, "Peers", "csv_bench.py")
+    out = lambda name: os.path.join(WORK, name)
+    rows = []
+    def add(name, tool, command, ok=(0,)):
+        result = measure(command, runs, ok=ok)
+        result["basis"] = "wall"
+        rows.append((name, tool, result))
+    size = "%.0f MB" % (os.path.getsize(csv) / 1e6)
+    add("`convert big.csv --to jsonl` (1,000,000 rows, %s)" % size, "almanac",
+        [almanac, "convert", csv, "--to", "jsonl", "-o", out("o.jsonl"), "--force"])
+    if python_has("duckdb"):
+        add("", "DuckDB COPY … TO (FORMAT JSON)", [sys.executable, peer, "duckdb-json", csv, out("o.json")])
+    add("`convert big.csv --to tsv`", "almanac", [almanac, "convert", csv, "--to", "tsv", "-o", out("o.tsv"), "--force"])
+    if python_has("duckdb"):
+        add("", "DuckDB COPY … TO (DELIMITER tab)", [sys.executable, peer, "duckdb-tsv", csv, out("o-duck.tsv")])
+    add("`inspect big.csv`", "almanac", [almanac, "inspect", csv])
+    if python_has("duckdb"):
+        add("", "DuckDB count(*)", [sys.executable, peer, "duckdb-inspect", csv])
+    add("`convert big.csv --via agenda --to csv --locale zh-TW`", "almanac",
+        [almanac, "convert", csv, "--via", "agenda", "--to", "csv", "--locale", "zh-TW", "-o", out("o-days.csv"), "--force"])
+    add("", "Python csv module, read + write only", [sys.executable, peer, "python-copy", csv])
+    ics_size = "%.0f MB" % (os.path.getsize(ics) / 1e6)
+    add("`convert big.ics --to ics` (100,000 items, %s)" % ics_size, "almanac",
+        [almanac, "convert", ics, "--to", "ics", "-o", out("o.ics"), "--force"])
+    add("", "almanac `--to jcal`", [almanac, "convert", ics, "--to", "jcal", "-o", out("o.jcal"), "--force"])
+    add("", "almanac `--to xcal`", [almanac, "convert", ics, "--to", "xcal", "-o", out("o.xcs"), "--force"])
+    return rows
+
 def ics_rows(bench, libical, runs):
     path = workload("ics", 100000)
     rows = []
@@ -189,11 +223,13 @@ def table(rows):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="ics,csv,format,strings,batch")
+    parser.add_argument("--only", default="process,ics,csv,format,strings,batch")
     parser.add_argument("--write")
     args = parser.parse_args()
     bench, libical = build()
     rows = []
+    if "process" in args.only.split(","):
+        rows += process_rows(args.runs)
     if "ics" in args.only.split(","):
         rows += ics_rows(bench, libical, args.runs)
     if "csv" in args.only.split(","):

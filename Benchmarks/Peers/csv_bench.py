@@ -6,6 +6,9 @@
     csv_bench.py duckdb FILE          DuckDB on one thread, every column as text, materialized
     csv_bench.py duckdb-count FILE    DuckDB on one thread counting the records
     csv_bench.py polars FILE          polars, every column as text (POLARS_MAX_THREADS decides threads)
+    csv_bench.py duckdb-json FILE OUT DuckDB (all cores) COPY … TO OUT (FORMAT JSON): one object a line
+    csv_bench.py duckdb-tsv FILE OUT  DuckDB (all cores) COPY … TO OUT as tab-separated text
+    csv_bench.py duckdb-inspect FILE  DuckDB (all cores) counting the records, every column as text
 """
 import csv, os, sys
 
@@ -40,5 +43,16 @@ elif mode == "polars":
     import polars
     frame = polars.read_csv(path, infer_schema=False)
     print("rows %d" % frame.height)
+elif mode in ("duckdb-json", "duckdb-tsv"):
+    import duckdb
+    out = sys.argv[3]
+    con = duckdb.connect()
+    format = "(FORMAT JSON)" if mode == "duckdb-json" else "(FORMAT CSV, DELIMITER '\t', HEADER)"
+    con.execute("COPY (SELECT * FROM read_csv('%s', all_varchar = true, header = true)) TO '%s' %s" % (path, out, format))
+    print("bytes %d" % os.path.getsize(out))
+elif mode == "duckdb-inspect":
+    import duckdb
+    con = duckdb.connect()
+    print("rows %d" % con.execute("SELECT count(*) FROM read_csv(?, all_varchar = true, header = true)", [path]).fetchone()[0])
 else:
     sys.exit("unknown mode " + mode)

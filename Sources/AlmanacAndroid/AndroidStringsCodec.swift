@@ -1,5 +1,4 @@
 public import AlmanacCore
-import AlmanacCatalogs
 import AlmanacICU
 import AlmanacXML
 import Foundation

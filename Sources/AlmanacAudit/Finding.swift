@@ -37,13 +37,7 @@ public struct Finding: Hashable, Sendable, Codable {
     /// Identifies a finding across runs (for baselines): the check, table, key, locale and variant,
     /// but not the line, which moves when other entries change.
     public var fingerprint: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in [check, table, key, locale ?? "", variant].joined(separator: "\u{1F}").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        StableHash.hex([check, table, key, locale ?? "", variant].joined(separator: "\u{1F}"), padded: true)
     }
 }
 

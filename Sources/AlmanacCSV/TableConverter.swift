@@ -183,14 +183,7 @@ struct TableImport {
         return trimmed.isEmpty ? "COLUMN-" + hash(column).prefix(8) : trimmed
     }
 
-    static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    static func hash(_ text: String) -> String { StableHash.hex(text) }
 }
 
 // MARK: Export

@@ -523,15 +523,8 @@ struct ItemMapper {
         CarriedProperty(name: "X-ALMANAC-INVALID-" + property.name, parameters: property.parameters, value: property.value)
     }
 
-    /// FNV-1a, for stable ids of items that came without one.
-    static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    /// A stable id for items that came without one.
+    static func hash(_ text: String) -> String { StableHash.hex(text) }
 }
 
 extension CalendarItem {

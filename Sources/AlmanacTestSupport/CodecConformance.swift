@@ -78,7 +78,9 @@ public enum CodecConformance {
             }
             // And mutated the way a fuzzer starts (bytes flipped, pieces of structure inserted,
             // ranges dropped or doubled): a deterministic stand-in for the libFuzzer runs in Fuzz/.
-            var mutations = SeededGenerator(seed: bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
+            var seed = StableHash()
+            seed.combine(bytes)
+            var mutations = SeededGenerator(seed: seed.value)
             for round in 0..<mutatedExamples {
                 let mutated = mutate(bytes, using: &mutations)
                 problems += located(codec, mutated, file: file, what: "mutation \(round) of \"\(example.summary)\" (\(mutated.count) bytes)")

@@ -1,8 +1,11 @@
+import AlmanacCalendar
 import AlmanacCore
 import AlmanacICU
 import AlmanacICalendar
 import AlmanacCSV
+import AlmanacKit
 import Foundation
+import Synchronization
 
 // One workload per run, so the driver can measure time and peak memory of the whole process,
 // the same way it measures the peers.
@@ -12,8 +15,8 @@ import Foundation
 //   almanac-bench ics-expand FILE FROM UNTIL   parse, then expand every item in [FROM, UNTIL)
 //   almanac-bench csv-read FILE                every record, every field materialized as a String
 //   almanac-bench csv-bounds FILE              records and field boundaries only
-//   almanac-bench csv-convert FILE LOCALE      rows → days → rows for a region, streamed to /dev/null
-//   almanac-bench ics-csv FILE LOCALE          a calendar as a table for a region, streamed to /dev/null
+//   almanac-bench csv-convert FILE LOCALE      rows → days → rows for a region, through the pipeline to /dev/null
+//   almanac-bench ics-csv FILE LOCALE          a calendar as a table for a region, through the pipeline to /dev/null
 //   almanac-bench format-region FILE LOCALE N  the first N rows' dates (long style) and TWD amounts for a region
 
 func fail(_ message: String) -> Never {
@@ -40,7 +43,8 @@ do {
               let until = ISO8601DateFormatter().date(from: arguments[4] + "T00:00:00Z")
         else { fail("usage: almanac-bench ics-expand FILE YYYY-MM-DD YYYY-MM-DD") }
         let agenda = try ICalendarReader().read(input).agenda
-        let expanded = OccurrenceExpander(agenda: agenda, defaultZone: .taipei).occurrences(from: from, until: until, limit: 100_000)
+        let expanded = OccurrenceExpander(agenda: agenda, defaultZone: .taipei, definitions: ICalendarCodec())
+            .occurrences(from: from, until: until, limit: 100_000)
         print("occurrences \(expanded.occurrences.count)")
     case "csv-read":
         // Field boundaries and every field as a String.
@@ -55,26 +59,19 @@ do {
         var rows = 0
         _ = try CSVInput.read(input) { _ in rows += 1 }
         print("rows \(rows)")
-    case "csv-convert":
-        guard arguments.count == 4, let locale = try? LocaleID(arguments[3]) else { fail("usage: almanac-bench csv-convert FILE LOCALE") }
+    case "csv-convert", "ics-csv":
+        guard arguments.count == 4, let locale = try? LocaleID(arguments[3]) else { fail("usage: almanac-bench \(arguments[1]) FILE LOCALE") }
         guard let sink = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
-        var bytes = 0
-        let result = try CSVCodec.csv.streamAgenda(input, to: .csv, readContext: CodecContext(), writeContext: CodecContext(locale: locale)) {
-            piece in
-            bytes += piece.count
+        let registry = BuiltInFormats.registry
+        let bytes = Mutex(0)
+        let conversion = Conversion(registry: registry, target: try registry.require("csv"), source: try registry.require(arguments[1] == "ics-csv" ? "ics" : "csv"),
+                                    via: arguments[1] == "ics-csv" ? nil : .agenda, context: CodecContext(locale: locale)) { piece in
+            bytes.withLock { $0 += piece.count }
             sink.write(Data(piece))
         }
-        print("rows \(result.records) bytes \(bytes)")
-    case "ics-csv":
-        guard arguments.count == 4, let locale = try? LocaleID(arguments[3]) else { fail("usage: almanac-bench ics-csv FILE LOCALE") }
-        guard let sink = FileHandle(forWritingAtPath: "/dev/null") else { fail("cannot open /dev/null") }
-        var bytes = 0
-        let context = CodecContext(locale: locale)
-        let result = try CSVCodec.csv.streamCalendar(input, reader: ICalendarCodec().reader(context), writeContext: context) { piece in
-            bytes += piece.count
-            sink.write(Data(piece))
-        }
-        print("rows \(result.records) bytes \(bytes)")
+        let report = conversion.run(.file(arguments[2]), to: .standardOutput)
+        guard report.status == "converted" else { fail("\(report.diagnostics)") }
+        print("rows \(report.records ?? 0) bytes \(bytes.withLock { $0 })")
     case "format-region":
         // What Babel's format_date(d, "long") and format_currency(n, "TWD") do, row by row.
         guard arguments.count == 5, let locale = try? LocaleID(arguments[3]), let limit = Int(arguments[4]) else {

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Checks the module graph ARCHITECTURE.md describes, from `swift package describe --type json`:
+
+- codec families (iCalendar, CSV, catalogs, backups, Android) never depend on one another; they
+  meet in the models (AlmanacCore) and the calendar engine (AlmanacCalendar);
+- the calendar engine depends on Core and the ICU bridge only.
+
+    swift package describe --type json | python3 Scripts/check-dependencies.py
+"""
+import json, sys
+
+CODECS = {"AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacBackups", "AlmanacAndroid"}
+ENGINE = ("AlmanacCalendar", {"AlmanacCore", "AlmanacICU"})
+
+description = json.load(sys.stdin)
+targets = {target["name"]: target for target in description["targets"]}
+
+
+def closure(name):
+    seen, stack = set(), [name]
+    while stack:
+        for dependency in targets.get(stack.pop(), {}).get("target_dependencies", []):
+            if dependency not in seen:
+                seen.add(dependency)
+                stack.append(dependency)
+    return seen
+
+
+problems = []
+for codec in sorted(CODECS):
+    others = closure(codec) & (CODECS - {codec})
+    if others:
+        problems.append("%s depends on the codec module(s) %s" % (codec, ", ".join(sorted(others))))
+engine, allowed = ENGINE
+direct = set(targets[engine].get("target_dependencies", []))
+if direct - allowed:
+    problems.append("%s depends on %s (only %s allowed)" % (engine, ", ".join(sorted(direct - allowed)), ", ".join(sorted(allowed))))
+for problem in problems:
+    print("check-dependencies: " + problem, file=sys.stderr)
+sys.exit(1 if problems else 0)

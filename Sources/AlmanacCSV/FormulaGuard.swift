@@ -1,0 +1,46 @@
+public import AlmanacCore
+
+/// Keeps spreadsheets from running cell text as a formula (OWASP "CSV Injection"): text that
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width forms) gets a
+/// leading apostrophe. Numbers (`-1234.5`, `+3`) stay numbers.
+public enum FormulaGuard {
+    static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"]
+
+    /// A cell of unknown type: left alone when it is a plain number.
+    public static func cell(_ value: String) -> String {
+        guard mayTrigger(value) else { return value }
+        return isNumber(value) ? value : text(value)
+    }
+
+    /// A cell known to be text.
+    public static func text(_ value: String) -> String {
+        guard mayTrigger(value), let first = value.unicodeScalars.first, triggers.contains(first) else { return value }
+        return "'" + value
+    }
+
+    /// A look at the first byte rules out most cells: the triggers are ASCII or start with EF.
+    @inline(__always) static func mayTrigger(_ value: String) -> Bool {
+        switch value.utf8.first {
+        case 0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0xEF: true
+        default: false
+        }
+    }
+
+    /// A plain number (`-1234.5`, `+3`) or an amount formatted as money (`-$32,000`,
+    /// `-NT$1,234.50`): a spreadsheet reads these as numbers, not formulas.
+    static func isNumber(_ value: String) -> Bool {
+        var rest = Substring(value)
+        if let first = rest.first, first == "-" || first == "+" || first == "−" { rest = rest.dropFirst() }
+        // A currency symbol or code before the digits: letters and symbols, no operators.
+        let symbol = rest.prefix { !$0.isNumber && !"=+-@(),.%\t\r\n ".contains($0) }
+        // It must hold a currency sign ($, ¥, €): `-A1` is a formula, `-$32,000` an amount.
+        guard symbol.count <= 4, symbol.isEmpty || symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .currencySymbol })
+        else { return false }
+        rest = rest.dropFirst(symbol.count).drop { $0 == " " || $0 == "\u{00A0}" }
+        var digits = 0
+        for character in rest {
+            if character.isASCII && character.isNumber { digits += 1 } else if character != "," && character != "." { return false }
+        }
+        return digits > 0
+    }
+}
