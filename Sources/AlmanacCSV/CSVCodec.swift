@@ -72,6 +72,8 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
         var table = Table()
         var ragged: [Diagnostic] = []
         var begun = false
+        // Rows go out in batches of about 64 KB: one value per batch to hand over (or across threads).
+        var batch = TableRows()
         func begin() throws(Diagnostic) {
             begun = true
             try sink.begin(.table(table))
@@ -90,14 +92,19 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
                 table.columns = (1...record.count).map { "column\($0)" }
                 try begin()
             }
-            let fields = record.strings
-            if fields.count != table.columns.count, ragged.count < 100 {
-                ragged.append(.warning("csv.ragged-row", String(fields.count), String(table.columns.count),
+            if record.count != table.columns.count, ragged.count < 100 {
+                ragged.append(.warning("csv.ragged-row", String(record.count), String(table.columns.count),
                                        at: SourceLocation(file: input.fileName, line: record.line)))
             }
-            try sink.item(.row(fields))
+            for index in 0..<record.count { batch.appendField(utf8: record.bytes(index)) }
+            batch.endRow()
+            if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
+                try sink.item(.rows(batch))
+                batch = TableRows()
+            }
         })
         if !begun { try begin() }
+        if !batch.isEmpty { try sink.item(.rows(batch)) }
         return Decoded(document: .table(table), diagnostics: diagnostics + ragged, encoding: facts.encoding.description)
     }
 

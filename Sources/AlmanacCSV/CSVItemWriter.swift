@@ -16,8 +16,8 @@ final class CSVItemWriter: DocumentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", "csv") }
-        writer.write(guardsFormulas ? row.map(FormulaGuard.cell) : row)
+        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "csv") }
+        writer.write(rows, guardsFormulas: guardsFormulas)
         if writer.bytes.count >= Self.pieceSize { try writer.flush(sink) }
     }
 

@@ -46,6 +46,23 @@ public struct CSVWriter {
         bytes.append(contentsOf: lineEnding)
     }
 
+    /// Rows of fields given as bytes; with `guardsFormulas`, text a spreadsheet would run gets
+    /// its apostrophe (`FormulaGuard.cell`; only fields whose first byte may trigger are looked at).
+    public mutating func write(_ rows: TableRows, guardsFormulas: Bool) {
+        rows.forEachRow { fields in
+            for index in 0..<fields.count {
+                if index > 0 { bytes.append(delimiter) }
+                let field = fields[index]
+                if guardsFormulas, let first = field.first, FormulaGuard.mayTrigger(first: first) {
+                    append(FormulaGuard.cell(String(decoding: field, as: UTF8.self)))
+                } else {
+                    append(utf8: field)
+                }
+            }
+            bytes.append(contentsOf: lineEnding)
+        }
+    }
+
     private mutating func append(_ field: String) {
         if field.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) == nil {
             var copy = field

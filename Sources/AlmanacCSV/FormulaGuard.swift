@@ -20,7 +20,11 @@ public enum FormulaGuard {
 
     /// A look at the first byte rules out most cells: the triggers are ASCII or start with EF.
     @inline(__always) static func mayTrigger(_ value: String) -> Bool {
-        switch value.utf8.first {
+        value.utf8.first.map { mayTrigger(first: $0) } ?? false
+    }
+
+    @inline(__always) static func mayTrigger(first byte: UInt8) -> Bool {
+        switch byte {
         case 0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0xEF: true
         default: false
         }

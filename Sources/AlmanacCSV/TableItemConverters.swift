@@ -27,10 +27,12 @@ final class RowsToItems: DocumentItemConverter {
         return .agenda(Agenda(timeZone: context.timeZone?.identifier))
     }
 
-    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
-        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
-        defer { index += 1 }
-        return reader?.item(row, index: index).map(DocumentItem.calendarItem)
+    func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        for row in rows {
+            defer { index += 1 }
+            if let day = reader?.item(row, index: index) { try emit(.calendarItem(day)) }
+        }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
@@ -60,10 +62,10 @@ final class ItemsToRows: DocumentItemConverter {
         return .table(Table(columns: writer.columns))
     }
 
-    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
+    func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
-        guard item.recurrenceID == nil, let writer else { return nil }
-        return .row(writer.row(item))
+        guard item.recurrenceID == nil, let writer else { return }
+        try emit(.rows(TableRows([writer.row(item)])))
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
@@ -91,11 +93,15 @@ final class RowsToRows: DocumentItemConverter {
         return .table(Table(columns: writer.columns))
     }
 
-    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
-        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
-        defer { index += 1 }
-        guard let writer, let day = reader?.item(row, index: index) else { return nil }
-        return .row(writer.row(day))
+    func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        guard let writer else { return }
+        var output = TableRows()
+        for row in rows {
+            defer { index += 1 }
+            if let day = reader?.item(row, index: index) { output.append(writer.row(day)) }
+        }
+        if !output.isEmpty { try emit(.rows(output)) }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {

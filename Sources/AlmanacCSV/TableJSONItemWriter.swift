@@ -24,24 +24,36 @@ final class TableJSONItemWriter: DocumentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .row(let row) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
-        if !lines { bytes += rows == 0 ? [0x20, 0x20] : [0x2C, 0x0A, 0x20, 0x20] }
-        bytes.append(0x7B)  // {
-        for (column, value) in row.enumerated() {
-            if column > 0 { bytes.append(0x2C) }
-            if column < keys.count {
-                bytes += keys[column]
-            } else {
-                // Fields past the header keep their position as a name.
-                JSONValue.quote(String(column + 1), into: &bytes)
-                bytes.append(0x3A)
+        guard case .rows(let batch) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
+        // Written into a local buffer: a class property touched in a closure costs a runtime
+        // exclusivity check per access.
+        var out: [UInt8] = []
+        swap(&out, &bytes)
+        defer { swap(&out, &bytes) }
+        var written = rows
+        batch.forEachRow { fields in
+            if !lines { out += written == 0 ? [0x20, 0x20] : [0x2C, 0x0A, 0x20, 0x20] }
+            out.append(0x7B)  // {
+            for column in 0..<fields.count {
+                if column > 0 { out.append(0x2C) }
+                if column < keys.count {
+                    out += keys[column]
+                } else {
+                    // Fields past the header keep their position as a name.
+                    JSONValue.quote(String(column + 1), into: &out)
+                    out.append(0x3A)
+                }
+                JSONValue.quote(utf8: fields[column], into: &out)
             }
-            JSONValue.quote(value, into: &bytes)
+            out.append(0x7D)  // }
+            if lines { out.append(0x0A) }
+            written += 1
         }
-        bytes.append(0x7D)  // }
-        if lines { bytes.append(0x0A) }
-        rows += 1
-        if bytes.count >= Self.pieceSize { try flush() }
+        rows = written
+        if out.count >= Self.pieceSize {
+            try sink(out)
+            out.removeAll(keepingCapacity: true)
+        }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {

@@ -51,7 +51,7 @@ import Testing
                 Decoded(document: .table(Table(columns: ["x"], rows: [["a"], ["b"]])))
             }
             func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
-                try sink.item(.row(["a"]))
+                try sink.item(.rows(TableRows([["a"]])))
                 try sink.begin(.table(Table(columns: ["x"])))
                 return Decoded(document: .table(Table(columns: ["x"])))
             }

@@ -63,7 +63,7 @@ struct Convert: ParsableCommand {
         if toDirectory, let output {
             do { try OutputFile.makeDirectories(output) } catch { throw CommandFailure(.outputError, [error]) }
         }
-        let conversion = Conversion(registry: session.registry, target: target, source: forced, via: via.flatMap(ModelKind.init(rawValue:)),
+        var conversion = Conversion(registry: session.registry, target: target, source: forced, via: via.flatMap(ModelKind.init(rawValue:)),
                                     transforms: transforms, context: context, overwrite: force, merge: merge,
                                     syncDirectory: !toDirectory, standardOutput: { bytes in session.write(bytes) })
 
@@ -101,9 +101,12 @@ struct Convert: ParsableCommand {
         for index in jobs.indices where jobs[index].destination != "-" {
             if let first = claimed[jobs[index].destination] { jobs[index].sameOutputAs = first } else { claimed[jobs[index].destination] = jobs[index].input }
         }
+        // Several files at once use the cores by file; one large file reads on a core of its own.
+        conversion.readsInParallel = conversion.readsInParallel && jobs.count <= 1
+        let prepared = conversion
         let batch = Batch(jobs: jobs, workers: max(1, min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)),
                           stopOnError: onError == .stopOnError, session: session, showProgress: toDirectory && jobs.count > 1)
-        let results = batch.run { job in convertFile(job, conversion: conversion, toDirectory: toDirectory, session: session) }
+        let results = batch.run { job in convertFile(job, conversion: prepared, toDirectory: toDirectory, session: session) }
         reports += results
         // Outputs were renamed into place without flushing their folders one file at a time.
         if toDirectory { OutputFile.syncDirectories(of: results.filter { $0.status == "converted" }.compactMap { $0.output }) }

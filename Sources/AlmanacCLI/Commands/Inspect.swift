@@ -101,7 +101,9 @@ struct Inspect: ParsableCommand {
 struct ItemCounter: DocumentSink {
     var count = 0
     mutating func begin(_ frame: Document) throws(Diagnostic) {}
-    mutating func item(_ item: DocumentItem) throws(Diagnostic) { count += 1 }
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) {
+        if case .rows(let rows) = item { count += rows.count } else { count += 1 }
+    }
 }
 
 /// Options about how inputs are read, shared by the commands that read files.

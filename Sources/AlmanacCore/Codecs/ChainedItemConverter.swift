@@ -18,13 +18,13 @@ final class ChainedItemConverter: DocumentItemConverter {
         return frame
     }
 
-    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem? {
-        var current = item
-        for step in steps {
-            guard let next = try step.convert(current) else { return nil }
-            current = next
-        }
-        return current
+    func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        try convert(item, from: 0, emit: emit)
+    }
+
+    private func convert(_ item: DocumentItem, from step: Int, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        guard step < steps.count else { return try emit(item) }
+        try steps[step].convert(item) { (next) throws(Diagnostic) in try convert(next, from: step + 1, emit: emit) }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {

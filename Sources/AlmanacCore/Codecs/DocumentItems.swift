@@ -8,7 +8,14 @@ extension Document {
             agenda.items = []
             return (.agenda(agenda), items)
         case .table(var table):
-            let items = table.rows.map(DocumentItem.row)
+            // Batches of rows, as a reader that streams hands them over.
+            var items: [DocumentItem] = []
+            var index = 0
+            while index < table.rows.count {
+                let end = min(index + 1024, table.rows.count)
+                items.append(.rows(TableRows(table.rows[index..<end])))
+                index = end
+            }
             table.rows = []
             return (.table(table), items)
         default:
@@ -25,7 +32,7 @@ extension Document {
             return .agenda(agenda)
         case .table(var table):
             table.rows.reserveCapacity(table.rows.count + items.count)
-            for case .row(let row) in items { table.rows.append(row) }
+            for case .rows(let rows) in items { table.rows += rows }
             return .table(table)
         default:
             return self

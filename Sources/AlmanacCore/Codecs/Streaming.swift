@@ -2,8 +2,8 @@
 public enum DocumentItem: Sendable {
     /// An event, day or to-do of an agenda.
     case calendarItem(CalendarItem)
-    /// A row of a table (its cells in column order).
-    case row([String])
+    /// Rows of a table (each its cells in column order), a batch at a time.
+    case rows(TableRows)
 }
 
 /// Where a streaming decoder hands a document over: its frame first (the document as known before
@@ -49,8 +49,9 @@ public protocol DocumentItemConverter: AnyObject {
     func observe(_ item: DocumentItem)
     /// The target's frame for the source's.
     func frame(_ frame: Document) throws(Diagnostic) -> Document
-    /// The item in the target model, or nil when the item becomes nothing (an empty row).
-    func convert(_ item: DocumentItem) throws(Diagnostic) -> DocumentItem?
+    /// The item in the target model, handed to `emit`: once, several times (a batch of rows
+    /// becomes days) or not at all (an empty row).
+    func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic)
     /// The target's whole frame for the source's, and what was dropped or approximated.
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic])
 }

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
+
 
 /// One conversion, as `almanac convert` runs it for each file and a Swift program can run it
 /// without the CLI: decode → model conversion (`via`, then the target's model) → transforms →
@@ -35,6 +32,11 @@ public struct Conversion: Sendable {
     /// Stream when both ends can (the default); false converts whole documents, as a check that
     /// both ways write the same bytes.
     public var streams = true
+    /// Read a large input on a core of its own while converting and writing on another (see
+    /// `ItemPipeline`); a batch that already converts several files at once turns this off.
+    public var readsInParallel = ProcessInfo.processInfo.activeProcessorCount > 1
+    /// Inputs smaller than this are read on the calling thread (a thread costs more than it saves).
+    public static let parallelReadThreshold = 8 << 20
 
     public init(registry: FormatRegistry, target: any Codec, source: (any Codec)? = nil, via: ModelKind? = nil,
                 transforms: [(transform: any DocumentTransform, argument: String)] = [], context: CodecContext = CodecContext(),
@@ -234,7 +236,9 @@ public struct Conversion: Sendable {
         var sink = StreamingSink(encoder: encoder, converter: converter, context: context) { (bytes) throws(Diagnostic) in
             if let file { try file.write(bytes) } else { standardOutput(bytes) }
         }
-        let decoded = try decoder.decodeItems(input, context: context, into: &sink)
+        let parallel = readsInParallel && (input.sizeHint ?? 0) >= Self.parallelReadThreshold
+        let decoded = parallel ? try ItemPipeline.run(decoder, input, context: context, into: &sink)
+            : try decoder.decodeItems(input, context: context, into: &sink)
         let notes = try sink.finish(decoded.document)
         try file?.commit()
         return (sink.records, decoded.diagnostics + notes)
@@ -271,9 +275,16 @@ private struct StreamingSink: DocumentSink {
 
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
         guard let writer else { return }
-        guard let converted = try converter.map({ (converter) throws(Diagnostic) in try converter.convert(item) }) ?? item else { return }
-        try writer.write(converted)
-        records += 1
+        guard let converter else {
+            try write(item, writer)
+            return
+        }
+        try converter.convert(item) { (converted) throws(Diagnostic) in try write(converted, writer) }
+    }
+
+    private mutating func write(_ item: DocumentItem, _ writer: any DocumentItemWriter) throws(Diagnostic) {
+        try writer.write(item)
+        if case .rows(let rows) = item { records += rows.count } else { records += 1 }
     }
 
     mutating func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {

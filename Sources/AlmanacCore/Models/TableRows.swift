@@ -1,0 +1,105 @@
+/// Rows of a table as text, in one buffer: what codecs that stream hand over, a batch at a time,
+/// so that a field goes from a reader to a writer without becoming a `String` (a million-row CSV
+/// has ten million fields) and a batch crosses between threads as one value. `rows[i]` makes the
+/// strings of a row when they are needed.
+public struct TableRows: Hashable, Sendable, RandomAccessCollection {
+    private var bytes: [UInt8] = []
+    /// The end of each field in `bytes`; a field starts where the one before it ends.
+    private var fieldEnds: [Int32] = []
+    /// The end of each row in `fieldEnds`.
+    private var rowEnds: [Int32] = []
+
+    public init() {}
+
+    public init(_ rows: some Sequence<[String]>) {
+        for row in rows { append(row) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { rowEnds.count }
+    /// The bytes the fields hold, for batching by size.
+    public var byteCount: Int { bytes.count }
+
+    /// A row's fields as strings.
+    public subscript(row: Int) -> [String] {
+        var result: [String] = []
+        withRow(row) { fields in
+            result.reserveCapacity(fields.count)
+            for index in 0..<fields.count { result.append(fields.string(index)) }
+        }
+        return result
+    }
+
+    /// Calls `body` with one row's fields, valid inside it.
+    public func withRow<R, E: Error>(_ row: Int, _ body: (Fields) throws(E) -> R) throws(E) -> R {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(E) -> R in
+            try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) -> R in
+                let first = row == 0 ? 0 : Int(rowEnds[row - 1])
+                return try body(Fields(bytes: bytes, ends: ends, first: first, count: Int(rowEnds[row]) - first))
+            }
+        }
+    }
+
+    /// Calls `body` with each row's fields in order (one buffer access for the batch).
+    public func forEachRow<E: Error>(_ body: (Fields) throws(E) -> Void) throws(E) {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(E) in
+            try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) in
+                var first = 0
+                for end in rowEnds {
+                    try body(Fields(bytes: bytes, ends: ends, first: first, count: Int(end) - first))
+                    first = Int(end)
+                }
+            }
+        }
+    }
+
+    /// The fields of one row, as bytes.
+    public struct Fields {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ends: UnsafeBufferPointer<Int32>
+        let first: Int
+        public let count: Int
+
+        public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+            let field = first + index
+            let start = field == 0 ? 0 : Int(ends[field - 1])
+            return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[field])])
+        }
+
+        public func string(_ index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
+    }
+
+    public mutating func append(_ row: [String]) {
+        for field in row {
+            var field = field
+            field.withUTF8 { appendField(utf8: $0) }
+        }
+        endRow()
+    }
+
+    /// Appends a field to the row being built (the caller vouches the bytes are valid UTF-8).
+    public mutating func appendField(utf8 field: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: field)
+        fieldEnds.append(Int32(truncatingIfNeeded: bytes.count))
+    }
+
+    /// Ends the row being built.
+    public mutating func endRow() {
+        rowEnds.append(Int32(truncatingIfNeeded: fieldEnds.count))
+    }
+
+    public mutating func removeAll(keepingCapacity: Bool = true) {
+        bytes.removeAll(keepingCapacity: keepingCapacity)
+        fieldEnds.removeAll(keepingCapacity: keepingCapacity)
+        rowEnds.removeAll(keepingCapacity: keepingCapacity)
+    }
+
+    public static func == (lhs: TableRows, rhs: TableRows) -> Bool {
+        lhs.bytes == rhs.bytes && lhs.fieldEnds == rhs.fieldEnds && lhs.rowEnds == rhs.rowEnds
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes)
+        hasher.combine(rowEnds)
+    }
+}
