@@ -9,6 +9,8 @@ public struct AgendaRowReader {
     let columns: [String]
     let map: ColumnMap
     let extra: [Int]
+    /// The property each extra column is carried as (`X-CSV-ROOM`), and its column parameter.
+    let extraProperties: [Int: (name: String, parameters: [CarriedProperty.Parameter])]
     let isTodoList: Bool
     let reader: CellReader
     let timeZone: TimeZoneID?
@@ -28,6 +30,9 @@ public struct AgendaRowReader {
         }
         let used = Set(map.roles.values)
         self.extra = columns.indices.filter { !used.contains($0) }
+        self.extraProperties = Dictionary(uniqueKeysWithValues: extra.map { column in
+            (column, ("X-CSV-" + TableImport.propertyName(columns[column]), [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
+        })
         if !extra.isEmpty {
             diagnostics.append(.note("csv.extra-columns", extra.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
         }
@@ -118,12 +123,21 @@ public struct AgendaRowReader {
             item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: PropertyText.escape(text)))
         }
         for column in extra where column < row.count && !row[column].isEmpty {
-            item.carried.append(CarriedProperty(name: "X-CSV-" + TableImport.propertyName(columns[column]),
-                                                parameters: [.init(name: "X-COLUMN", values: [columns[column]])],
-                                                value: PropertyText.escape(row[column])))
+            let property = extraProperties[column]!
+            item.carried.append(CarriedProperty(name: property.name, parameters: property.parameters, value: PropertyText.escape(row[column])))
         }
-        item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + TableImport.hash(row.joined(separator: "\u{1F}"))
+        item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
         return item
+    }
+
+    /// A stable id for a row without one: the hash of its fields joined by U+001F (without joining them).
+    static func hash(_ row: [String]) -> String {
+        var hash = StableHash()
+        for (index, field) in row.enumerated() {
+            if index > 0 { hash.combine(0x1F) }
+            hash.combine(field.utf8)
+        }
+        return String(hash.value, radix: 16)
     }
 
     /// "生活、旅行", "Work, Life": split at , ; 、 ， ； (most cells hold one category).
@@ -208,6 +222,16 @@ public final class AgendaRowWriter {
     final class Memo: @unchecked Sendable {
         var dates: [CivilDate: String] = [:]
         var repeats: [RecurrenceRule: String] = [:]
+        /// Words in the reader's language, by message key (types, priorities, yes and no).
+        var words: [String: String] = [:]
+    }
+
+    /// A message without arguments in the reader's language, rendered once per conversion.
+    private func word(_ key: String) -> String {
+        if let text = memo.words[key] { return text }
+        let text = Message(key).rendered(in: export.language)
+        memo.words[key] = text
+        return text
     }
 
     /// A writer for the items of `agenda`, with the columns they fill (`lunar=yes|no` overrides
@@ -285,7 +309,7 @@ public final class AgendaRowWriter {
         case .priority: return priorityText(item.priority)
         case .completed:
             guard item.kind == .todo else { return "" }
-            return export.iso ? String(item.isCompleted) : Message(item.isCompleted ? "word.yes" : "word.no").rendered(in: language)
+            return export.iso ? String(item.isCompleted) : word(item.isCompleted ? "word.yes" : "word.no")
         case .relative:
             guard let expander, let when else { return "" }
             // Repeating days count to their next occurrence; one-off days to or from themselves.
@@ -299,7 +323,7 @@ public final class AgendaRowWriter {
     private func typeText(_ value: String?) -> String {
         guard let value else { return "" }
         guard !export.iso, ["birthday", "anniversary", "countdown", "countup", "custom"].contains(value) else { return value }
-        return Message("csv.type.\(value)").rendered(in: export.language)
+        return word("csv.type.\(value)")
     }
 
     /// A value that could not be read goes back out as it came in, not as a blank.
@@ -355,7 +379,7 @@ public final class AgendaRowWriter {
 
     private func priorityText(_ priority: Priority) -> String {
         guard priority != .none else { return "" }
-        return export.iso ? priority.rawValue : Message("csv.priority.\(priority.rawValue)").rendered(in: export.language)
+        return export.iso ? priority.rawValue : word("csv.priority.\(priority.rawValue)")
     }
 
     private func relativeText(_ days: Int) -> String {

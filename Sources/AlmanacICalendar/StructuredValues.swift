@@ -144,17 +144,28 @@ enum StructuredValues {
         return parts
     }
 
+    /// `20250305` → `2025-03-05` (other text unchanged).
     static func isoDate(_ basic: String) -> String {
-        guard basic.count == 8 else { return basic }
-        let characters = Array(basic)
-        return String(characters[0..<4]) + "-" + String(characters[4..<6]) + "-" + String(characters[6..<8])
+        let utf8 = basic.utf8
+        guard utf8.count == 8 else { return basic }
+        var bytes = Array(utf8)
+        bytes.insert(0x2D, at: 6)
+        bytes.insert(0x2D, at: 4)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `20250305T093000Z` → `2025-03-05T09:30:00Z` (other text unchanged).
     static func isoDateTime(_ basic: String) -> String {
-        guard basic.count >= 15 else { return basic }
-        let characters = Array(basic)
-        return isoDate(String(characters[0..<8])) + "T" + String(characters[9..<11]) + ":" + String(characters[11..<13])
-            + ":" + String(characters[13..<15]) + String(characters[15...])
+        let utf8 = basic.utf8
+        guard utf8.count >= 15 else { return basic }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 4)
+        for (index, byte) in utf8.enumerated() {
+            if index == 4 || index == 6 { bytes.append(0x2D) }
+            if index == 11 || index == 13 { bytes.append(0x3A) }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func colonOffset(_ offset: String) -> String {

@@ -77,62 +77,6 @@ public struct XCalCodec: StreamingDecoder, StreamingEncoder {
         return decoded
     }
 
-    // MARK: Components → XML
-
-    static func element(_ component: ICalComponent) -> XMLElement {
-        XMLElement(component.name.lowercased(), children: [
-            .element(XMLElement("properties", children: component.properties.map { .element(element($0)) }, writesEmptyAsPair: false)),
-            .element(XMLElement("components", children: component.components.map { .element(element($0)) }, writesEmptyAsPair: false)),
-        ])
-    }
-
-    static func element(_ property: ICalProperty) -> XMLElement {
-        let type = ICalValueType.of(property.name, parameters: property.parameters, value: property.value)
-        var children: [XMLNode] = []
-        let parameters = property.parameters.filter { $0.name != "VALUE" }
-        if !parameters.isEmpty {
-            children.append(.element(XMLElement("parameters", children: parameters.map { parameter in
-                let valueType = ["ALTREP", "DIR"].contains(parameter.name) ? "uri"
-                    : ["DELEGATED-FROM", "DELEGATED-TO", "MEMBER", "SENT-BY"].contains(parameter.name) ? "cal-address" : "text"
-                return .element(XMLElement(parameter.name.lowercased(),
-                                           children: parameter.values.map { .element(XMLElement(valueType, text: $0)) }))
-            })))
-        }
-        for value in StructuredValues.values(of: property.value, type: type, property: property.name) {
-            switch value {
-            case .geo(let latitude, let longitude):
-                children += [.element(XMLElement("latitude", text: ICalendarWriter.number(latitude))),
-                             .element(XMLElement("longitude", text: ICalendarWriter.number(longitude)))]
-            case .recur(let parts):
-                children.append(.element(XMLElement("recur", children: parts.flatMap { name, values in
-                    values.map { .element(XMLElement(name, text: scalar($0))) }
-                })))
-            default:
-                if type == .period, case .string(let text) = value {
-                    let ends = text.split(separator: "/", maxSplits: 1).map(String.init)
-                    let second = ends.count > 1 ? ends[1] : ""
-                    children.append(.element(XMLElement("period", children: [
-                        .element(XMLElement("start", text: ends[0])),
-                        .element(XMLElement(second.hasPrefix("P") || second.hasPrefix("-P") ? "duration" : "end", text: second)),
-                    ])))
-                } else {
-                    children.append(.element(XMLElement(type.rawValue, text: scalar(value))))
-                }
-            }
-        }
-        return XMLElement(property.name.lowercased(), children: children)
-    }
-
-    private static func scalar(_ value: StructuredValue) -> String {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): String(number)
-        case .number(let number): ICalendarWriter.number(number)
-        case .boolean(let flag): flag ? "true" : "false"
-        default: ""
-        }
-    }
-
     // MARK: XML → components
 
     static func component(_ element: XMLElement) -> ICalComponent {

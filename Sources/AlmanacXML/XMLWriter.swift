@@ -68,14 +68,36 @@ extension XMLDocument {
         if result < 0 { throw XMLError(.outOfMemory, message: "libxml2 could not write the document") }
     }
 
-    private func checkText(_ text: String) throws(XMLError) {
+    fileprivate func checkText(_ text: String) throws(XMLError) { try XMLDocument.check(text: text) }
+
+    fileprivate func checkName(_ name: String) throws(XMLError) { try XMLDocument.check(name: name) }
+
+    /// Refuses characters XML 1.0 cannot hold (most controls); text that is all printable ASCII
+    /// or ordinary UTF-8 is passed at a glance.
+    static func check(text: String) throws(XMLError) {
+        let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
+            // Bytes below 0x20 other than tab and line breaks, or EF BF BE/BF (U+FFFE, U+FFFF).
+            !bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0xEF }
+        }
+        if clean == true { return }
         for scalar in text.unicodeScalars where !XMLDocument.isAllowed(scalar) {
             let code = String(scalar.value, radix: 16, uppercase: true)
             throw XMLError(.invalidCharacter, message: "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) cannot appear in XML 1.0")
         }
     }
 
-    private func checkName(_ name: String) throws(XMLError) {
+    /// Refuses what is not an XML name; ASCII names are checked byte by byte.
+    static func check(name: String) throws(XMLError) {
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func letter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard letter(first) || first == 0x5F || first == 0x3A else { return false }
+            return bytes.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D || $0 == 0x2E || $0 == 0x3A }
+        }
+        if let ascii = ascii ?? nil {
+            if ascii { return }
+            throw XMLError(.invalidCharacter, message: "\"\(name)\" is not an XML name")
+        }
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), first != "-", first != ".",
               name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.:".unicodeScalars.contains($0) })
         else { throw XMLError(.invalidCharacter, message: "\"\(name)\" is not an XML name") }
@@ -130,5 +152,80 @@ extension XMLElement {
         var length: Int64 = 0
         guard let bytes = alm_xml_writer_bytes(writer, &length) else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+    }
+}
+
+/// A document written as it goes, through one libxml2 writer: elements, text and whitespace in
+/// order, and the bytes taken out whenever the caller wants them (`take()`), so a large document
+/// is written in constant memory. The same checks apply as for `XMLDocument.serialized()`.
+public final class XMLStreamWriter {
+    private let writer: OpaquePointer
+    private var open: [String] = []
+    /// Names already checked (a document repeats a few dozen names a million times).
+    private var checkedNames: Set<String> = []
+
+    public init() throws(XMLError) {
+        guard let writer = alm_xml_writer_open() else { throw XMLError(.outOfMemory, message: "out of memory") }
+        self.writer = writer
+    }
+
+    deinit { alm_xml_writer_free(writer) }
+
+    /// `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
+    public func startDocument(version: String = "1.0") throws(XMLError) {
+        try call(alm_xml_writer_start_document(writer, version, "UTF-8", -1))
+    }
+
+    public func start(_ name: String, namespaces: [XMLElement.NamespaceDeclaration] = []) throws(XMLError) {
+        if !checkedNames.contains(name) {
+            try XMLDocument.check(name: name)
+            if checkedNames.count < 1024 { checkedNames.insert(name) }
+        }
+        try call(alm_xml_writer_start_element(writer, name))
+        for declaration in namespaces {
+            try XMLDocument.check(text: declaration.uri)
+            try call(alm_xml_writer_attribute(writer, declaration.prefix.map { "xmlns:\($0)" } ?? "xmlns", declaration.uri))
+        }
+        open.append(name)
+    }
+
+    /// Ends the innermost element: `<a/>` when nothing was written in it, unless `full`.
+    public func end(full: Bool = false) throws(XMLError) {
+        guard open.popLast() != nil else { throw XMLError(.malformed, message: "no element to end") }
+        try call(alm_xml_writer_end_element(writer, full ? 1 : 0))
+    }
+
+    public func text(_ text: String) throws(XMLError) {
+        try XMLDocument.check(text: text)
+        try call(alm_xml_writer_text(writer, text))
+    }
+
+    /// An element holding only text (`<text>2.0</text>`, `<text></text>` when empty).
+    public func element(_ name: String, text: String) throws(XMLError) {
+        try start(name)
+        if !text.isEmpty { try self.text(text) }
+        try end(full: true)
+    }
+
+    /// Whitespace between elements (line breaks and indentation), written as it is.
+    public func whitespace(_ text: String) throws(XMLError) {
+        try call(alm_xml_writer_raw(writer, text))
+    }
+
+    public func endDocument() throws(XMLError) {
+        try call(alm_xml_writer_end_document(writer))
+    }
+
+    /// The bytes written since the last `take()`.
+    public func take() -> [UInt8] {
+        var length: Int64 = 0
+        guard let bytes = alm_xml_writer_bytes(writer, &length) else { return [] }
+        let result = Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        alm_xml_writer_clear(writer)
+        return result
+    }
+
+    private func call(_ result: Int32) throws(XMLError) {
+        if result < 0 { throw XMLError(.outOfMemory, message: "libxml2 could not write the document") }
     }
 }

@@ -89,3 +89,8 @@ const uint8_t *alm_xml_writer_bytes(AlmXMLWriter *writer, int64_t *length) {
 int alm_xml_writer_flush(AlmXMLWriter *writer) {
     return xmlTextWriterFlush(writer->writer);
 }
+
+void alm_xml_writer_clear(AlmXMLWriter *writer) {
+    xmlTextWriterFlush(writer->writer);
+    xmlBufferEmpty(writer->buffer);
+}

@@ -19,6 +19,29 @@ import Testing
         }
     }
 
+    /// The byte writer jCal streams with prints each component exactly as the JSON model of it
+    /// pretty-prints (GEO, recurrence parts, lists, parameters with several values).
+    @Test(arguments: WriterTests.fixtures + ["rules-sampler.ics"])
+    func jcalBytesMatchTheJSONModel(name: String) throws {
+        let agenda = try readFixture(name).agenda
+        var stream = ComponentStream()
+        var components = stream.begin(agenda).components
+        for item in agenda.items { components += stream.item(item) }
+        components += stream.end(agenda).components
+        var property = ICalProperty(name: "GEO", value: "25.033;121.565")
+        property.parameters = [.init(name: "X-SOURCE", values: ["a", "b,c"])]
+        components.append(ICalComponent(name: "VEVENT", properties: [property]))
+        #expect(!components.isEmpty)
+        for component in components {
+            var bytes: [UInt8] = []
+            JCalBytes.write(component, into: &bytes, indent: 4)
+            var expected: [UInt8] = []
+            JCalCodec.json(component).write(into: &expected, pretty: true, indent: 4)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(component.name)")
+            #expect(expected == Array(JCalCodec.json(component).serialized(pretty: true).replacingOccurrences(of: "\n", with: "\n    ").utf8))
+        }
+    }
+
     /// RFC 7265 §B.1 (abridged): an event with a floating start and a duration.
     @Test func rfc7265Example() throws {
         let text = """

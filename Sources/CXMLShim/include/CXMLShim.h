@@ -109,6 +109,9 @@ int alm_xml_writer_end_element(AlmXMLWriter *writer, int full);
 int alm_xml_writer_end_document(AlmXMLWriter *writer);
 /// Writes out what the writer holds (for a fragment written without a document).
 int alm_xml_writer_flush(AlmXMLWriter *writer);
+/// Forgets the bytes written so far (after the caller took them with alm_xml_writer_bytes); the
+/// writer goes on where it was, for a document written in pieces.
+void alm_xml_writer_clear(AlmXMLWriter *writer);
 /// The bytes written so far (valid until the next call on the writer).
 const uint8_t *alm_xml_writer_bytes(AlmXMLWriter *writer, int64_t *length);
 
