@@ -61,7 +61,7 @@ import Testing
 
     @Test func largeOutputsArriveInPieces() throws {
         var csv = "name,date\r\n"
-        for index in 0..<120_000 { csv += "Day \(index),2025-03-05\r\n" }
+        for index in 0..<140_000 { csv += "Day \(index),2025-03-05\r\n" }
         let streamed = try Self.run(.standardInput(Array(csv.utf8)), from: "csv", to: "csv", via: .agenda, context: CodecContext(options: ["style": "iso"]))
         #expect(streamed.report.records == 120_000)
         #expect(streamed.pieces >= streamed.bytes.count / (1 << 20))
@@ -95,6 +95,30 @@ import Testing
         #expect(streamed.report.status == "converted", "\(streamed.report.diagnostics)")
         #expect(!streamed.bytes.isEmpty)
         #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: whole.bytes, as: UTF8.self))
+    }
+
+    /// A large input is read on a thread of its own; the bytes are those of reading it in line.
+    @Test func readingOnAnotherThreadWritesTheSameBytes() throws {
+        let path = NSTemporaryDirectory() + "almanac-large-\(UUID().uuidString).csv"
+        var csv = "name,date,notes\r\n"
+        for index in 0..<140_000 { csv += "Day \(index),2025-03-05,\"note, with \"\"quotes\"\" and 中文 \(index)\"\r\n" }
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(csv.utf8.count >= Conversion.parallelReadThreshold)
+        for format in ["jsonl", "tsv"] {
+            let captured = Mutex<[[UInt8]]>([])
+            for parallel in [true, false] {
+                let bytes = Mutex<[UInt8]>([])
+                var conversion = Conversion(registry: Self.registry, target: try Self.registry.require(format)) { piece in bytes.withLock { $0 += piece } }
+                conversion.readsInParallel = parallel
+                let report = conversion.run(.file(path), to: .standardOutput)
+                #expect(report.status == "converted")
+                #expect(report.records == 140_000)
+                captured.withLock { $0.append(bytes.withLock { $0 }) }
+            }
+            let outputs = captured.withLock { $0 }
+            #expect(outputs[0] == outputs[1], "\(format)")
+        }
     }
 
     @Test func noNameColumnIsAnError() throws {
