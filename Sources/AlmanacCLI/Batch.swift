@@ -1,6 +1,7 @@
 import AlmanacCore
 import Dispatch
 import Foundation
+import AlmanacICU
 import Synchronization
 
 /// Runs the files of a conversion on several threads, shows progress, and stops cleanly on
@@ -33,7 +34,7 @@ final class Batch: Sendable {
     /// Every job's report and status, in the jobs' order (jobs not started are reported so).
     func run(_ convert: @escaping @Sendable (Convert.Job) -> ConversionReport) -> [ConversionReport] {
         guard !jobs.isEmpty else { return [] }
-        let results = Mutex<[ConversionReport?]>(Array(repeating: nil, count: jobs.count))
+        let results = Locked<[ConversionReport?]>(Array(repeating: nil, count: jobs.count))
         let signals = session.ownsProcess ? interruptHandlers() : []
         let ticker = showProgress ? progressTicker() : nil
         let work: @Sendable (Int) -> Void = { [self] _ in

@@ -1,5 +1,4 @@
 internal import CICUShim
-internal import Synchronization
 
 /// A date in the Chinese lunisolar calendar (农历 / 農曆).
 public struct LunarDate: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
@@ -237,7 +236,7 @@ public enum ChineseCalendar {
 
     /// Years ICU computed, kept: each costs dozens of astronomical calculations (a millisecond),
     /// and a rule expanded over centuries outside the table asks for the same years again.
-    private static let icuYears = Mutex<[Int: [Month]]>([:])
+    private static let icuYears = Locked<[Int: [Month]]>([:])
 
     static func icuMonths(inYear year: Int) -> [Month] {
         if let known = icuYears.withLock({ $0[year] }) { return known }

@@ -1,6 +1,5 @@
 internal import CICUShim
 public import FoundationEssentials
-internal import Synchronization
 
 /// Formats and parses dates and times for a locale and time zone, by CLDR skeleton (`yMMMd`,
 /// `yMMMEd`, `jm`), explicit pattern or ICU style.
@@ -120,7 +119,7 @@ public final class DateFormat {
 
     // MARK: Skeletons
 
-    private static let patternCache = Mutex<[String: String]>([:])
+    private static let patternCache = Locked<[String: String]>([:])
 
     /// The locale's pattern for a CLDR skeleton (cached: the pattern generator is slow to open).
     public static func bestPattern(skeleton: String, locale: LocaleID) throws(ICUError) -> String {

@@ -1,5 +1,4 @@
 public import AlmanacICU
-import Synchronization
 
 /// A user-facing message: a key into Almanac's own catalogs (Locales/Almanac) and its arguments,
 /// rendered in the user's language when shown.
@@ -162,7 +161,7 @@ public struct MessageTable: Sendable {
     /// The keys a language has.
     public func keys(in language: Language) -> Set<String> { Set(texts[language]?.keys ?? [:].keys) }
 
-    private static let known = Mutex<[String: MessageTable]>([:])
+    private static let known = Locked<[String: MessageTable]>([:])
 
     /// The table among those used so far (and Core's) that has a key.
     public static func owner(of key: String) -> MessageTable? {

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import AlmanacICU
 
 /// Writes output files so that nothing is ever half-written or silently replaced: the bytes go to
 /// a temporary file beside the target, are flushed to disk, and then take the target's name in
@@ -119,7 +119,7 @@ public enum OutputFile {
 
     /// The temporary files of outputs being written, so that a process stopped at once (a second
     /// Ctrl-C) can remove them: an interrupted run leaves whole outputs or none.
-    static let unfinished = Mutex<Set<String>>([])
+    static let unfinished = Locked<Set<String>>([])
 
     /// Removes the temporary files of every output not yet committed. Call it just before the
     /// process exits early; the outputs being written are then simply not there.
