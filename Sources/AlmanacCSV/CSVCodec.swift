@@ -74,6 +74,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
         var begun = false
         // Rows go out in batches of about 64 KB: one value per batch to hand over (or across threads).
         var batch = TableRows()
+        let wantsContent = sink.wantsContent
         func begin() throws(Diagnostic) {
             begun = true
             try sink.begin(.table(table))
@@ -96,7 +97,9 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
                 ragged.append(.warning("csv.ragged-row", String(record.count), String(table.columns.count),
                                        at: SourceLocation(file: input.fileName, line: record.line)))
             }
-            for index in 0..<record.count { batch.appendField(utf8: record.bytes(index)) }
+            if wantsContent {
+                for index in 0..<record.count { batch.appendField(utf8: record.bytes(index)) }
+            }
             batch.endRow()
             if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
                 try sink.item(.rows(batch))

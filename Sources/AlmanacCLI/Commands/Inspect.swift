@@ -100,6 +100,7 @@ struct Inspect: ParsableCommand {
 /// Counts the items a streaming decoder hands over, keeping none.
 struct ItemCounter: DocumentSink {
     var count = 0
+    var wantsContent: Bool { false }
     mutating func begin(_ frame: Document) throws(Diagnostic) {}
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
         if case .rows(let rows) = item { count += rows.count } else { count += 1 }

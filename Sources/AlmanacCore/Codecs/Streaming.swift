@@ -11,6 +11,13 @@ public enum DocumentItem: Sendable {
 public protocol DocumentSink {
     mutating func begin(_ frame: Document) throws(Diagnostic)
     mutating func item(_ item: DocumentItem) throws(Diagnostic)
+    /// False when the sink only counts items (`almanac inspect`): a decoder may then hand over
+    /// rows without their fields.
+    var wantsContent: Bool { get }
+}
+
+extension DocumentSink {
+    public var wantsContent: Bool { true }
 }
 
 /// Bytes handed over in pieces (about a megabyte each), in order.
