@@ -42,6 +42,10 @@ def measure(command, runs, ok=(0,)):
         # Commands that report on standard error (almanac convert's summary): its last line.
         lines = open(os.path.join(WORK, "last-error.txt"), errors="replace").read().strip().splitlines()
         output = lines[-1] if lines else ""
+    if "\n" in output:
+        # A report of several lines (inspect): its records line.
+        lines = [line.strip() for line in output.splitlines()]
+        output = next((line for line in lines if line.startswith("records")), lines[-1])
     if output.startswith("{") and '"byCheck"' in output:
         import json
         found = json.loads(output)["byCheck"]
@@ -203,7 +207,7 @@ def almanac_binary():
     return os.path.join(binary, "almanac")
 
 def table(rows):
-    lines = ["| workload | tool | wall (median) | CPU | peak memory | runs | output | Almanac is |",
+    lines = ["| workload | tool | wall (median) | CPU | peak memory | runs | output | first row of the workload is |",
              "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |"]
     reference = None
     for name, tool, result in rows:
@@ -246,8 +250,10 @@ def main():
         machine = "%s, %s, %d cores" % (platform.platform(), platform.processor() or platform.machine(), os.cpu_count())
         with open(args.write, "w") as out:
             out.write("# Benchmark results\n\nMeasured %s on %s with `python3 Benchmarks/compare.py --runs %d`.\n"
-                      "Ratios compare CPU time (wall time for the batch rows, which use several cores) and peak memory with the\n"
-                      "first row of each workload (Almanac).\n\n%s\n"
+                      "The first rows time the `almanac` process doing the job a user types, beside the peer doing the same job\n"
+                      "(wall time: DuckDB and Almanac use both cores); the rows after them time Almanac's pieces inside a harness\n"
+                      "(profiles, not the figures a user sees). Ratios compare the first row of each workload with the rows under\n"
+                      "it: CPU time for harness rows, wall time for process and batch rows; and peak memory.\n\n%s\n"
                       % (datetime.date.today().isoformat(), machine, args.runs, text))
 
 if __name__ == "__main__":
