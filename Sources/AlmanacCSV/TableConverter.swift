@@ -30,7 +30,9 @@ public struct TableConverter: DocumentConverter {
                   defaultValue: "gregorian"),
             .init(name: "lunar", summary: "Add the lunar date of each day (default: when some day repeats in the lunar calendar).",
                   values: ["yes", "no"]),
-            .init(name: "rounding", summary: "Money to the currency's cash digits (TWD: whole dollars) or its standard digits.",
+            .init(name: "money", summary: "Amounts as exact numbers a spreadsheet sums, the currency in its own column; or as people read them ($1,234,568).",
+                  values: ["number", "display"], defaultValue: "number"),
+            .init(name: "rounding", summary: "With money=display: the currency's cash digits (TWD: whole dollars) or its standard digits, rounded half up.",
                   values: ["cash", "standard"], defaultValue: "cash"),
             .init(name: "sheet", summary: "Which part of a ledger a table holds.", values: ["accounts", "changes", "goals", "snapshots"]),
         ]
@@ -220,10 +222,15 @@ struct TableExport {
     /// `--option sheet=…` picks one, the others are named in a warning.
     func table(_ ledger: Ledger) throws(Diagnostic) -> (Document, [Diagnostic]) {
         let dateFormat = try dateFormatter()
+        // One money style for every sheet: by default the exact amount, a number a spreadsheet
+        // sums, with the currency in its own column; `money=display` writes amounts as people read
+        // them (TWD in Taipei: $1,234,568, cash digits unless `rounding=standard`, half up).
+        let display = context.options["money"] == "display" && !iso
         let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
+        let exact = iso ? nil : try? NumberFormat.exact(locale: locale)
         var formats: [String: CurrencyFormat?] = [:]
         func money(_ value: Decimal, _ currency: String) -> String {
-            if iso { return value.description }
+            guard display else { return exact?.string(value) ?? value.exactText }
             if formats[currency] == nil {
                 // Currencies ICU does not know (BTC) keep every digit, with their code.
                 formats[currency] = CurrencyFormat.isKnown(currency) ? try? CurrencyFormat(currency: currency, locale: locale, rounding: rounding) : .some(nil)
@@ -251,14 +258,14 @@ struct TableExport {
             }
         case "changes":
             let names = Dictionary(ledger.accounts.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            table = Table(columns: [.date, .account, .amount, .notes].map(header))
+            table = Table(columns: [.date, .account, .currency, .amount, .notes].map(header))
             for change in ledger.balanceChanges {
                 let currency = ledger.accounts.first { $0.id == change.accountID }?.currency ?? ledger.baseCurrency
                 table.rows.append([format(change.date, dateFormat: dateFormat), FormulaGuard.text(names[change.accountID] ?? change.accountID),
-                                   money(change.amount, currency), FormulaGuard.text(change.note ?? "")])
+                                   currency, money(change.amount, currency), FormulaGuard.text(change.note ?? "")])
             }
         case "goals":
-            table = Table(columns: [.title, .target, .saved, .deadline, .progress, .monthly].map(header))
+            table = Table(columns: [.title, .currency, .target, .saved, .deadline, .progress, .monthly].map(header))
             let percent = try? NumberFormat.percent(locale: locale)
             for goal in ledger.goals {
                 let progress = goal.target > 0 ? goal.saved / goal.target : 0
@@ -272,16 +279,17 @@ struct TableExport {
                     NSDecimalRound(&whole, &exact, 0, .up)
                     monthly = money(whole, goal.currency)
                 }
-                table.rows.append([FormulaGuard.text(goal.name), money(goal.target, goal.currency), money(goal.saved, goal.currency),
+                table.rows.append([FormulaGuard.text(goal.name), goal.currency, money(goal.target, goal.currency), money(goal.saved, goal.currency),
                                    goal.deadline.map { iso ? $0.description : dateFormat.string(from: $0) } ?? "",
                                    iso ? progress.description : (percent?.string(progress) ?? progress.description), monthly])
             }
         default:
-            table = Table(columns: [.date, .total, .change].map(header))
+            table = Table(columns: [.date, .currency, .total, .change].map(header))
             var previous: Decimal?
             for snapshot in ledger.snapshots.sorted(by: { $0.date < $1.date }) {
                 let change = previous.map { snapshot.total - $0 }
-                table.rows.append([iso ? snapshot.date.description : dateFormat.string(from: snapshot.date), money(snapshot.total, ledger.baseCurrency),
+                table.rows.append([iso ? snapshot.date.description : dateFormat.string(from: snapshot.date), ledger.baseCurrency,
+                                   money(snapshot.total, ledger.baseCurrency),
                                    change.map { money($0, ledger.baseCurrency) } ?? ""])
                 previous = snapshot.total
             }

@@ -47,6 +47,9 @@ public struct CurrencyFormat: Sendable {
         }
         var skeleton = "currency/\(code) "
         skeleton += rounding == .cash ? "precision-currency-cash" : "precision-currency-standard"
+        // Amounts people read are rounded half up (四捨五入: 2.5 → 3), not half to even as ICU and
+        // banks do by default.
+        skeleton += " rounding-mode-half-up"
         if negatives == .accounting { skeleton += " sign-accounting" }
         if symbol == .isoCode { skeleton += " unit-width-iso-code" }
         self.formatter = try NumberFormat(skeleton: skeleton, locale: locale)
@@ -57,7 +60,7 @@ public struct CurrencyFormat: Sendable {
         self.symbol = symbol
     }
 
-    /// Formats an amount exactly (cash rounding is half-even, like ICU and banks).
+    /// Formats an amount, rounded half up to the digits of the style.
     public func string(_ amount: Decimal) -> String {
         (try? string(decimalText: amount.exactText)) ?? amount.exactText
     }

@@ -37,6 +37,12 @@ public final class NumberFormat: Sendable {
         return try NumberFormat(skeleton: skeleton, locale: locale)
     }
 
+    /// A number exactly as it is, with the locale's decimal separator and no grouping
+    /// ("1234567.5"): what a spreadsheet cell holds so that it can be summed.
+    public static func exact(locale: LocaleID) throws(ICUError) -> NumberFormat {
+        try NumberFormat(skeleton: "group-off precision-unlimited", locale: locale)
+    }
+
     /// Percentages of a fraction (0.25 -> "25%").
     public static func percent(locale: LocaleID, fractionDigits: Int = 0) throws(ICUError) -> NumberFormat {
         let precision = fractionDigits == 0 ? "precision-integer" : "." + String(repeating: "0", count: fractionDigits)
@@ -90,7 +96,7 @@ struct SendableHandle: @unchecked Sendable {
 
 extension Decimal {
     /// Plain decimal text with every digit ("1234567.5", "-0.01"), which ICU reads exactly.
-    var exactText: String {
+    public var exactText: String {
         // Decimal's description is exact (mantissa and exponent), never scientific.
         description
     }

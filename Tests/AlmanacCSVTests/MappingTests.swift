@@ -168,10 +168,34 @@ extension Result {
         let (document, _) = try TableConverter().convert(.ledger(ledger), to: .table, context: CodecContext(locale: .taiwan))
         guard case .table(let table) = document else { fatalError() }
         #expect(table.columns == ["帳戶", "類型", "幣別", "餘額", "更新時間"])
-        #expect(table.rows[0] == ["台新活存", "現金", "TWD", "$1,234,568", ""])
+        // A data cell keeps the exact amount, a number a spreadsheet sums (it once rounded to $1,234,568).
+        #expect(table.rows[0] == ["台新活存", "現金", "TWD", "1234567.5", ""])
+        let (display, _) = try TableConverter().convert(.ledger(ledger), to: .table,
+                                                        context: CodecContext(locale: .taiwan, options: ["money": "display"]))
+        guard case .table(let displayTable) = display else { fatalError() }
+        #expect(displayTable.rows[0][3] == "$1,234,568")
         let (american, _) = try TableConverter().convert(.ledger(ledger), to: .table,
-                                                         context: CodecContext(locale: .americanEnglish, options: ["rounding": "standard"]))
+                                                         context: CodecContext(locale: .americanEnglish, options: ["money": "display", "rounding": "standard"]))
         guard case .table(let usTable) = american else { fatalError() }
         #expect(usTable.rows[0][3] == "NT$1,234,567.50")
+    }
+
+    /// Every sheet has one money style: exact numbers with the currency beside them, the same in
+    /// goals, changes and snapshots; display amounts only on request, rounded half up.
+    @Test func everySheetKeepsExactAmounts() throws {
+        var ledger = Ledger(accounts: [Account(id: "a", name: "活存", kind: .cash, balance: Decimal(string: "2.5")!)])
+        ledger.balanceChanges = [BalanceChange(id: "c", accountID: "a", amount: Decimal(string: "-1234.56")!, date: .date(try CivilDate(year: 2025, month: 1, day: 2)))]
+        ledger.snapshots = [AssetSnapshot(date: try CivilDate(year: 2025, month: 1, day: 31), total: Decimal(string: "1000.25")!)]
+        ledger.goals = [SavingGoal(id: "g", name: "旅行", target: Decimal(string: "120000")!, saved: Decimal(string: "4500.5")!, currency: "TWD")]
+        for (sheet, amounts) in [("accounts", ["2.5"]), ("changes", ["-1234.56"]), ("snapshots", ["1000.25"]), ("goals", ["120000", "4500.5"])] {
+            let (document, _) = try TableConverter().convert(.ledger(ledger), to: .table, context: CodecContext(locale: .taiwan, options: ["sheet": sheet]))
+            guard case .table(let table) = document else { fatalError() }
+            #expect(table.columns.contains("幣別"), "\(sheet)")
+            for amount in amounts { #expect(table.rows[0].contains(amount), "\(sheet): \(table.rows[0])") }
+        }
+        let (display, _) = try TableConverter().convert(.ledger(ledger), to: .table,
+                                                        context: CodecContext(locale: .americanEnglish, options: ["money": "display"]))
+        guard case .table(let table) = display else { fatalError() }
+        #expect(table.rows[0][3] == "NT$3")  // 2.5 rounds half up, as people round; it was NT$2 (half to even)
     }
 }

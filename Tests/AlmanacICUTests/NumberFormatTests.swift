@@ -37,8 +37,11 @@ import Testing
         let en = try CurrencyFormat(currency: "TWD", locale: .americanEnglish, rounding: .standard, negatives: .accounting)
         #expect(en.string(Decimal(string: "-1234.5")!) == "(NT$1,234.50)")
         let cash = try CurrencyFormat(currency: "TWD", locale: .taiwan, negatives: .accounting)
-        #expect(cash.string(Decimal(string: "-1234.5")!) == "($1,234)")
-        #expect(cash.string(Decimal(string: "1234.5")!) == "$1,234")  // half-even: 1234.5 → 1234
+        // Half up, as amounts are rounded for people (四捨五入); ICU's default is half to even.
+        #expect(cash.string(Decimal(string: "-1234.5")!) == "($1,235)")
+        #expect(cash.string(Decimal(string: "1234.5")!) == "$1,235")
+        #expect(try CurrencyFormat(currency: "TWD", locale: .americanEnglish).string(Decimal(string: "2.5")!) == "NT$3")
+        #expect(try CurrencyFormat(currency: "TWD", locale: .americanEnglish).string(Decimal(string: "3.5")!) == "NT$4")
     }
 
     @Test func moneyIsExact() throws {
