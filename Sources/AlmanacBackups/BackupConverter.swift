@@ -33,9 +33,10 @@ public struct BackupConverter: DocumentConverter {
                 throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.ledger.rawValue, JellySaveBackup.format)
             }
             let jelly = try Self.jellySave(backup)
-            var dropped: [String] = []
-            if jelly.notifications.enabled { dropped.append("notifications") }
-            return (.ledger(Self.ledger(jelly)), dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))])
+            // The ledger model has no settings: the app's daily reminder stays in the backup.
+            var losses = Losses()
+            if jelly.notifications.enabled { losses.dropped("notifications", of: "\(jelly.notifications.time) " + jelly.notifications.kinds.joined(separator: ", ")) }
+            return (.ledger(Self.ledger(jelly)), losses.diagnostics(target: context.targetFormat ?? ModelKind.ledger.rawValue))
         case (.agenda(let agenda), .backup):
             return try backup(from: agenda, context: context)
         case (.ledger(let ledger), .backup):
@@ -105,7 +106,7 @@ public struct BackupConverter: DocumentConverter {
 
     static func now(_ context: CodecContext) -> String {
         if let fixed = context.options["exported-at"] { return fixed }
-        return DateValue.utc(CivilDateTime(secondsSinceEpoch: Int(Date().timeIntervalSince1970))).timestamp ?? ""
+        return DateValue.utc(CivilDateTime(secondsSinceEpoch: Int(Date().timeIntervalSince1970))).timestamp()
     }
 
     // MARK: To calendars
@@ -125,22 +126,23 @@ public struct BackupConverter: DocumentConverter {
         case RetireTimeBackup.format: return (.agenda(Self.agenda(try Self.retireTime(backup))), [])
         case RemindersBackup.format: return (.agenda(Self.agenda(try Self.reminders(backup))), [])
         case ZhiXiBackup.format:
+            // A calendar holds the tasks and reviews; what was studied and the libraries'
+            // contents are not dated things to do.
             let zhixi = try Self.zhiXi(backup)
-            var dropped: [String] = []
-            if !zhixi.studyRecords.isEmpty { dropped.append("studyRecords") }
-            if zhixi.libraries.contains(where: { !$0.items.isEmpty }) { dropped.append("libraries (item contents)") }
-            return (.agenda(Self.agenda(zhixi)), dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))])
+            var losses = Losses()
+            for record in zhixi.studyRecords { losses.dropped("studyRecords", of: "\(record.date) \(record.minutes) min") }
+            for library in zhixi.libraries where !library.items.isEmpty { losses.dropped("libraries.items", of: library.name) }
+            return (.agenda(Self.agenda(zhixi)), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
         case JellySaveBackup.format:
+            // A calendar holds the saving goals' deadlines; money has no date to be put on.
             let jelly = try Self.jellySave(backup)
-            var dropped = ["accounts", "balanceChanges", "snapshots"].filter { name in
-                switch name {
-                case "accounts": !jelly.accounts.isEmpty
-                case "balanceChanges": !jelly.balanceChanges.isEmpty
-                default: !jelly.snapshots.isEmpty
-                }
-            }
-            if jelly.goals.contains(where: { $0.deadline == nil }) { dropped.append("goals without a deadline") }
-            return (.agenda(Self.agenda(jelly)), dropped.isEmpty ? [] : [.warning("convert.dropped", dropped.joined(separator: ", "))])
+            var losses = Losses()
+            for account in jelly.accounts { losses.dropped("accounts", of: account.name) }
+            let names = Dictionary(jelly.accounts.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            for change in jelly.balanceChanges { losses.dropped("balanceChanges", of: "\(names[change.accountID] ?? change.accountID) \(change.date.day)") }
+            for snapshot in jelly.snapshots { losses.dropped("snapshots", of: snapshot.date.description) }
+            for goal in jelly.goals where goal.deadline == nil { losses.dropped("goals", of: goal.name) }  // no deadline to put it on
+            return (.agenda(Self.agenda(jelly)), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
         default:
             throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.agenda.rawValue, ModelKind.agenda.rawValue)
         }
@@ -149,13 +151,17 @@ public struct BackupConverter: DocumentConverter {
     static func rule(_ repeat: String, lunar: RetireTimeBackup.LunarDate?) -> RecurrenceRule? {
         switch (`repeat`, lunar) {
         case ("yearly", let lunar?):
+            // RFC 7529: the month (6L for the leap sixth month), the day (-1: the last), and what
+            // a year without that day does.
             var rule = RecurrenceRule(frequency: .yearly, scale: "CHINESE")
             rule.byMonth = [RecurrenceRule.Month(lunar.month, isLeap: lunar.leap)]
             rule.byMonthDay = [lunar.day]
+            rule.skip = RecurrenceRule.Skip(rawValue: lunar.effectiveSkip.uppercased()) ?? .omit
             return rule
         case ("monthly", let lunar?):
             var rule = RecurrenceRule(frequency: .monthly, scale: "CHINESE")
             rule.byMonthDay = [lunar.day]
+            rule.skip = RecurrenceRule.Skip(rawValue: lunar.effectiveSkip.uppercased()) ?? .omit
             return rule
         case ("yearly", nil): return RecurrenceRule(frequency: .yearly)
         case ("monthly", nil): return RecurrenceRule(frequency: .monthly)
@@ -181,7 +187,7 @@ public struct BackupConverter: DocumentConverter {
             agenda.carried.append(CarriedProperty(name: carriedCategory, parameters: parameters, value: PropertyText.escape(category.name)))
         }
         for day in backup.days {
-            var item = CalendarItem(kind: .event, uid: day.id, title: day.name, notes: day.notes, start: .date(day.date))
+            var item = CalendarItem(kind: .event, uid: day.id, title: day.name, notes: day.notes, location: day.location, start: .date(day.date))
             if let rule = rule(day.repeat, lunar: day.calendar == "lunar" ? day.lunarDate : nil) { item.recurrence = Recurrence(rules: [rule]) }
             if day.calendar == "lunar", day.repeat != "yearly", day.repeat != "monthly" {
                 item.carried.append(CarriedProperty(name: carriedCalendar, value: "lunar"))
@@ -218,6 +224,8 @@ public struct BackupConverter: DocumentConverter {
                     if let time = reminder.time {
                         let seconds = Self.seconds(time)
                         item.due = .floating(CivilDateTime(unchecked: date, seconds / 3600, seconds % 3600 / 60, 0))
+                        // A timed reminder alerts at its time, as the Reminders app does.
+                        item.alarms = [Alarm(trigger: .relative(seconds: 0, fromEnd: true), action: .display, message: reminder.title)]
                     } else {
                         item.due = .date(date)
                     }
@@ -319,17 +327,9 @@ public struct BackupConverter: DocumentConverter {
         return (choice, rule.isLunar, !plain || rules.count > 1 || choice == "none")
     }
 
-    static func timestamp(_ value: DateValue?) -> String? { value?.timestamp }
-
-    /// A time stamp with the offset of `zone` (`2024-03-02T10:15:00+08:00`), as the app wrote it.
-    static func timestamp(_ value: DateValue?, in zone: TimeZoneID?) -> String? {
-        guard let zone, let value, let utc = value.timestamp, let instant = BackupReader.parseTimestamp(utc) else { return value?.timestamp }
-        let offset = zone.offset(at: instant).totalSeconds
-        let wall = CivilDateTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970) + offset)
-        if offset == 0 { return wall.isoTimestamp + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let hours = abs(offset) / 3600, minutes = abs(offset) % 3600 / 60
-        return wall.isoTimestamp + sign + String(format: "%02d:%02d", hours, minutes)
+    /// A time stamp for a backup, in the backup's zone when it has one (`DateValue.timestamp(in:)`).
+    static func timestamp(_ value: DateValue?, in zone: TimeZoneID? = nil) -> String? {
+        value?.timestamp(in: zone)
     }
 
     static func retireTime(_ agenda: Agenda, context: CodecContext) -> (RetireTimeBackup, [Diagnostic]) {
@@ -347,21 +347,23 @@ public struct BackupConverter: DocumentConverter {
         }
         let zone = settings.timeZone.flatMap { try? TimeZoneID($0) } ?? context.timeZone
         var days: [RetireTimeBackup.Day] = []
-        var simplified: [String] = []
-        var dropped = Set<String>()
+        var losses = Losses()
         let today = (context.timeZone ?? .utc).wallTime(at: Date()).date
         for item in agenda.items {
             if item.recurrenceID != nil {
-                dropped.insert("changed occurrences (RECURRENCE-ID)")
+                losses.dropped("recurrenceID", of: item.title)
                 continue
             }
             guard let when = item.start ?? item.due else {
-                dropped.insert("items without a date")
+                losses.dropped("start", of: item.title)
                 continue
             }
             let date = when.day
-            let (choice, lunar, lossy) = repeatChoice(item.recurrence?.rules ?? [])
-            if lossy { simplified.append(item.title) }
+            let rules = item.recurrence?.rules ?? []
+            let (choice, lunar, lossy) = repeatChoice(rules)
+            if lossy { losses.approximated("recurrence.rules", of: item.title, as: choice == "none" ? "no repeat" : choice) }
+            if item.recurrence?.dates.isEmpty == false { losses.dropped("recurrence.dates", of: item.title) }
+            if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
             let type = carried(carriedType, item).flatMap { RetireTimeBackup.types.contains($0) ? $0 : nil }
                 ?? guessType(item, date: date, repeats: choice != "none", today: today)
             var categoryID = carried("X-ALMANAC-CATEGORY-ID", item)
@@ -384,24 +386,36 @@ public struct BackupConverter: DocumentConverter {
                 let timeOfDay = offset + days * 86_400
                 reminder = .init(offsetDays: days, time: String(format: "%02d:%02d", timeOfDay / 3600 % 24, timeOfDay % 3600 / 60))
             } else if !item.alarms.isEmpty {
-                dropped.insert("alarms at fixed times")
+                losses.dropped("alarms", of: item.title)
             }
-            if item.location != nil { dropped.insert("locations") }
+            if item.alarms.count > 1 { losses.dropped("alarms", of: item.title) }
+            if item.geo != nil { losses.dropped("geo", of: item.title) }
             let isLunar = lunar || carried(carriedCalendar, item) == "lunar"
-            let written = isLunar ? ChineseCalendar.lunarDate(for: date) : nil
             days.append(RetireTimeBackup.Day(
                 id: item.uid, name: item.title, date: date, calendar: isLunar ? "lunar" : "gregorian",
-                lunarDate: written.map { .init(month: $0.month, day: $0.day, leap: $0.isLeapMonth) }, type: type, repeat: choice,
-                reminder: reminder, notes: item.notes, categoryID: categoryID, icon: carried(carriedIcon, item), color: item.color,
-                pinned: carried(carriedPinned, item) == "TRUE", createdAt: timestamp(item.created, in: zone),
+                lunarDate: isLunar ? lunarDate(of: date, rule: lunar ? rules.first : nil) : nil, type: type, repeat: choice,
+                reminder: reminder, notes: item.notes, location: item.location, categoryID: categoryID, icon: carried(carriedIcon, item),
+                color: item.color, pinned: carried(carriedPinned, item) == "TRUE", createdAt: timestamp(item.created, in: zone),
                 updatedAt: timestamp(item.lastModified, in: zone)))
         }
-        var diagnostics: [Diagnostic] = []
-        if !dropped.isEmpty { diagnostics.append(.warning("convert.dropped", dropped.sorted().joined(separator: ", "))) }
-        if !simplified.isEmpty {
-            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: " / ")))
+        return (RetireTimeBackup(exportedAt: now(context), settings: settings, categories: categories, days: days),
+                losses.diagnostics(target: RetireTimeBackup.format))
+    }
+
+    /// The lunar date a day keeps: what its rule says (the last day of the twelfth month stays the
+    /// last day, a leap month stays leap, SKIP as written), else the date's own lunar date.
+    static func lunarDate(of date: CivilDate, rule: RecurrenceRule?) -> RetireTimeBackup.LunarDate {
+        let written = ChineseCalendar.lunarDate(for: date)
+        var lunar = RetireTimeBackup.LunarDate(month: written.month, day: written.day, leap: written.isLeapMonth)
+        guard let rule else { return lunar }
+        if let month = rule.byMonth.first, rule.byMonth.count == 1 {
+            lunar.month = month.number
+            lunar.leap = month.isLeap
         }
-        return (RetireTimeBackup(exportedAt: now(context), settings: settings, categories: categories, days: days), diagnostics)
+        if let day = rule.byMonthDay.first, rule.byMonthDay.count == 1, day == -1 || (1...30).contains(day) { lunar.day = day }
+        let skip = rule.skip.rawValue.lowercased()
+        if skip != lunar.effectiveSkip { lunar.skip = skip }
+        return lunar
     }
 
     /// Birthdays and anniversaries repeat every year; other days count down to the future or up
@@ -419,11 +433,12 @@ public struct BackupConverter: DocumentConverter {
             RemindersBackup.List(id: parameter(property, "X-ID") ?? "list-\(index + 1)", name: PropertyText.unescape(property.value),
                                  color: parameter(property, "X-COLOR"), order: parameter(property, "X-ORDER").flatMap(Int.init) ?? index, reminders: [])
         }
-        var dropped = Set<String>()
-        var simplified: [String] = []
+        var losses = Losses()
+        // Times are the wall times of the reader's zone (a UTC due time from a calendar is 09:30 in Taipei).
+        let zone = context.timeZone ?? .system
         for item in agenda.items {
             if item.recurrenceID != nil {
-                dropped.insert("changed occurrences (RECURRENCE-ID)")
+                losses.dropped("recurrenceID", of: item.title)
                 continue
             }
             let listName = item.categories.first ?? agenda.name ?? "Reminders"
@@ -433,30 +448,37 @@ public struct BackupConverter: DocumentConverter {
                 lists.append(RemindersBackup.List(id: listID ?? "list-\(lists.count + 1)", name: listName, color: nil, order: lists.count, reminders: []))
                 index = lists.count - 1
             }
-            let when = item.due ?? item.start
+            let when = (item.due ?? item.start).map { WallClockSeconds.local($0, in: zone) }
             var time: String?
             if let when, !when.isAllDay {
                 let seconds = WallClockSeconds.of(when)
                 time = String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
             }
-            let (choice, _, lossy) = repeatChoice(item.recurrence?.rules ?? [])
-            if lossy { simplified.append(item.title) }
+            let rules = item.recurrence?.rules ?? []
+            let (choice, lunar, lossy) = repeatChoice(rules)
+            if lunar {
+                losses.approximated("recurrence.rules", of: item.title, as: choice + " (Gregorian calendar)")
+            } else if lossy {
+                losses.approximated("recurrence.rules", of: item.title, as: choice == "none" ? "no repeat" : choice)
+            }
+            if item.recurrence?.dates.isEmpty == false { losses.dropped("recurrence.dates", of: item.title) }
+            if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
             var location: RemindersBackup.Location?
             if let name = item.location {
                 location = .init(name: name, latitude: item.geo?.latitude, longitude: item.geo?.longitude, proximity: carried(carriedProximity, item))
+            } else if item.geo != nil {
+                losses.dropped("geo", of: item.title)
             }
-            if !item.alarms.isEmpty { dropped.insert("alarms") }
+            // The reminder's own time is its alert; any other alarm has no place.
+            let ownAlert = item.alarms.count == 1 && time != nil && item.alarms[0].trigger == .relative(seconds: 0, fromEnd: true)
+            if !item.alarms.isEmpty && !ownAlert { losses.dropped("alarms", of: item.title) }
             lists[index!].reminders.append(RemindersBackup.Reminder(
                 id: item.uid, title: item.title, notes: item.notes, date: when?.day, time: time, location: location,
                 priority: item.priority.rawValue, flagged: carried(carriedFlagged, item) == "TRUE", completed: item.isCompleted,
                 completedAt: timestamp(item.completedAt), repeat: choice, createdAt: timestamp(item.created), updatedAt: timestamp(item.lastModified)))
         }
-        var diagnostics: [Diagnostic] = []
-        if !dropped.isEmpty { diagnostics.append(.warning("convert.dropped", dropped.sorted().joined(separator: ", "))) }
-        if !simplified.isEmpty {
-            diagnostics.append(.warning("backup.repeat-simplified", String(simplified.count), simplified.prefix(3).joined(separator: " / ")))
-        }
-        return (RemindersBackup(exportedAt: now(context), lists: lists.filter { !$0.reminders.isEmpty || $0.name != agenda.name }), diagnostics)
+        return (RemindersBackup(exportedAt: now(context), lists: lists.filter { !$0.reminders.isEmpty || $0.name != agenda.name }),
+                losses.diagnostics(target: RemindersBackup.format))
     }
 
     // MARK: Ledgers
@@ -477,11 +499,22 @@ public struct BackupConverter: DocumentConverter {
 }
 
 enum WallClockSeconds {
+    /// A value as the wall time of `zone`: UTC and zoned times are converted (09:30 in Taipei for
+    /// 01:30Z); dates and floating times are already what the clock reads.
+    static func local(_ value: DateValue, in zone: TimeZoneID) -> DateValue {
+        switch value {
+        case .date, .floating: return value
+        case .utc, .zoned, .offset:
+            guard let instant = try? value.instant(defaultZone: zone) else { return value }
+            return .floating(zone.wallTime(at: instant))
+        }
+    }
+
     /// Seconds since midnight of a value's wall time (as written, in its own zone).
     static func of(_ value: DateValue) -> Int {
         switch value {
         case .date: 0
-        case .floating(let time), .utc(let time), .zoned(let time, _): time.hour * 3600 + time.minute * 60 + time.second
+        case .floating(let time), .utc(let time), .zoned(let time, _), .offset(let time, _): time.hour * 3600 + time.minute * 60 + time.second
         }
     }
 }

@@ -157,7 +157,7 @@ public struct JellySaveBackup: Hashable, Sendable {
                 var members: [(String, JSONValue)] = [("id", .string(account.id)), ("name", .string(account.name)),
                                                       ("kind", .string(account.kind.rawValue)), ("currency", .string(account.currency)),
                                                       ("balance", .string(account.balance.backupText))]
-                if let updated = account.updatedAt?.timestamp { members.append(("updatedAt", .string(updated))) }
+                if let updated = account.updatedAt?.timestamp() { members.append(("updatedAt", .string(updated))) }
                 if let notes = account.notes { members.append(("notes", .string(notes))) }
                 return .object(members)
             })),
@@ -184,25 +184,57 @@ public struct JellySaveBackup: Hashable, Sendable {
 }
 
 extension DateValue {
-    /// A backup timestamp (`2025-11-01T09:30:00+08:00` or `…Z`) as a UTC date-time.
+    /// A backup timestamp as written: `…Z` is a UTC time, `2025-11-01T09:30:00+08:00` keeps its
+    /// offset, so that a backup read and written again says the same. (Fractions of a second,
+    /// which the apps do not write, are not kept.)
     init?(timestamp text: String) {
-        guard let date = BackupReader.parseTimestamp(text) else { return nil }
-        self = .utc(CivilDateTime(secondsSinceEpoch: Int(date.timeIntervalSince1970)))
+        guard let instant = BackupReader.parseTimestamp(text) else { return nil }
+        let utc = CivilDateTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down)))
+        if text.hasSuffix("Z") || text.hasSuffix("z") {
+            self = .utc(utc)
+        } else if let seconds = Self.writtenOffset(text) {
+            self = .offset(CivilDateTime(secondsSinceEpoch: utc.secondsSinceEpoch + seconds), seconds: seconds)
+        } else {
+            return nil
+        }
     }
 
-    /// The value as a backup timestamp (UTC), when it has a time.
-    var timestamp: String? {
+    /// The `±HH:MM` at the end of a timestamp, in seconds.
+    private static func writtenOffset(_ text: String) -> Int? {
+        let tail = Array(text.utf8.suffix(6))
+        guard tail.count == 6, tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":") else { return nil }
+        let digits = [tail[1], tail[2], tail[4], tail[5]].map { Int($0) - 48 }
+        guard digits.allSatisfy({ (0...9).contains($0) }) else { return nil }
+        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        return tail[0] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    /// The value as a backup timestamp, the way the apps write them: with the offset of `zone`
+    /// (the backup's own zone) when one is given, so that an iCalendar CREATED in UTC comes back
+    /// as `2024-03-02T10:15:00+08:00`; an offset time as it was read; a zoned time with its
+    /// zone's offset; a floating time or a date in `zone`, else the machine's zone.
+    func timestamp(in zone: TimeZoneID? = nil) -> String {
         switch self {
-        case .utc(let time): time.isoTimestamp + "Z"
-        case .zoned(let time, let zone):
-            if let zone = TimeZoneID.resolve(zone)?.zone, let instant = try? zone.instant(for: time) {
-                CivilDateTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970)).isoTimestamp + "Z"
-            } else {
-                time.isoTimestamp + "Z"
-            }
-        case .floating(let time): time.isoTimestamp + "Z"
-        case .date(let date): date.description + "T00:00:00Z"
+        case .utc(let time):
+            guard let zone else { return time.isoTimestamp + "Z" }
+            let instant = Date(timeIntervalSince1970: Double(time.secondsSinceEpoch))
+            return Self.withOffset(zone.wallTime(at: instant), in: zone)
+        case .offset(let time, let seconds): return time.isoTimestamp + (seconds == 0 ? "Z" : Self.offsetText(seconds))
+        case .zoned(let time, let name):
+            guard let source = TimeZoneID.resolve(name)?.zone else { return Self.withOffset(time, in: zone ?? .system) }
+            return Self.withOffset(time, in: source)
+        case .floating(let time): return Self.withOffset(time, in: zone ?? .system)
+        case .date(let date): return Self.withOffset(CivilDateTime(unchecked: date, 0, 0, 0), in: zone ?? .system)
         }
+    }
+
+    /// A wall time of `zone` with the offset it had there (`2025-03-09T02:30` in a gap moves on
+    /// as ICU resolves it).
+    private static func withOffset(_ time: CivilDateTime, in zone: TimeZoneID) -> String {
+        guard let instant = try? zone.instant(for: time) else { return time.isoTimestamp + "Z" }
+        let seconds = zone.offset(at: instant).totalSeconds
+        let wall = CivilDateTime(secondsSinceEpoch: Int(instant.timeIntervalSince1970) + seconds)
+        return wall.isoTimestamp + (seconds == 0 ? "Z" : offsetText(seconds))
     }
 }
 

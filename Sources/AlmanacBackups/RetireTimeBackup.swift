@@ -2,18 +2,41 @@ public import AlmanacCore
 import AlmanacICU
 
 /// Retire Time's backup (FR15): the days people count to and from, their categories, and the
-/// app's settings. Version 2 is current; version 1 (a lunar flag, reminder fields at the top of
-/// a day, categories by name) is migrated when read.
+/// app's settings. Version 3 is current: a day's location (FR1), the last day of a lunar month and
+/// what a lunar day does in a year without it (RFC 7529 SKIP), and the settings the app keeps
+/// (sort order FR4, accent colour FR11, background image FR12, font size FR13, default reminder).
+/// Version 2 reads unchanged; version 1 (a lunar flag, reminder fields at the top of a day,
+/// categories by name) is migrated when read.
 public struct RetireTimeBackup: Hashable, Sendable {
     public static let format = "retiretime-backup"
-    public static let version = 2
+    public static let version = 3
 
     public struct Settings: Hashable, Sendable {
         public var theme: String          // system, light, dark
         public var dateDisplay: String    // date, relative, both
         public var language: String?
         public var timeZone: String?
+        /// How the list is sorted (FR4): date (nearest first), category, name.
+        public var sortOrder: String?
+        /// A custom accent colour (FR11), `#RRGGBB`.
+        public var accentColor: String?
+        /// The list's background image (FR12): a file name in the app, or a built-in one's name.
+        public var backgroundImage: String?
+        /// small, medium, large, extraLarge (FR13).
+        public var fontSize: String?
+        /// The reminder a new day gets.
+        public var defaultReminder: Reminder?
+
+        init(theme: String = "system", dateDisplay: String = "both", language: String? = nil, timeZone: String? = nil) {
+            self.theme = theme
+            self.dateDisplay = dateDisplay
+            self.language = language
+            self.timeZone = timeZone
+        }
     }
+
+    static let sortOrders = ["date", "category", "name"]
+    static let fontSizes = ["small", "medium", "large", "extraLarge"]
 
     public struct Category: Hashable, Sendable {
         public var id: String
@@ -24,8 +47,24 @@ public struct RetireTimeBackup: Hashable, Sendable {
 
     public struct LunarDate: Hashable, Sendable {
         public var month: Int
+        /// 1–30, or -1: the last day of the month (除夕 is the last day of the twelfth month, the
+        /// 29th or the 30th).
         public var day: Int
         public var leap: Bool
+        /// What the day does in a year without it (a leap month, a 30th): RFC 7529's SKIP —
+        /// `backward` to the day before (the app's default), `forward`, or `omit` the year.
+        public var skip: String?
+
+        public init(month: Int, day: Int, leap: Bool, skip: String? = nil) {
+            self.month = month
+            self.day = day
+            self.leap = leap
+            self.skip = skip
+        }
+
+        /// The skip the app uses when none is written: a leap-month or 30th-day birthday still
+        /// comes every year, on the day before.
+        var effectiveSkip: String { skip ?? (leap || day == 30 ? "backward" : "omit") }
     }
 
     public struct Reminder: Hashable, Sendable {
@@ -46,6 +85,8 @@ public struct RetireTimeBackup: Hashable, Sendable {
         public var `repeat`: String       // none, daily, weekly, monthly, yearly
         public var reminder: Reminder?
         public var notes: String?
+        /// Where it happens (FR1).
+        public var location: String?
         public var categoryID: String?
         public var icon: String?
         public var color: String?
@@ -67,13 +108,25 @@ public struct RetireTimeBackup: Hashable, Sendable {
     /// Reads (and migrates) a backup's members; problems go to `reader`.
     static func read(_ top: [(String, JSONValue)], version: Int, reader: inout BackupReader) -> RetireTimeBackup {
         let exportedAt = reader.timestamp(top, "exportedAt", "") ?? ""
-        var settings = Settings(theme: "system", dateDisplay: "both", language: nil, timeZone: nil)
-        if let object = reader.object(BackupReader.member(top, "settings"), "/settings", fields: ["theme", "dateDisplay", "language", "timeZone"]) {
+        var settings = Settings()
+        let settingFields: Set<String> = version >= 3
+            ? ["theme", "dateDisplay", "language", "timeZone", "sortOrder", "accentColor", "backgroundImage", "fontSize", "defaultReminder"]
+            : ["theme", "dateDisplay", "language", "timeZone"]
+        if let object = reader.object(BackupReader.member(top, "settings"), "/settings", fields: settingFields) {
             settings.theme = reader.string(object, "theme", "/settings", required: false, oneOf: ["system", "light", "dark"]) ?? "system"
             settings.dateDisplay = reader.string(object, "dateDisplay", "/settings", required: false, oneOf: ["date", "relative", "both"]) ?? "both"
             settings.language = reader.string(object, "language", "/settings", required: false)
             if let zone = reader.string(object, "timeZone", "/settings", required: false) {
                 if (try? TimeZoneID(zone)) == nil { reader.error("backup.unknown-time-zone", "/settings/timeZone", zone) } else { settings.timeZone = zone }
+            }
+            settings.sortOrder = reader.string(object, "sortOrder", "/settings", required: false, oneOf: sortOrders)
+            settings.accentColor = reader.color(object, "accentColor", "/settings")
+            settings.backgroundImage = reader.string(object, "backgroundImage", "/settings", required: false)
+            settings.fontSize = reader.string(object, "fontSize", "/settings", required: false, oneOf: fontSizes)
+            if let reminderObject = reader.object(BackupReader.member(object, "defaultReminder"), "/settings/defaultReminder", fields: ["offsetDays", "time"]),
+               let offset = reader.integer(reminderObject, "offsetDays", "/settings/defaultReminder", range: 0...365),
+               let time = reader.time(reminderObject, "time", "/settings/defaultReminder") {
+                settings.defaultReminder = Reminder(offsetDays: offset, time: time)
             }
         }
         var categories: [Category] = []
@@ -85,9 +138,10 @@ public struct RetireTimeBackup: Hashable, Sendable {
         }
         reader.uniqueIDs(categories.enumerated().map { ($1.id, "/categories/\($0)/id") })
 
-        let dayFields: Set<String> = version == 1
+        var dayFields: Set<String> = version == 1
             ? ["id", "name", "date", "isLunar", "type", "repeat", "remindBefore", "remindTime", "notes", "category", "icon", "color", "pinned", "createdAt", "updatedAt"]
             : ["id", "name", "date", "calendar", "lunarDate", "type", "repeat", "reminder", "notes", "categoryId", "icon", "color", "pinned", "createdAt", "updatedAt"]
+        if version >= 3 { dayFields.insert("location") }
         var days: [Day] = []
         var dayPaths: [(String, String)] = []
         for (index, value) in reader.array(top, "days", "", required: true).enumerated() {
@@ -125,18 +179,25 @@ public struct RetireTimeBackup: Hashable, Sendable {
                 }
             } else {
                 calendar = reader.string(object, "calendar", path, required: false, oneOf: ["gregorian", "lunar"]) ?? "gregorian"
-                if let lunarObject = reader.object(BackupReader.member(object, "lunarDate"), path + "/lunarDate", fields: ["month", "day", "leap"]) {
-                    if let month = reader.integer(lunarObject, "month", path + "/lunarDate", range: 1...12),
-                       let day = reader.integer(lunarObject, "day", path + "/lunarDate", range: 1...30) {
-                        lunar = LunarDate(month: month, day: day, leap: reader.bool(lunarObject, "leap", path + "/lunarDate", default: false))
+                let lunarPath = path + "/lunarDate"
+                if let lunarObject = reader.object(BackupReader.member(object, "lunarDate"), lunarPath,
+                                                   fields: version >= 3 ? ["month", "day", "leap", "skip"] : ["month", "day", "leap"]) {
+                    if let month = reader.integer(lunarObject, "month", lunarPath, range: 1...12),
+                       let day = reader.integer(lunarObject, "day", lunarPath, range: version >= 3 ? -1...30 : 1...30) {
+                        if day == 0 { reader.error("backup.out-of-range", lunarPath + "/day", "0", "-1, 1…30") }
+                        lunar = LunarDate(month: month, day: day, leap: reader.bool(lunarObject, "leap", lunarPath, default: false),
+                                          skip: reader.string(lunarObject, "skip", lunarPath, required: false, oneOf: ["omit", "backward", "forward"]))
                     }
                 }
                 if calendar == "lunar", lunar == nil, BackupReader.member(object, "lunarDate") == nil {
                     reader.error("backup.missing", path + "/lunarDate", "lunarDate")
                 }
                 if calendar == "lunar", let lunar, let date {
+                    // The first date falls on the lunar date (the last day of the month for -1).
                     let written = ChineseCalendar.lunarDate(for: date)
-                    if written.month != lunar.month || written.day != lunar.day || written.isLeapMonth != lunar.leap {
+                    let isLast = ChineseCalendar.lunarDate(for: date.adding(days: 1)).day == 1
+                    let dayMatches = lunar.day == -1 ? isLast : written.day == lunar.day
+                    if written.month != lunar.month || !dayMatches || written.isLeapMonth != lunar.leap {
                         reader.error("backup.lunar-mismatch", path + "/lunarDate", date.description, "\(lunar.leap ? "L" : "")\(lunar.month)-\(lunar.day)")
                     }
                 }
@@ -156,7 +217,8 @@ public struct RetireTimeBackup: Hashable, Sendable {
             guard let id, let name, let date, let type else { continue }
             dayPaths.append((id, path + "/id"))
             days.append(Day(id: id, name: name, date: date, calendar: calendar, lunarDate: lunar, type: type, repeat: repeatRule,
-                            reminder: reminder, notes: reader.string(object, "notes", path, required: false), categoryID: categoryID,
+                            reminder: reminder, notes: reader.string(object, "notes", path, required: false),
+                            location: reader.string(object, "location", path, required: false), categoryID: categoryID,
                             icon: reader.string(object, "icon", path, required: false), color: reader.color(object, "color", path),
                             pinned: reader.bool(object, "pinned", path, default: false), createdAt: createdAt, updatedAt: updatedAt))
         }
@@ -170,6 +232,13 @@ public struct RetireTimeBackup: Hashable, Sendable {
         var settingsMembers: [(String, JSONValue)] = [("theme", .string(settings.theme)), ("dateDisplay", .string(settings.dateDisplay))]
         if let language = settings.language { settingsMembers.append(("language", .string(language))) }
         if let zone = settings.timeZone { settingsMembers.append(("timeZone", .string(zone))) }
+        if let order = settings.sortOrder { settingsMembers.append(("sortOrder", .string(order))) }
+        if let color = settings.accentColor { settingsMembers.append(("accentColor", .string(color))) }
+        if let image = settings.backgroundImage { settingsMembers.append(("backgroundImage", .string(image))) }
+        if let size = settings.fontSize { settingsMembers.append(("fontSize", .string(size))) }
+        if let reminder = settings.defaultReminder {
+            settingsMembers.append(("defaultReminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
+        }
         let categoryValues: [JSONValue] = categories.map { category in
             var members: [(String, JSONValue)] = [("id", .string(category.id)), ("name", .string(category.name))]
             if let color = category.color { members.append(("color", .string(color))) }
@@ -183,12 +252,15 @@ public struct RetireTimeBackup: Hashable, Sendable {
                 ("pinned", .bool(day.pinned)),
             ]
             if let lunar = day.lunarDate {
-                members.append(("lunarDate", .object([("month", .integer(lunar.month)), ("day", .integer(lunar.day)), ("leap", .bool(lunar.leap))])))
+                var lunarMembers: [(String, JSONValue)] = [("month", .integer(lunar.month)), ("day", .integer(lunar.day)), ("leap", .bool(lunar.leap))]
+                if let skip = lunar.skip { lunarMembers.append(("skip", .string(skip))) }
+                members.append(("lunarDate", .object(lunarMembers)))
             }
             if let reminder = day.reminder {
                 members.append(("reminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
             }
             if let notes = day.notes { members.append(("notes", .string(notes))) }
+            if let location = day.location { members.append(("location", .string(location))) }
             if let category = day.categoryID { members.append(("categoryId", .string(category))) }
             if let icon = day.icon { members.append(("icon", .string(icon))) }
             if let color = day.color { members.append(("color", .string(color))) }

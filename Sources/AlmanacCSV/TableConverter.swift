@@ -321,6 +321,9 @@ struct TableExport {
                 }
             } ?? time
         case .utc(let time): zone.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
+        // A time written with its offset shows as written unless a zone to read it in is given.
+        case .offset(let time, let seconds):
+            context.timeZone.map { $0.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch - seconds))) } ?? time
         }
     }
 

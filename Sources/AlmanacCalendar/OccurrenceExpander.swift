@@ -214,6 +214,7 @@ public struct OccurrenceExpander: Sendable {
             diagnostics.append(.warning("timezone.unknown-in-calendar", zone))
             return defaultClock
         case .utc: return utcClock
+        case .offset(_, let seconds): return FixedOffsetClock(seconds: seconds)
         case .floating, .date: return defaultClock
         }
     }
@@ -227,6 +228,8 @@ public struct OccurrenceExpander: Sendable {
             return endOfDay ? CivilDateTime(unchecked: date, 23, 59, 59) : CivilDateTime(unchecked: date, 0, 0, 0)
         case (.utc(let time), _):
             return clock.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
+        case (.offset(let time, let seconds), _):
+            return clock.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch - seconds)))
         case (.zoned(let time, let zone), .zoned(_, let startZone)) where zone == startZone:
             return time
         case (.zoned(let time, let zone), _):
@@ -240,7 +243,7 @@ public struct OccurrenceExpander: Sendable {
     static func wall(_ value: DateValue) -> CivilDateTime {
         switch value {
         case .date(let date): CivilDateTime(unchecked: date, 0, 0, 0)
-        case .floating(let time), .utc(let time), .zoned(let time, _): time
+        case .floating(let time), .utc(let time), .zoned(let time, _), .offset(let time, _): time
         }
     }
 
@@ -251,6 +254,7 @@ public struct OccurrenceExpander: Sendable {
         case .floating: .floating(wall)
         case .zoned(_, let zone): .zoned(wall, zone: zone)
         case .utc: .utc(wall)
+        case .offset(_, let seconds): .offset(wall, seconds: seconds)
         }
     }
 }

@@ -42,7 +42,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         if limit == nil, let ruleUntil = rule.until {
             switch ruleUntil {
             case .date(let date): limit = CivilDateTime(unchecked: date, 23, 59, 59)
-            case .floating(let time), .utc(let time), .zoned(let time, _): limit = time
+            case .floating(let time), .utc(let time), .zoned(let time, _), .offset(let time, _): limit = time
             }
         }
         self.until = limit

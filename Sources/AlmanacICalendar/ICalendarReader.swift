@@ -534,8 +534,8 @@ extension CalendarItem {
         func convert(_ value: DateValue?) -> DateValue? {
             guard let value else { return nil }
             switch value {
-            case .utc(let time):
-                let instant = Date(timeIntervalSince1970: Double(time.secondsSinceEpoch))
+            case .utc, .offset:
+                let instant = Date(timeIntervalSince1970: Double(value.utcTime!.secondsSinceEpoch))
                 return .zoned(clock.wallTime(at: instant), zone: zone.identifier)
             case .floating(let time):
                 return .zoned(time, zone: zone.identifier)

@@ -108,9 +108,9 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         #expect(paths.contains("backup.type /days/0/pinned"))
         #expect(paths.contains("backup.not-a-date /days/6/date"))
 
-        let future = problems(original.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 7"))
+        let future = problems(original.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 7"))
         #expect(future.thrown?.code == "backup.newer-version")
-        #expect(future.thrown?.message.arguments == ["retiretime-backup", "7", "2"])
+        #expect(future.thrown?.message.arguments == ["retiretime-backup", "7", "3"])
 
         let duplicate = problems(original.replacingOccurrences(of: "\"id\": \"wedding\"", with: "\"id\": \"mom-birthday\""))
         let duplicateError = try #require(duplicate.found.first { $0.code == "backup.duplicate-id" })

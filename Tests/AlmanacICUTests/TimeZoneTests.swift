@@ -111,4 +111,25 @@ import Testing
         #expect(TimeZoneID.taipei.displayName(in: .taiwan) == "台北標準時間")
         #expect(TimeZoneID.shanghai.displayName(in: .english) == "China Standard Time")
     }
+
+    /// The machine's zone, found as POSIX programs find it.
+    @Test func systemZone() throws {
+        let missing = "/nonexistent/almanac"
+        #expect(TimeZoneID.system(environment: "Asia/Taipei", localtime: missing, timezoneFile: missing) == .taipei)
+        #expect(TimeZoneID.system(environment: ":Asia/Shanghai", localtime: missing, timezoneFile: missing) == .shanghai)
+        #expect(TimeZoneID.system(environment: "/usr/share/zoneinfo/America/New_York", localtime: missing, timezoneFile: missing) == .newYork)
+        #expect(TimeZoneID.system(environment: nil, localtime: missing, timezoneFile: missing) == .utc)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("localtime").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Taipei")
+        #expect(TimeZoneID.system(environment: nil, localtime: link, timezoneFile: missing) == .taipei)
+        // A TZ Almanac cannot read (a POSIX rule) falls back to the link; Debian's /etc/timezone after it.
+        #expect(TimeZoneID.system(environment: "CST-8", localtime: link, timezoneFile: missing) == .taipei)
+        let file = folder.appendingPathComponent("timezone").path
+        try Data("Asia/Shanghai\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(TimeZoneID.system(environment: "", localtime: missing, timezoneFile: file) == .shanghai)
+    }
 }

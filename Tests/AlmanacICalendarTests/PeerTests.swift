@@ -99,7 +99,7 @@ enum Peers {
         switch occurrence.start {
         case .date(let date): (occurrence.uid, "D:\(date)")
         case .floating(let time): (occurrence.uid, "F:\(BasicDateTime.basic(time))")
-        case .zoned, .utc:
+        case .zoned, .utc, .offset:
             (occurrence.uid, "U:\(BasicDateTime.basic(CivilDateTime(secondsSinceEpoch: Int(occurrence.startInstant.timeIntervalSince1970))))Z")
         }
     }

@@ -37,6 +37,8 @@ import Testing
         case .zoned(let time, let zone):
             .zoned(try! CivilDateTime(date: time.date.adding(days: days), hour: time.hour, minute: time.minute, second: time.second), zone: zone)
         case .utc(let time): .utc(try! CivilDateTime(date: time.date.adding(days: days), hour: time.hour, minute: time.minute, second: time.second))
+        case .offset(let time, let seconds):
+            .offset(try! CivilDateTime(date: time.date.adding(days: days), hour: time.hour, minute: time.minute, second: time.second), seconds: seconds)
         }
     }
 

@@ -53,6 +53,8 @@ public enum BasicDateTime {
         case .floating(let time): ([], basic(time))
         case .zoned(let time, let zone): ([.init(name: "TZID", values: [zone])], basic(time))
         case .utc(let time): ([], basic(time) + "Z")
+        // RFC 5545 has no numeric offsets: the same instant, in UTC.
+        case .offset: ([], basic(value.utcTime!) + "Z")
         }
     }
 

@@ -99,6 +99,8 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
             return .zoned(shift(time), zone: zone)
         case .utc(let time):
             return .utc(shift(time))
+        case .offset(let time, let seconds):
+            return .offset(shift(time), seconds: seconds)
         }
     }
 

@@ -6,7 +6,8 @@ public import Foundation
 /// shifts a day and a 09:00 meeting in Taipei stays 09:00 Taipei.
 ///
 /// The canonical JSON form is one string: `2025-03-05`, `2025-03-05T14:30:00`,
-/// `2025-03-05T14:30:00[Asia/Taipei]` (RFC 9557's zone suffix) or `2025-03-05T06:30:00Z`.
+/// `2025-03-05T14:30:00[Asia/Taipei]` (RFC 9557's zone suffix), `2025-03-05T06:30:00Z` or
+/// `2025-03-05T14:30:00+08:00` (RFC 3339).
 public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A calendar day (iCalendar VALUE=DATE).
     case date(CivilDate)
@@ -16,6 +17,9 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case zoned(CivilDateTime, zone: String)
     /// An instant, written in UTC.
     case utc(CivilDateTime)
+    /// An instant written as a wall time and its offset from UTC in seconds (`+08:00`), as the
+    /// apps' backups write time stamps: kept so that the offset comes back as it was written.
+    case offset(CivilDateTime, seconds: Int)
 
     public var isAllDay: Bool {
         if case .date = self { return true }
@@ -26,7 +30,16 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
     public var day: CivilDate {
         switch self {
         case .date(let date): date
-        case .floating(let time), .zoned(let time, _), .utc(let time): time.date
+        case .floating(let time), .zoned(let time, _), .utc(let time), .offset(let time, _): time.date
+        }
+    }
+
+    /// The instant in UTC, for values that name one by themselves (UTC and offset times).
+    public var utcTime: CivilDateTime? {
+        switch self {
+        case .utc(let time): time
+        case .offset(let time, let seconds): CivilDateTime(secondsSinceEpoch: time.secondsSinceEpoch - seconds)
+        case .date, .floating, .zoned: nil
         }
     }
 
@@ -39,6 +52,7 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
             let resolved = TimeZoneID.resolve(name)?.zone ?? zone
             return try resolved.instant(for: time)
         case .utc(let time): return Date(timeIntervalSince1970: Double(time.secondsSinceEpoch))
+        case .offset(let time, let seconds): return Date(timeIntervalSince1970: Double(time.secondsSinceEpoch - seconds))
         }
     }
 
@@ -48,7 +62,14 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .floating(let time): time.description
         case .zoned(let time, let zone): "\(time)[\(zone)]"
         case .utc(let time): "\(time)Z"
+        case .offset(let time, let seconds): "\(time)" + Self.offsetText(seconds)
         }
+    }
+
+    /// `+08:00`, `-05:00`, `+05:45`.
+    public static func offsetText(_ seconds: Int) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return (seconds < 0 ? "-" : "+") + two(abs(seconds) / 3600) + ":" + two(abs(seconds) % 3600 / 60)
     }
 
     /// Parses the canonical form.
@@ -65,6 +86,16 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         let isUTC = body.hasSuffix("Z")
         if isUTC { body = body.dropLast() }
+        // A numeric offset after the time: `+08:00`.
+        var offset: Int?
+        if zone == nil, !isUTC, body.count >= 25, let sign = body.dropLast(5).last, sign == "+" || sign == "-" {
+            let digits = body.suffix(5)
+            guard digits.count == 5, digits[digits.index(digits.startIndex, offsetBy: 2)] == ":",
+                  let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), hours < 24, minutes < 60
+            else { throw ICUError(.invalidDate, subject: text) }
+            offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+            body = body.dropLast(6)
+        }
         let parts = body.split(separator: "T", maxSplits: 1)
         guard parts.count == 2, zone == nil || !isUTC, zone?.isEmpty != true else {
             throw ICUError(.invalidDate, subject: text)
@@ -75,7 +106,9 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
               let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2])
         else { throw ICUError(.invalidDate, subject: text) }
         let time = try CivilDateTime(date: date, hour: hour, minute: minute, second: second)
-        if let zone { self = .zoned(time, zone: zone) } else if isUTC { self = .utc(time) } else { self = .floating(time) }
+        if let zone { self = .zoned(time, zone: zone) } else if isUTC { self = .utc(time) } else if let offset {
+            self = .offset(time, seconds: offset)
+        } else { self = .floating(time) }
     }
 
     public init(from decoder: any Decoder) throws {
