@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacBackupsTests", dependencies: ["AlmanacBackups", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacBackups", "AlmanacCalendar", "AlmanacICalendar", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacBackups", "AlmanacCalendar", "AlmanacICalendar", "AlmanacTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacKit", "AlmanacTestSupport", "almanac-codec-android"]),
     ]
 )

@@ -30,7 +30,7 @@ public struct BackupConverter: DocumentConverter {
             return try agenda(from: backup, context: context)
         case (.backup(let backup), .ledger):
             guard backup.format == JellySaveBackup.format else {
-                throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.ledger.rawValue, JellySaveBackup.format)
+                throw Diagnostic.error("backup.not-a-ledger", backup.format)
             }
             let jelly = try Self.jellySave(backup)
             // The ledger model has no settings: the app's daily reminder stays in the backup.
@@ -42,7 +42,7 @@ public struct BackupConverter: DocumentConverter {
         case (.ledger(let ledger), .backup):
             let target = context.targetFormat ?? JellySaveBackup.format
             guard target == JellySaveBackup.format else {
-                throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, target, JellySaveBackup.format)
+                throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, target, ModelKind.agenda.rawValue)
             }
             return (.backup(Self.document(Self.jellySave(ledger, context: context))), [])
         case (.backup(let backup), .backup):
@@ -104,6 +104,11 @@ public struct BackupConverter: DocumentConverter {
                        recordCount: backup.lists.reduce(0) { $0 + $1.reminders.count })
     }
 
+    static func document(_ backup: ZhiXiBackup) -> BackupDocument {
+        BackupDocument(format: ZhiXiBackup.format, version: ZhiXiBackup.version, content: backup.json,
+                       recordCount: backup.studyTasks.count + backup.reviewTasks.count)
+    }
+
     static func now(_ context: CodecContext) -> String {
         if let fixed = context.options["exported-at"] { return fixed }
         return DateValue.utc(CivilDateTime(secondsSinceEpoch: Int(Date().timeIntervalSince1970))).timestamp()
@@ -119,6 +124,9 @@ public struct BackupConverter: DocumentConverter {
     static let carriedSettings = "X-RETIRETIME-SETTINGS"
     static let carriedList = "X-REMINDERS-LIST"
     static let carriedFlagged = "X-ALMANAC-FLAGGED"
+    static let carriedZhiXiItem = "X-ZHIXI-ITEM-ID"
+    static let carriedZhiXiInterval = "X-ZHIXI-INTERVAL"
+    static let carriedZhiXiRepetitions = "X-ZHIXI-REPETITIONS"
     static let carriedProximity = "X-ALMANAC-PROXIMITY"
 
     func agenda(from backup: BackupDocument, context: CodecContext) throws(Diagnostic) -> (Document, [Diagnostic]) {
@@ -233,7 +241,11 @@ public struct BackupConverter: DocumentConverter {
                 if let location = reminder.location {
                     item.location = location.name
                     if let latitude = location.latitude, let longitude = location.longitude { item.geo = Geo(latitude: latitude, longitude: longitude) }
-                    if let proximity = location.proximity { item.carried.append(CarriedProperty(name: carriedProximity, value: proximity)) }
+                    // "When I arrive" / "when I leave": the location alarm Apple's apps read.
+                    if let proximity = location.proximity {
+                        let place = AppleLocationAlarm(title: location.name, latitude: location.latitude, longitude: location.longitude, proximity: proximity)
+                        item.alarms.append(place.alarm(message: reminder.title))
+                    }
                 }
                 item.priority = Priority(rawValue: reminder.priority) ?? .none
                 item.isCompleted = reminder.completed
@@ -264,7 +276,14 @@ public struct BackupConverter: DocumentConverter {
             var item = CalendarItem(kind: .todo, uid: review.id, title: titles[review.itemID] ?? review.itemID, due: .date(review.due),
                                     isCompleted: review.done)
             item.categories = ["review", review.method]
-            item.carried.append(CarriedProperty(name: "X-ZHIXI-ITEM-ID", value: PropertyText.escape(review.itemID)))
+            // The knowledge item's library, and the spacing so far, so that the task comes back whole.
+            var parameters: [CarriedProperty.Parameter] = []
+            if let library = backup.libraries.first(where: { $0.items.contains { $0.id == review.itemID } }) {
+                parameters = [.init(name: "X-LIBRARY-ID", values: [library.id]), .init(name: "X-LIBRARY", values: [library.name])]
+            }
+            item.carried.append(CarriedProperty(name: carriedZhiXiItem, parameters: parameters, value: PropertyText.escape(review.itemID)))
+            if let days = review.intervalDays { item.carried.append(CarriedProperty(name: carriedZhiXiInterval, value: String(days))) }
+            if let count = review.repetitions { item.carried.append(CarriedProperty(name: carriedZhiXiRepetitions, value: String(count))) }
             agenda.items.append(item)
         }
         return agenda
@@ -295,8 +314,12 @@ public struct BackupConverter: DocumentConverter {
         case RemindersBackup.format:
             let (backup, diagnostics) = Self.reminders(agenda, context: context)
             return (.backup(Self.document(backup)), diagnostics)
+        case ZhiXiBackup.format:
+            let (backup, diagnostics) = Self.zhiXi(agenda, context: context)
+            return (.backup(Self.document(backup)), diagnostics)
         default:
-            throw Diagnostic.error("convert.model-mismatch", ModelKind.agenda.rawValue, target, RetireTimeBackup.format + ", " + RemindersBackup.format)
+            throw Diagnostic.error("convert.model-mismatch", ModelKind.agenda.rawValue, target,
+                                   target == JellySaveBackup.format ? ModelKind.ledger.rawValue : ModelKind.backup.rawValue)
         }
     }
 
@@ -389,7 +412,8 @@ public struct BackupConverter: DocumentConverter {
                 losses.dropped("alarms", of: item.title)
             }
             if item.alarms.count > 1 { losses.dropped("alarms", of: item.title) }
-            if item.geo != nil { losses.dropped("geo", of: item.title) }
+            if item.categories.count > 1 { losses.approximated("categories", of: item.title, as: "the first category") }
+            losses.unheld(item, holds: [.notes, .location, .categories, .color, .alarms, .created, .lastModified])
             let isLunar = lunar || carried(carriedCalendar, item) == "lunar"
             days.append(RetireTimeBackup.Day(
                 id: item.uid, name: item.title, date: date, calendar: isLunar ? "lunar" : "gregorian",
@@ -463,15 +487,28 @@ public struct BackupConverter: DocumentConverter {
             }
             if item.recurrence?.dates.isEmpty == false { losses.dropped("recurrence.dates", of: item.title) }
             if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
+            // The place: LOCATION and GEO, or Apple's location alarm (which names the place too).
+            // Apple's Calendar puts the coordinates of an event's place in X-APPLE-STRUCTURED-LOCATION.
+            let place = item.alarms.lazy.compactMap(AppleLocationAlarm.init).first
+            let structured = item.carried.first { $0.name == AppleLocationAlarm.structuredLocation }.map { AppleLocationAlarm.coordinates($0.value) }
+            let latitude = item.geo?.latitude ?? place?.latitude ?? structured?.0
+            let longitude = item.geo?.longitude ?? place?.longitude ?? structured?.1
             var location: RemindersBackup.Location?
-            if let name = item.location {
-                location = .init(name: name, latitude: item.geo?.latitude, longitude: item.geo?.longitude, proximity: carried(carriedProximity, item))
+            if let name = item.location ?? place?.title {
+                location = .init(name: name, latitude: latitude, longitude: longitude,
+                                 proximity: place?.proximity ?? carried(carriedProximity, item))
             } else if item.geo != nil {
                 losses.dropped("geo", of: item.title)
             }
-            // The reminder's own time is its alert; any other alarm has no place.
-            let ownAlert = item.alarms.count == 1 && time != nil && item.alarms[0].trigger == .relative(seconds: 0, fromEnd: true)
-            if !item.alarms.isEmpty && !ownAlert { losses.dropped("alarms", of: item.title) }
+            // The reminder's own time is its alert, and "when I arrive" is its place; any other
+            // alarm has no place.
+            let others = item.alarms.filter { alarm in
+                if location != nil, AppleLocationAlarm(alarm) != nil { return false }
+                return !(time != nil && alarm.trigger == .relative(seconds: 0, fromEnd: true))
+            }
+            if !others.isEmpty { losses.dropped("alarms", of: item.title) }
+            if item.categories.count > 1 { losses.approximated("categories", of: item.title, as: "the list of the first category") }
+            losses.unheld(item, holds: [.notes, .location, .geo, .priority, .categories, .timeOfDay, .completion, .alarms, .created, .lastModified])
             lists[index!].reminders.append(RemindersBackup.Reminder(
                 id: item.uid, title: item.title, notes: item.notes, date: when?.day, time: time, location: location,
                 priority: item.priority.rawValue, flagged: carried(carriedFlagged, item) == "TRUE", completed: item.isCompleted,
@@ -481,19 +518,94 @@ public struct BackupConverter: DocumentConverter {
                 losses.diagnostics(target: RemindersBackup.format))
     }
 
+    /// A calendar as 知习's plan: review to-dos (category `review`, with the knowledge item they
+    /// review) become review tasks; every other dated item becomes a study task on its day, its
+    /// length in minutes. A knowledge item's content is not in a calendar: items come back with
+    /// their titles, in their library when the calendar names it, else in one named after the
+    /// calendar.
+    static func zhiXi(_ agenda: Agenda, context: CodecContext) -> (ZhiXiBackup, [Diagnostic]) {
+        var losses = Losses()
+        let zone = context.timeZone ?? .system
+        var libraries: [ZhiXiBackup.Library] = []
+        var tasks: [ZhiXiBackup.StudyTask] = []
+        var reviews: [ZhiXiBackup.ReviewTask] = []
+        var usedIDs: Set<String> = []
+        func uniqueID(_ id: String) -> String {
+            var candidate = id
+            var number = 2
+            while usedIDs.contains(candidate) { candidate = "\(id)-\(number)"; number += 1 }
+            usedIDs.insert(candidate)
+            return candidate
+        }
+        for item in agenda.items {
+            if item.recurrenceID != nil {
+                losses.dropped("recurrenceID", of: item.title)
+                continue
+            }
+            guard let when = (item.due ?? item.start).map({ WallClockSeconds.local($0, in: zone) }) else {
+                losses.dropped(item.kind == .todo ? "due" : "start", of: item.title)
+                continue
+            }
+            if let recurrence = item.recurrence {
+                if !recurrence.rules.isEmpty { losses.approximated("recurrence.rules", of: item.title, as: "its first date only") }
+                if !recurrence.dates.isEmpty { losses.dropped("recurrence.dates", of: item.title) }
+            }
+            // The categories that say what kind of task it is are not lost.
+            var rest = item
+            rest.categories.removeAll { $0 == "study" || $0 == "review" || ZhiXiBackup.methods.contains($0) }
+            let reviewed = item.categories.contains("review") ? item.carried.first { $0.name == carriedZhiXiItem } : nil
+            if let reviewed {
+                let itemID = PropertyText.unescape(reviewed.value)
+                let libraryID = parameter(reviewed, "X-LIBRARY-ID") ?? "calendar"
+                let libraryName = parameter(reviewed, "X-LIBRARY") ?? agenda.name ?? "Calendar"
+                var index = libraries.firstIndex { $0.id == libraryID }
+                if index == nil {
+                    libraries.append(.init(id: libraryID, name: libraryName, items: []))
+                    index = libraries.count - 1
+                }
+                if !libraries.contains(where: { $0.items.contains { $0.id == itemID } }) {
+                    libraries[index!].items.append(.init(id: itemID, title: item.title, content: "", subject: nil, tags: [], createdAt: nil, updatedAt: nil))
+                }
+                let method = item.categories.first { ZhiXiBackup.methods.contains($0) } ?? "spacedRepetition"
+                reviews.append(.init(id: uniqueID(item.uid), itemID: itemID, method: method, due: when.day,
+                                     intervalDays: carried(carriedZhiXiInterval, item).flatMap(Int.init),
+                                     repetitions: carried(carriedZhiXiRepetitions, item).flatMap(Int.init), done: item.isCompleted))
+                losses.unheld(rest, holds: [.completion])
+                continue
+            }
+            // How long: a to-do's DURATION, an event's end minus its start.
+            var minutes: Int?
+            if let text = item.duration, let duration = try? CalendarDuration(parsing: text), duration.totalSeconds > 0 {
+                minutes = duration.totalSeconds / 60
+            } else if let start = item.start, let end = item.end, !start.isAllDay,
+                      let from = try? start.instant(defaultZone: zone), let to = try? end.instant(defaultZone: zone) {
+                minutes = Int(to.timeIntervalSince(from)) / 60
+            }
+            var holds: Set<CalendarItem.Field> = [.completion]
+            if let length = minutes, (1...1440).contains(length) { holds.insert(.end) } else { minutes = nil }
+            tasks.append(.init(id: uniqueID(item.uid), title: item.title, date: when.day, minutes: minutes, done: item.isCompleted))
+            losses.unheld(rest, holds: holds)
+        }
+        return (ZhiXiBackup(exportedAt: now(context), libraries: libraries, studyTasks: tasks, reviewTasks: reviews, studyRecords: []),
+                losses.diagnostics(target: ZhiXiBackup.format))
+    }
+
     // MARK: Ledgers
 
     static func ledger(_ backup: JellySaveBackup) -> Ledger {
         Ledger(baseCurrency: backup.baseCurrency, accounts: backup.accounts, balanceChanges: backup.balanceChanges,
-               snapshots: backup.snapshots.map { AssetSnapshot(date: $0.date, total: $0.total) },
-               goals: backup.goals.map { SavingGoal(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency, deadline: $0.deadline) })
+               snapshots: backup.snapshots.map { AssetSnapshot(id: $0.id, date: $0.date, total: $0.total) },
+               goals: backup.goals.map {
+                   SavingGoal(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency, deadline: $0.deadline,
+                              createdAt: $0.createdAt.flatMap(DateValue.init(timestamp:)))
+               })
     }
 
     static func jellySave(_ ledger: Ledger, context: CodecContext) -> JellySaveBackup {
         JellySaveBackup(exportedAt: now(context), baseCurrency: ledger.baseCurrency, accounts: ledger.accounts, balanceChanges: ledger.balanceChanges,
-                        snapshots: ledger.snapshots.map { .init(id: "snapshot-" + $0.date.description, date: $0.date, total: $0.total) },
+                        snapshots: ledger.snapshots.map { .init(id: $0.id ?? "snapshot-" + $0.date.description, date: $0.date, total: $0.total) },
                         goals: ledger.goals.map { .init(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency,
-                                                       deadline: $0.deadline, createdAt: nil) },
+                                                       deadline: $0.deadline, createdAt: $0.createdAt?.timestamp()) },
                         notifications: .init(enabled: false, time: "21:00", kinds: ["motivation"]))
     }
 }

@@ -147,6 +147,42 @@ public struct ZhiXiBackup: Hashable, Sendable {
         reader.uniqueIDs(records.enumerated().map { ($1.id, "/studyRecords/\($0)/id") })
         return ZhiXiBackup(exportedAt: exportedAt, libraries: libraries, studyTasks: tasks, reviewTasks: reviews, studyRecords: records)
     }
+
+    public var json: JSONValue {
+        .object([
+            ("format", .string(Self.format)), ("version", .integer(Self.version)), ("exportedAt", .string(exportedAt)),
+            ("libraries", .array(libraries.map { library in
+                .object([("id", .string(library.id)), ("name", .string(library.name)), ("items", .array(library.items.map { item in
+                    var fields: [(String, JSONValue)] = [("id", .string(item.id)), ("title", .string(item.title)), ("content", .string(item.content))]
+                    if let subject = item.subject { fields.append(("subject", .string(subject))) }
+                    fields.append(("tags", .array(item.tags.map(JSONValue.string))))
+                    if let created = item.createdAt { fields.append(("createdAt", .string(created))) }
+                    if let updated = item.updatedAt { fields.append(("updatedAt", .string(updated))) }
+                    return .object(fields)
+                }))])
+            })),
+            ("studyTasks", .array(studyTasks.map { task in
+                var fields: [(String, JSONValue)] = [("id", .string(task.id)), ("title", .string(task.title)), ("date", .string(task.date.description))]
+                if let minutes = task.minutes { fields.append(("minutes", .integer(minutes))) }
+                fields.append(("done", .bool(task.done)))
+                return .object(fields)
+            })),
+            ("reviewTasks", .array(reviewTasks.map { review in
+                var fields: [(String, JSONValue)] = [("id", .string(review.id)), ("itemId", .string(review.itemID)), ("method", .string(review.method)),
+                                                     ("due", .string(review.due.description))]
+                if let days = review.intervalDays { fields.append(("intervalDays", .integer(days))) }
+                if let count = review.repetitions { fields.append(("repetitions", .integer(count))) }
+                fields.append(("done", .bool(review.done)))
+                return .object(fields)
+            })),
+            ("studyRecords", .array(studyRecords.map { record in
+                var fields: [(String, JSONValue)] = [("id", .string(record.id)), ("date", .string(record.date.description)),
+                                                     ("minutes", .integer(record.minutes)), ("itemIds", .array(record.itemIDs.map(JSONValue.string)))]
+                if let score = record.score { fields.append(("score", .integer(score))) }
+                return .object(fields)
+            })),
+        ])
+    }
 }
 
 /// The Reminders app's backup: lists (name, color, order) holding reminders with a date, time,

@@ -174,7 +174,8 @@ import Testing
         try Data(ModelJSONCodec.emptyAgenda.utf8).write(to: URL(fileURLWithPath: input))
         let run = CLIRun(["convert", input, "--to", "ledger-json", "-o", directory + "/x.json"])
         #expect(run.status == 3)
-        #expect(run.error.contains("[convert.model-mismatch]"))
+        #expect(run.error.contains("[convert.no-path]"))
+        #expect(run.error.contains("agenda data cannot become ledger data"))
         #expect(run.error.contains("agenda-json"))
         #expect(read(directory + "/x.json") == nil)
     }

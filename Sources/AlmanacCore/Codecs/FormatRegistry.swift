@@ -49,7 +49,7 @@ public struct FormatRegistry: Sendable {
         }
         guard let path = preferred ?? path(from: document.kind, to: model) else {
             let writers = self.writers(of: document.kind).map(\.format.id).joined(separator: ", ")
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, writers)
+            throw Diagnostic.error("convert.no-path", document.kind.rawValue, model.rawValue, writers)
         }
         var current = document
         var diagnostics: [Diagnostic] = []

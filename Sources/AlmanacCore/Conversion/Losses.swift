@@ -6,38 +6,37 @@
 /// Nothing may change silently in a conversion: every converter and codec that leaves something
 /// out reports it here, and `--strict` turns these warnings into errors.
 public struct Losses: Sendable {
-    private var dropped: [String: [String]] = [:]
-    private var approximated: [String: (how: String, items: [String])] = [:]
-    private var order: [String] = []
+    /// A field left out, or written as `how` says; one warning each, listing the items.
+    private struct Kind: Hashable, Sendable {
+        var field: String
+        var how: String?
+    }
+    private var items: [Kind: [String]] = [:]
+    private var order: [Kind] = []
 
     public init() {}
 
-    public var isEmpty: Bool { dropped.isEmpty && approximated.isEmpty }
+    public var isEmpty: Bool { items.isEmpty }
 
     /// `field` of `item` was left out.
-    public mutating func dropped(_ field: String, of item: String) {
-        if dropped[field] == nil, approximated[field] == nil { order.append(field) }
-        dropped[field, default: []].append(item)
+    public mutating func dropped(_ field: String, of item: String) { add(Kind(field: field, how: nil), item) }
+
+    /// `field` of `item` was written as `how` says (`yearly (Gregorian calendar)`).
+    public mutating func approximated(_ field: String, of item: String, as how: String) { add(Kind(field: field, how: how), item) }
+
+    private mutating func add(_ kind: Kind, _ item: String) {
+        if items[kind] == nil { order.append(kind) }
+        items[kind, default: []].append(item)
     }
 
-    /// `field` of `item` was written as `how` says (`yearly in the Gregorian calendar`).
-    public mutating func approximated(_ field: String, of item: String, as how: String) {
-        if dropped[field] == nil, approximated[field] == nil { order.append(field) }
-        approximated[field, default: (how, [])].items.append(item)
-    }
-
-    /// One warning per field, in the order the fields were met. `target` names the format.
+    /// One warning per field (and per way it was approximated), in the order they were met.
+    /// `target` names the format.
     public func diagnostics(target: String) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for field in order {
-            if let items = dropped[field] {
-                result.append(.warning("convert.dropped", target, field, Self.list(items)))
-            }
-            if let (how, items) = approximated[field] {
-                result.append(.warning("convert.approximated", target, field, how, Self.list(items)))
-            }
+        order.map { kind in
+            let list = Self.list(items[kind] ?? [])
+            if let how = kind.how { return .warning("convert.approximated", target, kind.field, how, list) }
+            return .warning("convert.dropped", target, kind.field, list)
         }
-        return result
     }
 
     /// `“a”, “b”` or `“a”, “b”, “c”, “d”, “e” (+7)`.
@@ -50,4 +49,61 @@ public struct Losses: Sendable {
 
     /// The codes of these warnings, for `--strict` and for tests.
     public static let codes: Set<String> = ["convert.dropped", "convert.approximated"]
+}
+
+extension CalendarItem {
+    /// What an item may have that a format does not hold, named as the model's JSON names it.
+    public enum Field: String, CaseIterable, Hashable, Sendable {
+        case notes, location, geo, url, priority, categories, color
+        /// The end (DTEND or DURATION) of an item longer than its one day.
+        case end
+        /// The time of day of a timed start or due time.
+        case timeOfDay = "start.time"
+        case completion = "isCompleted"
+        case alarms, status, created, lastModified
+        /// ATTENDEE, ORGANIZER, CONTACT, RESOURCES, ATTACH and COMMENT, carried as written.
+        case participants = "attendees"
+    }
+
+    /// The carried iCalendar properties that `participants` stands for.
+    static let participantProperties: Set<String> = ["ATTENDEE", "ORGANIZER", "CONTACT", "RESOURCES", "ATTACH", "COMMENT"]
+
+    /// The fields this item has a value in (an ordinary status or a one-day end does not count).
+    public var presentFields: [Field] {
+        var fields: [Field] = []
+        if notes?.isEmpty == false { fields.append(.notes) }
+        if location?.isEmpty == false { fields.append(.location) }
+        if geo != nil { fields.append(.geo) }
+        if url?.isEmpty == false { fields.append(.url) }
+        if priority != .none { fields.append(.priority) }
+        if !categories.isEmpty { fields.append(.categories) }
+        if color != nil { fields.append(.color) }
+        if let start, let end, !(start.isAllDay && end.isAllDay && end.day == start.day.adding(days: 1)), end != start {
+            fields.append(.end)
+        } else if let duration, !["P1D", "PT0S", "P0D"].contains(duration) {
+            fields.append(.end)
+        }
+        if let when = start ?? due, !when.isAllDay { fields.append(.timeOfDay) }
+        if isCompleted || completedAt != nil { fields.append(.completion) }
+        if !alarms.isEmpty { fields.append(.alarms) }
+        if let status, ["CANCELLED", "TENTATIVE"].contains(status.uppercased()) { fields.append(.status) }
+        if created != nil { fields.append(.created) }
+        if lastModified != nil { fields.append(.lastModified) }
+        if carried.contains(where: { Self.participantProperties.contains($0.name.uppercased()) }) { fields.append(.participants) }
+        return fields
+    }
+}
+
+extension Losses {
+    /// Reports each field of `item` that a format does not hold: dropped, or for a time of day,
+    /// approximated as the day.
+    public mutating func unheld(_ item: CalendarItem, holds: Set<CalendarItem.Field>) {
+        for field in item.presentFields where !holds.contains(field) {
+            if field == .timeOfDay {
+                approximated(field.rawValue, of: item.title, as: "the day only")
+            } else {
+                dropped(field.rawValue, of: item.title)
+            }
+        }
+    }
 }

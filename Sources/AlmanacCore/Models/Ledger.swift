@@ -68,10 +68,13 @@ public struct BalanceChange: Hashable, Sendable, Codable {
 
 /// The total of all accounts on a day, in the base currency.
 public struct AssetSnapshot: Hashable, Sendable, Codable {
+    /// The app's id for the snapshot, kept so that a restore matches it.
+    public var id: String?
     public var date: CivilDate
     public var total: Decimal
 
-    public init(date: CivilDate, total: Decimal) {
+    public init(id: String? = nil, date: CivilDate, total: Decimal) {
+        self.id = id
         self.date = date
         self.total = total
     }
@@ -84,15 +87,18 @@ public struct SavingGoal: Hashable, Sendable, Codable {
     public var saved: Decimal
     public var currency: String
     public var deadline: CivilDate?
+    /// When the goal was set (an instant, with the offset it was written with).
+    public var createdAt: DateValue?
 
     public init(id: String, name: String, target: Decimal, saved: Decimal = 0, currency: String = "TWD",
-                deadline: CivilDate? = nil) {
+                deadline: CivilDate? = nil, createdAt: DateValue? = nil) {
         self.id = id
         self.name = name
         self.target = target
         self.saved = saved
         self.currency = currency
         self.deadline = deadline
+        self.createdAt = createdAt
     }
 }
 
