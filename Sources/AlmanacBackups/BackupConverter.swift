@@ -381,9 +381,23 @@ public struct BackupConverter: DocumentConverter {
                 losses.dropped("start", of: item.title)
                 continue
             }
-            let date = when.day
+            var date = when.day
             let rules = item.recurrence?.rules ?? []
             let (choice, lunar, lossy) = repeatChoice(rules)
+            var lunarDay: RetireTimeBackup.LunarDate?
+            if lunar || carried(carriedCalendar, item) == "lunar" {
+                lunarDay = lunarDate(of: date, rule: lunar ? rules.first : nil)
+                // RFC 5545 leaves a DTSTART off its rule undefined; the app's first date must be
+                // on its lunar date, so the day starts at the rule's first date instead, and says so.
+                if let rule = rules.first, lunar, let lunarDay, !lunarDay.fallsOn(date) {
+                    var occurrences = RuleIterator(rule: rule, start: CivilDateTime(unchecked: date, 0, 0, 0))
+                    _ = occurrences.next()
+                    if let first = occurrences.next()?.date {
+                        losses.approximated("start", of: item.title, as: "\(first) (\(date) is not lunar \(lunarDay.label))")
+                        date = first
+                    }
+                }
+            }
             if lossy { losses.approximated("recurrence.rules", of: item.title, as: choice == "none" ? "no repeat" : choice) }
             if item.recurrence?.dates.isEmpty == false { losses.dropped("recurrence.dates", of: item.title) }
             if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
@@ -414,10 +428,9 @@ public struct BackupConverter: DocumentConverter {
             if item.alarms.count > 1 { losses.dropped("alarms", of: item.title) }
             if item.categories.count > 1 { losses.approximated("categories", of: item.title, as: "the first category") }
             losses.unheld(item, holds: [.notes, .location, .categories, .color, .alarms, .created, .lastModified])
-            let isLunar = lunar || carried(carriedCalendar, item) == "lunar"
             days.append(RetireTimeBackup.Day(
-                id: item.uid, name: item.title, date: date, calendar: isLunar ? "lunar" : "gregorian",
-                lunarDate: isLunar ? lunarDate(of: date, rule: lunar ? rules.first : nil) : nil, type: type, repeat: choice,
+                id: item.uid, name: item.title, date: date, calendar: lunarDay != nil ? "lunar" : "gregorian",
+                lunarDate: lunarDay, type: type, repeat: choice,
                 reminder: reminder, notes: item.notes, location: item.location, categoryID: categoryID, icon: carried(carriedIcon, item),
                 color: item.color, pinned: carried(carriedPinned, item) == "TRUE", createdAt: timestamp(item.created, in: zone),
                 updatedAt: timestamp(item.lastModified, in: zone)))

@@ -1,5 +1,6 @@
 public import AlmanacCore
 import AlmanacICU
+import AlmanacCalendar
 
 /// Retire Time's backup (FR15): the days people count to and from, their categories, and the
 /// app's settings. Version 3 is current: a day's location (FR1), the last day of a lunar month and
@@ -65,6 +66,28 @@ public struct RetireTimeBackup: Hashable, Sendable {
         /// The skip the app uses when none is written: a leap-month or 30th-day birthday still
         /// comes every year, on the day before.
         var effectiveSkip: String { skip ?? (leap || day == 30 ? "backward" : "omit") }
+
+        /// `6-10`, `L6-10`, `12--1`: month and day as the rule names them.
+        var label: String { "\(leap ? "L" : "")\(month)-\(day)" }
+
+        /// Whether the day falls on `date`: the date is this lunar month and day (the month's last
+        /// day for -1), or is where SKIP moved it in a year without it (a 30th in a 29-day month,
+        /// a leap month the year lacks).
+        public func fallsOn(_ date: CivilDate) -> Bool {
+            let written = ChineseCalendar.lunarDate(for: date)
+            let isLast = ChineseCalendar.lunarDate(for: date.adding(days: 1)).day == 1
+            let dayMatches = day == -1 ? isLast : written.day == day
+            if written.month == month, written.isLeapMonth == leap, dayMatches { return true }
+            guard effectiveSkip != "omit", leap || day == 30 else { return false }
+            // Walk the yearly rule from a little over a year before: does it land on `date`?
+            guard let rule = BackupConverter.rule("yearly", lunar: self) else { return false }
+            var occurrences = RuleIterator(rule: rule, start: CivilDateTime(unchecked: date.adding(days: -400), 0, 0, 0))
+            _ = occurrences.next()  // the walk's own start, which RFC 5545 counts whatever it is
+            while let next = occurrences.next(), next.date <= date {
+                if next.date == date { return true }
+            }
+            return false
+        }
     }
 
     public struct Reminder: Hashable, Sendable {
@@ -193,12 +216,10 @@ public struct RetireTimeBackup: Hashable, Sendable {
                     reader.error("backup.missing", path + "/lunarDate", "lunarDate")
                 }
                 if calendar == "lunar", let lunar, let date {
-                    // The first date falls on the lunar date (the last day of the month for -1).
-                    let written = ChineseCalendar.lunarDate(for: date)
-                    let isLast = ChineseCalendar.lunarDate(for: date.adding(days: 1)).day == 1
-                    let dayMatches = lunar.day == -1 ? isLast : written.day == lunar.day
-                    if written.month != lunar.month || !dayMatches || written.isLeapMonth != lunar.leap {
-                        reader.error("backup.lunar-mismatch", path + "/lunarDate", date.description, "\(lunar.leap ? "L" : "")\(lunar.month)-\(lunar.day)")
+                    // The first date falls on the lunar date (the last day of the month for -1, or
+                    // where SKIP moved it).
+                    if !lunar.fallsOn(date) {
+                        reader.error("backup.lunar-mismatch", path + "/lunarDate", date.description, lunar.label)
                     }
                 }
                 if let reminderObject = reader.object(BackupReader.member(object, "reminder"), path + "/reminder", fields: ["offsetDays", "time"]) {

@@ -86,6 +86,44 @@ import Testing
         #expect(approximated.message.arguments[3] == "“媽媽生日”")
     }
 
+    /// A calendar whose DTSTART is not on its own lunar rule (RFC 5545 leaves that undefined, and
+    /// generated exports have it): the day starts at the rule's first date, the warning names the
+    /// item and both dates, and the backup written reads back. This failed the CI batch.
+    @Test func startsOffTheirRuleMoveToTheRuleAndSaySo() throws {
+        let text = """
+        BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Lunar Calendar//zh-Hant//TW\r\nBEGIN:VEVENT\r\nUID:grandma@example.tw\r\n\
+        DTSTAMP:20250213T023000Z\r\nDTSTART;VALUE=DATE:20251113\r\nRRULE:RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=4\r\n\
+        SUMMARY:阿嬤生日\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+        """
+        let decoded = try ICalendarCodec().decode(CodecInput(bytes: Array(text.utf8)), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        let (backup, warnings) = BackupConverter.retireTime(agenda, context: CodecContext(timeZone: .taipei))
+        #expect(backup.days.first?.date.description == "2026-05-20")  // 四月初四, lunar-python
+        #expect(backup.days.first?.lunarDate == .init(month: 4, day: 4, leap: false))
+        let moved = try #require(warnings.first { $0.message.arguments[1] == "start" })
+        #expect(moved.code == "convert.approximated")
+        #expect(moved.rendered().contains("2025-11-13 is not lunar 4-4"))
+        #expect(moved.rendered().contains("阿嬤生日"))
+        let codec = BackupCodec(id: "retiretime-backup")
+        let written = try codec.encode(.backup(BackupConverter.document(backup)), context: CodecContext()).bytes
+        let reread = try codec.decode(CodecInput(bytes: written), context: CodecContext())
+        #expect(!reread.diagnostics.contains { $0.severity == .error })
+    }
+
+    /// A 30th whose first year has no 30th starts where SKIP put it (the 29th, backward): the
+    /// backup's own check accepts it, and refuses a date that is neither.
+    @Test func skippedFirstDatesAreOnTheirLunarDate() throws {
+        let thirtieth = RetireTimeBackup.LunarDate(month: 12, day: 30, leap: false)
+        #expect(thirtieth.fallsOn(try CivilDate(iso: "2026-02-16")))  // 臘月廿九, 2026 has no 臘月三十
+        #expect(thirtieth.fallsOn(try CivilDate(iso: "2030-02-02")))  // 臘月三十
+        #expect(!thirtieth.fallsOn(try CivilDate(iso: "2026-02-15")))
+        #expect(!RetireTimeBackup.LunarDate(month: 12, day: 30, leap: false, skip: "omit").fallsOn(try CivilDate(iso: "2026-02-16")))
+        let leap = RetireTimeBackup.LunarDate(month: 6, day: 10, leap: true)
+        #expect(leap.fallsOn(try CivilDate(iso: "2025-08-03")))
+        #expect(leap.fallsOn(try CivilDate(iso: "2026-07-23")))  // backward: 六月初十 in a year without 閏六月
+        #expect(!RetireTimeBackup.LunarDate(month: 6, day: 10, leap: true, skip: "omit").fallsOn(try CivilDate(iso: "2026-07-23")))
+    }
+
     /// A version 2 backup reads unchanged and is written as version 3.
     @Test func versionTwoReadsUnchanged() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../AlmanacBackupsTests/Fixtures/retiretime-v2.json").standardized.path
