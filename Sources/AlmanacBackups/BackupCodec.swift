@@ -131,8 +131,13 @@ extension BackupCodec {
         }
         let (merged, summary) = try BackupMerge.merge(existing: old, incoming: new)
         let note = Diagnostic.note("backup.merged", String(summary.added), String(summary.updated), String(summary.keptNewer),
-                                   String(summary.unchanged), String(summary.keptExisting))
-        return (.backup(merged), [note])
+                                   String(summary.keptTied), String(summary.unchanged), String(summary.keptExisting))
+        let matches = summary.matchedByKey.map { match in
+            let names = match.names.prefix(5).map { "“\($0)”" }.joined(separator: ", ") + (match.names.count > 5 ? " (+\(match.names.count - 5))" : "")
+            return Diagnostic.note("backup.matched-by-key", match.collection, String(match.names.count),
+                                   match.key.joined(separator: " + "), names)
+        }
+        return (.backup(merged), [note] + matches)
     }
 }
 

@@ -17,6 +17,11 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
     try codec(name).decode(CodecInput(contentsOf: path ?? example(name)), context: CodecContext())
 }
 
+func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
+    guard case .backup(let backup) = decoded.document else { throw Diagnostic(.error, Message(code: "test.not-a-backup", text: "not a backup")) }
+    return backup
+}
+
 @Suite struct BackupTests {
     @Test(arguments: formats)
     func conforms(name: String) {
@@ -61,11 +66,6 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         }
         let result = ExternalCommand.run(["python3", "-c", script, repository + "/Schemas/\(name)-backup.schema.json"] + files)
         #expect(result.status == 0, "\(result.output)")
-    }
-
-    func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
-        guard case .backup(let backup) = decoded.document else { throw Diagnostic(.error, Message(code: "test.not-a-backup", text: "not a backup")) }
-        return backup
     }
 
     @Test func olderVersionsMigrate() throws {
@@ -175,6 +175,105 @@ func decode(_ name: String, path: String? = nil) throws -> Decoded {
         #expect(result.days[1].notes == "old note")
         #expect(result.days.map(\.id).contains("grad"))
         #expect(result.days.last?.id == "new-day")
+    }
+}
+
+/// Restoring into a backup: what wins when both sides have a record, and how records from another
+/// source (other ids) find theirs.
+@Suite struct BackupMergeTests {
+    /// A reminder restored without `updatedAt` does not replace one edited on 2025-12-01; two
+    /// records with no time stamp (or the same) keep what is there.
+    @Test func undatedAndTiedRecordsKeepWhatIsThere() throws {
+        let old = try BackupConverter.reminders(try backupDocument(try decode("reminders")))
+        var existing = old
+        existing.lists[0].reminders[0].title = "edited on the phone"
+        existing.lists[0].reminders[0].updatedAt = "2025-12-01T09:00:00+08:00"
+        existing.lists[0].reminders[1].updatedAt = nil
+        existing.lists[0].reminders[1].notes = "local note"
+        var incoming = old
+        incoming.lists[0].reminders[0].updatedAt = nil
+        incoming.lists[0].reminders[1].updatedAt = nil
+        incoming.lists[0].reminders[1].notes = "restored note"
+        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
+        let result = try BackupConverter.reminders(merged)
+        #expect(result.lists[0].reminders[0].title == "edited on the phone")
+        #expect(result.lists[0].reminders[1].notes == "local note")
+        #expect(summary.updated == 0)
+        #expect(summary.keptNewer == 1)
+        #expect(summary.keptTied == 1)
+        #expect(summary.added == 0)
+        // A dated incoming record does replace an undated one.
+        incoming.lists[0].reminders[1].updatedAt = "2025-11-30T09:00:00+08:00"
+        let (again, second) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
+        #expect(try BackupConverter.reminders(again).lists[0].reminders[1].notes == "restored note")
+        #expect(second.updated == 1)
+    }
+
+    /// The same days from another source (other ids: a calendar app's UIDs, its own category ids)
+    /// match by name + date + type and category name: nothing is duplicated, the existing ids stay,
+    /// and the days point at the existing categories.
+    @Test func recordsFromElsewhereMatchByNaturalKey() throws {
+        let existing = try BackupConverter.retireTime(try backupDocument(try decode("retiretime")))
+        var incoming = existing
+        incoming.categories = incoming.categories.enumerated().map { index, category in
+            var category = category
+            category.id = "category-\(index + 1)"
+            return category
+        }
+        incoming.days = incoming.days.enumerated().map { index, day in
+            var day = day
+            day.id = "\(index)@google.com"
+            day.categoryID = day.categoryID.flatMap { id in existing.categories.firstIndex { $0.id == id }.map { "category-\($0 + 1)" } }
+            return day
+        }
+        incoming.days[0].notes = "from Google"
+        incoming.days[0].updatedAt = "2025-12-01T09:00:00+08:00"
+        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
+        let result = try BackupConverter.retireTime(merged)
+        #expect(result.days.count == existing.days.count)
+        #expect(result.categories.map(\.id) == existing.categories.map(\.id))
+        #expect(result.days.map(\.id) == existing.days.map(\.id))
+        #expect(result.days.map(\.categoryID) == existing.days.map(\.categoryID))
+        #expect(result.days[0].notes == "from Google")
+        #expect(summary.added == 0)
+        #expect(summary.matchedByID == 0)
+        #expect(summary.matchedByKey.map(\.collection) == ["/categories", "/days"])
+        #expect(summary.matchedByKey.last?.key == ["name", "date", "type"])
+        #expect(summary.matchedByKey.last?.names.count == existing.days.count)
+
+        // The note says which rule matched which records.
+        let (_, notes) = try BackupCodec(id: "retiretime-backup").merge(existing: .backup(BackupConverter.document(existing)),
+                                                                       incoming: .backup(BackupConverter.document(incoming)), context: CodecContext())
+        let byKey = notes.filter { $0.code == "backup.matched-by-key" }.map { $0.rendered() }
+        #expect(byKey.last?.contains("/days: 9 record(s) had another id and matched an existing one by name + date + type") == true)
+        #expect(byKey.last?.contains("“媽媽生日”") == true)
+    }
+
+    /// Accounts match by name + kind; their balance changes follow them and are not duplicated.
+    @Test func accountsMatchByNameAndKind() throws {
+        let existing = try BackupConverter.jellySave(try backupDocument(try decode("jellysave")))
+        var incoming = existing
+        incoming.accounts = incoming.accounts.map { account in
+            var account = account
+            account.id = "other-" + account.id
+            return account
+        }
+        incoming.balanceChanges = incoming.balanceChanges.map { change in
+            var change = change
+            change.id = "other-" + change.id
+            change.accountID = "other-" + change.accountID
+            return change
+        }
+        // One account of the same name but another kind is another account.
+        incoming.accounts[0].kind = .stock
+        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
+        let result = try BackupConverter.jellySave(merged)
+        #expect(result.accounts.count == existing.accounts.count + 1)
+        #expect(result.accounts.last?.id == "other-" + existing.accounts[0].id)
+        let changesOfFirst = existing.balanceChanges.filter { $0.accountID == existing.accounts[0].id }.count
+        #expect(result.balanceChanges.count == existing.balanceChanges.count + changesOfFirst)
+        #expect(summary.matchedByKey.first?.collection == "/accounts")
+        #expect(summary.matchedByKey.first?.names.count == existing.accounts.count - 1)
     }
 }
 
