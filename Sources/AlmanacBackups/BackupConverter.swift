@@ -408,10 +408,13 @@ public struct BackupConverter: DocumentConverter {
                 if let existing = categories.first(where: { $0.name == name }) {
                     categoryID = existing.id
                 } else {
-                    let id = "category-\(categories.count + 1)"
+                    // The id the day came with (a table in the iso style keeps it), else a new one.
+                    let id = categoryID.flatMap { id in categories.contains { $0.id == id } ? nil : id } ?? "category-\(categories.count + 1)"
                     categories.append(.init(id: id, name: name, color: nil, icon: nil))
                     categoryID = id
                 }
+            } else if item.categories.isEmpty {
+                categoryID = nil
             }
             var reminder: RetireTimeBackup.Reminder?
             if let alarm = item.alarms.first(where: { $0.action == .display || $0.action == .audio }),

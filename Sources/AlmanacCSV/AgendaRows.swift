@@ -19,7 +19,7 @@ public struct AgendaRowReader {
     // The columns of each role, looked up once (a dictionary lookup per cell adds up).
     let titleColumn: Int?, dateColumn: Int?, timeColumn: Int?, endColumn: Int?, locationColumn: Int?, notesColumn: Int?
     let categoryColumn: Int?, priorityColumn: Int?, completedColumn: Int?, typeColumn: Int?, repeatColumn: Int?
-    let amountColumn: Int?, uidColumn: Int?
+    let amountColumn: Int?, uidColumn: Int?, lunarColumn: Int?, alarmColumn: Int?, colorColumn: Int?, createdColumn: Int?, updatedColumn: Int?
 
     public init(columns: [String], context: CodecContext) throws(Diagnostic) {
         self.columns = columns
@@ -31,15 +31,19 @@ public struct AgendaRowReader {
         let used = Set(map.roles.values)
         self.extra = columns.indices.filter { !used.contains($0) }
         self.extraProperties = Dictionary(uniqueKeysWithValues: extra.map { column in
-            (column, ("X-CSV-" + TableImport.propertyName(columns[column]), [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
+            // An X- header is a property the iso style wrote (X-ALMANAC-PINNED): it comes back as itself.
+            if let property = Self.propertyHeader(columns[column]) { return (column, (property, [])) }
+            return (column, ("X-CSV-" + TableImport.propertyName(columns[column]), [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
         })
-        if !extra.isEmpty {
-            diagnostics.append(.note("csv.extra-columns", extra.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
+        let unknown = extra.filter { Self.propertyHeader(columns[$0]) == nil }
+        if !unknown.isEmpty {
+            diagnostics.append(.note("csv.extra-columns", unknown.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
         }
         self.isTodoList = map[.completed] != nil || map[.priority] != nil
         (titleColumn, dateColumn, timeColumn, endColumn) = (map[.title], map[.date], map[.time], map[.end])
         (locationColumn, notesColumn, categoryColumn, priorityColumn) = (map[.location], map[.notes], map[.category], map[.priority])
         (completedColumn, typeColumn, repeatColumn, amountColumn, uidColumn) = (map[.completed], map[.type], map[.repeat], map[.amount], map[.uid])
+        (lunarColumn, alarmColumn, colorColumn, createdColumn, updatedColumn) = (map[.lunar], map[.alarm], map[.color], map[.created], map[.updated])
         self.reader = CellReader(locale: context.locale)
         self.timeZone = context.timeZone
     }
@@ -47,9 +51,16 @@ public struct AgendaRowReader {
     /// The columns a table of these rows fills when written back (streamed, so decided from the
     /// source's columns rather than from every row).
     public var layout: AgendaRowWriter.Layout {
-        AgendaRowWriter.Layout(hasTime: map[.time] != nil, hasEnd: map[.end] != nil, hasTodos: isTodoList,
-                               hasRepeat: map[.repeat] != nil || map[.type] != nil, hasLunar: false,
-                               hasType: map[.type] != nil, hasAmount: map[.amount] != nil)
+        var layout = AgendaRowWriter.Layout(hasTime: map[.time] != nil, hasEnd: map[.end] != nil, hasTodos: isTodoList,
+                                            hasRepeat: map[.repeat] != nil || map[.type] != nil, hasLunar: map[.lunar] != nil,
+                                            hasType: map[.type] != nil, hasAmount: map[.amount] != nil)
+        layout.hasUID = map[.uid] != nil
+        layout.hasAlarm = map[.alarm] != nil
+        layout.hasColor = map[.color] != nil
+        layout.hasCreated = map[.created] != nil
+        layout.hasUpdated = map[.updated] != nil
+        for column in extra { layout.addCarried(extraProperties[column]!.name, column: extraProperties[column]!.parameters.first?.values.first) }
+        return layout
     }
 
     /// Spreadsheet row numbers: the header is row 1.
@@ -57,8 +68,16 @@ public struct AgendaRowReader {
 
     func cell(_ row: [String], _ column: Int?) -> String? {
         guard let column, column < row.count else { return nil }
-        let value = CellReader.trimmed(row[column])
+        let value = FormulaGuard.unguard(CellReader.trimmed(row[column]))
         return value.isEmpty ? nil : value
+    }
+
+    /// `X-ALMANAC-PINNED`: a header that is an iCalendar extension property's name.
+    static func propertyHeader(_ header: String) -> String? {
+        let name = header.uppercased()
+        guard name.hasPrefix("X-"), name.count > 2,
+              name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else { return nil }
+        return name
     }
 
     /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
@@ -112,22 +131,65 @@ public struct AgendaRowReader {
         if let text = cell(row, priorityColumn) { item.priority = TableImport.priority(text) }
         if let text = cell(row, completedColumn) { item.isCompleted = TableImport.truth(text) }
         if let text = cell(row, typeColumn) {
-            item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(text)))
-            // Birthdays and anniversaries come back every year.
-            if TableImport.yearlyTypes.contains(text.lowercased()), item.start != nil {
+            // The app's own type words (倒數日, Days since, 自訂) are its types; others are kept as written.
+            let type = TableImport.dayType(text) ?? text
+            item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(type)))
+            // Birthdays and anniversaries come back every year, unless a repeat column says how.
+            if repeatColumn == nil, TableImport.yearlyTypes.contains(type.lowercased()), item.start != nil {
                 item.recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
             }
         }
-        if let text = cell(row, repeatColumn), let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) }
+        if let text = cell(row, repeatColumn) {
+            if let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) } else { bad(.repeat, text, "repeat") }
+        }
+        if let text = cell(row, lunarColumn) {
+            if let lunar = LunarMonthDay(parsing: text) {
+                // A lunar repeat falls on this lunar month and day; SKIP as the apps default it
+                // (a leap month or a 30th a year lacks: the day before).
+                if var rules = item.recurrence?.rules, let first = rules.first, first.isLunar, first.byMonthDay.isEmpty {
+                    if first.frequency == .yearly { rules[0].byMonth = [RecurrenceRule.Month(lunar.month, isLeap: lunar.isLeapMonth)] }
+                    rules[0].byMonthDay = [lunar.day]
+                    if lunar.isLeapMonth || lunar.day == 30 { rules[0].skip = .backward }
+                    item.recurrence?.rules = rules
+                }
+            } else {
+                bad(.lunar, text, "lunar")
+            }
+        }
+        if let text = cell(row, alarmColumn) {
+            var alarms: [Alarm] = []
+            for part in text.split(whereSeparator: { ", 、;".contains($0) }) {
+                guard let duration = try? CalendarDuration(parsing: String(part)) else {
+                    bad(.alarm, text, "alarm")
+                    alarms = []
+                    break
+                }
+                alarms.append(Alarm(trigger: .relative(seconds: duration.totalSeconds, fromEnd: false), action: .display, message: title))
+            }
+            item.alarms = alarms
+        }
+        if let text = cell(row, colorColumn) { item.color = text }
+        if let text = cell(row, createdColumn) {
+            if let value = Self.timestamp(text) { item.created = value } else { bad(.created, text, "timestamp") }
+        }
+        if let text = cell(row, updatedColumn) {
+            if let value = Self.timestamp(text) { item.lastModified = value } else { bad(.updated, text, "timestamp") }
+        }
         if let text = cell(row, amountColumn) {
             item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: PropertyText.escape(text)))
         }
         for column in extra where column < row.count && !row[column].isEmpty {
             let property = extraProperties[column]!
-            item.carried.append(CarriedProperty(name: property.name, parameters: property.parameters, value: PropertyText.escape(row[column])))
+            item.carried.append(CarriedProperty(name: property.name, parameters: property.parameters,
+                                                value: PropertyText.escape(FormulaGuard.unguard(row[column]))))
         }
         item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
         return item
+    }
+
+    /// `2025-11-01T09:30:00+08:00`, `…Z`, a floating `2025-11-01T09:30:00`, or with a zone `…[Asia/Taipei]`.
+    static func timestamp(_ text: String) -> DateValue? {
+        try? DateValue(parsing: text)
     }
 
     /// A stable id for a row without one: the hash of its fields joined by U+001F (without joining them).
@@ -168,6 +230,31 @@ public final class AgendaRowWriter {
         public var hasLunar = false
         public var hasType = false
         public var hasAmount = false
+        /// Written by the iso style only, so that an export imports back whole.
+        public var hasUID = false
+        public var hasAlarm = false
+        public var hasColor = false
+        public var hasCreated = false
+        public var hasUpdated = false
+        /// Extension properties with a column each: a source table's own columns (`X-CSV-ROOM`
+        /// with its header) in every style, the apps' fields (`X-ALMANAC-PINNED`) in the iso style.
+        public var carried: [CarriedColumn] = []
+        private var carriedNames: Set<String> = []
+
+        public struct CarriedColumn: Sendable, Equatable {
+            public var property: String
+            /// The source's header, for a column a table came with.
+            public var header: String?
+        }
+
+        /// Properties that other columns stand for.
+        static let notColumns: Set<String> = ["X-ALMANAC-TYPE", "X-ALMANAC-AMOUNT"]
+
+        public mutating func addCarried(_ property: String, column: String?) {
+            guard !carriedNames.contains(property), !Self.notColumns.contains(property), !property.hasPrefix("X-ALMANAC-INVALID-") else { return }
+            carriedNames.insert(property)
+            carried.append(CarriedColumn(property: property, header: column))
+        }
 
         public init(hasTime: Bool = false, hasEnd: Bool = false, hasTodos: Bool = false, hasRepeat: Bool = false,
                     hasLunar: Bool = false, hasType: Bool = false, hasAmount: Bool = false) {
@@ -193,17 +280,31 @@ public final class AgendaRowWriter {
             if item.kind == .todo { hasTodos = true }
             if item.recurrence?.rules.isEmpty == false { hasRepeat = true }
             if AgendaRowWriter.isLunar(item) { hasLunar = true }
-            if !hasType || !hasAmount {
-                for property in item.carried {
-                    if property.name == "X-ALMANAC-TYPE" { hasType = true }
-                    if property.name == "X-ALMANAC-AMOUNT" { hasAmount = true }
+            hasUID = true
+            if !item.alarms.isEmpty { hasAlarm = true }
+            if item.color != nil { hasColor = true }
+            if item.created != nil { hasCreated = true }
+            if item.lastModified != nil { hasUpdated = true }
+            for property in item.carried {
+                if property.name == "X-ALMANAC-TYPE" { hasType = true }
+                if property.name == "X-ALMANAC-AMOUNT" { hasAmount = true }
+                if property.name.hasPrefix("X-"), !carriedNames.contains(property.name) {
+                    addCarried(property.name, column: property.parameters.first { $0.name == "X-COLUMN" }?.values.first)
                 }
             }
         }
     }
 
     public let columns: [String]
-    let roles: [ColumnRole?]  // nil marks the lunar-date column
+    /// What each column holds: a role, or an extension property carried as it was.
+    enum Column: Equatable {
+        case role(ColumnRole)
+        case carried(String)
+    }
+    let roles: [Column]
+    let layout: Layout
+    /// What the rows could not hold, item by item (reported by `finish`).
+    public private(set) var losses = Losses()
     let relative: Bool
     let export: TableExport
     let dateFormat: DateFormat
@@ -252,8 +353,13 @@ public final class AgendaRowWriter {
             throw Diagnostic.error("locale.unknown", export.locale.bcp47)
         }
         relative = context.options["relative"] == "yes"
-        var roles: [ColumnRole?] = [.title, .date]
-        if layout.hasLunar { roles.append(nil) }
+        // The iso style is for machines and for coming back: it keeps ids, alerts, colours, time
+        // stamps and the apps' own fields, each in a column of its own.
+        let iso = export.iso
+        var roles: [ColumnRole] = []
+        if iso && layout.hasUID { roles.append(.uid) }
+        roles += [.title, .date]
+        if layout.hasLunar { roles.append(.lunar) }
         if layout.hasTime { roles.append(.time) }
         if layout.hasEnd { roles.append(.end) }
         if layout.hasRepeat { roles.append(.repeat) }
@@ -261,11 +367,32 @@ public final class AgendaRowWriter {
         roles += [.location, .category, .notes]
         if layout.hasAmount { roles.append(.amount) }
         if layout.hasTodos { roles += [.priority, .completed] }
+        if iso {
+            if layout.hasAlarm { roles.append(.alarm) }
+            if layout.hasColor { roles.append(.color) }
+            if layout.hasCreated { roles.append(.created) }
+            if layout.hasUpdated { roles.append(.updated) }
+        }
         if relative { roles.append(.relative) }
-        self.roles = roles
-        columns = roles.map { role in
-            guard let role else { return export.iso ? "lunar" : Message("csv.column.lunar").rendered(in: export.language) }
-            return export.header(role)
+        let carried = layout.carried.filter { iso || $0.header != nil }
+        self.roles = roles.map(Column.role) + carried.map { .carried($0.property) }
+        self.layout = layout
+        columns = roles.map(export.header) + carried.map { $0.header ?? $0.property }
+        // What the calendar itself has that rows of days cannot hold: the apps' categories and
+        // lists with their colours and icons, and their settings (AlmanacBackups writes these).
+        for property in agenda.carried {
+            let name = PropertyText.unescape(property.value)
+            switch property.name {
+            case "X-RETIRETIME-CATEGORY", "X-REMINDERS-LIST":
+                let kind = property.name == "X-REMINDERS-LIST" ? "lists" : "categories"
+                for parameter in property.parameters where parameter.name == "X-COLOR" || parameter.name == "X-ICON" {
+                    losses.dropped(kind + "." + (parameter.name == "X-COLOR" ? "color" : "icon"), of: name)
+                }
+            case "X-RETIRETIME-SETTINGS":
+                losses.dropped("settings", of: agenda.name ?? "Retire Time")
+            default:
+                break
+            }
         }
         today = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? export.zone.wallTime(at: Date()).date
         expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone, definitions: context.timeZoneDefinitions) : nil
@@ -281,21 +408,113 @@ public final class AgendaRowWriter {
         item.recurrence?.rules.contains(where: \.isLunar) == true
     }
 
-    /// The row for `item`.
+    /// The row for `item`; what the row cannot hold is added to `losses`.
     public func row(_ item: CalendarItem) -> [String] {
         let when = item.start ?? item.due
         var cells: [String] = []
         cells.reserveCapacity(roles.count)
-        for role in roles { cells.append(cell(role, item, when: when)) }
+        for column in roles {
+            switch column {
+            case .role(let role): cells.append(cell(role, item, when: when))
+            case .carried(let name): cells.append(carried(name, of: item).map(text) ?? "")
+            }
+        }
+        account(item)
         return cells
     }
 
-    private func cell(_ role: ColumnRole?, _ item: CalendarItem, when: DateValue?) -> String {
-        let language = export.language
-        guard let role else {
-            return Self.isLunar(item) && when != nil ? ChineseCalendar.lunarDate(for: when!.day).written(script) : ""
+    /// An override of one occurrence (RECURRENCE-ID) has no row of its own.
+    public func skip(_ item: CalendarItem) {
+        losses.dropped("recurrenceID", of: item.title)
+    }
+
+    /// The fields a row holds in this style and these columns.
+    private lazy var holds: Set<CalendarItem.Field> = {
+        var fields: Set<CalendarItem.Field> = [.notes, .location, .categories, .end, .timeOfDay]
+        if layout.hasTodos { fields.formUnion([.priority, .completion]) }
+        if export.iso { fields.formUnion([.alarms, .color, .created, .lastModified]) }
+        return fields
+    }()
+
+    /// The apps' fields a region-style row leaves out, by the name their backups give them.
+    static let appFields: [String: String] = ["X-ALMANAC-PINNED": "pinned", "X-ALMANAC-ICON": "icon", "X-ALMANAC-FLAGGED": "flagged"]
+
+    /// Whether the iso style would have kept something this region-style table left out.
+    private var isoWouldKeep = false
+
+    /// The warnings for what the rows left out, and, for a region-style table, how to keep it.
+    public func report(target: String) -> [Diagnostic] {
+        var diagnostics = losses.diagnostics(target: target)
+        if isoWouldKeep { diagnostics.append(.note("csv.iso-keeps")) }
+        return diagnostics
+    }
+
+    private func account(_ item: CalendarItem) {
+        losses.unheld(item, holds: holds)
+        if !export.iso, !isoWouldKeep {
+            isoWouldKeep = !item.alarms.isEmpty || item.color != nil || item.created != nil || item.lastModified != nil
+                || item.carried.contains { Self.appFields[$0.name] != nil }
         }
+        if export.iso, item.alarms.contains(where: { alarm in
+            guard case .relative(_, false) = alarm.trigger else { return true }
+            return alarm.action != .display && alarm.action != .audio
+        }) {
+            losses.dropped("alarms", of: item.title)
+        }
+        if let recurrence = item.recurrence {
+            if let rule = recurrence.rules.first, !export.iso, rule != Self.simple(rule) {
+                losses.approximated("recurrence.rules", of: item.title, as: repeatText(rule))
+            }
+            if recurrence.rules.count > 1 { losses.dropped("recurrence.rules", of: item.title) }
+            if !recurrence.dates.isEmpty { losses.dropped("recurrence.dates", of: item.title) }
+            if !recurrence.exceptions.isEmpty { losses.dropped("recurrence.exceptions", of: item.title) }
+        }
+        if !export.iso {
+            for property in item.carried {
+                if let field = Self.appFields[property.name] { losses.dropped(field, of: item.title) }
+            }
+        }
+    }
+
+    /// What the words of a region-style repeat keep of a rule: its frequency, and for a lunar
+    /// rule the month and day the lunar column holds.
+    static func simple(_ rule: RecurrenceRule) -> RecurrenceRule {
+        var simple = RecurrenceRule(frequency: rule.frequency, scale: rule.scale)
+        if rule.isLunar {
+            simple.byMonth = rule.byMonth
+            simple.byMonthDay = rule.byMonthDay
+            simple.skip = rule.skip
+        }
+        return simple
+    }
+
+    /// A lunar day's month and day: what its rule says (臘月最後一天 for -1), else its date's.
+    private func lunarText(_ item: CalendarItem, when: DateValue) -> String {
+        let written = ChineseCalendar.lunarDate(for: when.day)
+        var lunar = LunarMonthDay(month: written.month, isLeapMonth: written.isLeapMonth, day: written.day)
+        if let rule = item.recurrence?.rules.first(where: \.isLunar) {
+            if rule.frequency == .yearly, rule.byMonth.count == 1 {
+                lunar.month = rule.byMonth[0].number
+                lunar.isLeapMonth = rule.byMonth[0].isLeap
+            }
+            if rule.byMonthDay.count == 1, let day = rule.byMonthDay.first, day == -1 || (1...30).contains(day) { lunar.day = day }
+        }
+        return lunar.written(script)
+    }
+
+    private func cell(_ role: ColumnRole, _ item: CalendarItem, when: DateValue?) -> String {
+        let language = export.language
         switch role {
+        case .lunar: return Self.isLunar(item) && when != nil ? lunarText(item, when: when!) : ""
+        case .uid: return text(item.uid)
+        case .alarm:
+            return item.alarms.compactMap { alarm -> String? in
+                guard case .relative(let seconds, false) = alarm.trigger, alarm.action == .display || alarm.action == .audio else { return nil }
+                return CalendarDuration(totalSeconds: seconds).description
+            }.joined(separator: " ")
+        case .color: return text(item.color ?? "")
+        case .created: return item.created?.description ?? ""
+        case .updated: return item.lastModified?.description ?? ""
         case .title: return text(item.title)
         case .date: return when.map(dateText) ?? unreadable(.date, of: item)
         case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? unreadable(.time, of: item)

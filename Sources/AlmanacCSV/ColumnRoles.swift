@@ -11,6 +11,11 @@ public enum ColumnRole: String, CaseIterable, Sendable {
     /// Written only: a goal's progress, the monthly amount still needed, a snapshot's total and
     /// its change from the one before.
     case progress, monthly, total, change
+    /// A day's lunar month and day (八月十五, 臘月最後一天), which a lunar repeat follows.
+    case lunar
+    /// Alerts before or after a day (`-PT15H`, `-P1D`), the colour and the creation time, which the
+    /// `iso` style writes so that an export imports back whole.
+    case alarm, color, created
 
     /// The message key of the role's header (`csv.column.title`).
     var messageKey: String { "csv.column.\(rawValue)" }
@@ -38,6 +43,10 @@ public enum ColumnRole: String, CaseIterable, Sendable {
         case .target: ["target", "goal", "目標金額", "目标金额", "目標", "目标"]
         case .saved: ["saved", "已存金額", "已存金额", "已存", "已儲蓄", "已储蓄"]
         case .deadline: ["deadline", "due", "截止日期", "期限", "到期日"]
+        case .lunar: ["lunar", "lunar date", "農曆", "农历", "農曆日期", "农历日期", "陰曆", "阴历"]
+        case .alarm: ["alarm", "alarms", "alert", "alerts", "提醒", "提醒時間", "提醒时间"]
+        case .color: ["color", "colour", "顏色", "颜色"]
+        case .created: ["created", "created at", "建立時間", "创建时间", "建立日期", "创建日期"]
         case .relative, .progress, .monthly, .total, .change: []
         }
     }

@@ -18,6 +18,15 @@ public enum FormulaGuard {
         return "'" + value
     }
 
+    /// A cell read back: the apostrophe `text` put before a formula trigger is taken off again
+    /// (`'-PT15H` → `-PT15H`), so an export imports as it was.
+    public static func unguard(_ value: String) -> String {
+        guard value.utf8.first == 0x27 else { return value }
+        let rest = value.unicodeScalars.dropFirst()
+        guard let first = rest.first, triggers.contains(first) else { return value }
+        return String(rest)
+    }
+
     /// A look at the first byte rules out most cells: the triggers are ASCII or start with EF.
     @inline(__always) static func mayTrigger(_ value: String) -> Bool {
         value.utf8.first.map { mayTrigger(first: $0) } ?? false

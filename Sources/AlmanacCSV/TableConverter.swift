@@ -76,7 +76,7 @@ struct TableImport {
 
     func cell(_ row: [String], _ column: Int?) -> String? {
         guard let column, column < row.count else { return nil }
-        let value = row[column].trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = FormulaGuard.unguard(row[column].trimmingCharacters(in: .whitespacesAndNewlines))
         return value.isEmpty ? nil : value
     }
 
@@ -142,7 +142,33 @@ struct TableImport {
 
     static let yearlyTypes: Set<String> = ["birthday", "anniversary", "生日", "紀念日", "纪念日", "週年", "周年"]
 
+    /// Retire Time's day types from the words any of the three languages writes for them
+    /// (倒數日, 倒数日, Countdown, 自訂, custom), or nil for other words.
+    static func dayType(_ text: String) -> String? {
+        let value = text.lowercased()
+        return dayTypes[value]
+    }
+
+    static let dayTypes: [String: String] = {
+        var words: [String: String] = [:]
+        for type in ["birthday", "anniversary", "countdown", "countup", "custom"] {
+            words[type] = type
+            for language in Language.allCases { words[Message("csv.type.\(type)").rendered(in: language).lowercased()] = type }
+        }
+        for (word, type) in [("正數", "countup"), ("正数", "countup"), ("倒數", "countdown"), ("倒数", "countdown"), ("自定義", "custom"),
+                             ("自定义", "custom"), ("自訂", "custom"), ("自定", "custom"), ("紀念", "anniversary"), ("纪念", "anniversary"),
+                             ("週年", "anniversary"), ("周年", "anniversary"), ("count up", "countup"), ("count down", "countdown")] {
+            words[word] = type
+        }
+        return words
+    }()
+
+    /// A repeat in words (每年（農曆）, every month) or as an RRULE (the iso style writes those).
     static func rule(_ text: String) -> RecurrenceRule? {
+        if text.uppercased().contains("FREQ=") {
+            let body = text.uppercased().hasPrefix("RRULE:") ? String(text.dropFirst(6)) : text
+            return try? RecurrenceRule(parsing: body)
+        }
         let value = text.lowercased()
         if value.contains("農曆") || value.contains("农历") || value.contains("lunar") { return RecurrenceRule(frequency: .yearly, scale: "CHINESE") }
         if ["yearly", "annually", "every year", "每年", "年"].contains(where: value.contains) { return RecurrenceRule(frequency: .yearly) }
@@ -211,10 +237,10 @@ struct TableExport {
         let writer = try AgendaRowWriter(agenda: agenda, context: context)
         var rows: [[String]] = []
         rows.reserveCapacity(agenda.items.count)
-        for item in agenda.items where item.recurrenceID == nil {
-            rows.append(writer.row(item))
+        for item in agenda.items {
+            if item.recurrenceID == nil { rows.append(writer.row(item)) } else { writer.skip(item) }
         }
-        return (.table(Table(columns: writer.columns, rows: rows)), [])
+        return (.table(Table(columns: writer.columns, rows: rows)), writer.report(target: context.targetFormat ?? "table"))
     }
 
     /// A ledger as one sheet: accounts (the default), changes, goals (with progress and the

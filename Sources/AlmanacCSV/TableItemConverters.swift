@@ -64,12 +64,13 @@ final class ItemsToRows: DocumentItemConverter {
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
-        guard item.recurrenceID == nil, let writer else { return }
+        guard let writer else { return }
+        guard item.recurrenceID == nil else { return writer.skip(item) }
         try emit(.rows(TableRows([writer.row(item)])))
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
-        (.table(Table(columns: writer?.columns ?? [])), [])
+        (.table(Table(columns: writer?.columns ?? [])), writer?.report(target: context.targetFormat ?? "table") ?? [])
     }
 }
 
@@ -105,6 +106,7 @@ final class RowsToRows: DocumentItemConverter {
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
-        (.table(Table(columns: writer?.columns ?? [])), reader?.diagnostics ?? [])
+        (.table(Table(columns: writer?.columns ?? [])),
+         (reader?.diagnostics ?? []) + (writer?.report(target: context.targetFormat ?? "table") ?? []))
     }
 }

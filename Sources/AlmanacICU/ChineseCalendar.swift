@@ -300,3 +300,67 @@ enum LunarNames {
         return script == .traditional ? animalsHant[offset] : animalsHans[offset]
     }
 }
+
+/// A lunar month and day as people write them, without a year: 八月十五, 閏六月初十, 腊月廿九,
+/// 十二月三十, 臘月最後一天 (the last day, -1, as RFC 7529 writes it).
+public struct LunarMonthDay: Hashable, Sendable {
+    public var month: Int
+    public var isLeapMonth: Bool
+    /// 1…30, or -1 for the month's last day.
+    public var day: Int
+
+    public init(month: Int, isLeapMonth: Bool = false, day: Int) {
+        self.month = month
+        self.isLeapMonth = isLeapMonth
+        self.day = day
+    }
+
+    /// The words for a month's last day.
+    public static func lastDay(_ script: ChineseScript) -> String { script == .traditional ? "最後一天" : "最后一天" }
+
+    /// 八月十五; 臘月最後一天 for the last day.
+    public func written(_ script: ChineseScript = .traditional) -> String {
+        let month = (isLeapMonth ? (script == .traditional ? "閏" : "闰") : "") + LunarNames.month(self.month, script)
+        return month + (day == -1 ? Self.lastDay(script) : LunarNames.day(day))
+    }
+
+    /// Reads what `written` writes in either script, and the other common month names (一月,
+    /// 十一月, 十二月).
+    public init?(parsing text: String) {
+        var rest = text.drop(while: \.isWhitespace)
+        while rest.last?.isWhitespace == true { rest = rest.dropLast() }
+        var leap = false
+        if rest.hasPrefix("閏") || rest.hasPrefix("闰") {
+            leap = true
+            rest = rest.dropFirst()
+        }
+        guard let (month, afterMonth) = Self.months.lazy.compactMap({ name, number in
+            rest.hasPrefix(name) ? (number, rest.dropFirst(name.count)) : nil
+        }).first else { return nil }
+        let dayText = String(afterMonth)
+        let day: Int
+        if dayText == Self.lastDay(.traditional) || dayText == Self.lastDay(.simplified) {
+            day = -1
+        } else if let number = Self.days[dayText] {
+            day = number
+        } else {
+            return nil
+        }
+        self.init(month: month, isLeapMonth: leap, day: day)
+    }
+
+    /// Longest names first, so 十一月 is not read as 十月.
+    private static let months: [(String, Int)] = {
+        var names: [(String, Int)] = [("正月", 1), ("一月", 1), ("十一月", 11), ("冬月", 11), ("十二月", 12), ("臘月", 12), ("腊月", 12)]
+        for month in 2...10 { names.append((LunarNames.month(month, .traditional), month)) }
+        return names.sorted { $0.0.count > $1.0.count }
+    }()
+
+    private static let days: [String: Int] = {
+        var days: [String: Int] = [:]
+        for day in 1...30 { days[LunarNames.day(day)] = day }
+        days["廿"] = 20
+        days["卅"] = 30
+        return days
+    }()
+}

@@ -153,8 +153,8 @@ extension Result {
 
     @Test func isoStyleIsForMachines() throws {
         let rows = try export(nil, ["style": "iso", "relative": "yes"])
-        #expect(rows[0] == ["title", "date", "lunar", "repeat", "location", "category", "notes", "relative"])
-        #expect(rows[1] == ["媽媽生日", "2025-10-06", "八月十五", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15", "", "生日", "", "5"])
+        #expect(rows[0] == ["uid", "title", "date", "lunar", "repeat", "location", "category", "notes", "relative"])
+        #expect(rows[1] == ["mom", "媽媽生日", "2025-10-06", "八月十五", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15", "", "生日", "", "5"])
     }
 
     @Test func textCellsCannotRunFormulas() throws {
