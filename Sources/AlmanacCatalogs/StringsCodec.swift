@@ -73,6 +73,7 @@ public struct StringsCodec: Codec {
         var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
         catalog.presentation["strings.encoding"] = encoding.rawValue
         catalog.presentation["strings.trailer"] = parsed.trailer
+        if !parsed.trailerDuplicates.isEmpty { catalog.presentation["strings.duplicates"] = Self.json(parsed.trailerDuplicates) }
         catalog.presentation["table"] = Self.table(ofPath: input.fileName)
         catalog.entries.reserveCapacity(parsed.entries.count)
         for entry in parsed.entries {
@@ -80,6 +81,9 @@ public struct StringsCodec: Codec {
             translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
                                                     origin: SourceLocation(file: input.fileName, line: entry.line, column: entry.column))
             if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
+            if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = Self.json(entry.duplicatesBefore) }
+            // The value as read: when a later duplicate set it, the first line still is as written.
+            if keepLayout { translation.presentation["strings.read-value"] = entry.value }
             catalog.entries.append(CatalogEntry(key: entry.key, comment: entry.comment, translations: [locale: translation]))
         }
         return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics,
@@ -94,15 +98,30 @@ public struct StringsCodec: Codec {
         var text = ""
         var diagnostics: [Diagnostic] = []
         var first = true
+        // Duplicate lines read from the file are written back where they were, with the key's
+        // value now (a key since removed loses them).
+        var values: [String: String]?
+        func duplicates(_ json: String?) -> String {
+            guard let json, let list = try? JSONValue(parsing: Array(json.utf8)).array else { return "" }
+            if values == nil {
+                values = Dictionary(catalog.entries.compactMap { entry in entry.translations[locale]?.value.map { (entry.key, $0) } }) { a, _ in a }
+            }
+            return list.compactMap { item -> String? in
+                guard let fields = item.array?.compactMap(\.string), fields.count == 4, let now = values?[fields[0]] else { return nil }
+                return fields[2] + (now == fields[1] ? fields[3] : StringsFile.entryText(key: fields[0], value: now))
+            }.joined()
+        }
         for entry in catalog.entries {
             guard let translation = entry.translations[locale] else { continue }
             guard let value = translation.value ?? translation.plural?[.other] else { continue }
             if translation.value == nil {
                 diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale))
             }
+            text += duplicates(translation.presentation["strings.duplicates"])
             text += Self.entry(entry, value: value, translation: translation, first: first)
             first = false
         }
+        text += duplicates(catalog.presentation["strings.duplicates"])
         text += catalog.presentation["strings.trailer"] ?? (first ? "" : "\n")
         let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
@@ -125,12 +144,17 @@ public struct StringsCodec: Codec {
             result += StringsFile.commentText(comment) + "\n"
         }
         if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
-           parsed.key == entry.key, parsed.value == value {
+           parsed.key == entry.key, parsed.value == value || presentation["strings.read-value"] == value {
             result += old
         } else {
             result += StringsFile.entryText(key: entry.key, value: value)
         }
         return result
+    }
+
+    /// Duplicates as presentation text: `[[key, value, before, text], …]`.
+    static func json(_ duplicates: [StringsFile.Duplicate]) -> String {
+        JSONValue.array(duplicates.map { .array([.string($0.key), .string($0.value), .string($0.before), .string($0.text)]) }).serialized()
     }
 
     static func encoding(_ name: String?) throws(Diagnostic) -> StringsFile.TextEncoding {

@@ -22,12 +22,26 @@ public enum StringsFile {
         public var commentText: String?
         /// The entry as written, from its key to its semicolon.
         public var text: String
+        /// Later entries with a key an earlier one had, written just before this one: Apple's
+        /// reader keeps their value, and a file written back keeps their lines.
+        public var duplicatesBefore: [Duplicate] = []
+    }
+
+    /// A later entry for a key already read: its value and its lines as written.
+    public struct Duplicate: Sendable {
+        public var key: String
+        public var value: String
+        /// Text before it (blank lines and its comment), and the entry from key to semicolon.
+        public var before: String
+        public var text: String
     }
 
     public struct Parsed: Sendable {
         public var entries: [Entry]
         /// Text after the last entry.
         public var trailer: String
+        /// Duplicate entries after the last entry.
+        public var trailerDuplicates: [Duplicate] = []
         public var encoding: TextEncoding
         public var diagnostics: [Diagnostic]
     }
@@ -314,6 +328,7 @@ public enum StringsFile {
 
         mutating func run() throws(Diagnostic) -> Parsed {
             var entries: [Entry] = []
+            var duplicates: [Duplicate] = []
             var seen: [String: Int] = [:]
             var previousEnd = 0
             while true {
@@ -356,9 +371,14 @@ public enum StringsFile {
                     let earlier = entries[first]
                     diagnostics.append(.warning("catalog.duplicate-key", key, String(earlier.line), String(startLine),
                                                 at: location(line: startLine, column: startColumn)))
-                    // Apple keeps the last value; so does the model, at the first one's place.
+                    // Apple keeps the last value; so does the model, at the first one's place. The
+                    // later lines are kept for writing back.
                     entries[first].value = value
-                    entries[first].comment = comment ?? earlier.comment
+                    // The comment stays the first one's when the later lines are kept as written.
+                    entries[first].comment = keepLayout ? earlier.comment : comment ?? earlier.comment
+                    if keepLayout {
+                        duplicates.append(Duplicate(key: key, value: value, before: text(previousEnd..<start), text: text(start..<index)))
+                    }
                     previousEnd = index
                     continue
                 }
@@ -366,10 +386,13 @@ public enum StringsFile {
                 entries.append(Entry(key: key, value: value, comment: comment, line: startLine, column: startColumn,
                                      before: keepLayout ? text(previousEnd..<commentStart) : "",
                                      commentText: comment == nil || !keepLayout ? nil : text(commentStart..<start),
-                                     text: keepLayout ? text(start..<index) : ""))
+                                     text: keepLayout ? text(start..<index) : "", duplicatesBefore: duplicates))
+                duplicates.removeAll()
                 previousEnd = index
             }
-            return Parsed(entries: entries, trailer: text(previousEnd..<bytes.count), encoding: .utf8, diagnostics: diagnostics)
+            var parsed = Parsed(entries: entries, trailer: text(previousEnd..<bytes.count), encoding: .utf8, diagnostics: diagnostics)
+            parsed.trailerDuplicates = duplicates
+            return parsed
         }
 
         static func commentText(_ raw: String, line: Bool) -> String {

@@ -238,14 +238,15 @@ public struct StringsdictCodec: Codec {
         let locale = try StringsCodec.writtenLocale(catalog, context: context, format: format.id)
         var members: [(String, PropertyList)] = []
         for entry in catalog.entries {
-            guard let translation = entry.translations[locale], let value = Self.plist(translation) else { continue }
+            // Plain strings are kept too (real projects have them; Apple reads them as they are).
+            guard let translation = entry.translations[locale], let value = Self.plist(translation) ?? translation.value.map(PropertyList.string)
+            else { continue }
             members.append((entry.key, value))
         }
         return Encoded(bytes: try PropertyList.dictionary(members, line: 0).documentBytes)
     }
 
-    /// The property list of a translation with plural or device variants; plain strings belong
-    /// in `.strings` and are left out.
+    /// The property list of a translation with plural or device variants (nil for a plain string).
     static func plist(_ translation: Translation) -> PropertyList? {
         if let devices = translation.devices {
             let members = devices.sorted { $0.key < $1.key }.compactMap { device, variant in

@@ -200,20 +200,20 @@ public struct XCStringsCodec: Codec {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
         }
         // A catalog read from a string catalog keeps its order; others are sorted as Xcode sorts.
-        let entries = catalog.presentation["xcstrings.version"] != nil ? catalog.entries : catalog.entries.sorted { $0.key < $1.key }
+        let entries = catalog.presentation["xcstrings.version"] != nil ? catalog.entries : catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }
         var strings: [(String, JSONValue)] = []
         for entry in entries {
             var members: [(String, JSONValue)] = []
             if let comment = entry.comment { members.append(("comment", .string(comment))) }
             if let state = entry.extractionState { members.append(("extractionState", .string(state))) }
             if !entry.translations.isEmpty {
-                members.append(("localizations", .object(entry.translations.sorted { $0.key < $1.key }.map { ($0.key, Self.json($0.value)) })))
+                members.append(("localizations", .object(entry.translations.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { ($0.key, Self.json($0.value)) })))
             }
             if let flag = entry.shouldTranslate { members.append(("shouldTranslate", .bool(flag))) }
             if let extra = entry.presentation["xcstrings.extra"], let json = try? JSONValue(parsing: Array(extra.utf8)), let more = json.object {
                 members += more
             }
-            strings.append((entry.key, .object(members.sorted { $0.0 < $1.0 })))
+            strings.append((entry.key, .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) })))
         }
         let top: JSONValue = .object([("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(strings)),
                                       ("version", .string(catalog.presentation["xcstrings.version"] ?? "1.0"))])
@@ -239,7 +239,7 @@ public struct XCStringsCodec: Codec {
             members += unit(value, state).object!
         }
         if let substitutions = translation.substitutions {
-            members.append(("substitutions", .object(substitutions.sorted { $0.key < $1.key }.map { name, substitution in
+            members.append(("substitutions", .object(substitutions.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { name, substitution in
                 var parts: [(String, JSONValue)] = []
                 if let argument = substitution.argument { parts.append(("argNum", .integer(argument))) }
                 parts.append(("formatSpecifier", .string(substitution.formatSpecifier)))
@@ -249,11 +249,11 @@ public struct XCStringsCodec: Codec {
         }
         var variations: [(String, JSONValue)] = []
         if let devices = translation.devices {
-            variations.append(("device", .object(devices.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })))
+            variations.append(("device", .object(devices.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { ($0.key, json($0.value)) })))
         }
         if let plural = translation.plural { variations.append(("plural", pluralJSON(plural, state))) }
         if !variations.isEmpty { members.append(("variations", .object(variations))) }
-        return .object(members.sorted { $0.0 < $1.0 })
+        return .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) })
     }
 }
 
