@@ -180,6 +180,32 @@ import Testing
         #expect(read(directory + "/x.json") == nil)
     }
 
+    /// --strict: a conversion that would drop or approximate anything writes nothing and says
+    /// what the first loss was; streamed or not, to a file or to standard output.
+    @Test func strictRefusesLossyConversions() throws {
+        let directory = temporaryDirectory()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let example = root + "/Examples/retiretime-backup.json"
+        let lossy = CLIRun(["convert", example, "--to", "csv", "--strict", "-o", directory + "/days.csv"])
+        #expect(lossy.status == 3)
+        #expect(lossy.error.contains("[convert.strict]"))
+        #expect(lossy.error.contains("nothing was written"))
+        #expect(read(directory + "/days.csv") == nil)
+        let toStandardOutput = CLIRun(["convert", example, "--to", "csv", "--strict"])
+        #expect(toStandardOutput.status == 3)
+        #expect(toStandardOutput.output.isEmpty)
+        // A streamed conversion (rows → days → rows) finds its losses at the end: the file is not committed.
+        try Data("name,date,alert\r\nA,2025-01-01,-PT1H\r\n".utf8).write(to: URL(fileURLWithPath: directory + "/in.csv"))
+        let streamed = CLIRun(["convert", directory + "/in.csv", "--to", "csv", "--via", "agenda", "--strict", "-o", directory + "/out.csv"])
+        #expect(streamed.status == 3, "\(streamed.error)")
+        #expect(read(directory + "/out.csv") == nil)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(left == ["in.csv"])  // no temporary file left
+        // What keeps everything passes.
+        let whole = CLIRun(["convert", example, "--to", "ics", "--strict", "-o", directory + "/days.ics"])
+        #expect(whole.status == 0, "\(whole.error)")
+    }
+
     @Test func csvRewrittenForARegionThroughDays() throws {
         let directory = temporaryDirectory()
         let input = directory + "/days.csv"

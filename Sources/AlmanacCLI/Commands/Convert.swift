@@ -15,6 +15,7 @@ struct Convert: ParsableCommand {
     @Option(name: .customLong("to-locale"), help: ArgumentHelp(L("cli.option.to-locale"), valueName: "LOCALE")) var toLocale: String?
     @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
     @Flag(help: ArgumentHelp(L("cli.option.merge"))) var merge = false
+    @Flag(help: ArgumentHelp(L("cli.option.strict"))) var strict = false
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.jobs"), valueName: "N")) var jobs: Int?
@@ -66,6 +67,7 @@ struct Convert: ParsableCommand {
         var conversion = Conversion(registry: session.registry, target: target, source: forced, via: via.flatMap(ModelKind.init(rawValue:)),
                                     transforms: transforms, context: context, overwrite: force, merge: merge,
                                     syncDirectory: !toDirectory, standardOutput: { bytes in session.write(bytes) })
+        conversion.strict = strict
 
         do { try conversion.checkOptions() } catch { throw CommandFailure.usage(error) }
 

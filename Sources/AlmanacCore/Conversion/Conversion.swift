@@ -29,6 +29,9 @@ public struct Conversion: Sendable {
     public var syncDirectory: Bool
     /// Where output to `-` goes.
     public var standardOutput: @Sendable ([UInt8]) -> Void
+    /// Refuse a conversion that drops or approximates anything (`--strict`): the warnings
+    /// `Losses.codes` names become one error, and nothing is written.
+    public var strict = false
     /// Stream when both ends can (the default); false converts whole documents, as a check that
     /// both ways write the same bytes.
     public var streams = true
@@ -176,6 +179,7 @@ public struct Conversion: Sendable {
         // A document the target writes as a folder (a catalog of several locales as .lproj/).
         if case .file(_, let folder?) = destination, let layout = target as? any FolderLayoutCodec,
            let files = try layout.encodeFolder(document, name: name, context: context) {
+            try checkStrict(report.diagnostics)
             report.output = OutputNames.join(folder, "*") + "/" + name
             for file in files {
                 try OutputFile.write(file.bytes, to: OutputNames.join(folder, file.path), options: .init(overwrite: overwrite))
@@ -196,6 +200,7 @@ public struct Conversion: Sendable {
         }
         let encoded = try target.encode(document, context: context)
         report.diagnostics += encoded.diagnostics.map { $0.inFile(destination.path) }
+        try checkStrict(report.diagnostics)
         switch destination {
         case .standardOutput:
             standardOutput(encoded.bytes)
@@ -206,13 +211,22 @@ public struct Conversion: Sendable {
         }
     }
 
+    /// Under `strict`, what the conversion dropped or approximated is an error.
+    private func checkStrict(_ diagnostics: [Diagnostic]) throws(Diagnostic) {
+        guard strict else { return }
+        let losses = diagnostics.filter { Losses.codes.contains($0.code) }
+        guard let first = losses.first else { return }
+        throw Diagnostic.error("convert.strict", String(losses.count), first.message.rendered(), at: first.location)
+    }
+
     // MARK: Streams
 
     /// Streams the conversion when both ends and the model conversion can; nil when they cannot.
     private func stream(_ input: CodecInput, codec: any Codec, to destination: Destination, context: CodecContext) throws(Diagnostic)
         -> (records: Int, diagnostics: [Diagnostic])?
     {
-        guard streams, transforms.isEmpty, !merge || !(target is any MergingCodec),
+        // Under --strict, standard output is not streamed: what is written there cannot be taken back.
+        guard streams, transforms.isEmpty, !merge || !(target is any MergingCodec), !(strict && destination == .standardOutput),
               let decoder = codec as? any StreamingDecoder, let encoder = target as? any StreamingEncoder
         else { return nil }
         // A folder layout decides per document whether it is one file or many: not streamed.
@@ -240,6 +254,8 @@ public struct Conversion: Sendable {
         let decoded = parallel ? try ItemPipeline.run(decoder, input, context: context, into: &sink)
             : try decoder.decodeItems(input, context: context, into: &sink)
         let notes = try sink.finish(decoded.document)
+        // Under --strict a loss found at the end leaves the temporary file uncommitted (removed).
+        try checkStrict(decoded.diagnostics + notes)
         try file?.commit()
         return (sink.records, decoded.diagnostics + notes)
     }
