@@ -15,6 +15,8 @@ let package = Package(
             name: "almanac-fuzz",
             dependencies: [
                 .product(name: "AlmanacCLI", package: "Almanac"),
+                .product(name: "AlmanacKit", package: "Almanac"),
+                .product(name: "AlmanacCalendar", package: "Almanac"),
                 .product(name: "AlmanacCore", package: "Almanac"),
                 .product(name: "AlmanacICU", package: "Almanac"),
                 .product(name: "AlmanacICalendar", package: "Almanac"),

@@ -473,6 +473,11 @@ public final class AgendaRowWriter {
             for property in item.carried {
                 if let field = Self.appFields[property.name] { losses.dropped(field, of: item.title) }
             }
+            // An id a table made up for a row (csv-…) is made again from the row; others are lost.
+            if !item.uid.isEmpty, !item.uid.hasPrefix("csv-") {
+                losses.dropped("uid", of: item.title)
+                isoWouldKeep = true
+            }
         }
     }
 

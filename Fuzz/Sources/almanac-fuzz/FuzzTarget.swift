@@ -1,8 +1,10 @@
 import AlmanacAndroid
 import AlmanacCLI
+import AlmanacCalendar
 import AlmanacCore
 import AlmanacICU
 import AlmanacICalendar
+import AlmanacKit
 import Foundation
 
 // One libFuzzer target for every decoder: ALMANAC_FUZZ_CODEC names the format (`ics`, `csv`,
