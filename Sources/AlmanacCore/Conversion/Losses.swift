@@ -11,7 +11,19 @@ public struct Losses: Sendable {
         var field: String
         var how: String?
     }
-    private var items: [Kind: [String]] = [:]
+    /// The first five items named, and how many more there were (a large file's losses stay
+    /// small and cost no more than a dictionary lookup per item).
+    private struct Named: Sendable {
+        var shown: [String] = []
+        var more = 0
+
+        /// Names an item: one of the first five different names, else one more.
+        mutating func add(_ item: String) {
+            if shown.contains(item) { return }
+            if shown.count < 5 { shown.append(item) } else { more += 1 }
+        }
+    }
+    private var items: [Kind: Named] = [:]
     private var order: [Kind] = []
 
     public init() {}
@@ -26,25 +38,23 @@ public struct Losses: Sendable {
 
     private mutating func add(_ kind: Kind, _ item: String) {
         if items[kind] == nil { order.append(kind) }
-        items[kind, default: []].append(item)
+        items[kind, default: Named()].add(item)
     }
 
     /// One warning per field (and per way it was approximated), in the order they were met.
     /// `target` names the format.
     public func diagnostics(target: String) -> [Diagnostic] {
         order.map { kind in
-            let list = Self.list(items[kind] ?? [])
+            let list = items[kind].map { Self.list($0.shown, more: $0.more) } ?? ""
             if let how = kind.how { return .warning("convert.approximated", target, kind.field, how, list) }
             return .warning("convert.dropped", target, kind.field, list)
         }
     }
 
     /// `“a”, “b”` or `“a”, “b”, “c”, “d”, “e” (+7)`.
-    static func list(_ items: [String]) -> String {
-        var unique: [String] = []
-        for item in items where !unique.contains(item) { unique.append(item) }
-        let shown = unique.prefix(5).map { "“\($0)”" }.joined(separator: ", ")
-        return unique.count > 5 ? shown + " (+\(unique.count - 5))" : shown
+    static func list(_ shown: [String], more: Int) -> String {
+        let names = shown.map { "“\($0)”" }.joined(separator: ", ")
+        return more > 0 ? names + " (+\(more))" : names
     }
 
     /// The codes of these warnings, for `--strict` and for tests.
