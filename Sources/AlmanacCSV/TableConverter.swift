@@ -255,15 +255,26 @@ struct TableExport {
         let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
         let exact = iso ? nil : try? NumberFormat.exact(locale: locale)
         var formats: [String: CurrencyFormat?] = [:]
-        func money(_ value: Decimal, _ currency: String) -> String {
+        var losses = Losses()
+        let cells = CellReader(locale: locale)
+        func money(_ value: Decimal, _ currency: String, of name: String, _ field: String) -> String {
             guard display else { return exact?.string(value) ?? value.exactText }
             if formats[currency] == nil {
                 // Currencies ICU does not know (BTC) keep every digit, with their code.
                 formats[currency] = CurrencyFormat.isKnown(currency) ? try? CurrencyFormat(currency: currency, locale: locale, rounding: rounding) : .some(nil)
             }
-            if let format = formats[currency] ?? nil { return format.string(value) }
-            let number = (try? NumberFormat.decimal(locale: locale, fractionDigits: 0...8)).map { $0.string(value) } ?? value.description
-            return currency + " " + number
+            let text: String
+            if let format = formats[currency] ?? nil {
+                text = format.string(value)
+            } else {
+                let number = (try? NumberFormat.decimal(locale: locale, fractionDigits: 0...8)).map { $0.string(value) } ?? value.description
+                text = currency + " " + number
+            }
+            // Rounded for display (1234567.50 → $1,234,568): said, so that nobody sums it unaware.
+            if case .success(let read) = cells.amount(text), read.value == value {} else {
+                losses.approximated(field, of: name, as: text)
+            }
+            return text
         }
         let parts: [(name: String, present: Bool)] = [("accounts", !ledger.accounts.isEmpty), ("changes", !ledger.balanceChanges.isEmpty),
                                                       ("goals", !ledger.goals.isEmpty), ("snapshots", !ledger.snapshots.isEmpty)]
@@ -279,7 +290,7 @@ struct TableExport {
             for account in ledger.accounts {
                 table.rows.append([FormulaGuard.text(account.name),
                                    iso ? account.kind.rawValue : Message("ledger.kind.\(account.kind.rawValue)").rendered(in: language),
-                                   account.currency, money(account.balance, account.currency),
+                                   account.currency, money(account.balance, account.currency, of: account.name, "balance"),
                                    account.updatedAt.map { format($0, dateFormat: dateFormat) } ?? ""])
             }
         case "changes":
@@ -288,7 +299,7 @@ struct TableExport {
             for change in ledger.balanceChanges {
                 let currency = ledger.accounts.first { $0.id == change.accountID }?.currency ?? ledger.baseCurrency
                 table.rows.append([format(change.date, dateFormat: dateFormat), FormulaGuard.text(names[change.accountID] ?? change.accountID),
-                                   currency, money(change.amount, currency), FormulaGuard.text(change.note ?? "")])
+                                   currency, money(change.amount, currency, of: names[change.accountID] ?? change.accountID, "amount"), FormulaGuard.text(change.note ?? "")])
             }
         case "goals":
             table = Table(columns: [.title, .currency, .target, .saved, .deadline, .progress, .monthly].map(header))
@@ -303,9 +314,9 @@ struct TableExport {
                     var exact = (goal.target - goal.saved) / Decimal(months)
                     var whole = Decimal()
                     NSDecimalRound(&whole, &exact, 0, .up)
-                    monthly = money(whole, goal.currency)
+                    monthly = money(whole, goal.currency, of: goal.name, "monthly")
                 }
-                table.rows.append([FormulaGuard.text(goal.name), goal.currency, money(goal.target, goal.currency), money(goal.saved, goal.currency),
+                table.rows.append([FormulaGuard.text(goal.name), goal.currency, money(goal.target, goal.currency, of: goal.name, "target"), money(goal.saved, goal.currency, of: goal.name, "saved"),
                                    goal.deadline.map { iso ? $0.description : dateFormat.string(from: $0) } ?? "",
                                    iso ? progress.description : (percent?.string(progress) ?? progress.description), monthly])
             }
@@ -315,13 +326,14 @@ struct TableExport {
             for snapshot in ledger.snapshots.sorted(by: { $0.date < $1.date }) {
                 let change = previous.map { snapshot.total - $0 }
                 table.rows.append([iso ? snapshot.date.description : dateFormat.string(from: snapshot.date), ledger.baseCurrency,
-                                   money(snapshot.total, ledger.baseCurrency),
-                                   change.map { money($0, ledger.baseCurrency) } ?? ""])
+                                   money(snapshot.total, ledger.baseCurrency, of: snapshot.date.description, "total"),
+                                   change.map { money($0, ledger.baseCurrency, of: snapshot.date.description, "change") } ?? ""])
                 previous = snapshot.total
             }
         }
         let dropped = parts.filter { $0.present && $0.name != sheet }.map(\.name)
-        let diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.note("csv.other-sheets", dropped.joined(separator: ", "))]
+        var diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.note("csv.other-sheets", dropped.joined(separator: ", "))]
+        diagnostics += losses.diagnostics(target: context.targetFormat ?? "table")
         return (.table(table), diagnostics)
     }
 

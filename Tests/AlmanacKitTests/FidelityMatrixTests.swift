@@ -263,6 +263,48 @@ import Testing
         #expect(committed == table, "AlmanacCore.docc/Fidelity.md is stale: ALMANAC_UPDATE_DOCS=1 swift test --filter Fidelity")
     }
 
+    /// Money through every format a ledger can be written as: cents, a negative balance and
+    /// bitcoin's eight decimals come back exactly, or the conversion says what it changed.
+    static let moneyProbes: [(name: String, account: Account)] = [
+        ("money with cents", Account(id: "cents", name: "P cents", kind: .cash, balance: Decimal(string: "1234567.50")!)),
+        ("negative money", Account(id: "negative", name: "P negative", kind: .cash, balance: Decimal(string: "-32000")!)),
+        ("BTC", Account(id: "btc", name: "P BTC", kind: .crypto, currency: "BTC", balance: Decimal(string: "0.12345678")!)),
+    ]
+
+    static let moneyTargets: [(name: String, format: String, options: [String: String])] = [
+        ("ledger-json", "ledger-json", [:]), ("jellysave-backup", "jellysave-backup", [:]), ("csv", "csv", [:]),
+        ("csv money=display", "csv", ["money": "display"]), ("json", "json", [:]),
+    ]
+
+    @Test func moneyKeepsItsValueOrSaysSo() throws {
+        let registry = BuiltInFormats.registry
+        var silent: [String] = []
+        for target in Self.moneyTargets {
+            for probe in Self.moneyProbes {
+                let codec = try registry.require(target.format)
+                var context = CodecContext(locale: try LocaleID("zh-TW"), timeZone: .taipei,
+                                           options: CodecOptions(target.options.merging(["exported-at": "2025-11-20T21:30:00+08:00"]) { a, _ in a }))
+                context.targetFormat = target.format
+                let ledger = Ledger(accounts: [probe.account])
+                var warnings: [Diagnostic] = []
+                let (converted, notes) = try registry.convert(.ledger(ledger), to: codec.format.model, context: context)
+                let encoded = try codec.encode(converted, context: context)
+                let decoded = try codec.decode(CodecInput(bytes: encoded.bytes), context: context)
+                let (back, more) = try registry.convert(decoded.document, to: .ledger, context: context)
+                warnings += notes + encoded.diagnostics + decoded.diagnostics + more
+                guard case .ledger(let result) = back else { Issue.record("not a ledger"); continue }
+                let returned = result.accounts.first { $0.name == probe.account.name }
+                let kept = returned?.balance == probe.account.balance && returned?.currency == probe.account.currency
+                let named = warnings.contains { Losses.codes.contains($0.code) && $0.message.arguments.last?.contains(probe.account.name) == true }
+                if !kept && !named {
+                    silent.append("\(target.name) × \(probe.name): \(probe.account.balance) \(probe.account.currency) → "
+                                  + "\(returned.map { "\($0.balance) \($0.currency)" } ?? "(missing)")")
+                }
+            }
+        }
+        #expect(silent.isEmpty, Comment(rawValue: "changed without a warning:\n" + silent.joined(separator: "\n")))
+    }
+
     /// The matrix can fail: a change nobody is told about is found.
     @Test func aSilentChangeIsFound() throws {
         let agenda = try Self.source
