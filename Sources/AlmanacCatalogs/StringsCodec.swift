@@ -101,6 +101,7 @@ public struct StringsCodec: Codec {
         // Duplicate lines read from the file are written back where they were, with the key's
         // value now (a key since removed loses them).
         var values: [String: String]?
+        var losses = Losses()
         func duplicates(_ json: String?) -> String {
             guard let json, let list = try? JSONValue(parsing: Array(json.utf8)).array else { return "" }
             if values == nil {
@@ -113,7 +114,11 @@ public struct StringsCodec: Codec {
         }
         for entry in catalog.entries {
             guard let translation = entry.translations[locale] else { continue }
-            guard let value = translation.value ?? translation.plural?[.other] else { continue }
+            guard let value = translation.value ?? translation.plural?[.other] else {
+                // Device variants have no place in a .strings file (a .stringsdict holds them).
+                if translation.devices != nil { losses.dropped("devices", of: entry.key) }
+                continue
+            }
             if translation.value == nil {
                 diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale))
             }
@@ -122,6 +127,7 @@ public struct StringsCodec: Codec {
             first = false
         }
         text += duplicates(catalog.presentation["strings.duplicates"])
+        diagnostics += losses.diagnostics(target: format.id)
         text += catalog.presentation["strings.trailer"] ?? (first ? "" : "\n")
         let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)

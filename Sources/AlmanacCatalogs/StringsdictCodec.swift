@@ -237,13 +237,16 @@ public struct StringsdictCodec: Codec {
         }
         let locale = try StringsCodec.writtenLocale(catalog, context: context, format: format.id)
         var members: [(String, PropertyList)] = []
+        var losses = Losses()
         for entry in catalog.entries {
+            // A .stringsdict has no comments (the .strings beside it, or a catalog, keeps them).
+            if entry.comment != nil, entry.translations[locale] != nil { losses.dropped("comment", of: entry.key) }
             // Plain strings are kept too (real projects have them; Apple reads them as they are).
             guard let translation = entry.translations[locale], let value = Self.plist(translation) ?? translation.value.map(PropertyList.string)
             else { continue }
             members.append((entry.key, value))
         }
-        return Encoded(bytes: try PropertyList.dictionary(members, line: 0).documentBytes)
+        return Encoded(bytes: try PropertyList.dictionary(members, line: 0).documentBytes, diagnostics: losses.diagnostics(target: format.id))
     }
 
     /// The property list of a translation with plural or device variants (nil for a plain string).

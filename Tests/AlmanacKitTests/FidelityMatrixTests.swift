@@ -305,6 +305,54 @@ import Testing
         #expect(silent.isEmpty, Comment(rawValue: "changed without a warning:\n" + silent.joined(separator: "\n")))
     }
 
+    /// A catalog of one locale through every catalog format: plain values with comments,
+    /// plural variants and device variants come back, or the conversion says what it changed.
+    @Test func catalogsKeepVariantsAndCommentsOrSaySo() throws {
+        let registry = BuiltInFormats.registry
+        let entries = [
+            CatalogEntry(key: "P plain", comment: "Button: save", translations: ["en": Translation(value: "Save \"it\"; now, 100%")]),
+            CatalogEntry(key: "P plural", translations: ["en": Translation(plural: [.one: "%d day", .other: "%d days"])]),
+            CatalogEntry(key: "P device", translations: ["en": Translation(devices: ["iphone": Translation(value: "Tap"), "mac": Translation(value: "Click")])]),
+        ]
+        var silent: [String] = []
+        for format in ["strings", "stringsdict", "xcstrings", "xliff", "catalog-json", "csv"] {
+            for entry in entries {
+                let codec = try registry.require(format)
+                var context = CodecContext(options: ["locale": "en"])
+                context.targetFormat = format
+                let catalog = Catalog(sourceLanguage: "en", entries: [entry])
+                let (converted, notes) = try registry.convert(.catalog(catalog), to: codec.format.model, context: context)
+                let encoded = try codec.encode(converted, context: context)
+                let decoded = try codec.decode(CodecInput(bytes: encoded.bytes), context: context)
+                let (back, more) = try registry.convert(decoded.document, to: .catalog, context: context)
+                let warnings = notes + encoded.diagnostics + decoded.diagnostics + more
+                guard case .catalog(let result) = back else { Issue.record("not a catalog"); continue }
+                let returned = result.entries.first { $0.key == entry.key }
+                let kept = returned?.translations["en"].map(Self.meaning) == entry.translations["en"].map(Self.meaning) && returned?.comment == entry.comment
+                let named = warnings.contains { $0.severity == .warning && $0.message.arguments.contains { $0.contains(entry.key) } }
+                if !kept && !named {
+                    silent.append("\(format) × \(entry.key): \(entry.translations["en"].map { "\($0)" } ?? "") / \(entry.comment ?? "-") → "
+                                  + (returned.map { "\($0.translations["en"].map { "\($0)" } ?? "nil") / \($0.comment ?? "-")" } ?? "(missing)"))
+                }
+            }
+        }
+        #expect(silent.isEmpty, Comment(rawValue: "changed without a warning:\n" + silent.joined(separator: "\n")))
+    }
+
+    /// A translation's meaning: no state is translated, and a stringsdict's one plural variable
+    /// (`%#@value@`) is the plural it spells.
+    static func meaning(_ translation: Translation) -> Translation {
+        var result = translation
+        result.presentation = Presentation()
+        if result.state == nil { result.state = .translated }
+        if let substitutions = result.substitutions, substitutions.count == 1, let only = substitutions.first,
+           result.value == "%#@\(only.key)@" {
+            result = Translation(plural: only.value.plural, state: result.state)
+        }
+        result.devices = result.devices?.mapValues(meaning)
+        return result
+    }
+
     /// The matrix can fail: a change nobody is told about is found.
     @Test func aSilentChangeIsFound() throws {
         let agenda = try Self.source
