@@ -75,35 +75,31 @@ public struct BackupCodec: MergingCodec {
         var reader = BackupReader(file: file)
         let known: Set<String> = ["format", "version", "exportedAt"]
         let content: JSONValue
-        let records: Int
         switch id {
         case RetireTimeBackup.format:
             _ = reader.object(json, "", fields: known.union(["settings", "categories", "days"]))
             let backup = RetireTimeBackup.read(top, version: version, reader: &reader)
             content = version == RetireTimeBackup.version ? json : backup.json
-            records = backup.days.count
         case JellySaveBackup.format:
             _ = reader.object(json, "", fields: known.union(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]))
             let backup = JellySaveBackup.read(top, version: version, reader: &reader)
             content = version == JellySaveBackup.version ? json : backup.json
-            records = backup.accounts.count + backup.goals.count
         case ZhiXiBackup.format:
             _ = reader.object(json, "", fields: known.union(["libraries", "studyTasks", "reviewTasks", "studyRecords"]))
-            let backup = ZhiXiBackup.read(top, version: version, reader: &reader)
+            _ = ZhiXiBackup.read(top, version: version, reader: &reader)
             content = json
-            records = backup.libraries.reduce(0) { $0 + $1.items.count } + backup.studyTasks.count + backup.reviewTasks.count
         default:
             _ = reader.object(json, "", fields: known.union(["lists"]))
-            let backup = RemindersBackup.read(top, version: version, reader: &reader)
+            _ = RemindersBackup.read(top, version: version, reader: &reader)
             content = json
-            records = backup.lists.reduce(0) { $0 + $1.reminders.count }
         }
         var diagnostics = reader.problems
         if version < currentVersion {
             diagnostics.append(.note("backup.migrated", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version")))
         }
-        return Decoded(document: .backup(BackupDocument(format: id, version: currentVersion, content: BackupJSON.canonical(content),
-                                                        recordCount: records)),
+        let canonical = BackupJSON.canonical(content)
+        return Decoded(document: .backup(BackupDocument(format: id, version: currentVersion, content: canonical,
+                                                        recordCount: BackupRecords.count(format: id, content: canonical))),
                        diagnostics: diagnostics, encoding: "UTF-8")
     }
 
@@ -141,3 +137,22 @@ extension BackupCodec {
     }
 }
 
+/// What a person would count in a backup, one definition for reading, converting and merging:
+/// days; accounts and goals; library items, study and review tasks; reminders.
+enum BackupRecords {
+    static let counted: [String: [(list: String, nested: String?)]] = [
+        RetireTimeBackup.format: [("days", nil)],
+        JellySaveBackup.format: [("accounts", nil), ("goals", nil)],
+        ZhiXiBackup.format: [("libraries", "items"), ("studyTasks", nil), ("reviewTasks", nil)],
+        RemindersBackup.format: [("lists", "reminders")],
+    ]
+
+    static func count(format: String, content: JSONValue) -> Int {
+        guard let object = content.object else { return 0 }
+        return (counted[format] ?? []).reduce(0) { total, part in
+            let records = BackupMerge.member(object, part.list)?.array ?? []
+            guard let nested = part.nested else { return total + records.count }
+            return total + records.reduce(0) { $0 + ($1.object.flatMap { BackupMerge.member($0, nested)?.array?.count } ?? 0) }
+        }
+    }
+}

@@ -91,22 +91,23 @@ public struct BackupConverter: DocumentConverter {
     }
 
     static func document(_ backup: RetireTimeBackup) -> BackupDocument {
-        BackupDocument(format: RetireTimeBackup.format, version: RetireTimeBackup.version, content: backup.json, recordCount: backup.days.count)
+        counted(RetireTimeBackup.format, RetireTimeBackup.version, backup.json)
     }
 
     static func document(_ backup: JellySaveBackup) -> BackupDocument {
-        BackupDocument(format: JellySaveBackup.format, version: JellySaveBackup.version, content: backup.json,
-                       recordCount: backup.accounts.count + backup.goals.count)
+        counted(JellySaveBackup.format, JellySaveBackup.version, backup.json)
     }
 
     static func document(_ backup: RemindersBackup) -> BackupDocument {
-        BackupDocument(format: RemindersBackup.format, version: RemindersBackup.version, content: backup.json,
-                       recordCount: backup.lists.reduce(0) { $0 + $1.reminders.count })
+        counted(RemindersBackup.format, RemindersBackup.version, backup.json)
     }
 
     static func document(_ backup: ZhiXiBackup) -> BackupDocument {
-        BackupDocument(format: ZhiXiBackup.format, version: ZhiXiBackup.version, content: backup.json,
-                       recordCount: backup.studyTasks.count + backup.reviewTasks.count)
+        counted(ZhiXiBackup.format, ZhiXiBackup.version, backup.json)
+    }
+
+    private static func counted(_ format: String, _ version: Int, _ content: JSONValue) -> BackupDocument {
+        BackupDocument(format: format, version: version, content: content, recordCount: BackupRecords.count(format: format, content: content))
     }
 
     static func now(_ context: CodecContext) -> String {

@@ -77,7 +77,7 @@ public enum BackupMerge {
         }
         var document = incoming
         document.content = .object(result)
-        document.recordCount = collections.reduce(0) { $0 + (member(result, $1.name)?.array?.count ?? 0) }
+        document.recordCount = BackupRecords.count(format: document.format, content: document.content)
         return (document, merger.summary)
     }
 

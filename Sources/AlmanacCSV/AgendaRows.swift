@@ -32,7 +32,9 @@ public struct AgendaRowReader {
         self.extra = columns.indices.filter { !used.contains($0) }
         self.extraProperties = Dictionary(uniqueKeysWithValues: extra.map { column in
             // An X- header is a property the iso style wrote (X-ALMANAC-PINNED): it comes back as itself.
-            if let property = Self.propertyHeader(columns[column]) { return (column, (property, [])) }
+            if let property = Self.propertyHeader(columns[column]) {
+                return (column, (property, [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
+            }
             return (column, ("X-CSV-" + TableImport.propertyName(columns[column]), [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
         })
         let unknown = extra.filter { Self.propertyHeader(columns[$0]) == nil }
@@ -59,7 +61,9 @@ public struct AgendaRowReader {
         layout.hasColor = map[.color] != nil
         layout.hasCreated = map[.created] != nil
         layout.hasUpdated = map[.updated] != nil
-        for column in extra { layout.addCarried(extraProperties[column]!.name, column: extraProperties[column]!.parameters.first?.values.first) }
+        // Every column the source came with goes back out under its own header, whatever the style
+        // (the property keeps the header as X-COLUMN, so whole documents do the same).
+        for column in extra { layout.addCarried(extraProperties[column]!.name, column: columns[column]) }
         return layout
     }
 

@@ -99,11 +99,6 @@ public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
     /// The whole input is parsed first (the columns are every key any object has), then the rows
     /// are handed on.
     public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
-        var decoded = try decode(input, context: context)
-        let (frame, items) = decoded.document.splitItems()
-        try sink.begin(frame)
-        for item in items { try sink.item(item) }
-        decoded.document = frame
-        return decoded
+        try decodeWholeThenItems(input, context: context, into: &sink)
     }
 }

@@ -53,12 +53,7 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
 
     /// Items are handed on once the whole document is parsed (the JSON or XML tree is built first).
     public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
-        var decoded = try decode(input, context: context)
-        let (frame, items) = decoded.document.splitItems()
-        try sink.begin(frame)
-        for item in items { try sink.item(item) }
-        decoded.document = frame
-        return decoded
+        try decodeWholeThenItems(input, context: context, into: &sink)
     }
 
     // MARK: Components ↔ JSON

@@ -82,6 +82,17 @@ extension StreamingEncoder {
 }
 
 extension StreamingDecoder {
+    /// For a format whose tree is parsed whole first (JSON, XML): decodes it, then hands the
+    /// items on as `decodeItems` does.
+    public func decodeWholeThenItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+        var decoded = try decode(input, context: context)
+        let (frame, items) = decoded.document.splitItems()
+        try sink.begin(frame)
+        for item in items { try sink.item(item) }
+        decoded.document = frame
+        return decoded
+    }
+
     /// Decodes a whole document through the codec's item reader.
     public func decodeByItems(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
         var collector = DocumentCollector()
