@@ -432,16 +432,24 @@ public final class AgendaRowWriter {
         losses.dropped("recurrenceID", of: item.title)
     }
 
-    /// The fields a row holds in this style and these columns.
-    private lazy var holds: Set<CalendarItem.Field> = {
-        var fields: Set<CalendarItem.Field> = [.notes, .location, .categories, .end, .timeOfDay]
-        if layout.hasTodos { fields.formUnion([.priority, .completion]) }
-        if export.iso { fields.formUnion([.alarms, .color, .created, .lastModified]) }
-        return fields
+    /// The fields a row does not hold in this style and these columns.
+    private lazy var unheldFields: [CalendarItem.Field] = {
+        var holds: Set<CalendarItem.Field> = [.notes, .location, .categories, .end, .timeOfDay]
+        if layout.hasTodos { holds.formUnion([.priority, .completion]) }
+        if export.iso { holds.formUnion([.alarms, .color, .created, .lastModified]) }
+        return CalendarItem.Field.allCases.filter { !holds.contains($0) }
     }()
 
     /// The apps' fields a region-style row leaves out, by the name their backups give them.
-    static let appFields: [String: String] = ["X-ALMANAC-PINNED": "pinned", "X-ALMANAC-ICON": "icon", "X-ALMANAC-FLAGGED": "flagged"]
+    /// (A switch: most rows carry a type and an amount, and this runs for every row.)
+    static func appField(_ property: String) -> String? {
+        switch property {
+        case "X-ALMANAC-PINNED": "pinned"
+        case "X-ALMANAC-ICON": "icon"
+        case "X-ALMANAC-FLAGGED": "flagged"
+        default: nil
+        }
+    }
 
     /// Whether the iso style would have kept something this region-style table left out.
     private var isoWouldKeep = false
@@ -454,10 +462,10 @@ public final class AgendaRowWriter {
     }
 
     private func account(_ item: CalendarItem) {
-        losses.unheld(item, holds: holds)
+        losses.unheld(item, among: unheldFields)
         if !export.iso, !isoWouldKeep {
             isoWouldKeep = !item.alarms.isEmpty || item.color != nil || item.created != nil || item.lastModified != nil
-                || item.carried.contains { Self.appFields[$0.name] != nil }
+                || item.carried.contains { Self.appField($0.name) != nil }
         }
         if export.iso, item.alarms.contains(where: { alarm in
             guard case .relative(_, false) = alarm.trigger else { return true }
@@ -466,7 +474,7 @@ public final class AgendaRowWriter {
             losses.dropped("alarms", of: item.title)
         }
         if let recurrence = item.recurrence {
-            if let rule = recurrence.rules.first, !export.iso, rule != Self.simple(rule) {
+            if let rule = recurrence.rules.first, !export.iso, !Self.wordsKeep(rule) {
                 losses.approximated("recurrence.rules", of: item.title, as: repeatText(rule))
             }
             if recurrence.rules.count > 1 { losses.dropped("recurrence.rules", of: item.title) }
@@ -475,7 +483,7 @@ public final class AgendaRowWriter {
         }
         if !export.iso {
             for property in item.carried {
-                if let field = Self.appFields[property.name] { losses.dropped(field, of: item.title) }
+                if let field = Self.appField(property.name) { losses.dropped(field, of: item.title) }
             }
             // An id a table made up for a row (csv-…) is made again from the row; others are lost.
             if !item.uid.isEmpty, !item.uid.hasPrefix("csv-") {
@@ -485,16 +493,17 @@ public final class AgendaRowWriter {
         }
     }
 
-    /// What the words of a region-style repeat keep of a rule: its frequency, and for a lunar
-    /// rule the month and day the lunar column holds.
-    static func simple(_ rule: RecurrenceRule) -> RecurrenceRule {
-        var simple = RecurrenceRule(frequency: rule.frequency, scale: rule.scale)
-        if rule.isLunar {
-            simple.byMonth = rule.byMonth
-            simple.byMonthDay = rule.byMonthDay
-            simple.skip = rule.skip
-        }
-        return simple
+    /// Whether the words of a region-style repeat (每年, 每年（農曆）) and the lunar column keep
+    /// all of a rule: its frequency, and for a lunar rule the month and day, with the SKIP the
+    /// reader gives them back (backward for a leap month or a 30th). Checked field by field: this
+    /// runs for every row.
+    static func wordsKeep(_ rule: RecurrenceRule) -> Bool {
+        guard rule.interval == 1, rule.count == nil, rule.until == nil, rule.bySecond.isEmpty, rule.byMinute.isEmpty,
+              rule.byHour.isEmpty, rule.byDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty,
+              rule.bySetPosition.isEmpty, rule.weekStart == .monday, rule.extensions.isEmpty else { return false }
+        guard rule.isLunar else { return rule.scale == nil && rule.byMonth.isEmpty && rule.byMonthDay.isEmpty && rule.skip == .omit }
+        let leapOr30 = rule.byMonth.contains(where: \.isLeap) || rule.byMonthDay == [30]
+        return rule.skip == (leapOr30 ? .backward : .omit)
     }
 
     /// A lunar day's month and day: what its rule says (臘月最後一天 for -1), else its date's.

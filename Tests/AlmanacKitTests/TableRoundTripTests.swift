@@ -80,6 +80,21 @@ import Testing
         #expect(backup.text.contains("\"notes\": \"=1+1\""))
     }
 
+    /// A region table's words and lunar column keep a lunar rule only with the SKIP its reader
+    /// gives back (backward for a leap month): another SKIP is named, a plain yearly rule is not.
+    @Test func lunarSkipsTheWordsCannotHoldAreNamed() throws {
+        func warnings(_ rule: String) throws -> [String] {
+            let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART;VALUE=DATE:20250803\r\nRRULE:\(rule)\r\n"
+                + "SUMMARY:Baby\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try Self.convert(Array(ics.utf8), from: "ics", to: "csv", locale: "zh-TW").report.diagnostics
+                .filter { $0.code == "convert.approximated" }.map { $0.message.arguments[1] }
+        }
+        #expect(try warnings("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=10;SKIP=BACKWARD").isEmpty)
+        #expect(try warnings("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=10;SKIP=OMIT") == ["recurrence.rules"])
+        #expect(try warnings("FREQ=YEARLY").isEmpty)
+        #expect(try warnings("FREQ=YEARLY;INTERVAL=2") == ["recurrence.rules"])
+    }
+
     /// Words the reader cannot read as a repeat are reported, not guessed at.
     @Test func unreadableRepeatsAreReported() throws {
         let csv = "name,date,repeat,lunar\r\nA,2025-01-01,sometimes,\r\nB,2025-10-06,每年（農曆）,八月三十一\r\n"

@@ -11,16 +11,20 @@ public struct Losses: Sendable {
         var field: String
         var how: String?
     }
-    /// The first five items named, and how many more there were (a large file's losses stay
+    /// The first five items named, and how many more items there were (a large file's losses stay
     /// small and cost no more than a dictionary lookup per item).
     private struct Named: Sendable {
         var shown: [String] = []
         var more = 0
 
-        /// Names an item: one of the first five different names, else one more.
+        /// Names an item: one of the first five different names, else one more (once five are
+        /// shown, items are only counted: a million rows cost no comparisons).
         mutating func add(_ item: String) {
-            if shown.contains(item) { return }
-            if shown.count < 5 { shown.append(item) } else { more += 1 }
+            if shown.count == 5 {
+                more += 1
+            } else if !shown.contains(item) {
+                shown.append(item)
+            }
         }
     }
     private var items: [Kind: Named] = [:]
@@ -79,28 +83,34 @@ extension CalendarItem {
     static let participantProperties: Set<String> = ["ATTENDEE", "ORGANIZER", "CONTACT", "RESOURCES", "ATTACH", "COMMENT"]
 
     /// The fields this item has a value in (an ordinary status or a one-day end does not count).
-    public var presentFields: [Field] {
-        var fields: [Field] = []
-        if notes?.isEmpty == false { fields.append(.notes) }
-        if location?.isEmpty == false { fields.append(.location) }
-        if geo != nil { fields.append(.geo) }
-        if url?.isEmpty == false { fields.append(.url) }
-        if priority != .none { fields.append(.priority) }
-        if !categories.isEmpty { fields.append(.categories) }
-        if color != nil { fields.append(.color) }
-        if let start, let end, !(start.isAllDay && end.isAllDay && end.day == start.day.adding(days: 1)), end != start {
-            fields.append(.end)
-        } else if let duration, !["P1D", "PT0S", "P0D"].contains(duration) {
-            fields.append(.end)
+    public var presentFields: [Field] { Field.allCases.filter(has) }
+
+    /// Whether the item has a value in `field`.
+    public func has(_ field: Field) -> Bool {
+        switch field {
+        case .notes: return notes?.isEmpty == false
+        case .location: return location?.isEmpty == false
+        case .geo: return geo != nil
+        case .url: return url?.isEmpty == false
+        case .priority: return priority != .none
+        case .categories: return !categories.isEmpty
+        case .color: return color != nil
+        case .end:
+            if let start, let end { return !(start.isAllDay && end.isAllDay && end.day == start.day.adding(days: 1)) && end != start }
+            if let duration { return !["P1D", "PT0S", "P0D"].contains(duration) }
+            return false
+        case .timeOfDay: return (start ?? due).map { !$0.isAllDay } ?? false
+        case .completion: return isCompleted || completedAt != nil
+        case .alarms: return !alarms.isEmpty
+        case .status: return status.map { ["CANCELLED", "TENTATIVE"].contains($0.uppercased()) } ?? false
+        case .created: return created != nil
+        case .lastModified: return lastModified != nil
+        case .participants:
+            // Extension properties (X-…, most of what is carried) are never participants: no case folding for them.
+            return carried.contains { property in
+                property.name.utf8.first != UInt8(ascii: "X") && Self.participantProperties.contains(property.name.uppercased())
+            }
         }
-        if let when = start ?? due, !when.isAllDay { fields.append(.timeOfDay) }
-        if isCompleted || completedAt != nil { fields.append(.completion) }
-        if !alarms.isEmpty { fields.append(.alarms) }
-        if let status, ["CANCELLED", "TENTATIVE"].contains(status.uppercased()) { fields.append(.status) }
-        if created != nil { fields.append(.created) }
-        if lastModified != nil { fields.append(.lastModified) }
-        if carried.contains(where: { Self.participantProperties.contains($0.name.uppercased()) }) { fields.append(.participants) }
-        return fields
     }
 }
 
@@ -108,7 +118,12 @@ extension Losses {
     /// Reports each field of `item` that a format does not hold: dropped, or for a time of day,
     /// approximated as the day.
     public mutating func unheld(_ item: CalendarItem, holds: Set<CalendarItem.Field>) {
-        for field in item.presentFields where !holds.contains(field) {
+        unheld(item, among: CalendarItem.Field.allCases.filter { !holds.contains($0) })
+    }
+
+    /// The same, given the fields a format does not hold (worked out once for a stream of items).
+    public mutating func unheld(_ item: CalendarItem, among fields: [CalendarItem.Field]) {
+        for field in fields where item.has(field) {
             if field == .timeOfDay {
                 approximated(field.rawValue, of: item.title, as: "the day only")
             } else {
