@@ -372,7 +372,7 @@ public struct BackupConverter: DocumentConverter {
         let zone = settings.timeZone.flatMap { try? TimeZoneID($0) } ?? context.timeZone
         var days: [RetireTimeBackup.Day] = []
         var losses = Losses()
-        let today = (context.timeZone ?? .utc).wallTime(at: Date()).date
+        let today = context.readingZone.wallTime(at: Date()).date
         for item in agenda.items {
             if item.recurrenceID != nil {
                 losses.dropped("recurrenceID", of: item.title)
@@ -476,7 +476,7 @@ public struct BackupConverter: DocumentConverter {
         }
         var losses = Losses()
         // Times are the wall times of the reader's zone (a UTC due time from a calendar is 09:30 in Taipei).
-        let zone = context.timeZone ?? .system
+        let zone = context.readingZone
         for item in agenda.items {
             if item.recurrenceID != nil {
                 losses.dropped("recurrenceID", of: item.title)
@@ -542,7 +542,7 @@ public struct BackupConverter: DocumentConverter {
     /// calendar.
     static func zhiXi(_ agenda: Agenda, context: CodecContext) -> (ZhiXiBackup, [Diagnostic]) {
         var losses = Losses()
-        let zone = context.timeZone ?? .system
+        let zone = context.readingZone
         var libraries: [ZhiXiBackup.Library] = []
         var tasks: [ZhiXiBackup.StudyTask] = []
         var reviews: [ZhiXiBackup.ReviewTask] = []

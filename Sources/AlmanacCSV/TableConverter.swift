@@ -228,7 +228,7 @@ struct TableExport {
         self.locale = context.locale ?? .americanEnglish
         self.language = Language(tag: locale.bcp47)
         self.iso = context.options["style"] == "iso"
-        self.zone = context.timeZone ?? .utc
+        self.zone = context.readingZone
     }
 
     func header(_ role: ColumnRole) -> String { iso ? role.rawValue : role.header(in: language) }

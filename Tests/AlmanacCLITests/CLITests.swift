@@ -435,12 +435,32 @@ extension ModelJSONCodec {
         .deletingLastPathComponent().appendingPathComponent("Examples/family-calendar.ics").path
 
     @Test func listsOccurrencesInTheReadersLanguage() {
-        let run = CLIRun(["expand", Self.example, "--from", "2025-09-01", "--until", "2026-03-01", "--lang", "zh-Hant"])
+        let run = CLIRun(["expand", Self.example, "--from", "2025-09-01", "--until", "2026-03-01", "--lang", "zh-Hant"],
+                         environment: ["TZ": "Asia/Taipei"])
         #expect(run.status == 0)
         #expect(run.output.contains("2025年10月6日 週一"))
         #expect(run.output.contains("媽媽生日（八月十五）"))
         #expect(!run.output.contains("2025年11月5日"))  // an EXDATE
         #expect(run.output.contains("上午9:00  打電話給阿嬤"))  // Google's UTC time, shown in Taipei
+    }
+
+    /// With no --time-zone a floating time is read in the machine's zone (TZ, then
+    /// /etc/localtime); neither --locale nor --lang moves it.
+    @Test func floatingTimesAreReadInTheMachinesZone() throws {
+        let directory = temporaryDirectory()
+        let file = directory + "/floating.ics"
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:f\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:20251001T090000\r\nSUMMARY:Floating\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        func start(_ arguments: [String], tz: String) throws -> String? {
+            let run = CLIRun(["expand", file, "--from", "2025-09-01", "--until", "2025-11-01", "--json"] + arguments, environment: ["TZ": tz])
+            let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as? [[String: Any]]
+            return rows?.first?["startUTC"] as? String
+        }
+        #expect(try start([], tz: "UTC") == "2025-10-01T09:00:00Z")
+        #expect(try start([], tz: "Asia/Taipei") == "2025-10-01T01:00:00Z")
+        #expect(try start(["--locale", "en-US", "--lang", "en"], tz: "Asia/Taipei") == "2025-10-01T01:00:00Z")
+        #expect(try start(["--locale", "zh-TW"], tz: ":America/New_York") == "2025-10-01T13:00:00Z")
+        #expect(try start(["--time-zone", "Europe/London"], tz: "Asia/Taipei") == "2025-10-01T08:00:00Z")
     }
 
     @Test func jsonAndErrors() throws {

@@ -32,7 +32,7 @@ struct Expand: ParsableCommand {
         let session = Session.current!
         let context = try reading.context()
         let locale = context.locale ?? session.language.locale
-        let zone = context.timeZone ?? LocaleCommand.Show.defaultZone(for: locale)
+        let zone = context.readingZone
         let loaded: (codec: any Codec, basis: FormatRegistry.Basis, decoded: Decoded)
         do { loaded = try session.registry.load(session.input(file), codec: nil, context: context) } catch {
             throw CommandFailure(.inputError, [error.inFile(file)])

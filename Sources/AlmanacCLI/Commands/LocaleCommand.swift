@@ -26,7 +26,7 @@ struct LocaleCommand: ParsableCommand {
         func run() throws {
             let session = Session.current!
             let locale = try Arguments.locale(self.locale)
-            let zone = try timeZone.map(Arguments.timeZone) ?? Show.defaultZone(for: locale)
+            let zone = try timeZone.map(Arguments.timeZone) ?? .system
             guard let rounding = CurrencyFormat.Rounding(rawValue: rounding) else {
                 throw CommandFailure.usage(.error("cli.value.choices", self.rounding, "cash, standard"))
             }
@@ -64,17 +64,6 @@ struct LocaleCommand: ParsableCommand {
                  preview.plurals.categories.joined(separator: ", ") + "   " + preview.plurals.examples.joined(separator: "  ")],
             ]
             for line in TextTable.render(rows) { session.print("  " + line.trimmingTrailingSpaces()) }
-        }
-
-        /// The zone people in a locale's region most likely mean, when none is given.
-        static func defaultZone(for locale: LocaleID) -> TimeZoneID {
-            switch locale.region {
-            case "TW": .taipei
-            case "CN", "SG": .shanghai
-            case "HK": (try? TimeZoneID("Asia/Hong_Kong")) ?? .shanghai
-            case "US": .newYork
-            default: .utc
-            }
         }
     }
 }

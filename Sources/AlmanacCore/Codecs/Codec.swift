@@ -133,7 +133,11 @@ public struct CodecInput: Sendable {
 /// declared in a codec's or converter's description.
 public struct CodecContext: Sendable {
     public var locale: LocaleID?
+    /// The zone the reader asked for (`--time-zone`); nil when none was given.
     public var timeZone: TimeZoneID?
+    /// The zone of the machine the reader is on (`TZ`, then `/etc/localtime`), when the caller
+    /// knows it better than this process does (the CLI passes its session's `TZ`).
+    public var machineZone: TimeZoneID?
     /// A charset that overrides detection (`--encoding`).
     public var encoding: Charset?
     public var options: CodecOptions
@@ -156,6 +160,11 @@ public struct CodecContext: Sendable {
         self.targetFormat = targetFormat
         self.timeZoneDefinitions = timeZoneDefinitions
     }
+
+    /// The zone floating and UTC times are read and shown in: the one asked for, else the
+    /// machine's. Never derived from the locale: `--locale zh-TW` on a machine in New York still
+    /// means New York.
+    public var readingZone: TimeZoneID { timeZone ?? machineZone ?? .system }
 }
 
 /// `--option name=value` settings. Reading one can be recorded (`recordingReads`), which is how
