@@ -3,8 +3,11 @@ import AlmanacICU
 
 /// Reads iCalendar content lines from UTF-8 bytes, tolerating what real exports do: CRLF, LF or
 /// CR line ends, folds with a space or a tab (also inside a UTF-8 sequence: lines are joined as
-/// bytes before they are decoded), RFC 6868 parameter escapes, and broken lines (a located
-/// warning; the rest of the file is still read). Reports components and properties as events,
+/// bytes before they are decoded, and across blank lines, as Python's icalendar unfolds them),
+/// RFC 6868 parameter escapes, property groups (`ITEM1.X-LABEL`), blank space before the first
+/// line, bare components with no VCALENDAR around them (as CalDAV servers store them: wrapped,
+/// with a warning), a calendar whose END:VCALENDAR is missing after a complete last component
+/// (a warning), and broken lines (a located warning; the rest of the file is still read). Reports components and properties as events,
 /// so a reader can build its model directly, in constant memory per item.
 struct ICalParser {
     let fileName: String?
@@ -15,10 +18,15 @@ struct ICalParser {
     var validatesUTF8 = false
     static let notUTF8 = Diagnostic.error("internal.not-utf8")
     static let topLevelNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+    /// Components a file may hold without a VCALENDAR around them (a CalDAV resource, a fragment
+    /// cut out of a calendar): read as if wrapped in one.
+    static let bareNames: Set<String> = topLevelNames.union(["VALARM", "VAVAILABILITY"])
 
     private var open: [(name: String, line: Int)] = []
     private var components = 0
     private var sawContent = false
+    /// The file began with a bare component: the VCALENDAR around it was supplied.
+    private var suppliedCalendar = false
     private var line = 1
     /// The end of the previous chunk that did not yet form a complete logical line.
     private var carry: [UInt8] = []
@@ -68,10 +76,20 @@ struct ICalParser {
             try scan(rest, upTo: rest.count, into: &events)
         }
         if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
-        // A calendar that stops inside VCALENDAR was cut off (a download or attachment that did
-        // not finish): how much is missing cannot be known, so it is not converted as if whole.
-        if let calendar = open.first(where: { $0.name == "VCALENDAR" }), let innermost = open.last {
-            throw Diagnostic.error("ics.truncated", innermost.name, String(innermost.line), String(calendar.line), at: location(line))
+        // A calendar that stops inside a component was cut off (a download or attachment that
+        // did not finish): how much is missing cannot be known, so it is not converted as if
+        // whole. One whose last component is complete but whose END:VCALENDAR is missing lost
+        // at most that line (or never had it): its components are kept, with a warning.
+        if let calendarIndex = open.firstIndex(where: { $0.name == "VCALENDAR" }) {
+            let calendar = open[calendarIndex]
+            if let innermost = open.last, open.count > calendarIndex + 1 {
+                throw Diagnostic.error("ics.truncated", innermost.name, String(innermost.line), String(calendar.line), at: location(line))
+            }
+            if !suppliedCalendar {
+                diagnostics.append(.warning("ics.calendar-unclosed", String(calendar.line), at: location(line)))
+            }
+            open.removeLast()
+            try events.end("VCALENDAR", line: line)
         }
         while let unclosed = open.popLast() {
             diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
@@ -86,8 +104,9 @@ struct ICalParser {
         while index >= 0 {
             let byte = buffer[index]
             if byte == 0x0A || (byte == 0x0D && buffer[index + 1] != 0x0A) {
+                // A blank line may sit between a line and its continuation (see `foldStart`).
                 let next = buffer[index + 1]
-                if next != 0x20 && next != 0x09 { return index + 1 }
+                if next != 0x20 && next != 0x09 && next != 0x0A && next != 0x0D { return index + 1 }
             }
             index -= 1
         }
@@ -104,21 +123,31 @@ struct ICalParser {
             var next = Self.lineBreakEnd(bytes, end, count)
             line += end < count ? 1 : 0
             var folded = false
-            if next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+            if end > index, Self.foldStart(bytes, next, count) != nil {
                 folded = true
                 scratch.removeAll(keepingCapacity: true)
                 scratch.append(contentsOf: bytes[index..<end])
-                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
-                    var continuationEnd = next + 1
+                while let start = Self.foldStart(bytes, next, count) {
+                    line += start.blankLines
+                    var continuationEnd = start.index + 1
                     while continuationEnd < count, bytes[continuationEnd] != 0x0A, bytes[continuationEnd] != 0x0D { continuationEnd += 1 }
-                    scratch.append(contentsOf: bytes[(next + 1)..<continuationEnd])
+                    scratch.append(contentsOf: bytes[(start.index + 1)..<continuationEnd])
                     if scratch.count > limits.maxLineBytes { break }
                     line += continuationEnd < count ? 1 : 0
                     next = Self.lineBreakEnd(bytes, continuationEnd, count)
                 }
             }
-            let logicalLength = folded ? scratch.count : end - index
-            let lineStart = index
+            var lineStart = index
+            if !sawContent {
+                // Blank space before the first line (templates, hand-made files) is not content.
+                if folded {
+                    let blank = scratch.prefix { $0 == 0x20 || $0 == 0x09 }.count
+                    if blank > 0 { scratch.removeFirst(blank) }
+                } else {
+                    while lineStart < end, bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { lineStart += 1 }
+                }
+            }
+            let logicalLength = folded ? scratch.count : end - lineStart
             index = next
             if logicalLength == 0 { continue }
             if logicalLength > limits.maxLineBytes {
@@ -143,8 +172,14 @@ struct ICalParser {
                 continue
             }
             if !sawContent {
-                guard property.kind == .begin, asciiUppercased(property.value) == "VCALENDAR" else {
-                    throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
+                guard property.kind == .begin else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
+                let name = asciiUppercased(property.value)
+                if name != "VCALENDAR" {
+                    guard Self.bareNames.contains(name) else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
+                    diagnostics.append(.warning("ics.bare-components", name, at: location(startLine)))
+                    suppliedCalendar = true
+                    open.append(("VCALENDAR", startLine))
+                    try events.begin("VCALENDAR", line: startLine)
                 }
                 sawContent = true
             }
@@ -203,6 +238,25 @@ struct ICalParser {
         return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
+    /// Where the continuation of a folded line starts (its space or tab), when the line that
+    /// starts at `next` continues the one before: directly, or after blank lines (which some
+    /// writers leave between a line and its continuation; Python's icalendar reads them so).
+    @inline(__always)
+    private static func foldStart(_ bytes: [UInt8], _ next: Int, _ count: Int) -> (index: Int, blankLines: Int)? {
+        guard next < count else { return nil }
+        let byte = bytes[next]
+        if byte == 0x20 || byte == 0x09 { return (next, 0) }
+        guard byte == 0x0A || byte == 0x0D else { return nil }
+        var index = next
+        var blankLines = 0
+        while index < count, bytes[index] == 0x0A || bytes[index] == 0x0D {
+            index = lineBreakEnd(bytes, index, count)
+            blankLines += 1
+        }
+        guard index < count, bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        return (index, blankLines)
+    }
+
     /// The index after a line break at `end` (CRLF, LF or CR).
     @inline(__always)
     private static func lineBreakEnd(_ bytes: [UInt8], _ end: Int, _ count: Int) -> Int {
@@ -214,21 +268,29 @@ struct ICalParser {
     /// `NAME *(";" param) ":" value`; nil when the line has no name or no colon.
     private func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int) -> ICalProperty? {
         var index = start
-        // Name: letters, digits and dashes.
+        // Name: letters, digits and dashes, after an optional group ("ITEM1.", RFC 5545 §3.1's
+        // grammar does not have them, but vCard-minded writers do; the group stays in the name).
+        var nameStart = start
         while index < end {
             let byte = buffer[index]
             let isNameByte = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
-            if !isNameByte { break }
+            if byte == 0x2E, index > nameStart, nameStart == start {
+                nameStart = index + 1
+            } else if !isNameByte {
+                break
+            }
             index += 1
         }
-        guard index > start, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
-        let (kind, knownName) = PropertyKind.classify(buffer, start, index)
+        guard index > nameStart, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
+        let (kind, knownName) = nameStart == start ? PropertyKind.classify(buffer, start, index) : (.other, nil)
         let name = knownName ?? asciiUppercase(buffer, start, index)
         var parameters: [CarriedProperty.Parameter] = []
         while index < end, buffer[index] == 0x3B {
             index += 1
             let nameStart = index
             while index < end, buffer[index] != 0x3D, buffer[index] != 0x3A, buffer[index] != 0x3B { index += 1 }
+            // An empty parameter (`DTSTART;;VALUE=DATE-TIME:…`) says nothing: skip it.
+            if index == nameStart, index < end, buffer[index] == 0x3B || buffer[index] == 0x3A { continue }
             guard index < end, buffer[index] == 0x3D, index > nameStart else { return nil }
             let parameterName = asciiUppercase(buffer, nameStart, index)
             index += 1
@@ -243,9 +305,19 @@ struct ICalParser {
                     values.append(caretDecoded(buffer, valueStart, index, intern: true))
                     index += 1
                 } else {
+                    // Unquoted. Some writers escape `;` `,` `:` with a backslash as in text
+                    // values (`CN=Society\; 2014`), where RFC 5545 wants quotes: read them so.
                     let valueStart = index
-                    while index < end, buffer[index] != 0x2C, buffer[index] != 0x3B, buffer[index] != 0x3A { index += 1 }
-                    values.append(caretDecoded(buffer, valueStart, index, intern: true))
+                    var escaped = false
+                    while index < end, buffer[index] != 0x2C, buffer[index] != 0x3B, buffer[index] != 0x3A {
+                        if buffer[index] == 0x5C, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) {
+                            escaped = true
+                            index += 2
+                        } else {
+                            index += 1
+                        }
+                    }
+                    values.append(escaped ? backslashDecoded(buffer, valueStart, index) : caretDecoded(buffer, valueStart, index, intern: true))
                 }
                 if index < end, buffer[index] == 0x2C {
                     index += 1
@@ -272,6 +344,21 @@ struct ICalParser {
         for index in start..<end where buffer[index] >= 0x61 && buffer[index] <= 0x7A { needsCase = true; break }
         if !needsCase { return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) }
         return String(decoding: buffer[start..<end].map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func isParameterDelimiter(_ byte: UInt8) -> Bool { byte == 0x3B || byte == 0x2C || byte == 0x3A }
+
+    /// An unquoted parameter value with its `\;` `\,` `\:` escapes undone.
+    private func backslashDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var result: [UInt8] = []
+        var index = start
+        while index < end {
+            if buffer[index] == 0x5C, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) { index += 1 }
+            result.append(buffer[index])
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     private func caretDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, intern: Bool = false) -> String {

@@ -62,8 +62,10 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
 
     public func identify(_ probe: Probe) -> Identification {
         let text = probe.trimmedText.prefix(64).uppercased()
-        if text.hasPrefix("BEGIN:VCALENDAR") { return .yes }
-        return .no
+        guard text.hasPrefix("BEGIN:") else { return .no }
+        // A calendar, or bare components as a CalDAV server stores them.
+        let name = text.dropFirst(6).prefix { $0.isLetter }
+        return name == "VCALENDAR" || ICalParser.bareNames.contains(String(name)) ? .yes : .no
     }
 
     /// The reader `decode` uses, for callers that stream items instead.

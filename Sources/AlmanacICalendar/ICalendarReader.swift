@@ -364,7 +364,18 @@ struct ItemMapper {
                 do throws(RecurrenceError) {
                     parsed = .success(try RecurrenceRule(parsing: property.value))
                 } catch {
-                    parsed = .failure(error)
+                    // Read what other readers read: a stray `RRULE:` prefix or a part that is
+                    // not NAME=VALUE (`RRULE:RRULE:AnythingRandom;FREQ=WEEKLY`, a real Google
+                    // export) is dropped with a warning naming it; spaces in lists are ignored.
+                    let (repaired, dropped) = Self.repairedRule(property.value)
+                    if repaired != property.value, let rule = try? RecurrenceRule(parsing: repaired) {
+                        if !dropped.isEmpty {
+                            diagnostics.append(.warning("ics.rrule-repaired", dropped.joined(separator: ", "), repaired, at: location(property.line)))
+                        }
+                        parsed = .success(rule)
+                    } else {
+                        parsed = .failure(error)
+                    }
                 }
                 if checkedRules.count < 10_000 { checkedRules[property.value] = parsed }
             }
@@ -404,10 +415,28 @@ struct ItemMapper {
         }
     }
 
+    /// An RRULE value without the parts no reader can use: spaces, a leading `RRULE:`, empty
+    /// parts and parts that are not NAME=VALUE (named in `dropped`).
+    static func repairedRule(_ text: String) -> (text: String, dropped: [String]) {
+        var rest = Substring(text.filter { $0 != " " && $0 != "\t" })
+        var dropped: [String] = []
+        while rest.uppercased().hasPrefix("RRULE:") {
+            dropped.append(String(rest.prefix(6)))
+            rest = rest.dropFirst(6)
+        }
+        var kept: [Substring] = []
+        for part in rest.split(separator: ";", omittingEmptySubsequences: true) {
+            if part.contains("="), part.first != "=" { kept.append(part) } else { dropped.append(String(part)) }
+        }
+        return (kept.joined(separator: ";"), dropped)
+    }
+
     /// A sub-component of the item: an alarm, or something carried.
     mutating func child(_ component: ICalComponent, of item: inout CalendarItem) {
         if component.name == "VALARM" {
-            if let alarm = alarm(from: component) { item.alarms.append(alarm) }
+            // An alarm no field can hold (no TRIGGER, or one that cannot be read) is carried as
+            // written, as every component the model has no place for.
+            if let alarm = alarm(from: component) { item.alarms.append(alarm) } else { item.carriedComponents.append(component.text) }
         } else {
             item.carriedComponents.append(component.text)
         }
@@ -446,13 +475,13 @@ struct ItemMapper {
             case "TRIGGER" where !hasTrigger:
                 if property.parameter("VALUE")?.uppercased() == "DATE-TIME" || property.value.count >= 15 && !property.value.contains("P") {
                     guard let value = try? BasicDateTime.parse(property.value, tzid: nil) else {
-                        diagnostics.append(.warning("ics.invalid-value", "TRIGGER", property.value, at: location(property.line)))
+                        diagnostics.append(.warning("ics.invalid-trigger", property.value, at: location(property.line)))
                         return nil
                     }
                     alarm.trigger = .absolute(value)
                 } else {
                     guard let duration = try? CalendarDuration(parsing: property.value) else {
-                        diagnostics.append(.warning("ics.invalid-value", "TRIGGER", property.value, at: location(property.line)))
+                        diagnostics.append(.warning("ics.invalid-trigger", property.value, at: location(property.line)))
                         return nil
                     }
                     alarm.trigger = .relative(seconds: duration.totalSeconds,
@@ -473,15 +502,27 @@ struct ItemMapper {
     }
 
     private mutating func date(_ property: ICalProperty, _ item: inout CalendarItem, except: Set<String> = []) -> DateValue? {
-        do {
-            let value = try BasicDateTime.parse(property.value, tzid: property.parameter("TZID"),
-                                               valueType: property.parameter("VALUE")?.uppercased())
+        let type = property.parameter("VALUE")?.uppercased()
+        if let value = byShape(property.value, tzid: property.parameter("TZID"), declared: type, property) {
             keepParameters(property, except: Self.datePropertyParameters.union(except), in: &item)
             return value
-        } catch {
-            invalid(property, "a date (20250305) or date-time (20250305T143000, …Z)", &item)
-            return nil
         }
+        invalid(property, "a date (20250305) or date-time (20250305T143000, …Z)", &item)
+        return nil
+    }
+
+    /// A date or date-time value. One whose VALUE parameter contradicts its shape
+    /// (`DTSTART;VALUE=DATE:20110804T120000`, as one exporter writes every event) is read by its
+    /// shape, with a warning naming both.
+    private mutating func byShape(_ text: String, tzid: String?, declared: String?, _ property: ICalProperty) -> DateValue? {
+        guard let value = try? BasicDateTime.parse(text, tzid: tzid, valueType: declared == "DATE" ? nil : declared) else { return nil }
+        if let declared, declared == "DATE" || declared == "DATE-TIME" {
+            let shape = if case .date = value { "DATE" } else { "DATE-TIME" }
+            if shape != declared {
+                diagnostics.append(.warning("ics.value-type-mismatch", property.name, declared, text, shape, at: location(property.line)))
+            }
+        }
+        return value
     }
 
     private mutating func dateList(_ property: ICalProperty, _ item: inout CalendarItem) -> [DateValue]? {
@@ -491,7 +532,9 @@ struct ItemMapper {
         for part in property.value.split(separator: ",") {
             // A PERIOD (start/end or start/duration) contributes its start.
             let text = type == "PERIOD" ? String(part.split(separator: "/").first ?? part) : String(part)
-            guard let value = try? BasicDateTime.parse(text.trimmingCharacters(in: " "), tzid: tzid, valueType: type == "PERIOD" ? nil : type) else {
+            let trimmed = text.trimmingCharacters(in: " ")
+            let declared = type == "PERIOD" ? nil : type
+            guard let value = byShape(trimmed, tzid: tzid, declared: declared, property) else {
                 invalid(property, "dates or date-times separated by commas", &item)
                 return nil
             }

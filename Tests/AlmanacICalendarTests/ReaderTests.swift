@@ -130,25 +130,4 @@ import Testing
         let deep = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X\r\n", count: 50) + "END:VCALENDAR\r\n"
         #expect(throws: Diagnostic.self) { try ICalendarReader().read(Array(deep.utf8), fileName: "deep.ics") }
     }
-
-    @Test func chunkBoundariesDoNotMatter() throws {
-        // The same file fed in pieces of every size from 1 to 97 bytes reads the same.
-        let bytes = try fixture("outlook-export.ics")
-        let whole = try ICalendarReader().read(bytes, fileName: "x").agenda
-        for size in [1, 2, 3, 7, 64, 97] {
-            var parser = ICalParser(fileName: "x")
-            var items: [CalendarItem] = []
-            var events = ReaderEvents(mapper: ItemMapper(fileName: "x"), applyCalendarZone: true, onFrame: { _ in }) { (item) throws(Diagnostic) in
-                items.append(item)
-            }
-            var index = 0
-            while index < bytes.count {
-                try parser.feed(Array(bytes[index..<min(index + size, bytes.count)]), isLast: false, into: &events)
-                index += size
-            }
-            try parser.feed([], isLast: true, into: &events)
-            try parser.finish(into: &events)
-            #expect(items == whole.items, "chunk size \(size)")
-        }
-    }
 }
