@@ -9,6 +9,7 @@ enum ModuleMessages {
         english: [
             "recurrence.capped": "The repeat rule of \"%@\" has no end; only the first %@ occurrences were listed. Give --until to choose a window.",
             "recurrence.never-matches": "The repeat rule of \"%@\" stops matching any date; the occurrences found so far are listed.",
+            "recurrence.time-parts-ignored": "The repeat rule of \"%@\" names hours, minutes or seconds (BYHOUR, BYMINUTE, BYSECOND) but the item is all-day; they were ignored, as RFC 5545 asks and libical does.",
             "recurrence.unsupported-rscale": "The calendar scale %@ is not supported; \"%@\" is expanded in the Gregorian calendar.",
             "timezone.definition-unread": "The file defines the time zone \"%@\", but no registered format reads such definitions; its times are read in the zone its name resolves to.",
             "timezone.no-observance": "The time zone \"%@\" is defined without any STANDARD or DAYLIGHT part, so it cannot be used; its times are read in the zone its name resolves to.",
@@ -18,6 +19,7 @@ enum ModuleMessages {
         simplifiedChinese: [
             "recurrence.capped": "“%@”的重复规则没有结束；只列出了前 %@ 次。请用 --until 指定时间范围。",
             "recurrence.never-matches": "“%@”的重复规则不再匹配任何日期；只列出已找到的次数。",
+            "recurrence.time-parts-ignored": "“%@”的重复规则指定了时、分或秒（BYHOUR、BYMINUTE、BYSECOND），但该项目是全天的；已按 RFC 5545 的要求（libical 也如此）忽略它们。",
             "recurrence.unsupported-rscale": "不支持历法 %@；“%@”按公历展开。",
             "timezone.definition-unread": "文件定义了时区“%@”，但没有已注册的格式能读取这种定义；其时间按其名称对应的时区读取。",
             "timezone.no-observance": "时区“%@”的定义没有任何 STANDARD 或 DAYLIGHT 部分，无法使用；其时间按其名称对应的时区读取。",
@@ -27,6 +29,7 @@ enum ModuleMessages {
         traditionalChinese: [
             "recurrence.capped": "「%@」的重複規則沒有結束；只列出了前 %@ 次。請用 --until 指定時間範圍。",
             "recurrence.never-matches": "「%@」的重複規則不再符合任何日期；只列出已找到的次數。",
+            "recurrence.time-parts-ignored": "「%@」的重複規則指定了時、分或秒（BYHOUR、BYMINUTE、BYSECOND），但該項目是整天的；已按 RFC 5545 的要求（libical 也如此）忽略它們。",
             "recurrence.unsupported-rscale": "不支援曆法 %@；「%@」以國曆展開。",
             "timezone.definition-unread": "檔案定義了時區「%@」，但沒有已註冊的格式能讀取這種定義；其時間以其名稱對應的時區讀取。",
             "timezone.no-observance": "時區「%@」的定義沒有任何 STANDARD 或 DAYLIGHT 部分，無法使用；其時間以其名稱對應的時區讀取。",

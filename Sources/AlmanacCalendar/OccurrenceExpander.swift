@@ -90,9 +90,16 @@ public struct OccurrenceExpander: Sendable {
         var walls: [CivilDateTime] = []
         var capped = false
         if let recurrence = item.recurrence, !recurrence.rules.isEmpty {
-            for rule in recurrence.rules {
+            for written in recurrence.rules {
+                var rule = written
                 if let scale = rule.scale, scale != "CHINESE", scale != "GREGORIAN" {
                     diagnostics.append(.warning("recurrence.unsupported-rscale", scale, item.title))
+                }
+                // A day has no time of day to choose: RFC 5545 §3.3.10 forbids BYHOUR, BYMINUTE and
+                // BYSECOND with a DATE start, and libical ignores them (kept in the item as written).
+                if start.isAllDay, !(rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty) {
+                    diagnostics.append(.warning("recurrence.time-parts-ignored", item.title))
+                    (rule.byHour, rule.byMinute, rule.bySecond) = ([], [], [])
                 }
                 let until = rule.until.map { convert($0, toWallOf: start, clock: clock, endOfDay: true) }
                 var iterator = RuleIterator(rule: rule, start: wallStart, until: until, skipTo: windowStart)

@@ -140,7 +140,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         }
         switch rule.frequency {
         case .yearly:
-            let year = start.date.year + step
+            let year = firstYear + step
             guard year <= 9999 else { return nil }
             return withTimes(yearDays(year))
         case .monthly:
@@ -167,7 +167,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         let interval = rule.interval
         let raw: Int
         switch rule.frequency {
-        case .yearly: raw = time.date.year - start.date.year - 1
+        case .yearly: raw = time.date.year - firstYear - 1
         case .monthly: raw = (time.date.year * 12 + time.date.month) - (start.date.year * 12 + start.date.month) - 1
         case .weekly: raw = (time.date.daysSinceEpoch - start.date.daysSinceEpoch) / 7 - 1
         case .daily: raw = time.date.daysSinceEpoch - start.date.daysSinceEpoch - 1
@@ -198,6 +198,21 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     private var startWeekday: RecurrenceRule.Weekday { RecurrenceRule.Weekday(rawValue: start.date.isoWeekday)! }
 
+    /// The year a yearly rule's first period is: DTSTART's, or with BYWEEKNO its week-numbering
+    /// year (2024-12-31 is in week 1 of 2025), so INTERVAL counts week-years as libical does.
+    private var firstYear: Int {
+        rule.byWeekNumber.isEmpty ? start.date.year : Self.weekNumber(of: start.date, weekStart: rule.weekStart).year
+    }
+
+    /// The months a yearly rule's days fall in: BYMONTH's; without it, DTSTART's month when the
+    /// rule names days of the month (BYMONTHDAY=29 from 29 February stays on 29 February, as in
+    /// libical: what the rule does not say comes from DTSTART), else every month.
+    private var yearlyMonths: [Int] {
+        if !rule.byMonth.isEmpty { return solarMonths }
+        if !rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty { return [start.date.month] }
+        return Array(1...12)
+    }
+
     private func yearDays(_ year: Int) -> [CivilDate] {
         let simple = rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
         if simple {
@@ -216,7 +231,7 @@ public struct RuleIterator: IteratorProtocol, Sequence {
             }
             return days
         }
-        let months = rule.byMonth.isEmpty ? Array(1...12) : solarMonths
+        let months = yearlyMonths
         if rule.byYearDay.isEmpty && rule.byDay.isEmpty && skipApplies {
             // BYMONTHDAY with SKIP: invalid days move instead of vanishing.
             for month in months {
@@ -239,6 +254,8 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     private func yearDayMatches(_ date: CivilDate, year: Int) -> Bool {
         if !rule.byMonth.isEmpty, !solarMonths.contains(date.month) { return false }
+        if rule.byMonth.isEmpty, !rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty,
+           date.month != start.date.month { return false }
         if !rule.byWeekNumber.isEmpty {
             let (weekYear, week, weeksInYear) = Self.weekNumber(of: date, weekStart: rule.weekStart)
             guard weekYear == year, rule.byWeekNumber.contains(where: { $0 > 0 ? $0 == week : weeksInYear + 1 + $0 == week }) else {

@@ -89,6 +89,22 @@ import Testing
         #expect(summer == Self.days("19970605 19970612 19970619 19970626 19970703 19970710 19970717 19970724 19970731 19970807 19970814 19970821 19970828 19980604"))
     }
 
+    /// Where RFC 5545 leaves room and libical decides (checked against libical 3.0.16 with
+    /// Peers/libical-peer.c, and the held-out version for BYWEEKNO).
+    @Test func whatTheRuleDoesNotSayComesFromDTSTART() {
+        // A yearly day of the month stays in DTSTART's month (29 February every leap year).
+        #expect(Self.expand("FREQ=YEARLY;BYMONTHDAY=29;COUNT=3", "20240229") == ["20240229", "20280229", "20320229"])
+        #expect(Self.expand("FREQ=YEARLY;BYMONTHDAY=-29,-1;COUNT=4", "20240201") == ["20240201", "20240229", "20250228", "20260228"])
+        #expect(Self.expand("FREQ=YEARLY;BYDAY=FR;BYMONTHDAY=13;COUNT=3", "20240913") == ["20240913", "20300913", "20410913"])
+        // With BYMONTH, or BYYEARDAY, every month the rule names (as before).
+        #expect(Self.expand("FREQ=YEARLY;BYMONTH=1,7;BYMONTHDAY=4;COUNT=3", "20240104") == ["20240104", "20240704", "20250104"])
+        // BYWEEKNO counts INTERVAL in week-numbering years: 2024-12-31 is in week 1 of 2025.
+        #expect(Self.expand("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO,TU;INTERVAL=3;COUNT=5", "20241231")
+                == ["20241231", "20280103", "20280104", "20301230", "20301231"])
+        // 2010-01-02 is the Saturday of week 53 of 2009; six week-years later, 2016-01-02.
+        #expect(Self.expand("FREQ=YEARLY;BYWEEKNO=53;INTERVAL=6;COUNT=2", "20100102") == ["20100102", "20160102"])
+    }
+
     @Test func combinedLimits() {
         // Friday the 13th (the RFC excludes DTSTART with EXDATE; here it is the first result).
         #expect(Self.expand("FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13", "19970902T090000", limit: 6).dropFirst() == Self.days("19980213 19980313 19981113 19990813 20001013")[...])
@@ -156,7 +172,8 @@ import Testing
     /// position, not built (it took 400 MB), and DTSTART is found in it by search.
     @Test func periodsWithEverySecond() {
         let all = { (n: Int) in (0..<n).map(String.init).joined(separator: ",") }
-        let rule = "FREQ=YEARLY;BYMONTHDAY=1,\(all(32).dropFirst(2));BYHOUR=\(all(24));BYMINUTE=\(all(60));BYSECOND=\(all(60))"
+        // BYMONTH names every month: without it a yearly BYMONTHDAY keeps to DTSTART's month.
+        let rule = "FREQ=YEARLY;BYMONTH=\(all(13).dropFirst(2));BYMONTHDAY=1,\(all(32).dropFirst(2));BYHOUR=\(all(24));BYMINUTE=\(all(60));BYSECOND=\(all(60))"
         #expect(Self.expand(rule, "20250301T090000", limit: 3) == ["20250301T090000", "20250301T090001", "20250301T090002"])
         #expect(Self.expand(rule + ";BYSETPOS=-1,2", "20250301T090000", limit: 4)
                 == ["20250301T090000", "20251231T235959", "20260101T000001", "20261231T235959"])

@@ -29,6 +29,17 @@ import Testing
         #expect(found[0].endInstant.timeIntervalSince(found[0].startInstant) == 3600)
     }
 
+    /// RFC 5545 forbids BYHOUR/BYMINUTE/BYSECOND with a DATE start; they are ignored with a
+    /// warning (the same day three times before), and kept in the item as written.
+    @Test func timePartsOfAnAllDayRuleAreIgnored() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:d\r\nSUMMARY:Day\r\nDTSTART;VALUE=DATE:20240101\r\nRRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let agenda = try ICalendarReader().read(Array(text.utf8), fileName: "d.ics").agenda
+        let (found, diagnostics) = OccurrenceExpander(agenda: agenda).occurrences(from: instant("2024-01-01T00:00:00Z"), until: instant("2024-02-01T00:00:00Z"))
+        #expect(found.map(\.start.description) == ["2024-01-01", "2024-01-03", "2024-01-05"])
+        #expect(diagnostics.map(\.code) == ["recurrence.time-parts-ignored"])
+        #expect(agenda.items[0].recurrence?.rules[0].byMinute == [1, 2, 3, 4])
+    }
+
     @Test func allDayBirthdaysDoNotShift() throws {
         // The 1960 birthday, read in New York, is still on 12 September.
         let found = try occurrences("google-export.ics", from: "2025-09-01T00:00:00Z", until: "2027-01-01T00:00:00Z", zone: .newYork)
