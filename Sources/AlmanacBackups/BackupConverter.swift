@@ -400,7 +400,7 @@ public struct BackupConverter: DocumentConverter {
                 }
             }
             if lossy { losses.approximated("recurrence.rules", of: item.title, as: choice == "none" ? "no repeat" : choice) }
-            if item.recurrence?.dates.isEmpty == false { losses.dropped("recurrence.dates", of: item.title) }
+            if item.recurrence?.hasExtraDates == true { losses.dropped("recurrence.dates", of: item.title) }
             if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
             let type = carried(carriedType, item).flatMap { RetireTimeBackup.types.contains($0) ? $0 : nil }
                 ?? guessType(item, date: date, repeats: choice != "none", today: today)
@@ -502,7 +502,7 @@ public struct BackupConverter: DocumentConverter {
             } else if lossy {
                 losses.approximated("recurrence.rules", of: item.title, as: choice == "none" ? "no repeat" : choice)
             }
-            if item.recurrence?.dates.isEmpty == false { losses.dropped("recurrence.dates", of: item.title) }
+            if item.recurrence?.hasExtraDates == true { losses.dropped("recurrence.dates", of: item.title) }
             if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
             // The place: LOCATION and GEO, or Apple's location alarm (which names the place too).
             // Apple's Calendar puts the coordinates of an event's place in X-APPLE-STRUCTURED-LOCATION.
@@ -565,7 +565,7 @@ public struct BackupConverter: DocumentConverter {
             }
             if let recurrence = item.recurrence {
                 if !recurrence.rules.isEmpty { losses.approximated("recurrence.rules", of: item.title, as: "its first date only") }
-                if !recurrence.dates.isEmpty { losses.dropped("recurrence.dates", of: item.title) }
+                if recurrence.hasExtraDates { losses.dropped("recurrence.dates", of: item.title) }
             }
             // The categories that say what kind of task it is are not lost.
             var rest = item

@@ -478,7 +478,7 @@ public final class AgendaRowWriter {
                 losses.approximated("recurrence.rules", of: item.title, as: repeatText(rule))
             }
             if recurrence.rules.count > 1 { losses.dropped("recurrence.rules", of: item.title) }
-            if !recurrence.dates.isEmpty { losses.dropped("recurrence.dates", of: item.title) }
+            if recurrence.hasExtraDates { losses.dropped("recurrence.dates", of: item.title) }
             if !recurrence.exceptions.isEmpty { losses.dropped("recurrence.exceptions", of: item.title) }
         }
         if !export.iso {

@@ -124,6 +124,17 @@ public struct OccurrenceExpander: Sendable {
             walls.append(wallStart)
         }
         for extra in item.recurrence?.dates ?? [] { walls.append(convert(extra, toWallOf: start, clock: clock)) }
+        // A period lasts until its own end, or for its own duration.
+        var periodSpans: [CivilDateTime: Int] = [:]
+        for period in item.recurrence?.periods ?? [] {
+            let wall = convert(period.start, toWallOf: start, clock: clock)
+            walls.append(wall)
+            if let end = period.end {
+                periodSpans[wall] = convert(end, toWallOf: start, clock: clock).secondsSinceEpoch - wall.secondsSinceEpoch
+            } else if let text = period.duration, let duration = try? CalendarDuration(parsing: text) {
+                periodSpans[wall] = duration.totalSeconds
+            }
+        }
         if capped { diagnostics.append(.warning("recurrence.capped", item.title, String(limit))) }
         let exceptions = Set((item.recurrence?.exceptions ?? []).map { convert($0, toWallOf: start, clock: clock) })
         let exceptionDays = Set((item.recurrence?.exceptions ?? []).filter(\.isAllDay).map(\.day))
@@ -138,7 +149,7 @@ public struct OccurrenceExpander: Sendable {
                 if overlaps(replacement, from, until) { result.append(replacement) }
                 continue
             }
-            var occurrence = make(index, wall: wall, like: start, span: span, clock: clock, recurrenceID: recurrenceID)
+            var occurrence = make(index, wall: wall, like: start, span: periodSpans[wall] ?? span, clock: clock, recurrenceID: recurrenceID)
             // RANGE=THISANDFUTURE: later occurrences move by the override's shift and take its details.
             if let governing = thisAndFuture.last(where: { $0.wall <= wall }),
                let overrideStart = agenda.items[governing.index].start {

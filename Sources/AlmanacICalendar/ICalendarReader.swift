@@ -387,6 +387,10 @@ struct ItemMapper {
                 item.recurrence = item.recurrence ?? Recurrence()
                 item.recurrence!.rules.append(rule)
             }
+        case .rdate where property.parameter("VALUE")?.uppercased() == "PERIOD":
+            guard let periods = periodList(property, &item) else { return }
+            item.recurrence = item.recurrence ?? Recurrence()
+            item.recurrence!.periods += periods
         case .rdate, .exdate:
             guard let values = dateList(property, &item) else { return }
             item.recurrence = item.recurrence ?? Recurrence()
@@ -543,6 +547,29 @@ struct ItemMapper {
         return values
     }
 
+    /// RDATE;VALUE=PERIOD: each `start/end` or `start/duration`.
+    private mutating func periodList(_ property: ICalProperty, _ item: inout CalendarItem) -> [Period]? {
+        var periods: [Period] = []
+        let tzid = property.parameter("TZID")
+        for part in property.value.split(separator: ",") {
+            let pieces = String(part).trimmingCharacters(in: " " as Character).split(separator: "/", maxSplits: 1).map(String.init)
+            guard pieces.count == 2, let start = try? BasicDateTime.parse(pieces[0], tzid: tzid) else {
+                invalid(property, "periods (19970101T180000Z/19970102T070000Z or …/PT5H30M) separated by commas", &item)
+                return nil
+            }
+            if let end = try? BasicDateTime.parse(pieces[1], tzid: tzid) {
+                periods.append(Period(start: start, end: end))
+            } else if (try? CalendarDuration(parsing: pieces[1])) != nil {
+                periods.append(Period(start: start, duration: pieces[1].uppercased()))
+            } else {
+                invalid(property, "periods (19970101T180000Z/19970102T070000Z or …/PT5H30M) separated by commas", &item)
+                return nil
+            }
+        }
+        keepParameters(property, except: Self.datePropertyParameters, in: &item)
+        return periods
+    }
+
     private mutating func keepParameters(_ property: ICalProperty, except: Set<String>, in item: inout CalendarItem) {
         guard !property.parameters.isEmpty else { return }
         // VALUE naming the property's default type says nothing (URL;VALUE=URI is URL).
@@ -592,6 +619,7 @@ extension CalendarItem {
         recurrenceID = convert(recurrenceID)
         if var recurrence {
             recurrence.dates = recurrence.dates.compactMap(convert)
+            recurrence.periods = recurrence.periods.map { Period(start: convert($0.start) ?? $0.start, end: convert($0.end), duration: $0.duration) }
             recurrence.exceptions = recurrence.exceptions.compactMap(convert)
             self.recurrence = recurrence
         }

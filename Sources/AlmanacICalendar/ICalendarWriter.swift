@@ -53,6 +53,7 @@ public struct ICalendarWriter: Sendable {
         }
         add(item.start); add(item.end); add(item.due); add(item.recurrenceID); add(item.completedAt)
         item.recurrence?.dates.forEach(add)
+        item.recurrence?.periods.forEach { add($0.start); add($0.end) }
         item.recurrence?.exceptions.forEach(add)
         for value in [item.start, item.end, item.due, item.recurrenceID] {
             guard let year = value?.day.year else { continue }
@@ -137,6 +138,12 @@ public struct ICalendarWriter: Sendable {
         if let recurrence = item.recurrence {
             for rule in recurrence.rules { line("RRULE", [], rule.description) }
             for value in recurrence.dates { date("RDATE", value) }
+            for period in recurrence.periods {
+                let start = BasicDateTime.format(period.start)
+                let end = period.end.map { BasicDateTime.format($0).text } ?? period.duration ?? ""
+                let periodParameters = start.parameters.filter { $0.name != "VALUE" } + [.init(name: "VALUE", values: ["PERIOD"])]
+                line("RDATE", parameters("RDATE", periodParameters), start.text + "/" + end)
+            }
             for value in recurrence.exceptions { date("EXDATE", value) }
         }
         text("SUMMARY", item.title.isEmpty && item.parameters["SUMMARY"] == nil ? nil : item.title)

@@ -164,11 +164,33 @@ public struct Recurrence: Hashable, Sendable, Codable {
     public var rules: [RecurrenceRule]
     public var dates: [DateValue]
     public var exceptions: [DateValue]
+    /// Extra occurrences with their own length (RDATE;VALUE=PERIOD, RFC 5545 §3.3.9): each lasts
+    /// until its end, or for its duration, instead of the item's.
+    public var periods: [Period]
 
-    public init(rules: [RecurrenceRule] = [], dates: [DateValue] = [], exceptions: [DateValue] = []) {
+    public init(rules: [RecurrenceRule] = [], dates: [DateValue] = [], exceptions: [DateValue] = [], periods: [Period] = []) {
         self.rules = rules
         self.dates = dates
         self.exceptions = exceptions
+        self.periods = periods
+    }
+
+    /// Whether there are occurrences besides the rules' (RDATE, as a date or a period).
+    public var hasExtraDates: Bool { !dates.isEmpty || !periods.isEmpty }
+}
+
+/// A start with an end or a duration (RFC 5545 PERIOD: `19970101T180000Z/19970102T070000Z`,
+/// `19970101T180000Z/PT5H30M`).
+public struct Period: Hashable, Sendable, Codable {
+    public var start: DateValue
+    public var end: DateValue?
+    /// RFC 5545 DURATION text, when the period was given with one.
+    public var duration: String?
+
+    public init(start: DateValue, end: DateValue? = nil, duration: String? = nil) {
+        self.start = start
+        self.end = end
+        self.duration = duration
     }
 }
 
@@ -279,13 +301,23 @@ extension CalendarItem {
 }
 
 extension Recurrence {
-    enum CodingKeys: String, CodingKey { case rules, dates, exceptions }
+    enum CodingKeys: String, CodingKey { case rules, dates, exceptions, periods }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(rules: try c.decodeIfPresent([RecurrenceRule].self, forKey: .rules) ?? [],
                   dates: try c.decodeIfPresent([DateValue].self, forKey: .dates) ?? [],
-                  exceptions: try c.decodeIfPresent([DateValue].self, forKey: .exceptions) ?? [])
+                  exceptions: try c.decodeIfPresent([DateValue].self, forKey: .exceptions) ?? [],
+                  periods: try c.decodeIfPresent([Period].self, forKey: .periods) ?? [])
+    }
+
+    /// `periods` only when there are some, so calendars without them read as they always did.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rules, forKey: .rules)
+        try c.encode(dates, forKey: .dates)
+        try c.encode(exceptions, forKey: .exceptions)
+        if !periods.isEmpty { try c.encode(periods, forKey: .periods) }
     }
 }
 
