@@ -86,7 +86,8 @@ enum StructuredValues {
             case .boolean: .boolean(item.uppercased() == "TRUE")
             case .utcOffset: .string(colonOffset(item))
             case .recur: recur(item)
-            case .duration, .uri, .calAddress, .binary, .time, .unknown: .string(item)
+            case .time: .string(isoTime(item))
+            case .duration, .uri, .calAddress, .binary, .unknown: .string(item)
             }
         }
     }
@@ -101,7 +102,7 @@ enum StructuredValues {
                 text.split(separator: "/").map { part in
                     part.contains("T") ? part.filter { $0 != "-" && $0 != ":" } : String(part)
                 }.joined(separator: "/")
-            case (.string(let text), .utcOffset): text.replacingOccurrences(of: ":", with: "")
+            case (.string(let text), .utcOffset), (.string(let text), .time): text.replacingOccurrences(of: ":", with: "")
             case (.string(let text), _): text
             case (.integer(let number), _): String(number)
             case (.number(let number), _): ICalendarWriter.number(number)
@@ -166,6 +167,14 @@ enum StructuredValues {
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `083000` → `08:30:00`, `083000Z` → `08:30:00Z` (RFC 7265 §3.6.7, RFC 6321 §3.6.12; other text unchanged).
+    static func isoTime(_ basic: String) -> String {
+        let characters = Array(basic)
+        guard characters.count == 6 || (characters.count == 7 && (characters[6] == "Z" || characters[6] == "z")),
+              characters.prefix(6).allSatisfy(\.isASCII), characters.prefix(6).allSatisfy(\.isNumber) else { return basic }
+        return String(characters[0..<2]) + ":" + String(characters[2..<4]) + ":" + String(characters[4...])
     }
 
     static func colonOffset(_ offset: String) -> String {

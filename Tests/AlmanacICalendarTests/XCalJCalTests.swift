@@ -111,3 +111,44 @@ import Testing
         #expect(CodecConformance.problems(of: Self.codecs[index]) == [])
     }
 }
+
+/// Value types jCal and xCal write in their own form (RFC 7265 §3.6, RFC 6321 §3.6): a TIME with
+/// colons, an RDATE PERIOD with its end or duration; read back to the same iCalendar text.
+@Suite struct DeclaredValueTypesTests {
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//t//t//EN\r
+        METHOD:PUBLISH\r
+        BEGIN:VEVENT\r
+        UID:a\r
+        DTSTAMP:20250101T000000Z\r
+        DTSTART:19970101T180000Z\r
+        RDATE;VALUE=PERIOD:19970102T180000Z/19970103T070000Z,19970109T180000Z/PT5H30M\r
+        X-AT;VALUE=TIME:083000\r
+        X-COUNT;VALUE=INTEGER:5\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test func jcalAndXCalWriteEachTypeInItsForm() throws {
+        let agenda = try ICalendarReader().read(Array(Self.calendar.utf8), fileName: "t.ics").agenda
+        #expect(agenda.items[0].recurrence?.periods.count == 2)
+        let jcal = String(decoding: try JCalCodec().encode(.agenda(agenda), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(jcal.contains(#"["x-at", {}, "time", "08:30:00"]"#))
+        #expect(jcal.contains(#"["rdate", {}, "period", "1997-01-02T18:00:00Z/1997-01-03T07:00:00Z"]"#))
+        #expect(jcal.contains(#"["method", {}, "text", "PUBLISH"]"#))
+        let xcal = String(decoding: try XCalCodec().encode(.agenda(agenda), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(xcal.contains("<time>08:30:00</time>"))
+        #expect(xcal.contains("<duration>PT5H30M</duration>"))
+        for codec in [JCalCodec(), XCalCodec()] as [any Codec] {
+            let bytes = try codec.encode(.agenda(agenda), context: CodecContext()).bytes
+            let back = try codec.decode(CodecInput(bytes: bytes, fileName: "x"), context: CodecContext())
+            let text = String(decoding: try ICalendarCodec().encode(back.document, context: CodecContext()).bytes, as: UTF8.self)
+            #expect(text.contains("X-AT;VALUE=TIME:083000\r\n"), "\(codec.format.id)")
+            #expect(text.contains("RDATE;VALUE=PERIOD:19970102T180000Z/19970103T070000Z\r\n"), "\(codec.format.id)")
+            #expect(text.contains("RDATE;VALUE=PERIOD:19970109T180000Z/PT5H30M\r\n"), "\(codec.format.id)")
+        }
+    }
+}
