@@ -46,7 +46,7 @@ enum JCalBytes {
     static func write(_ property: ICalProperty, into output: inout [UInt8], indent: Int) {
         let type = ICalValueType.of(property.name, parameters: property.parameters, value: property.value)
         let values = StructuredValues.values(of: property.value, type: type, property: property.name)
-        if values.contains(where: { if case .geo = $0 { true } else { false } }) {
+        if values.contains(where: { switch $0 { case .geo, .status: true; default: false } }) {
             JCalCodec.json(property).write(into: &output, pretty: true, indent: indent)
             return
         }

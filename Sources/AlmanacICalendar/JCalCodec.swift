@@ -82,6 +82,7 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
         case .number(let number): .number(number)
         case .boolean(let flag): .bool(flag)
         case .geo(let latitude, let longitude): .array([.number(latitude), .number(longitude)])
+        case .status(let parts): .array(parts.map(JSONValue.string))
         case .recur(let parts):
             .object(parts.map { name, values in (name, values.count == 1 ? json(values[0]) : .array(values.map(json))) })
         }
@@ -125,6 +126,8 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
         case .integer(let number): .integer(number)
         case .number(let number): .number(number)
         case .bool(let flag): .boolean(flag)
+        case .array(let items) where !items.isEmpty && items.allSatisfy({ $0.string != nil }):
+            .status(items.compactMap(\.string))
         case .array(let items) where items.count == 2:
             if case .number(let a) = items[0].asNumber, case .number(let b) = items[1].asNumber { .geo(a, b) } else { .string(json.serialized()) }
         case .object(let members):

@@ -49,6 +49,8 @@ indirect enum StructuredValue: Hashable {
     case recur([(String, [StructuredValue])])
     /// Latitude and longitude.
     case geo(Double, Double)
+    /// REQUEST-STATUS: code, description and optional data (RFC 7265 §3.4.1.3, RFC 6321 §3.4.1.3).
+    case status([String])
 
     static func == (lhs: StructuredValue, rhs: StructuredValue) -> Bool {
         switch (lhs, rhs) {
@@ -57,6 +59,7 @@ indirect enum StructuredValue: Hashable {
         case (.number(let a), .number(let b)): a == b
         case (.boolean(let a), .boolean(let b)): a == b
         case (.geo(let a, let b), .geo(let c, let d)): a == c && b == d
+        case (.status(let a), .status(let b)): a == b
         case (.recur(let a), .recur(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
         default: false
         }
@@ -69,6 +72,9 @@ indirect enum StructuredValue: Hashable {
 enum StructuredValues {
     /// The structured values of a property's raw iCalendar value.
     static func values(of value: String, type: ICalValueType, property: String) -> [StructuredValue] {
+        if property == "REQUEST-STATUS", type == .text {
+            return [.status(splitUnescaped(value, on: ";", maxParts: 3).map(PropertyText.unescape))]
+        }
         let items = ICalValueType.listProperties.contains(property) ? splitUnescapedCommas(value) : [value]
         return items.map { item in
             switch type {
@@ -108,6 +114,7 @@ enum StructuredValues {
             case (.number(let number), _): ICalendarWriter.number(number)
             case (.boolean(let flag), _): flag ? "TRUE" : "FALSE"
             case (.geo(let latitude, let longitude), _): "\(ICalendarWriter.number(latitude));\(ICalendarWriter.number(longitude))"
+            case (.status(let parts), _): parts.map(PropertyText.escape).joined(separator: ";")
             case (.recur(let parts), _):
                 parts.map { name, values in
                     name.uppercased() + "=" + values.map { value in
@@ -123,7 +130,10 @@ enum StructuredValues {
         }.joined(separator: ",")
     }
 
-    static func splitUnescapedCommas(_ value: String) -> [String] {
+    static func splitUnescapedCommas(_ value: String) -> [String] { splitUnescaped(value, on: ",") }
+
+    /// The parts of a value between separators not escaped with a backslash (escapes kept).
+    static func splitUnescaped(_ value: String, on separator: Character, maxParts: Int = .max) -> [String] {
         var parts: [String] = []
         var current = ""
         var escaping = false
@@ -134,7 +144,7 @@ enum StructuredValues {
             } else if character == "\\" {
                 current.append(character)
                 escaping = true
-            } else if character == "," {
+            } else if character == separator, parts.count < maxParts - 1 {
                 parts.append(current)
                 current = ""
             } else {

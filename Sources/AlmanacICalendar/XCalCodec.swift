@@ -96,6 +96,10 @@ public struct XCalCodec: StreamingDecoder, StreamingEncoder {
         var latitude: Double?
         for child in element.elements where child.localName != "parameters" {
             switch child.localName {
+            case "code", "description", "data":
+                // REQUEST-STATUS: its parts, in order, as one structured value.
+                type = .text
+                if case .status(let parts) = values.last { values[values.count - 1] = .status(parts + [child.text]) } else { values.append(.status([child.text])) }
             case "latitude": latitude = Double(child.text); type = .float
             case "longitude": values.append(.geo(latitude ?? 0, Double(child.text) ?? 0)); type = .float
             case "recur":

@@ -154,6 +154,11 @@ enum XCalXML {
                 try xml.element("latitude", text: ICalendarWriter.number(latitude))
                 try xml.whitespace(indent(level + 1))
                 try xml.element("longitude", text: ICalendarWriter.number(longitude))
+            case .status(let parts):
+                for (name, text) in zip(["code", "description", "data"], parts) {
+                    try xml.whitespace(indent(level + 1))
+                    try xml.element(name, text: text)
+                }
             case .recur(let parts):
                 try xml.whitespace(indent(level + 1))
                 try xml.start("recur")

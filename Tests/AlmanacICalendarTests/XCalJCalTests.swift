@@ -113,7 +113,8 @@ import Testing
 }
 
 /// Value types jCal and xCal write in their own form (RFC 7265 §3.6, RFC 6321 §3.6): a TIME with
-/// colons, an RDATE PERIOD with its end or duration; read back to the same iCalendar text.
+/// colons, an RDATE PERIOD with its end or duration, REQUEST-STATUS as its parts; read back to
+/// the same iCalendar text.
 @Suite struct DeclaredValueTypesTests {
     static let calendar = """
         BEGIN:VCALENDAR\r
@@ -127,6 +128,8 @@ import Testing
         RDATE;VALUE=PERIOD:19970102T180000Z/19970103T070000Z,19970109T180000Z/PT5H30M\r
         X-AT;VALUE=TIME:083000\r
         X-COUNT;VALUE=INTEGER:5\r
+        REQUEST-STATUS:3.7;Invalid calendar user;ATTENDEE:mailto:jsmith@example.com\r
+        REQUEST-STATUS:2.0;Success\r
         END:VEVENT\r
         END:VCALENDAR\r
 
@@ -139,9 +142,12 @@ import Testing
         #expect(jcal.contains(#"["x-at", {}, "time", "08:30:00"]"#))
         #expect(jcal.contains(#"["rdate", {}, "period", "1997-01-02T18:00:00Z/1997-01-03T07:00:00Z"]"#))
         #expect(jcal.contains(#"["method", {}, "text", "PUBLISH"]"#))
+        #expect(jcal.contains(#"["3.7", "Invalid calendar user", "ATTENDEE:mailto:jsmith@example.com"]"#))
         let xcal = String(decoding: try XCalCodec().encode(.agenda(agenda), context: CodecContext()).bytes, as: UTF8.self)
         #expect(xcal.contains("<time>08:30:00</time>"))
         #expect(xcal.contains("<duration>PT5H30M</duration>"))
+        #expect(xcal.contains("<code>2.0</code>"))
+        #expect(xcal.contains("<data>ATTENDEE:mailto:jsmith@example.com</data>"))
         for codec in [JCalCodec(), XCalCodec()] as [any Codec] {
             let bytes = try codec.encode(.agenda(agenda), context: CodecContext()).bytes
             let back = try codec.decode(CodecInput(bytes: bytes, fileName: "x"), context: CodecContext())
@@ -149,6 +155,7 @@ import Testing
             #expect(text.contains("X-AT;VALUE=TIME:083000\r\n"), "\(codec.format.id)")
             #expect(text.contains("RDATE;VALUE=PERIOD:19970102T180000Z/19970103T070000Z\r\n"), "\(codec.format.id)")
             #expect(text.contains("RDATE;VALUE=PERIOD:19970109T180000Z/PT5H30M\r\n"), "\(codec.format.id)")
+            #expect(text.contains("REQUEST-STATUS:3.7;Invalid calendar user;ATTENDEE:mailto:jsmith@example.com\r\nREQUEST-STATUS:2.0;Success\r\n"), "\(codec.format.id)")
         }
     }
 }
