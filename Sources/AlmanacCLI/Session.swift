@@ -1,5 +1,6 @@
 public import AlmanacCore
 import AlmanacKit
+import AlmanacICU
 import Foundation
 
 /// Where a command's output goes and what it knows about its environment. The `almanac`
@@ -9,6 +10,9 @@ public final class Session: @unchecked Sendable {
     /// Plugins on PATH or in ALMANAC_PLUGIN_PATH that could not describe themselves.
     public let pluginProblems: [Diagnostic]
     public let environment: [String: String]
+    /// The zone of the machine the command runs on, from this session's `TZ` (then
+    /// `/etc/localtime`): what times are read and shown in when no `--time-zone` is given.
+    var machineZone: TimeZoneID { .system(environment: environment["TZ"]) }
     public let language: Language
     /// Standard error is a terminal: progress is drawn as one line that updates in place.
     public let isTerminal: Bool

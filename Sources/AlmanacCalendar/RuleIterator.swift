@@ -32,6 +32,13 @@ public struct RuleIterator: IteratorProtocol, Sequence {
     /// other calendars) name no Gregorian month, so a rule left with none never matches.
     private let solarMonths: [Int]
     private let namesNothing: Bool
+    /// The year a yearly rule's first period is: DTSTART's, or with BYWEEKNO its week-numbering
+    /// year (2024-12-31 is in week 1 of 2025), so INTERVAL counts week-years as libical does.
+    private let firstYear: Int
+    /// The months a yearly rule's days fall in: BYMONTH's; without it, DTSTART's month when the
+    /// rule names days of the month (BYMONTHDAY=29 from 29 February stays on 29 February, as in
+    /// libical: what the rule does not say comes from DTSTART), else every month.
+    private let yearlyMonths: [Int]
 
     /// `until` overrides the rule's own UNTIL when the caller has converted it into the start's
     /// zone; `skipTo` lets an unbounded rule start near a window far from DTSTART.
@@ -51,6 +58,10 @@ public struct RuleIterator: IteratorProtocol, Sequence {
         self.lunarStart = lunar ? ChineseCalendar.lunarDate(for: start.date) : nil
         self.solarMonths = Set(rule.byMonth.filter { !$0.isLeap && (1...12).contains($0.number) }.map(\.number)).sorted()
         self.namesNothing = Self.namesNothing(rule)
+        self.firstYear = rule.byWeekNumber.isEmpty ? start.date.year : Self.weekNumber(of: start.date, weekStart: rule.weekStart).year
+        self.yearlyMonths = !rule.byMonth.isEmpty ? solarMonths
+            : !rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty ? [start.date.month]
+            : Array(1...12)
         if let skipTo = self.skipTo, skipTo > start { periodIndex = firstPeriod(atOrAfter: skipTo) }
     }
 
@@ -198,20 +209,6 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     private var startWeekday: RecurrenceRule.Weekday { RecurrenceRule.Weekday(rawValue: start.date.isoWeekday)! }
 
-    /// The year a yearly rule's first period is: DTSTART's, or with BYWEEKNO its week-numbering
-    /// year (2024-12-31 is in week 1 of 2025), so INTERVAL counts week-years as libical does.
-    private var firstYear: Int {
-        rule.byWeekNumber.isEmpty ? start.date.year : Self.weekNumber(of: start.date, weekStart: rule.weekStart).year
-    }
-
-    /// The months a yearly rule's days fall in: BYMONTH's; without it, DTSTART's month when the
-    /// rule names days of the month (BYMONTHDAY=29 from 29 February stays on 29 February, as in
-    /// libical: what the rule does not say comes from DTSTART), else every month.
-    private var yearlyMonths: [Int] {
-        if !rule.byMonth.isEmpty { return solarMonths }
-        if !rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty { return [start.date.month] }
-        return Array(1...12)
-    }
 
     private func yearDays(_ year: Int) -> [CivilDate] {
         let simple = rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
@@ -254,8 +251,6 @@ public struct RuleIterator: IteratorProtocol, Sequence {
 
     private func yearDayMatches(_ date: CivilDate, year: Int) -> Bool {
         if !rule.byMonth.isEmpty, !solarMonths.contains(date.month) { return false }
-        if rule.byMonth.isEmpty, !rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty,
-           date.month != start.date.month { return false }
         if !rule.byWeekNumber.isEmpty {
             let (weekYear, week, weeksInYear) = Self.weekNumber(of: date, weekStart: rule.weekStart)
             guard weekYear == year, rule.byWeekNumber.contains(where: { $0 > 0 ? $0 == week : weeksInYear + 1 + $0 == week }) else {

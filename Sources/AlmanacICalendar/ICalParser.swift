@@ -7,8 +7,9 @@ import AlmanacICU
 /// RFC 6868 parameter escapes, property groups (`ITEM1.X-LABEL`), blank space before the first
 /// line, bare components with no VCALENDAR around them (as CalDAV servers store them: wrapped,
 /// with a warning), a calendar whose END:VCALENDAR is missing after a complete last component
-/// (a warning), and broken lines (a located warning; the rest of the file is still read). Reports components and properties as events,
-/// so a reader can build its model directly, in constant memory per item.
+/// (a warning), and broken lines (a located warning; the rest of the file is still read).
+/// Reports components and properties as events, so a reader can build its model directly, in
+/// constant memory per item.
 struct ICalParser {
     let fileName: String?
     let limits: ICalLimits

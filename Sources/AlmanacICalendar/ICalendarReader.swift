@@ -534,7 +534,8 @@ struct ItemMapper {
         let tzid = property.parameter("TZID")
         let type = property.parameter("VALUE")?.uppercased()
         for part in property.value.split(separator: ",") {
-            // A PERIOD (start/end or start/duration) contributes its start.
+            // RDATE periods are read by `periodList`; an EXDATE written as PERIOD (not RFC 5545,
+            // tolerated) excludes the period's start.
             let text = type == "PERIOD" ? String(part.split(separator: "/").first ?? part) : String(part)
             let trimmed = text.trimmingCharacters(in: " ")
             let declared = type == "PERIOD" ? nil : type

@@ -461,6 +461,10 @@ extension ModelJSONCodec {
         #expect(try start(["--locale", "en-US", "--lang", "en"], tz: "Asia/Taipei") == "2025-10-01T01:00:00Z")
         #expect(try start(["--locale", "zh-TW"], tz: ":America/New_York") == "2025-10-01T13:00:00Z")
         #expect(try start(["--time-zone", "Europe/London"], tz: "Asia/Taipei") == "2025-10-01T08:00:00Z")
+        // locale show previews a locale in the machine's zone too.
+        let preview = CLIRun(["locale", "show", "zh-TW", "--json"], environment: ["TZ": "America/New_York"])
+        let shown = try JSONSerialization.jsonObject(with: Data(preview.bytes)) as? [String: Any]
+        #expect(shown?["timeZone"] as? String == "America/New_York")
     }
 
     @Test func jsonAndErrors() throws {

@@ -117,7 +117,7 @@ struct ReadingOptions: ParsableArguments {
 
     func context() throws(CommandFailure) -> CodecContext {
         var context = CodecContext()
-        if let session = Session.current { context.machineZone = .system(environment: session.environment["TZ"]) }
+        context.machineZone = Session.current?.machineZone
         if let encoding {
             do { context.encoding = try Charset(name: encoding) } catch { throw .usage(.error("charset.unknown", encoding)) }
         }

@@ -26,7 +26,7 @@ struct LocaleCommand: ParsableCommand {
         func run() throws {
             let session = Session.current!
             let locale = try Arguments.locale(self.locale)
-            let zone = try timeZone.map(Arguments.timeZone) ?? .system
+            let zone = try timeZone.map(Arguments.timeZone) ?? session.machineZone
             guard let rounding = CurrencyFormat.Rounding(rawValue: rounding) else {
                 throw CommandFailure.usage(.error("cli.value.choices", self.rounding, "cash, standard"))
             }
