@@ -67,6 +67,16 @@ public struct AgendaRowReader {
         return layout
     }
 
+    /// The warnings found since the last call (a replica converting a batch on another core
+    /// hands them to the reader that reports them).
+    public mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    /// Adds warnings a replica found, after these.
+    public mutating func absorb(_ found: [Diagnostic]) { diagnostics += found }
+
     /// Spreadsheet row numbers: the header is row 1.
     func rowNumber(_ index: Int) -> String { String(index + 2) }
 
@@ -317,7 +327,7 @@ public final class AgendaRowWriter {
     /// Day counts with the region's grouping (7,608 days left).
     let counts: NumberFormat?
     let script: ChineseScript
-    let today: CivilDate
+    private(set) var today: CivilDate
     let expander: OccurrenceExpander?
     /// Text cells get the formula guard unless `formula-guard=no`.
     let guardsFormulas: Bool
@@ -345,9 +355,13 @@ public final class AgendaRowWriter {
         try self.init(layout: Layout(agenda.items), context: context, agenda: agenda)
     }
 
+    /// What the writer was made with, for replicas.
+    private let made: (layout: Layout, context: CodecContext, agenda: Agenda)
+
     /// A writer with fixed columns, for items streamed one at a time; `agenda` gives the calendar
     /// zone and time-zone definitions that countdowns are read with.
     public init(layout: Layout, context: CodecContext, agenda: Agenda = Agenda()) throws(Diagnostic) {
+        made = (layout, context, agenda)
         var layout = layout
         if let lunar = context.options["lunar"] { layout.hasLunar = lunar == "yes" }
         let export = TableExport(context: context)
@@ -404,6 +418,33 @@ public final class AgendaRowWriter {
         counts = try? NumberFormat.decimal(locale: export.locale)
         script = ChineseScript(locale: export.locale)
         guardsFormulas = context.options["formula-guard"] != "no"
+    }
+
+    /// A writer like this one with formatters of its own and nothing found yet, for a batch
+    /// converted on another core (ICU's formatters are not shared between threads).
+    public func replica() throws(Diagnostic) -> AgendaRowWriter {
+        let copy = try AgendaRowWriter(layout: made.layout, context: made.context, agenda: made.agenda)
+        copy.losses = Losses()
+        copy.today = today
+        return copy
+    }
+
+    /// What the rows left out since the last call, for the writer that reports it.
+    public func takeFindings() -> Findings {
+        defer { (losses, isoWouldKeep) = (Losses(), false) }
+        return Findings(losses: losses, isoWouldKeep: isoWouldKeep)
+    }
+
+    /// Adds what a replica found, after what this writer found.
+    public func absorb(_ findings: Findings) {
+        losses.absorb(findings.losses)
+        isoWouldKeep = isoWouldKeep || findings.isoWouldKeep
+    }
+
+    /// What a replica's rows left out.
+    public struct Findings: Sendable {
+        var losses: Losses
+        var isoWouldKeep: Bool
     }
 
     private func text(_ value: String) -> String { guardsFormulas ? FormulaGuard.text(value) : value }

@@ -14,7 +14,7 @@ extension TableConverter {
 }
 
 /// Spreadsheet rows as calendar items (columns recognised once, from the header).
-final class RowsToItems: DocumentItemConverter {
+final class RowsToItems: ConcurrentItemConverter {
     let context: CodecContext
     var reader: AgendaRowReader?
     var index = 0
@@ -38,11 +38,26 @@ final class RowsToItems: DocumentItemConverter {
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
         (.agenda(Agenda(timeZone: context.timeZone?.identifier)), reader?.diagnostics ?? [])
     }
+
+    func replica() throws(Diagnostic) -> any ConcurrentItemConverter {
+        let copy = RowsToItems(context: context)
+        copy.reader = reader
+        _ = copy.reader?.takeDiagnostics()
+        return copy
+    }
+
+    func seek(to index: Int) { self.index = index }
+
+    func takeFindings() -> any Sendable { reader?.takeDiagnostics() ?? [] }
+
+    func absorb(_ findings: any Sendable) {
+        if let found = findings as? [Diagnostic] { reader?.absorb(found) }
+    }
 }
 
 /// Calendar items as rows for the reader's region. The columns are those some item fills, so
 /// every item is looked at once first.
-final class ItemsToRows: DocumentItemConverter {
+final class ItemsToRows: ConcurrentItemConverter {
     let context: CodecContext
     var layout = AgendaRowWriter.Layout()
     var writer: AgendaRowWriter?
@@ -72,12 +87,27 @@ final class ItemsToRows: DocumentItemConverter {
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
         (.table(Table(columns: writer?.columns ?? [])), writer?.report(target: context.targetFormat ?? "table") ?? [])
     }
+
+    func replica() throws(Diagnostic) -> any ConcurrentItemConverter {
+        let copy = ItemsToRows(context: context)
+        copy.layout = layout
+        copy.writer = try writer?.replica()
+        return copy
+    }
+
+    func seek(to index: Int) {}
+
+    func takeFindings() -> any Sendable { writer?.takeFindings() }
+
+    func absorb(_ findings: any Sendable) {
+        if let found = findings as? AgendaRowWriter.Findings { writer?.absorb(found) }
+    }
 }
 
 /// Rows read as days and written back as days for the reader's region (`--via agenda`), one
 /// row at a time. The optional columns follow the source's (a time column is written when the
 /// source has one), since no row after the header has been seen when the header is written.
-final class RowsToRows: DocumentItemConverter {
+final class RowsToRows: ConcurrentItemConverter {
     let context: CodecContext
     var reader: AgendaRowReader?
     var writer: AgendaRowWriter?
@@ -108,5 +138,31 @@ final class RowsToRows: DocumentItemConverter {
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
         (.table(Table(columns: writer?.columns ?? [])),
          (reader?.diagnostics ?? []) + (writer?.report(target: context.targetFormat ?? "table") ?? []))
+    }
+
+    func replica() throws(Diagnostic) -> any ConcurrentItemConverter {
+        let copy = RowsToRows(context: context)
+        copy.reader = reader
+        _ = copy.reader?.takeDiagnostics()
+        copy.writer = try writer?.replica()
+        return copy
+    }
+
+    func seek(to index: Int) { self.index = index }
+
+    func takeFindings() -> any Sendable {
+        Findings(diagnostics: reader?.takeDiagnostics() ?? [], written: writer?.takeFindings())
+    }
+
+    func absorb(_ findings: any Sendable) {
+        guard let found = findings as? Findings else { return }
+        reader?.absorb(found.diagnostics)
+        if let written = found.written { writer?.absorb(written) }
+    }
+
+    /// What a replica's rows found, read and written.
+    struct Findings: Sendable {
+        var diagnostics: [Diagnostic]
+        var written: AgendaRowWriter.Findings?
     }
 }

@@ -75,4 +75,77 @@ import Testing
         #expect(decoder.produced.withLock { $0 } < 1_000_000)
         #expect(Date().timeIntervalSince(started) < 30)
     }
+
+    /// Doubles each number on whichever thread converts its batch; remembers the first index of
+    /// each batch it converted and the threads it ran on, and fails at `failAt` when asked to.
+    final class Doubling: ConcurrentItemConverter, @unchecked Sendable {
+        var failAt: Int? = nil
+        var index = 0
+        var found: [Int] = []
+        let threads: Counting.Counter
+        var absorbed: [Int] = []
+
+        init(failAt: Int? = nil, threads: Counting.Counter = .init()) {
+            self.failAt = failAt
+            self.threads = threads
+        }
+
+        func frame(_ frame: Document) throws(Diagnostic) -> Document { frame }
+        func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
+            guard case .rows(let rows) = item else { return }
+            found.append(index)
+            var doubled: [[String]] = []
+            for row in rows {
+                if index == failAt { throw Diagnostic.error("csv.bad-value", "row", "n", row[0], "number", at: SourceLocation(line: index)) }
+                doubled.append([String(Int(row[0])! * 2)])
+                index += 1
+            }
+            try emit(.rows(TableRows(doubled)))
+        }
+        func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) { (frame, []) }
+        func replica() throws(Diagnostic) -> any ConcurrentItemConverter {
+            threads.withLock { $0 += 1 }
+            return Doubling(failAt: failAt, threads: threads)
+        }
+        func seek(to index: Int) { self.index = index }
+        func takeFindings() -> any Sendable {
+            defer { found = [] }
+            return found
+        }
+        func absorb(_ findings: any Sendable) { absorbed += findings as! [Int] }
+    }
+
+    struct CollectingConverted: ConvertedItemSink {
+        var inner = Collecting()
+        mutating func begin(_ frame: Document) throws(Diagnostic) { try inner.begin(frame) }
+        mutating func item(_ item: DocumentItem) throws(Diagnostic) { Issue.record("items arrive converted") }
+        mutating func converted(_ item: DocumentItem) throws(Diagnostic) { try inner.item(item) }
+    }
+
+    /// Batches converted on three threads arrive in order, each batch's findings absorbed in the
+    /// source's order, and every replica is told where its batch starts.
+    @Test func batchesConvertedOnSeveralThreadsArriveInOrder() throws {
+        let converter = Doubling()
+        var sink = CollectingConverted()
+        _ = try ItemPipeline.run(Counting(count: 20_000), CodecInput(bytes: []), context: CodecContext(),
+                                 converting: converter, workers: 3, batchBytes: 1_000, into: &sink)
+        #expect(sink.inner.frames == 1)
+        #expect(sink.inner.numbers == (0..<20_000).map { $0 * 2 })
+        #expect(converter.threads.withLock { $0 } == 3)
+        #expect(converter.absorbed == Array(0..<20_000))
+    }
+
+    /// A conversion that fails on one thread stops the others and the reader, and its error arrives.
+    @Test func aConversionFailureStopsEveryThread() {
+        let decoder = Counting(count: 1_000_000)
+        var sink = CollectingConverted()
+        let error = #expect(throws: Diagnostic.self) {
+            _ = try ItemPipeline.run(decoder, CodecInput(bytes: []), context: CodecContext(),
+                                     converting: Doubling(failAt: 5_000), workers: 2, batchBytes: 1_000, into: &sink)
+        }
+        #expect(error?.location?.line == 5_000)
+        #expect(sink.inner.numbers == (0..<sink.inner.numbers.count).map { $0 * 2 })
+        #expect(sink.inner.numbers.count <= 5_000)
+        #expect(decoder.produced.withLock { $0 } < 1_000_000)
+    }
 }

@@ -121,6 +121,43 @@ import Testing
         }
     }
 
+    /// Rows read as days and written for a region convert in batches on several threads: the bytes,
+    /// the row-numbered warnings and the losses are those of converting on one.
+    @Test(arguments: [("csv", "csv", ["style": "region"]), ("csv", "csv", ["style": "iso"]), ("csv", "jsonl", [:])])
+    func convertingOnSeveralThreadsWritesWhatOneWrites(from: String, to: String, options: [String: String]) throws {
+        let path = NSTemporaryDirectory() + "almanac-large-\(UUID().uuidString).csv"
+        var csv = "id,name,date,time,end,repeat,type,location,category,notes,amount_twd\r\n"
+        for index in 0..<3_000 {
+            // Ids on some rows only (the others get ids made from the row), a bad date every 7th.
+            let id = index % 3 == 0 ? "" : "id-\(index)"
+            csv += "\(id),媽媽生日 \(index % 11),2025-10-06,,,每年,birthday,,生日,,1200\r\n"
+            csv += "\(id)b,\"Team \"\"sync\"\"\",2025/3/5,09:30,2025/3/5,每週,,台北 101,Work,\"line one\nline two\",\r\n"
+            csv += ",=HYPERLINK(\(index)),2025年12月1日,,2025年12月3日,,countdown,,\"生活, 旅行\",-2+3,-500\r\n"
+            csv += ",,2025-01-01,,,,,,,,\r\n"
+            csv += "x\(index),壞日期,\(index % 7 == 0 ? "2025/2/30" : "2025/2/28"),,,,,,,,\r\n"
+        }
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let context = CodecContext(locale: .taiwan, timeZone: .taipei, options: CodecOptions(options.merging(["relative": "yes", "today": "2025-06-01"]) { a, _ in a }))
+        var outputs: [(bytes: [UInt8], report: ConversionReport)] = []
+        for workers in [1, 3] {
+            let bytes = Mutex<[UInt8]>([])
+            var conversion = Conversion(registry: Self.registry, target: try Self.registry.require(to), source: try Self.registry.require(from),
+                                        via: .agenda, context: context) { piece in bytes.withLock { $0 += piece } }
+            conversion.workers = workers
+            // Read in parallel, in batches of about a hundred rows.
+            (conversion.parallelReadThreshold, conversion.parallelBatchBytes) = (0, 8 << 10)
+            let report = conversion.run(.file(path), to: .standardOutput)
+            #expect(report.status == "converted", "\(report.diagnostics.prefix(3))")
+            outputs.append((bytes.withLock { $0 }, report))
+        }
+        #expect(outputs[0].report.records == 12_000)
+        #expect(outputs[0].bytes == outputs[1].bytes)
+        let described = outputs.map { $0.report.diagnostics.map { "\($0.code) \($0.location?.keyPath ?? "") \($0.message.rendered())" } }
+        #expect(described[0] == described[1])
+        #expect(described[0].filter { $0.hasPrefix("csv.bad-value") }.count == 3_000 / 7 + 1)
+    }
+
     @Test func noNameColumnIsAnError() throws {
         let result = try Self.run(.standardInput(Array("when,where\r\n2025-01-01,home\r\n".utf8)), from: "csv", to: "csv", via: .agenda)
         #expect(result.report.status == "failed")

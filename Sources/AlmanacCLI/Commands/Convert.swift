@@ -105,6 +105,7 @@ struct Convert: ParsableCommand {
         }
         // Several files at once use the cores by file; one large file reads on a core of its own.
         conversion.readsInParallel = conversion.readsInParallel && jobs.count <= 1
+        if let cores = self.jobs { conversion.workers = cores }
         let prepared = conversion
         let batch = Batch(jobs: jobs, workers: max(1, min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)),
                           stopOnError: onError == .stopOnError, session: session, showProgress: toDirectory && jobs.count > 1)

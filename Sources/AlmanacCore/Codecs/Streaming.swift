@@ -63,6 +63,22 @@ public protocol DocumentItemConverter: AnyObject {
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic])
 }
 
+/// A converter whose batches convert independently of one another: for a large input the
+/// pipeline converts batches on every core, each with a replica, and writes them in order. What a
+/// replica finds (warnings, losses) is handed back batch by batch, in the source's order, so the
+/// report is the one converting on one core gives.
+public protocol ConcurrentItemConverter: DocumentItemConverter {
+    /// A converter set up as this one is after `frame`, with nothing found yet.
+    func replica() throws(Diagnostic) -> any ConcurrentItemConverter
+    /// The next item handed to `convert` is the source's `index`th (counting rows one by one and
+    /// calendar items one each): rows are numbered in messages from it.
+    func seek(to index: Int)
+    /// What was found since the replica was made or last asked, for `absorb`.
+    func takeFindings() -> any Sendable
+    /// Adds a replica's findings, in the order of the batches they came from.
+    func absorb(_ findings: any Sendable)
+}
+
 extension DocumentItemConverter {
     public var needsFirstPass: Bool { false }
     public func observe(_ item: DocumentItem) {}

@@ -38,8 +38,15 @@ public struct Conversion: Sendable {
     /// Read a large input on a core of its own while converting and writing on another (see
     /// `ItemPipeline`); a batch that already converts several files at once turns this off.
     public var readsInParallel = ProcessInfo.processInfo.activeProcessorCount > 1
+    /// Threads that convert the batches of one large input read in parallel, when its converter
+    /// converts batches independently (`ConcurrentItemConverter`); 1 converts on the writing thread.
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Inputs smaller than this are read on the calling thread (a thread costs more than it saves).
     public static let parallelReadThreshold = 8 << 20
+    /// The size from which this conversion reads in parallel (tests lower it).
+    public var parallelReadThreshold = Conversion.parallelReadThreshold
+    /// About how many bytes of items go between the threads at once (tests lower it).
+    public var parallelBatchBytes = ItemPipeline.batchBytes
 
     public init(registry: FormatRegistry, target: any Codec, source: (any Codec)? = nil, via: ModelKind? = nil,
                 transforms: [(transform: any DocumentTransform, argument: String)] = [], context: CodecContext = CodecContext(),
@@ -250,9 +257,17 @@ public struct Conversion: Sendable {
         var sink = StreamingSink(encoder: encoder, converter: converter, context: context) { (bytes) throws(Diagnostic) in
             if let file { try file.write(bytes) } else { standardOutput(bytes) }
         }
-        let parallel = readsInParallel && (input.sizeHint ?? 0) >= Self.parallelReadThreshold
-        let decoded = parallel ? try ItemPipeline.run(decoder, input, context: context, into: &sink)
-            : try decoder.decodeItems(input, context: context, into: &sink)
+        let parallel = readsInParallel && (input.sizeHint ?? 0) >= parallelReadThreshold
+        let decoded: Decoded
+        if parallel, workers > 1, let concurrent = converter as? any ConcurrentItemConverter {
+            // Converting costs more than reading: batches convert on every core, written in order.
+            decoded = try ItemPipeline.run(decoder, input, context: context, converting: concurrent,
+                                           workers: workers, batchBytes: parallelBatchBytes, into: &sink)
+        } else if parallel {
+            decoded = try ItemPipeline.run(decoder, input, context: context, batchBytes: parallelBatchBytes, into: &sink)
+        } else {
+            decoded = try decoder.decodeItems(input, context: context, into: &sink)
+        }
         let notes = try sink.finish(decoded.document)
         // Under --strict a loss found at the end leaves the temporary file uncommitted (removed).
         try checkStrict(decoded.diagnostics + notes)
@@ -269,7 +284,7 @@ private struct ItemObserver: DocumentSink {
 }
 
 /// Takes a decoder's items through a converter into an encoder's writer.
-private struct StreamingSink: DocumentSink {
+private struct StreamingSink: ConvertedItemSink {
     let encoder: any StreamingEncoder
     let converter: (any DocumentItemConverter)?
     let context: CodecContext
@@ -296,6 +311,11 @@ private struct StreamingSink: DocumentSink {
             return
         }
         try converter.convert(item) { (converted) throws(Diagnostic) in try write(converted, writer) }
+    }
+
+    mutating func converted(_ item: DocumentItem) throws(Diagnostic) {
+        guard let writer else { return }
+        try write(item, writer)
     }
 
     private mutating func write(_ item: DocumentItem, _ writer: any DocumentItemWriter) throws(Diagnostic) {

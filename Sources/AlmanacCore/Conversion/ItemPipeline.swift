@@ -14,10 +14,10 @@ enum ItemPipeline {
     /// Decodes `input` on a reading thread into `sink` on the calling thread; returns what
     /// `decodeItems` returns. A failure on either side stops both.
     static func run<Sink: DocumentSink>(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext,
-                                        into sink: inout Sink) throws(Diagnostic) -> Decoded {
+                                        batchBytes: Int = batchBytes, into sink: inout Sink) throws(Diagnostic) -> Decoded {
         let queue = Queue()
         let thread = Thread {
-            var producer = Producer(queue: queue)
+            var producer = Producer(queue: queue, batchBytes: batchBytes)
             do throws(Diagnostic) {
                 let decoded = try decoder.decodeItems(input, context: context, into: &producer)
                 try producer.flush()
@@ -32,7 +32,7 @@ enum ItemPipeline {
             while let event = queue.next() {
                 switch event {
                 case .frame(let frame): try sink.begin(frame)
-                case .items(let items): for item in items { try sink.item(item) }
+                case .items(let items, _): for item in items { try sink.item(item) }
                 }
             }
         } catch {
@@ -45,14 +45,19 @@ enum ItemPipeline {
 
     enum Event {
         case frame(Document)
-        case items([DocumentItem])
+        /// A batch, and how many records of the source came before it.
+        case items([DocumentItem], first: Int)
     }
 
     /// The reading thread's sink: items go out in batches.
     struct Producer: DocumentSink {
         let queue: Queue
+        let batchBytes: Int
         var batch: [DocumentItem] = []
         var weight = 0
+        /// Records handed over before `batch`, and in it.
+        var first = 0
+        var count = 0
 
         mutating func begin(_ frame: Document) throws(Diagnostic) {
             try queue.push(.frame(frame))
@@ -61,10 +66,14 @@ enum ItemPipeline {
         mutating func item(_ item: DocumentItem) throws(Diagnostic) {
             batch.append(item)
             switch item {
-            case .rows(let rows): weight += rows.byteCount + 16 * rows.count
-            case .calendarItem: weight += 512
+            case .rows(let rows):
+                weight += rows.byteCount + 16 * rows.count
+                count += rows.count
+            case .calendarItem:
+                weight += 512
+                count += 1
             }
-            if weight >= ItemPipeline.batchBytes { try flush() }
+            if weight >= batchBytes { try flush() }
         }
 
         mutating func flush() throws(Diagnostic) {
@@ -72,7 +81,9 @@ enum ItemPipeline {
             let full = batch
             batch = []
             weight = 0
-            try queue.push(.items(full))
+            try queue.push(.items(full, first: first))
+            first += count
+            count = 0
         }
     }
 
@@ -94,20 +105,28 @@ enum ItemPipeline {
             condition.broadcast()
         }
 
+        /// Events taken so far.
+        private var taken = 0
+
         /// The next event, or nil when the reader has finished and everything was taken.
-        func next() -> Event? {
+        func next() -> Event? { nextNumbered()?.event }
+
+        /// The next event and its number (0 for the first), for several threads taking events.
+        func nextNumbered() -> (number: Int, event: Event)? {
             condition.lock()
             defer { condition.unlock() }
             while head == events.count && result == nil { condition.wait() }
             guard head < events.count, let event = events[head] else { return nil }
             events[head] = nil
             head += 1
+            let number = taken
+            taken += 1
             if head > 64 {
                 events.removeFirst(head)
                 head = 0
             }
             condition.broadcast()
-            return event
+            return (number, event)
         }
 
         func finish(_ result: Result<Decoded, Diagnostic>) {

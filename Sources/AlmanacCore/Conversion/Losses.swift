@@ -11,21 +11,28 @@ public struct Losses: Sendable {
         var field: String
         var how: String?
     }
-    /// The first five items named, and how many more items there were (a large file's losses stay
-    /// small and cost no more than a dictionary lookup per item).
+    /// The first five items named, and how many items there were in all (a large file's losses
+    /// stay small and cost no more than a dictionary lookup per item).
     private struct Named: Sendable {
         var shown: [String] = []
-        var more = 0
+        var count = 0
 
-        /// Names an item: one of the first five different names, else one more (once five are
-        /// shown, items are only counted: a million rows cost no comparisons).
+        /// Counts an item, and names it if it is one of the first five different names (once five
+        /// are shown, items are only counted: a million rows cost no comparisons).
         mutating func add(_ item: String) {
-            if shown.count == 5 {
-                more += 1
-            } else if !shown.contains(item) {
-                shown.append(item)
-            }
+            count += 1
+            if shown.count < 5 && !shown.contains(item) { shown.append(item) }
         }
+
+        /// Adds the items of `other`, which came after these: the same as adding them one by one
+        /// (the first five different names of both are among the first five of each).
+        mutating func add(_ other: Named) {
+            for item in other.shown where shown.count < 5 && !shown.contains(item) { shown.append(item) }
+            count += other.count
+        }
+
+        /// Items counted but not named.
+        var more: Int { count - shown.count }
     }
     private var items: [Kind: Named] = [:]
     private var order: [Kind] = []
@@ -43,6 +50,15 @@ public struct Losses: Sendable {
     private mutating func add(_ kind: Kind, _ item: String) {
         if items[kind] == nil { order.append(kind) }
         items[kind, default: Named()].add(item)
+    }
+
+    /// Adds what `other` found, after what this found (the losses of the batches of one large
+    /// file, converted on several cores, are added in the file's order).
+    public mutating func absorb(_ other: Losses) {
+        for kind in other.order {
+            if items[kind] == nil { order.append(kind) }
+            items[kind, default: Named()].add(other.items[kind]!)
+        }
     }
 
     /// One warning per field (and per way it was approximated), in the order they were met.
