@@ -149,7 +149,8 @@ public struct AgendaRowReader {
             let type = TableImport.dayType(text) ?? text
             item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(type)))
             // Birthdays and anniversaries come back every year, unless a repeat column says how.
-            if repeatColumn == nil, TableImport.yearlyTypes.contains(type.lowercased()), item.start != nil {
+            if repeatColumn == nil, item.start != nil,
+               TableImport.yearlyTypes.contains(type) || TableImport.yearlyTypes.contains(type.lowercased()) {
                 item.recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
             }
         }
@@ -599,9 +600,16 @@ public final class AgendaRowWriter {
 
     /// Retire Time's day types in the reader's words (生日, 倒數日); other values as written.
     private func typeText(_ value: String?) -> String {
-        guard let value else { return "" }
-        guard !export.iso, ["birthday", "anniversary", "countdown", "countup", "custom"].contains(value) else { return value }
-        return word("csv.type.\(value)")
+        guard let value, !export.iso else { return value ?? "" }
+        let key = switch value {
+        case "birthday": "csv.type.birthday"
+        case "anniversary": "csv.type.anniversary"
+        case "countdown": "csv.type.countdown"
+        case "countup": "csv.type.countup"
+        case "custom": "csv.type.custom"
+        default: ""
+        }
+        return key.isEmpty ? value : word(key)
     }
 
     /// A value that could not be read goes back out as it came in, not as a blank.

@@ -31,6 +31,15 @@ public struct CSVWriter {
 
     public mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
+    /// Rows another writer of the same dialect wrote (a batch written on another thread).
+    public mutating func append(written: [UInt8]) { bytes += written }
+
+    /// The bytes written so far, leaving the writer empty.
+    public mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
     /// Hands the bytes written so far to `body`, then starts empty, reusing the buffer (for
     /// output written in pieces).
     public mutating func flush<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {

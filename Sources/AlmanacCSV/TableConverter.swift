@@ -145,8 +145,8 @@ struct TableImport {
     /// Retire Time's day types from the words any of the three languages writes for them
     /// (倒數日, 倒数日, Countdown, 自訂, custom), or nil for other words.
     static func dayType(_ text: String) -> String? {
-        let value = text.lowercased()
-        return dayTypes[value]
+        // Most cells are written as the app writes them: looked up before folding case.
+        dayTypes[text] ?? dayTypes[text.lowercased()]
     }
 
     static let dayTypes: [String: String] = {

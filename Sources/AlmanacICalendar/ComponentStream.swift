@@ -25,6 +25,23 @@ struct ComponentStream {
         return (tree.root?.components ?? [], diagnostics)
     }
 
+    /// A stream for a batch of items encoded on another thread: items only, inside a calendar
+    /// that is never written.
+    static func fragment() -> ComponentStream {
+        var stream = ComponentStream()
+        stream.tree.begin("VCALENDAR", line: 0)
+        return stream
+    }
+
+    /// The zones and years the items used since the last call (a fragment's, for the writer).
+    mutating func takeUsage() -> ICalendarWriter.State {
+        defer { state = ICalendarWriter.State() }
+        return state
+    }
+
+    /// Adds the zones and years a fragment's items used.
+    mutating func absorb(_ usage: ICalendarWriter.State) { state.absorb(usage) }
+
     private mutating func takeComponents() -> [ICalComponent] {
         let components = tree.stack[0].components
         tree.stack[0].components.removeAll(keepingCapacity: true)

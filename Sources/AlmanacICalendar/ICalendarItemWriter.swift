@@ -3,7 +3,7 @@ public import AlmanacCore
 /// Writes a calendar as iCalendar text item by item, handing the bytes on about a megabyte at a
 /// time: the calendar's properties and definitions first, then each item as it comes, then the
 /// definitions of zones the items used and whatever the calendar carries.
-final class ICalendarItemWriter: DocumentItemWriter {
+final class ICalendarItemWriter: ConcurrentItemWriter {
     private let writer = ICalendarWriter()
     private var state = ICalendarWriter.State()
     private var output = ICalOutput()
@@ -27,6 +27,29 @@ final class ICalendarItemWriter: DocumentItemWriter {
         let diagnostics = writer.end(agenda, state: &state, into: &output)
         try flush()
         return diagnostics
+    }
+
+    func batchEncoder() throws(Diagnostic) -> any BatchEncoder { Encoder() }
+
+    func write(_ batch: EncodedBatch) throws(Diagnostic) {
+        output.bytes += batch.bytes
+        if let usage = batch.findings as? ICalendarWriter.State { state.absorb(usage) }
+        if output.bytes.count >= Self.pieceSize { try flush() }
+    }
+
+    /// Items written on another thread; the findings are the zones and years they used.
+    final class Encoder: BatchEncoder {
+        private let writer = ICalendarWriter()
+
+        func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch {
+            var state = ICalendarWriter.State()
+            var output = ICalOutput()
+            for item in items {
+                guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "ics") }
+                writer.write(item, state: &state, to: &output)
+            }
+            return EncodedBatch(bytes: output.bytes, findings: state)
+        }
     }
 
     private func flush() throws(Diagnostic) {

@@ -11,11 +11,18 @@ public struct ICalendarWriter: Sendable {
 
     /// What the writer remembers between the items of a calendar written as a stream: the zone
     /// definitions written, the zones the items use, the years their dates span.
-    struct State {
+    struct State: Sendable {
         var defined = Set<String>()
         var used = Set<String>()
         var lowYear = Int.max
         var highYear = Int.min
+
+        /// Adds the zones and years items written elsewhere used (a batch on another thread).
+        mutating func absorb(_ other: State) {
+            used.formUnion(other.used)
+            lowYear = min(lowYear, other.lowYear)
+            highYear = max(highYear, other.highYear)
+        }
     }
 
     public func write(_ agenda: Agenda) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {

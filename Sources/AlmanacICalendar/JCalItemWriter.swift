@@ -2,7 +2,7 @@ public import AlmanacCore
 
 /// Writes jCal as items come: `["vcalendar", [properties], [components]]` pretty-printed exactly
 /// as the whole document would be, one component at a time.
-final class JCalItemWriter: DocumentItemWriter {
+final class JCalItemWriter: ConcurrentItemWriter {
     private var stream = ComponentStream()
     private var bytes: [UInt8] = []
     private var opened = false
@@ -37,6 +37,36 @@ final class JCalItemWriter: DocumentItemWriter {
         bytes += opened ? Array(",\n    ".utf8) : Array("[\n    ".utf8)
         opened = true
         JCalBytes.write(component, into: &bytes, indent: 4)
+    }
+
+    func batchEncoder() throws(Diagnostic) -> any BatchEncoder { Encoder() }
+
+    /// A batch's components are separated by commas; what comes before its first is this
+    /// writer's to say (the array's opening or a comma).
+    func write(_ batch: EncodedBatch) throws(Diagnostic) {
+        if let usage = batch.findings as? ICalendarWriter.State { stream.absorb(usage) }
+        guard !batch.bytes.isEmpty else { return }
+        bytes += opened ? Array(",\n    ".utf8) : Array("[\n    ".utf8)
+        opened = true
+        bytes += batch.bytes
+        if bytes.count >= ICalendarItemWriter.pieceSize { try flush() }
+    }
+
+    /// Components written on another thread; the findings are the zones and years they used.
+    final class Encoder: BatchEncoder {
+        private var stream = ComponentStream.fragment()
+
+        func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch {
+            var bytes: [UInt8] = []
+            for item in items {
+                guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "jcal") }
+                for component in stream.item(item) {
+                    if !bytes.isEmpty { bytes += Array(",\n    ".utf8) }
+                    JCalBytes.write(component, into: &bytes, indent: 4)
+                }
+            }
+            return EncodedBatch(bytes: bytes, findings: stream.takeUsage())
+        }
     }
 
     private func flush() throws(Diagnostic) {

@@ -4,7 +4,7 @@ import AlmanacXML
 /// Writes xCal as items come, through one libxml2 writer: the calendar's properties, then each
 /// component straight from the content lines (no element tree is built), indented one space a
 /// level, then the end. The bytes go out about a megabyte at a time.
-final class XCalItemWriter: DocumentItemWriter {
+final class XCalItemWriter: ConcurrentItemWriter {
     private var stream = ComponentStream()
     private let xml: XMLStreamWriter
     private var pending: [UInt8] = []
@@ -73,6 +73,59 @@ final class XCalItemWriter: DocumentItemWriter {
         }
         try xml.whitespace("\n   ")
         try XCalXML.component(component, into: xml, level: 3)
+    }
+
+    func batchEncoder() throws(Diagnostic) -> any BatchEncoder {
+        do throws(XMLError) {
+            return Encoder(xml: try XMLStreamWriter())
+        } catch {
+            throw Diagnostic.error("xml.unwritable", error.message)
+        }
+    }
+
+    /// A batch's components, each on its line, go inside the components element (opened here
+    /// for the first).
+    func write(_ batch: EncodedBatch) throws(Diagnostic) {
+        if let usage = batch.findings as? ICalendarWriter.State { stream.absorb(usage) }
+        guard !batch.bytes.isEmpty else { return }
+        do throws(XMLError) {
+            if !opened {
+                try xml.whitespace("\n  ")
+                try xml.start("components")
+                opened = true
+            }
+            try xml.raw(batch.bytes)
+        } catch {
+            throw Diagnostic.error("xml.unwritable", error.message)
+        }
+        pending += xml.take()
+        if pending.count >= ICalendarItemWriter.pieceSize { try flush() }
+    }
+
+    /// Components written on another thread through a libxml2 writer of its own (no document,
+    /// only elements); the findings are the zones and years they used.
+    final class Encoder: BatchEncoder {
+        private var stream = ComponentStream.fragment()
+        private let xml: XMLStreamWriter
+
+        init(xml: XMLStreamWriter) { self.xml = xml }
+
+        func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch {
+            var components: [ICalComponent] = []
+            for item in items {
+                guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "xcal") }
+                components += stream.item(item)
+            }
+            do throws(XMLError) {
+                for component in components {
+                    try xml.whitespace("\n   ")
+                    try XCalXML.component(component, into: xml, level: 3)
+                }
+            } catch {
+                throw Diagnostic.error("xml.unwritable", error.message)
+            }
+            return EncodedBatch(bytes: xml.take(), findings: stream.takeUsage())
+        }
     }
 
     private func flush() throws(Diagnostic) {

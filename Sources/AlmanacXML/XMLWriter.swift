@@ -216,6 +216,21 @@ public final class XMLStreamWriter {
         try call(alm_xml_writer_end_document(writer))
     }
 
+    /// Bytes another `XMLStreamWriter` made for a part of this document (elements written on
+    /// another thread, taken with `take()`), written as they are where this writer stands.
+    public func raw(_ bytes: [UInt8]) throws(XMLError) {
+        var offset = 0
+        // In pieces of at most a gigabyte: libxml2 counts lengths in an int.
+        repeat {
+            let length = min(bytes.count - offset, 1 << 30)
+            let result = bytes.withUnsafeBufferPointer { buffer in
+                alm_xml_writer_raw_bytes(writer, buffer.baseAddress.map { $0 + offset }, Int32(length))
+            }
+            try call(result)
+            offset += length
+        } while offset < bytes.count
+    }
+
     /// The bytes written since the last `take()`.
     public func take() -> [UInt8] {
         var length: Int64 = 0

@@ -69,6 +69,13 @@ int alm_xml_writer_raw(AlmXMLWriter *writer, const char *text) {
     return xmlTextWriterWriteRaw(writer->writer, (const xmlChar *)text);
 }
 
+int alm_xml_writer_raw_bytes(AlmXMLWriter *writer, const unsigned char *bytes, int length) {
+    // Given its length: the bytes need no terminator, and may hold none.
+    if (length < 0) return -1;
+    if (length == 0) return xmlTextWriterWriteRaw(writer->writer, (const xmlChar *)"");
+    return xmlTextWriterWriteRawLen(writer->writer, (const xmlChar *)bytes, length);
+}
+
 int alm_xml_writer_end_element(AlmXMLWriter *writer, int full) {
     // An empty element is written <a/> unless `full` asks for <a></a> (plists write <string></string>).
     return full ? xmlTextWriterFullEndElement(writer->writer) : xmlTextWriterEndElement(writer->writer);

@@ -120,6 +120,8 @@ import Testing
         mutating func begin(_ frame: Document) throws(Diagnostic) { try inner.begin(frame) }
         mutating func item(_ item: DocumentItem) throws(Diagnostic) { Issue.record("items arrive converted") }
         mutating func converted(_ item: DocumentItem) throws(Diagnostic) { try inner.item(item) }
+        var concurrentWriter: (any ConcurrentItemWriter)? { nil }
+        mutating func encoded(_ batch: EncodedBatch, records: Int) throws(Diagnostic) { Issue.record("no writer encodes") }
     }
 
     /// Batches converted on three threads arrive in order, each batch's findings absorbed in the

@@ -152,10 +152,55 @@ import Testing
             outputs.append((bytes.withLock { $0 }, report))
         }
         #expect(outputs[0].report.records == 12_000)
-        #expect(outputs[0].bytes == outputs[1].bytes)
+        Self.expectSame(outputs[0].bytes, outputs[1].bytes)
         let described = outputs.map { $0.report.diagnostics.map { "\($0.code) \($0.location?.keyPath ?? "") \($0.message.rendered())" } }
         #expect(described[0] == described[1])
         #expect(described[0].filter { $0.hasPrefix("csv.bad-value") }.count == 3_000 / 7 + 1)
+    }
+
+    /// A calendar's items and a table's rows encoded in batches on several threads: the bytes and
+    /// the warnings are those of writing them on one (the time zones the items use are defined at
+    /// the end either way).
+    @Test(arguments: [("family-calendar.ics", "ics"), ("family-calendar.ics", "jcal"), ("family-calendar.ics", "xcal"),
+                      ("retire-time-days.csv", "json"), ("retire-time-days.csv", "jsonl"), ("retire-time-days.csv", "csv")])
+    func encodingOnSeveralThreadsWritesWhatOneWrites(example: String, format: String) throws {
+        // The example many times over, so there are many batches.
+        let source = try String(contentsOfFile: Self.examplePath(example), encoding: .utf8)
+        let text: String
+        if example.hasSuffix(".ics") {
+            let begin = source.range(of: "BEGIN:VEVENT")!.lowerBound, end = source.range(of: "END:VCALENDAR")!.lowerBound
+            let items = source[begin..<end]
+            text = String(source[..<begin]) + (0..<60).map { copy in items.replacingOccurrences(of: "UID:", with: "UID:\(copy)-") }.joined() + String(source[end...])
+        } else {
+            // The header, then the rows many times (lines end in CR LF, one Character to Swift).
+            let bytes = Array(source.utf8), headerEnd = bytes.firstIndex(of: 0x0A)! + 1
+            text = String(decoding: bytes[..<headerEnd] + Array((0..<200).map { _ in bytes[headerEnd...] }.joined()), as: UTF8.self)
+        }
+        let path = NSTemporaryDirectory() + "almanac-batches-\(UUID().uuidString)-" + example
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var outputs: [(bytes: [UInt8], report: ConversionReport)] = []
+        for workers in [1, 3] {
+            let bytes = Mutex<[UInt8]>([])
+            var conversion = Conversion(registry: Self.registry, target: try Self.registry.require(format)) { piece in bytes.withLock { $0 += piece } }
+            conversion.workers = workers
+            (conversion.parallelReadThreshold, conversion.parallelBatchBytes) = (0, 4 << 10)
+            let report = conversion.run(.file(path), to: .standardOutput)
+            #expect(report.status == "converted", "\(report.diagnostics.prefix(3))")
+            outputs.append((bytes.withLock { $0 }, report))
+        }
+        #expect(outputs[0].report.records == outputs[1].report.records)
+        #expect((outputs[0].report.records ?? 0) > 100)
+        Self.expectSame(outputs[0].bytes, outputs[1].bytes)
+        #expect(outputs[0].report.diagnostics.map(\.description) == outputs[1].report.diagnostics.map(\.description))
+    }
+
+    /// Two outputs are the same bytes; if not, where they part (a large output is not printed whole).
+    static func expectSame(_ one: [UInt8], _ other: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard one != other else { return }
+        let at = one.indices.first { $0 >= other.count || one[$0] != other[$0] } ?? one.count
+        func around(_ bytes: [UInt8]) -> String { String(decoding: bytes[max(0, at - 80)..<min(bytes.count, at + 80)], as: UTF8.self) }
+        Issue.record("outputs part at byte \(at) of \(one.count) and \(other.count):\n\(around(one))\n---\n\(around(other))", sourceLocation: sourceLocation)
     }
 
     @Test func noNameColumnIsAnError() throws {

@@ -47,6 +47,35 @@ public protocol DocumentItemWriter: AnyObject {
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic]
 }
 
+/// A writer whose items encode independently of one another: for a large input the pipeline
+/// encodes batches on every core, each with an encoder of its own, and this writer writes their
+/// bytes in order (with what goes between batches: a separator, an opening bracket).
+public protocol ConcurrentItemWriter: DocumentItemWriter {
+    /// An encoder for batches on another thread; it writes nothing itself.
+    func batchEncoder() throws(Diagnostic) -> any BatchEncoder
+    /// Writes a batch an encoder made, in the document's order.
+    func write(_ batch: EncodedBatch) throws(Diagnostic)
+}
+
+/// Encodes batches of items for a `ConcurrentItemWriter`, on a thread of its own.
+public protocol BatchEncoder: AnyObject {
+    /// The bytes of `items` as the writer would write them after other items, and what the
+    /// writer needs to know of them at the end (the time zones they use).
+    func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch
+}
+
+/// A batch of items encoded on another thread.
+public struct EncodedBatch: Sendable {
+    public var bytes: [UInt8]
+    /// What the writer needs to know of these items at the end; nil when nothing.
+    public var findings: (any Sendable)?
+
+    public init(bytes: [UInt8], findings: (any Sendable)? = nil) {
+        self.bytes = bytes
+        self.findings = findings
+    }
+}
+
 /// Converts a stream of one model's items into another's (table rows into days, days into rows
 /// for the reader's region), for converters that can work item by item.
 public protocol DocumentItemConverter: AnyObject {

@@ -259,9 +259,9 @@ public struct Conversion: Sendable {
         }
         let parallel = readsInParallel && (input.sizeHint ?? 0) >= parallelReadThreshold
         let decoded: Decoded
-        if parallel, workers > 1, let concurrent = converter as? any ConcurrentItemConverter {
-            // Converting costs more than reading: batches convert on every core, written in order.
-            decoded = try ItemPipeline.run(decoder, input, context: context, converting: concurrent,
+        if parallel, workers > 1, converter == nil || converter is any ConcurrentItemConverter {
+            // Batches convert and encode on every core, and are written in order.
+            decoded = try ItemPipeline.run(decoder, input, context: context, converting: converter as? any ConcurrentItemConverter,
                                            workers: workers, batchBytes: parallelBatchBytes, into: &sink)
         } else if parallel {
             decoded = try ItemPipeline.run(decoder, input, context: context, batchBytes: parallelBatchBytes, into: &sink)
@@ -313,9 +313,17 @@ private struct StreamingSink: ConvertedItemSink {
         try converter.convert(item) { (converted) throws(Diagnostic) in try write(converted, writer) }
     }
 
+    var concurrentWriter: (any ConcurrentItemWriter)? { writer as? any ConcurrentItemWriter }
+
     mutating func converted(_ item: DocumentItem) throws(Diagnostic) {
         guard let writer else { return }
         try write(item, writer)
+    }
+
+    mutating func encoded(_ batch: EncodedBatch, records: Int) throws(Diagnostic) {
+        guard let writer = concurrentWriter else { return }
+        try writer.write(batch)
+        self.records += records
     }
 
     private mutating func write(_ item: DocumentItem, _ writer: any DocumentItemWriter) throws(Diagnostic) {

@@ -1,19 +1,24 @@
 import Foundation
 
-/// Where the converting pipeline hands items that replicas already converted.
+/// Where the parallel pipeline hands items that other threads converted or encoded.
 protocol ConvertedItemSink: DocumentSink {
+    /// After `begin`: the target's writer, when it can take batches encoded on other threads.
+    var concurrentWriter: (any ConcurrentItemWriter)? { get }
     /// An item in the target's model, in the source's order.
     mutating func converted(_ item: DocumentItem) throws(Diagnostic)
+    /// A batch the concurrent writer's encoder made, holding `records` records.
+    mutating func encoded(_ batch: EncodedBatch, records: Int) throws(Diagnostic)
 }
 
 extension ItemPipeline {
-    /// Reads `input` on a thread of its own, converts its batches on `workers` threads (each with a
-    /// replica of `converter`) and hands the converted items to `sink` on the calling thread, in
-    /// the source's order, with what each batch found added to `converter` in that order too. For a
-    /// large input whose conversion costs more than reading and writing it (rows read as days and
-    /// written back for a region), this is how the conversion uses every core.
+    /// Reads `input` on a thread of its own and hands its batches to `workers` threads, which
+    /// convert them (each with a replica of `converter`) and encode them (each with an encoder of
+    /// the sink's writer, when it has one that can); the calling thread writes the results in the
+    /// source's order, and adds what each batch found to `converter` in that order too. For one
+    /// large file, this is how conversion and writing use every core. With neither a converter
+    /// nor a writer that can work on batches, it reads on one thread and writes on the other.
     static func run<Sink: ConvertedItemSink>(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext,
-                                             converting converter: any ConcurrentItemConverter, workers: Int,
+                                             converting converter: (any ConcurrentItemConverter)?, workers: Int,
                                              batchBytes: Int = batchBytes, into sink: inout Sink) throws(Diagnostic) -> Decoded {
         let queue = Queue()
         let reader = Thread {
@@ -30,22 +35,38 @@ extension ItemPipeline {
         reader.start()
         let results = ConvertedBatches(depth: depth * max(workers, 1))
         do throws(Diagnostic) {
-            // The frame comes first: the converter is set up by it before it is replicated.
+            // The frame comes first: the converter and the writer are set up by it before they
+            // are replicated.
             guard let (_, first) = queue.nextNumbered() else { return try queue.waitForResult().get() }
             guard case .frame(let frame) = first else { throw Diagnostic.error("internal.stream-without-frame") }
             try sink.begin(frame)
+            let writer = sink.concurrentWriter
+            guard converter != nil || writer != nil else {
+                // Nothing to do on other threads: items are converted and written here.
+                while let (_, event) = queue.nextNumbered() {
+                    switch event {
+                    case .frame: throw Diagnostic.error("internal.stream-without-frame")
+                    case .items(let items, _): for item in items { try sink.item(item) }
+                    }
+                }
+                return try queue.waitForResult().get()
+            }
             for _ in 0..<max(workers, 1) {
-                let replica = Replica(converter: try converter.replica())
+                let worker = Worker(converter: try converter?.replica(), encoder: try writer?.batchEncoder())
                 results.workerStarted()
-                let thread = Thread { Self.convertBatches(queue: queue, results: results, replica: replica.converter) }
+                let thread = Thread { worker.run(queue: queue, results: results) }
                 thread.stackSize = 8 << 20
                 thread.start()
             }
             // Batch numbers follow the frame's (0).
             var number = 1
             while let batch = try results.take(number) {
-                for item in batch.items { try sink.converted(item) }
-                converter.absorb(batch.findings)
+                if let encoded = batch.encoded {
+                    try sink.encoded(encoded, records: batch.records)
+                } else {
+                    for item in batch.items { try sink.converted(item) }
+                }
+                if let found = batch.findings { converter?.absorb(found) }
                 number += 1
             }
         } catch {
@@ -59,31 +80,48 @@ extension ItemPipeline {
         return try queue.waitForResult().get()
     }
 
-    /// A replica handed to the thread that alone uses it.
-    private struct Replica: @unchecked Sendable {
-        let converter: any ConcurrentItemConverter
-    }
+    /// One thread's share: takes the next batch, converts and encodes it, hands it over under
+    /// its number. Its converter and encoder are used by its thread alone.
+    private struct Worker: @unchecked Sendable {
+        let converter: (any ConcurrentItemConverter)?
+        let encoder: (any BatchEncoder)?
 
-    /// A worker: takes the next batch, converts it, hands it over under its number.
-    private static func convertBatches(queue: Queue, results: ConvertedBatches, replica: any ConcurrentItemConverter) {
-        defer { results.workerFinished() }
-        while !results.isCancelled, let (number, event) = queue.nextNumbered() {
-            guard case .items(let items, let first) = event else {
-                results.put(number, .failure(Diagnostic.error("internal.stream-without-frame")))
-                return
-            }
-            replica.seek(to: first)
-            var converted: [DocumentItem] = []
-            converted.reserveCapacity(items.count)
-            do throws(Diagnostic) {
-                for item in items {
-                    try replica.convert(item) { (item) throws(Diagnostic) in converted.append(item) }
+        func run(queue: Queue, results: ConvertedBatches) {
+            defer { results.workerFinished() }
+            while !results.isCancelled, let (number, event) = queue.nextNumbered() {
+                guard case .items(let items, let first) = event else {
+                    results.put(number, .failure(Diagnostic.error("internal.stream-without-frame")))
+                    return
                 }
-                results.put(number, .success(ConvertedBatches.Batch(items: converted, findings: replica.takeFindings())))
-            } catch {
-                results.put(number, .failure(error))
-                return
+                do throws(Diagnostic) {
+                    results.put(number, .success(try convert(items, first: first)))
+                } catch {
+                    results.put(number, .failure(error))
+                    return
+                }
             }
+        }
+
+        private func convert(_ items: [DocumentItem], first: Int) throws(Diagnostic) -> ConvertedBatches.Batch {
+            var batch = ConvertedBatches.Batch()
+            if let converter {
+                converter.seek(to: first)
+                batch.items.reserveCapacity(items.count)
+                for item in items {
+                    try converter.convert(item) { (item) throws(Diagnostic) in batch.items.append(item) }
+                }
+                batch.findings = converter.takeFindings()
+            } else {
+                batch.items = items
+            }
+            if let encoder {
+                for item in batch.items {
+                    if case .rows(let rows) = item { batch.records += rows.count } else { batch.records += 1 }
+                }
+                batch.encoded = try encoder.encode(batch.items)
+                batch.items = []
+            }
+            return batch
         }
     }
 }
@@ -92,8 +130,12 @@ extension ItemPipeline {
 /// the writer, so memory stays constant.
 final class ConvertedBatches: @unchecked Sendable {
     struct Batch {
-        var items: [DocumentItem]
-        var findings: any Sendable
+        var items: [DocumentItem] = []
+        /// The items encoded, when the writer's encoder did it, and how many records they hold.
+        var encoded: EncodedBatch?
+        var records = 0
+        /// What the converter found in these items.
+        var findings: (any Sendable)?
     }
 
     private let condition = NSCondition()

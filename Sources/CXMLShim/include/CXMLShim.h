@@ -104,6 +104,8 @@ int alm_xml_writer_comment(AlmXMLWriter *writer, const char *text);
 int alm_xml_writer_processing_instruction(AlmXMLWriter *writer, const char *target, const char *content);
 /// Writes text that is already XML (whitespace between elements), unescaped.
 int alm_xml_writer_raw(AlmXMLWriter *writer, const char *text);
+/// Writes `length` bytes that are already XML (a part of the document another writer made), unescaped.
+int alm_xml_writer_raw_bytes(AlmXMLWriter *writer, const unsigned char *bytes, int length);
 /// Ends the element; an empty one is written <a/> unless `full` asks for <a></a>.
 int alm_xml_writer_end_element(AlmXMLWriter *writer, int full);
 int alm_xml_writer_end_document(AlmXMLWriter *writer);
