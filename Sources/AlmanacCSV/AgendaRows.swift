@@ -337,7 +337,9 @@ public final class AgendaRowWriter {
 
     final class Memo: @unchecked Sendable {
         var dates: [CivilDate: String] = [:]
-        var repeats: [RecurrenceRule: String] = [:]
+        /// The few rules a file repeats, most recent first: compared, not hashed (hashing every
+        /// part of a rule cost more than the comparison of the usually empty parts).
+        var repeats: [(rule: RecurrenceRule, text: String)] = []
         /// Words in the reader's language, by message key (types, priorities, yes and no).
         var words: [String: String] = [:]
     }
@@ -644,10 +646,13 @@ public final class AgendaRowWriter {
 
     private func repeatText(_ rule: RecurrenceRule?) -> String {
         guard let rule else { return "" }
-        if let text = memo.repeats[rule] { return text }
+        if let index = memo.repeats.firstIndex(where: { $0.rule == rule }) {
+            if index > 0 { memo.repeats.swapAt(index, index - 1) }
+            return memo.repeats[max(index - 1, 0)].text
+        }
         let text = describe(rule)
-        if memo.repeats.count >= 10_000 { memo.repeats.removeAll(keepingCapacity: true) }
-        memo.repeats[rule] = text
+        if memo.repeats.count >= 16 { memo.repeats.removeLast() }
+        memo.repeats.insert((rule, text), at: 0)
         return text
     }
 

@@ -34,12 +34,15 @@ public struct Losses: Sendable {
         /// Items counted but not named.
         var more: Int { count - shown.count }
     }
-    private var items: [Kind: Named] = [:]
+    /// What was lost, kind by kind in the order met (`order`), and where each kind is.
+    private var named: [Named] = []
     private var order: [Kind] = []
+    private var indices: [Kind: Int] = [:]
+    private var last: (kind: Kind, index: Int)?
 
     public init() {}
 
-    public var isEmpty: Bool { items.isEmpty }
+    public var isEmpty: Bool { order.isEmpty }
 
     /// `field` of `item` was left out.
     public mutating func dropped(_ field: String, of item: String) { add(Kind(field: field, how: nil), item) }
@@ -48,24 +51,41 @@ public struct Losses: Sendable {
     public mutating func approximated(_ field: String, of item: String, as how: String) { add(Kind(field: field, how: how), item) }
 
     private mutating func add(_ kind: Kind, _ item: String) {
-        if items[kind] == nil { order.append(kind) }
-        items[kind, default: Named()].add(item)
+        // A stream of items loses the same field item after item: the last kind is compared
+        // before the dictionary is hashed.
+        if let last, last.kind == kind {
+            named[last.index].add(item)
+            return
+        }
+        let index = indices[kind] ?? {
+            indices[kind] = named.count
+            order.append(kind)
+            named.append(Named())
+            return named.count - 1
+        }()
+        named[index].add(item)
+        last = (kind, index)
     }
 
     /// Adds what `other` found, after what this found (the losses of the batches of one large
     /// file, converted on several cores, are added in the file's order).
     public mutating func absorb(_ other: Losses) {
-        for kind in other.order {
-            if items[kind] == nil { order.append(kind) }
-            items[kind, default: Named()].add(other.items[kind]!)
+        for (kind, found) in zip(other.order, other.named) {
+            if let index = indices[kind] {
+                named[index].add(found)
+            } else {
+                indices[kind] = named.count
+                order.append(kind)
+                named.append(found)
+            }
         }
     }
 
     /// One warning per field (and per way it was approximated), in the order they were met.
     /// `target` names the format.
     public func diagnostics(target: String) -> [Diagnostic] {
-        order.map { kind in
-            let list = items[kind].map { Self.list($0.shown, more: $0.more) } ?? ""
+        zip(order, named).map { kind, found in
+            let list = Self.list(found.shown, more: found.more)
             if let how = kind.how { return .warning("convert.approximated", target, kind.field, how, list) }
             return .warning("convert.dropped", target, kind.field, list)
         }
