@@ -41,7 +41,7 @@ def measure(command, runs, ok=(0,)):
     if not output:
         # Commands that report on standard error (almanac convert's summary): its last line.
         lines = open(os.path.join(WORK, "last-error.txt"), errors="replace").read().strip().splitlines()
-        output = lines[-1] if lines else ""
+        output = lines[-1] if lines and lines[-1].startswith("Converted") else ""
     if "\n" in output:
         # A report of several lines (inspect): its records line.
         lines = [line.strip() for line in output.splitlines()]
