@@ -91,6 +91,7 @@ public final class Auditor {
     let purity: ScriptPurity
     let vocabulary: MainlandVocabulary
     var pluralCategories: [String: Set<PluralCategory>] = [:]
+    var localeNames: [String: AuditLocale] = [:]
 
     public init(options: Options = Options()) throws(Diagnostic) {
         self.options = options
@@ -107,6 +108,7 @@ public final class Auditor {
             findings += tableFindings
             coverage += tableCoverage
         }
+        findings += localeNameFindings(tables)
         if let used = options.usedKeys {
             findings += sourceFindings(tables, used: used)
         }
@@ -118,6 +120,11 @@ public final class Auditor {
     func readingFindings(_ table: AuditTable) -> [Finding] {
         table.diagnostics.compactMap { diagnostic in
             switch diagnostic.code {
+            case "catalog.duplicate-key-same":
+                // The same text twice: Apple keeps the last, and it reads the same; worth tidying.
+                return Finding(check: "duplicate-identical", severity: .warning, table: table.name, key: diagnostic.message.arguments.first ?? "",
+                               locale: diagnostic.location?.file.flatMap(StringsCodec.locale(ofPath:)), location: diagnostic.location,
+                               arguments: Array(diagnostic.message.arguments))
             case "catalog.duplicate-key":
                 return Finding(check: "duplicate-key", severity: .error, table: table.name, key: diagnostic.message.arguments.first ?? "",
                                locale: diagnostic.location?.file.flatMap(StringsCodec.locale(ofPath:)), location: diagnostic.location,
@@ -138,11 +145,12 @@ public final class Auditor {
         return result
     }
 
-    static func isChinese(_ locale: String) -> Bool { locale.lowercased().hasPrefix("zh") }
-
-    static func isTraditional(_ locale: String) -> Bool {
-        let lower = locale.lowercased()
-        return lower.hasPrefix("zh-hant") || lower == "zh-tw" || lower == "zh-hk" || lower == "zh-mo"
+    /// How a locale name reads (`zh_TW` → zh-Hant-TW), worked out once per name.
+    func locale(_ name: String) -> AuditLocale {
+        if let known = localeNames[name] { return known }
+        let locale = AuditLocale(name)
+        localeNames[name] = locale
+        return locale
     }
 
     func audit(_ table: AuditTable) -> ([Finding], [AuditReport.Coverage]) {
@@ -205,9 +213,9 @@ public final class Auditor {
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")
             return lookup(parent.isEmpty ? "plural.other" : parent + ".other") ?? lookup("plural.other") ?? lookup("")
         }
-        let chinese = Self.isChinese(locale)
-        let sameLanguage = Self.language(locale) == Self.language(options.base)
-        let baseIsChinese = Self.isChinese(options.base)
+        let chinese = self.locale(locale).isChinese
+        let sameLanguage = self.locale(locale).languageForComparison == self.locale(options.base).languageForComparison
+        let baseIsChinese = self.locale(options.base).isChinese
         for (path, text) in texts {
             let list = PlaceholderList(text)
             if !list.stray.isEmpty { add("stray-percent", .error, path, [locale], text, nil) }
@@ -236,10 +244,11 @@ public final class Auditor {
     }
 
     func chinese(_ text: String, path: String, locale: String, add: (String, Diagnostic.Severity, String, [String], String?, String?) -> Void) {
-        if Self.isTraditional(locale) {
+        let traits = self.locale(locale)
+        if traits.isTraditional {
             let characters = purity.simplifiedCharacters(in: text)
             if !characters.isEmpty { add("simplified-in-hant", .error, path, [locale, characters], text, nil) }
-            else {
+            else if traits.isTaiwan {
                 for (word, taiwan) in vocabulary.find(in: text) { add("mainland-vocabulary", .warning, path, [locale, word, taiwan], text, nil) }
             }
             if Self.has(text, "“") || Self.has(text, "”") || Self.has(text, "‘") || Self.has(text, "’") {
@@ -280,6 +289,22 @@ public final class Auditor {
         }
     }
 
+    /// One note for each locale name read through ICU's likely subtags (`zh_TW` as zh-Hant-TW),
+    /// so that a reader sees which checks its folder got; at the first file of that locale.
+    func localeNameFindings(_ tables: [AuditTable]) -> [Finding] {
+        var seen: Set<String> = []
+        var findings: [Finding] = []
+        for table in tables {
+            for name in table.catalog.locales where !seen.contains(name) && locale(name).isReadByLikelySubtags {
+                seen.insert(name)
+                let file = table.files.first { StringsCodec.locale(ofPath: $0) == name }
+                findings.append(Finding(check: "locale-name", severity: .note, table: table.name, key: "", locale: name,
+                                        location: file.map { SourceLocation(file: $0) }, arguments: [name, locale(name).resolved]))
+            }
+        }
+        return findings
+    }
+
     // MARK: Pieces
 
     /// Arguments by position with their types; a plural variable counts as the type its forms use.
@@ -301,13 +326,6 @@ public final class Auditor {
     static func hasLetters(_ text: String) -> Bool {
         let stripped = PlaceholderList(text).placeholders.reduce(text) { $0.replacingOccurrences(of: $1.text, with: "") }
         return stripped.unicodeScalars.contains { $0.properties.isAlphabetic }
-    }
-
-    static func language(_ locale: String) -> String {
-        let lower = locale.lowercased()
-        if isTraditional(lower) { return "zh-hant" }
-        if lower.hasPrefix("zh") { return "zh-hans" }
-        return String(lower.split(separator: "-").first ?? "")
     }
 
     static func edgeSpace(_ text: String) -> (Bool, Bool) {

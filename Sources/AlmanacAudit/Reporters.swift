@@ -117,7 +117,8 @@ public enum AuditReporter {
     // MARK: SARIF 2.1.0
 
     static let checks: [(id: String, severity: Diagnostic.Severity)] = [
-        ("missing-key", .error), ("extra-key", .warning), ("duplicate-key", .error), ("unreadable", .error), ("empty-value", .warning),
+        ("missing-key", .error), ("extra-key", .warning), ("duplicate-key", .error), ("duplicate-identical", .warning),
+        ("unreadable", .error), ("empty-value", .warning), ("locale-name", .note),
         ("untranslated", .warning), ("placeholder-mismatch", .error), ("stray-percent", .error), ("mixed-positional", .error),
         ("placeholder-conflict", .error), ("plural-missing-other", .error), ("plural-missing-category", .error),
         ("plural-unused-category", .warning), ("plural-undefined-variable", .error), ("simplified-in-hant", .error),

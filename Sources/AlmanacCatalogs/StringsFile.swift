@@ -369,7 +369,8 @@ public enum StringsFile {
                 try expect(0x3B, what: "“;”")
                 if let first = seen[key] {
                     let earlier = entries[first]
-                    diagnostics.append(.warning("catalog.duplicate-key", key, String(earlier.line), String(startLine),
+                    diagnostics.append(.warning(earlier.value == value ? "catalog.duplicate-key-same" : "catalog.duplicate-key",
+                                                key, String(earlier.line), String(startLine),
                                                 at: location(line: startLine, column: startColumn)))
                     // Apple keeps the last value; so does the model, at the first one's place. The
                     // later lines are kept for writing back.

@@ -50,6 +50,35 @@ func python(with modules: [String]) -> Bool {
         #expect(report.coverage.first { $0.locale == "zh-Hant" }?.translated == 8)
     }
 
+    /// Folders named the way Xcode named them before script subtags (`zh_TW`, `zh_HK`, `zh_CN`):
+    /// each is checked for its script, Taiwan's vocabulary only in Taiwan's, the reading named once.
+    @Test func legacyFolderNamesAreReadByTheirScript() throws {
+        let report = try audit([fixtures + "/LegacyNames"])
+        let found = Set(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" })
+        let expected: Set<String> = [
+            "traditional-in-hans settings.title zh_CN", "mainland-vocabulary network.error zh_TW", "duplicate-identical save en",
+            "locale-name  zh_TW", "locale-name  zh_HK", "locale-name  zh_CN",
+        ]
+        #expect(found == expected, "unexpected: \(found.subtracting(expected).sorted()), not found: \(expected.subtracting(found).sorted())")
+        let readings = Dictionary(uniqueKeysWithValues: report.findings.filter { $0.check == "locale-name" }.map { ($0.arguments[0], $0.arguments[1]) })
+        #expect(readings == ["zh_TW": "zh-Hant-TW", "zh_HK": "zh-Hant-HK", "zh_CN": "zh-Hans-CN"])
+        #expect(report.findings.first { $0.check == "locale-name" && $0.locale == "zh_TW" }?.location?.file?.hasSuffix("zh_TW.lproj/Localizable.strings") == true)
+        let duplicate = try #require(report.findings.first { $0.check == "duplicate-identical" })
+        #expect(duplicate.severity == .warning)
+        #expect(duplicate.location?.line == 7)
+    }
+
+    @Test(arguments: [("zh_TW", "zh-Hant-TW", true), ("zh_tw", "zh-Hant-TW", true), ("zh-Hant-TW", "zh-Hant-TW", false),
+                      ("zh_HK", "zh-Hant-HK", true), ("zh-HK", "zh-Hant-HK", true), ("zh_SG", "zh-Hans-SG", true),
+                      ("zh", "zh-Hans-CN", true), ("zh-Hans", "zh-Hans-CN", false), ("zh-Hant", "zh-Hant-TW", false),
+                      ("en", "en-Latn-US", false), ("Base", "base", false)])
+    func localeNamesThroughLikelySubtags(name: String, resolved: String, named: Bool) {
+        let locale = AuditLocale(name)
+        if name != "Base" { #expect(locale.resolved == resolved) }
+        #expect(locale.isReadByLikelySubtags == named)
+        #expect(locale.isTaiwan == (resolved == "zh-Hant-TW"))
+    }
+
     @Test func allowListsAndReorderedPlaceholders() throws {
         let report = try audit([fixtures + "/App"]) {
             $0.allowUntranslated = ["JellySave"]
