@@ -161,8 +161,20 @@ public final class Auditor {
         var findings: [Finding] = []
         var translated: [String: Int] = [:]
         var baseKeys = 0
+        // Keys that are the source text (SwiftUI's Text("Move Screen")): the base table is empty,
+        // absent or `"" = "";`, and every other locale has the key. The base's value is then the
+        // key itself; `extra-key` stays for keys only some locales have.
+        let others = locales.filter { $0 != base }
+        var sourceTextKeys = 0
+        func isSourceText(_ entry: CatalogEntry) -> Bool {
+            entry.translations[base] == nil && !entry.key.isEmpty && !others.isEmpty && others.allSatisfy { entry.translations[$0] != nil }
+        }
         for entry in catalog.entries where entry.shouldTranslate != false {
-            let baseTranslation = entry.translations[base]
+            // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
+            if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.isEmpty } }) { continue }
+            let keyIsText = isSourceText(entry)
+            if keyIsText { sourceTextKeys += 1 }
+            let baseTranslation = keyIsText ? Translation(value: entry.key) : entry.translations[base]
             func finding(_ check: String, _ severity: Diagnostic.Severity, locale: String, variant: String = "", _ arguments: [String] = [],
                          value: String? = nil, baseValue: String? = nil) -> Finding {
                 Finding(check: check, severity: severity, table: table.name, key: entry.key, locale: locale, variant: variant,
@@ -178,6 +190,11 @@ public final class Auditor {
             }
             baseKeys += 1
             for locale in checked {
+                if locale == base && keyIsText {
+                    // The source text is the base's value; it has no file of its own to check.
+                    translated[locale, default: 0] += 1
+                    continue
+                }
                 guard let translation = entry.translations[locale] else {
                     if locale != base { findings.append(finding("missing-key", .error, locale: locale, [locale])) }
                     continue
@@ -187,6 +204,11 @@ public final class Auditor {
                     findings.append(finding(check, severity, locale: locale, variant: variant, arguments, value: value, baseValue: baseValue))
                 }
             }
+        }
+        if sourceTextKeys > 0 {
+            findings.append(Finding(check: "source-text-keys", severity: .note, table: table.name, key: "", locale: base,
+                                    location: table.files.first.map { SourceLocation(file: $0) },
+                                    arguments: [table.name, String(sourceTextKeys), base]))
         }
         let coverage = checked.map { locale in
             AuditReport.Coverage(table: table.name, locale: locale, keys: baseKeys, translated: translated[locale] ?? 0,

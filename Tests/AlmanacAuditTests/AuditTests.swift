@@ -68,6 +68,22 @@ func python(with modules: [String]) -> Bool {
         #expect(duplicate.location?.line == 7)
     }
 
+    /// SwiftUI's keys are the English text: with the English table empty (`"" = "";`) or absent,
+    /// each key is its own English value, said once; only a key some locales lack is extra.
+    @Test(arguments: [true, false])
+    func keysThatAreTheSourceText(withEnglishTable: Bool) throws {
+        let folder = fixtures + "/SourceText"
+        let paths = withEnglishTable ? [folder] : [folder + "/zh-Hans.lproj/Localizable.strings", folder + "/zh-Hant.lproj/Localizable.strings"]
+        let report = try audit(paths)
+        let found = Set(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" })
+        let expected: Set<String> = ["source-text-keys  en", "placeholder-mismatch %lld windows zh-Hant", "extra-key Only Hant zh-Hant"]
+        #expect(found == expected, "unexpected: \(found.subtracting(expected).sorted()), not found: \(expected.subtracting(found).sorted())")
+        #expect(report.findings.first { $0.check == "source-text-keys" }?.arguments == ["Localizable", "3", "en"])
+        let mismatch = try #require(report.findings.first { $0.check == "placeholder-mismatch" })
+        #expect(mismatch.base == "%lld windows")
+        #expect(report.coverage.first { $0.locale == "zh-Hans" }?.percent == 100)
+    }
+
     @Test(arguments: [("zh_TW", "zh-Hant-TW", true), ("zh_tw", "zh-Hant-TW", true), ("zh-Hant-TW", "zh-Hant-TW", false),
                       ("zh_HK", "zh-Hant-HK", true), ("zh-HK", "zh-Hant-HK", true), ("zh_SG", "zh-Hans-SG", true),
                       ("zh", "zh-Hans-CN", true), ("zh-Hans", "zh-Hans-CN", false), ("zh-Hant", "zh-Hant-TW", false),
