@@ -238,12 +238,34 @@ public final class Auditor {
         let chinese = self.locale(locale).isChinese
         let sameLanguage = self.locale(locale).languageForComparison == self.locale(options.base).languageForComparison
         let baseIsChinese = self.locale(options.base).isChinese
+        /// The base's app tokens at `path` (`%0`, `{name}`): a `%0` counts when some translation
+        /// repeats it (else it is a stray percent of the base's own).
+        func baseTokens(_ path: String, baseValue: String?) -> [String] {
+            guard let baseValue else { return [] }
+            return AppTokens.find(in: baseValue).tokens.filter { token in
+                !token.hasPrefix("%") || entry.translations.contains { other in
+                    other.key != options.base && other.value.texts.contains { $0.path == path && AppTokens.find(in: $0.text).tokens.contains(token) }
+                }
+            }
+        }
         for (path, text) in texts {
             let list = PlaceholderList(text)
-            if !list.stray.isEmpty { add("stray-percent", .error, path, [locale], text, nil) }
+            let reference = isBase ? text : baseText(for: path)
+            let expectedTokens = baseTokens(path, baseValue: reference)
+            let found = AppTokens.find(in: text)
+            // A `%0` the base has and a translation repeats is the app's placeholder, not a stray.
+            let appPercents = Set(zip(found.tokens.filter { $0.hasPrefix("%") }, found.percentOffsets)
+                .filter { expectedTokens.contains($0.0) }.map(\.1))
+            if list.stray.contains(where: { !appPercents.contains($0) }) { add("stray-percent", .error, path, [locale], text, nil) }
+            if !isBase, let reference {
+                let foundTokens = found.tokens.filter { !$0.hasPrefix("%") || expectedTokens.contains($0) }
+                if foundTokens.sorted() != expectedTokens.sorted() {
+                    add("app-token-mismatch", .error, path, [locale, Self.listed(expectedTokens), Self.listed(foundTokens)], text, reference)
+                }
+            }
             if list.mixesPositional { add("mixed-positional", .error, path, [locale], text, nil) }
             for position in list.conflicts { add("placeholder-conflict", .error, path, [locale, String(position)], text, nil) }
-            if !isBase, let reference = baseText(for: path) {
+            if !isBase, let reference {
                 let expected = PlaceholderList(reference)
                 if Self.signature(list, substitutions: translation.substitutions) != Self.signature(expected, substitutions: base?.substitutions) {
                     add("placeholder-mismatch", .error, path, [locale, Self.describe(expected), Self.describe(list)], text, reference)
@@ -340,6 +362,8 @@ public final class Auditor {
         }
         return result
     }
+
+    static func listed(_ tokens: [String]) -> String { tokens.isEmpty ? "—" : tokens.joined(separator: " ") }
 
     static func describe(_ list: PlaceholderList) -> String {
         list.placeholders.isEmpty ? "—" : list.placeholders.map(\.text).joined(separator: " ")

@@ -7,6 +7,7 @@ enum ModuleMessages {
     static let table = MessageTable(
         name: "AlmanacAudit",
         english: [
+            "audit.app-token-mismatch": "“%@” in %@ has the app's own placeholders wrong: expected %@, found %@.",
             "audit.baseline-invalid": "This baseline file cannot be read: %@",
             "audit.baselined": "(%@ accepted by the baseline)",
             "audit.column.coverage": "coverage",
@@ -38,6 +39,7 @@ enum ModuleMessages {
             "audit.plural-undefined-variable": "“%@” in %@ uses the variable %@ but defines no forms for it.",
             "audit.plural-unused-category": "“%@” in %@ has plural forms %@ that this language never uses.",
             "audit.quote-style": "“%@” in %@ uses quotes this locale does not use; write %@.",
+            "audit.rule.app-token-mismatch": "Placeholders the app substitutes itself (%%0, {name}, ${name}) differ from the base's.",
             "audit.rule.duplicate-identical": "A key is defined twice in one file with the same text.",
             "audit.rule.duplicate-key": "A key is defined twice in one file.",
             "audit.rule.ellipsis": "Three periods instead of an ellipsis.",
@@ -77,6 +79,7 @@ enum ModuleMessages {
             "audit.whitespace-mismatch": "“%@” in %@ starts or ends with spaces the base does not have (or lacks them).",
         ],
         simplifiedChinese: [
+            "audit.app-token-mismatch": "“%@”在 %@ 中的应用自有占位符不一致：应为 %@，实为 %@。",
             "audit.baseline-invalid": "无法读取此基线文件：%@",
             "audit.baselined": "（基线已接受 %@ 个）",
             "audit.column.coverage": "覆盖率",
@@ -108,6 +111,7 @@ enum ModuleMessages {
             "audit.plural-undefined-variable": "%2$@ 中的“%1$@”用了变量 %3$@，却没有定义它的形式。",
             "audit.plural-unused-category": "%2$@ 中的“%1$@”有此语言用不到的复数形式 %3$@。",
             "audit.quote-style": "%2$@ 中的“%1$@”用了此语言不用的引号；请写成 %3$@。",
+            "audit.rule.app-token-mismatch": "应用自行替换的占位符（%%0、{name}、${name}）与基准不同。",
             "audit.rule.duplicate-identical": "同一文件中某个键以相同文本定义了两次。",
             "audit.rule.duplicate-key": "同一文件中键定义了两次。",
             "audit.rule.ellipsis": "用三个句点代替省略号。",
@@ -147,6 +151,7 @@ enum ModuleMessages {
             "audit.whitespace-mismatch": "%2$@ 中的“%1$@”首尾空格与基准不同。",
         ],
         traditionalChinese: [
+            "audit.app-token-mismatch": "「%@」在 %@ 中的應用程式自有佔位符不一致：應為 %@，實為 %@。",
             "audit.baseline-invalid": "無法讀取此基準檔：%@",
             "audit.baselined": "（基準檔已接受 %@ 個）",
             "audit.column.coverage": "涵蓋率",
@@ -178,6 +183,7 @@ enum ModuleMessages {
             "audit.plural-undefined-variable": "%2$@ 中的「%1$@」用了變數 %3$@，卻沒有定義它的形式。",
             "audit.plural-unused-category": "%2$@ 中的「%1$@」有此語言用不到的複數形式 %3$@。",
             "audit.quote-style": "%2$@ 中的「%1$@」用了此語言不用的引號；請寫成 %3$@。",
+            "audit.rule.app-token-mismatch": "應用程式自行替換的佔位符（%%0、{name}、${name}）與基準不同。",
             "audit.rule.duplicate-identical": "同一檔案中某個鍵以相同文字定義了兩次。",
             "audit.rule.duplicate-key": "同一檔案中鍵定義了兩次。",
             "audit.rule.ellipsis": "用三個句點代替刪節號。",

@@ -119,7 +119,7 @@ public enum AuditReporter {
     static let checks: [(id: String, severity: Diagnostic.Severity)] = [
         ("missing-key", .error), ("extra-key", .warning), ("duplicate-key", .error), ("duplicate-identical", .warning),
         ("unreadable", .error), ("empty-value", .warning), ("locale-name", .note), ("source-text-keys", .note),
-        ("untranslated", .warning), ("placeholder-mismatch", .error), ("stray-percent", .error), ("mixed-positional", .error),
+        ("untranslated", .warning), ("placeholder-mismatch", .error), ("app-token-mismatch", .error), ("stray-percent", .error), ("mixed-positional", .error),
         ("placeholder-conflict", .error), ("plural-missing-other", .error), ("plural-missing-category", .error),
         ("plural-unused-category", .warning), ("plural-undefined-variable", .error), ("simplified-in-hant", .error),
         ("traditional-in-hans", .error), ("mainland-vocabulary", .warning), ("quote-style", .warning), ("halfwidth-punctuation", .warning),

@@ -84,6 +84,26 @@ func python(with modules: [String]) -> Bool {
         #expect(report.coverage.first { $0.locale == "zh-Hans" }?.percent == 100)
     }
 
+    /// An app's own placeholders (`%0`, `{name}`, `${toggle}`) repeated across locales are checked
+    /// like placeholders, not called stray percent signs; a real stray `%` still is one.
+    @Test func appTokensAreCheckedAsPlaceholders() throws {
+        let report = try audit([fixtures + "/AppTokens"])
+        let found = Set(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" })
+        let expected: Set<String> = [
+            "app-token-mismatch welcome zh-Hant", "app-token-mismatch shortcut zh-Hant",
+            "stray-percent battery en", "stray-percent battery zh-Hans", "stray-percent battery zh-Hant",
+        ]
+        #expect(found == expected, "unexpected: \(found.subtracting(expected).sorted()), not found: \(expected.subtracting(found).sorted())")
+        #expect(report.findings.first { $0.key == "shortcut" }?.arguments == ["shortcut", "zh-Hant", "${toggle} %1", "${toggle}"])
+    }
+
+    @Test func appTokensAreNotPrintfPlaceholders() {
+        #expect(AppTokens.find(in: "Press %0, then %12").tokens == ["%0", "%12"])
+        #expect(AppTokens.find(in: "%1$@ has %2d items, 100%% sure, %%0").tokens.isEmpty)
+        #expect(AppTokens.find(in: "Hi {name}, ${toggle} {not a token} {} {1x}").tokens == ["{name}", "${toggle}"])
+        #expect(AppTokens.find(in: "按 %0 顯示").percentOffsets == [4])
+    }
+
     @Test(arguments: [("zh_TW", "zh-Hant-TW", true), ("zh_tw", "zh-Hant-TW", true), ("zh-Hant-TW", "zh-Hant-TW", false),
                       ("zh_HK", "zh-Hant-HK", true), ("zh-HK", "zh-Hant-HK", true), ("zh_SG", "zh-Hans-SG", true),
                       ("zh", "zh-Hans-CN", true), ("zh-Hans", "zh-Hans-CN", false), ("zh-Hant", "zh-Hant-TW", false),
