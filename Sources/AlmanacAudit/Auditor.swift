@@ -18,9 +18,14 @@ public struct AuditTable: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Reads `.lproj` folders (anywhere under a directory) and catalog files of any supported
-    /// format; files of the same table (`Localizable.strings` in several `.lproj` folders) merge.
-    public static func load(_ paths: [String], context: CodecContext = CodecContext(options: ["layout": "no"])) -> [AuditTable] {
+    /// The catalog formats the audit reads when no registry is given.
+    public static let catalogFormats = FormatRegistry([StringsCodec(), StringsdictCodec(), XCStringsCodec(), XLIFFCodec()])
+
+    /// Reads `.lproj` folders (anywhere under a directory) and catalog files of any format the
+    /// registry reads as a catalog (String Catalogs, XLIFF, a codec plugin's); files of the same
+    /// table (`Localizable.strings` in several `.lproj` folders) merge.
+    public static func load(_ paths: [String], registry: FormatRegistry = catalogFormats,
+                            context: CodecContext = CodecContext(options: ["layout": "no"])) -> [AuditTable] {
         var tables: [AuditTable] = []
         func add(_ table: AuditTable) {
             if let index = tables.firstIndex(where: { $0.name == table.name }) {
@@ -31,6 +36,7 @@ public struct AuditTable: Sendable {
                 tables.append(table)
             }
         }
+        let catalogCodecs = registry.codecs.filter { $0.format.model == .catalog && $0.format.canRead }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -42,28 +48,42 @@ public struct AuditTable: Sendable {
                 for table in CatalogTree.read(path, context: context) {
                     add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics))
                 }
-                // String catalogs and XLIFF files in the folder too.
-                let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                    .filter { $0.hasSuffix(".xcstrings") || $0.hasSuffix(".xliff") }.sorted()
-                for relative in others { add(file(path.hasSuffix("/") ? path + relative : path + "/" + relative, context: context)) }
-            } else {
-                add(file(path, context: context))
+                // Other catalogs in the folder (String Catalogs, XLIFF): files a catalog format
+                // names by extension and recognises by content. `.lproj` trees were read above;
+                // a loose `.strings` file says no locale.
+                let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { relative in
+                    let parts = relative.split(separator: "/")
+                    let inTree = parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
+                    return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict")
+                        && catalogCodecs.contains { $0.format.extensionMatch(relative) > 0 }
+                }.sorted()
+                for relative in others {
+                    let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                    if let table = self.file(file, registry: registry, context: context, found: true) { add(table) }
+                }
+            } else if let table = file(path, registry: registry, context: context, found: false) {
+                add(table)
             }
         }
         return tables
     }
 
-    static func file(_ path: String, context: CodecContext) -> AuditTable {
-        let codec: any Codec = if path.hasSuffix(".stringsdict") { StringsdictCodec() }
-            else if path.hasSuffix(".xcstrings") { XCStringsCodec() }
-            else if path.hasSuffix(".xliff") || path.hasSuffix(".xlf") { XLIFFCodec() }
-            else { StringsCodec() }
+    /// A catalog file read through the registry. A file found in a folder that is not a catalog
+    /// (an XML file of another kind) is left out; one given by name is an error.
+    static func file(_ path: String, registry: FormatRegistry, context: CodecContext, found: Bool) -> AuditTable? {
         let name = StringsCodec.table(ofPath: path) ?? path
-        do {
-            let decoded = try codec.decode(CodecInput(contentsOf: path), context: context)
+        do throws(Diagnostic) {
+            let (codec, input) = try registry.open(.file(path), codec: nil)
+            guard codec.format.model == .catalog else {
+                if found { return nil }
+                return AuditTable(name: name, catalog: Catalog(), files: [path],
+                                  diagnostics: [.error("audit.not-a-catalog", codec.format.name, at: SourceLocation(file: path))])
+            }
+            let decoded = try codec.decode(input, context: context)
             guard case .catalog(let catalog) = decoded.document else { return AuditTable(name: name, catalog: Catalog(), files: [path]) }
             return AuditTable(name: name, catalog: catalog, files: [path], diagnostics: decoded.diagnostics.map { $0.inFile(path) })
         } catch {
+            if found && error.code == "format.undetected" { return nil }
             return AuditTable(name: name, catalog: Catalog(), files: [path], diagnostics: [error.inFile(path)])
         }
     }

@@ -97,6 +97,42 @@ func python(with modules: [String]) -> Bool {
         #expect(report.findings.first { $0.key == "shortcut" }?.arguments == ["shortcut", "zh-Hant", "${toggle} %1", "${toggle}"])
     }
 
+    /// Catalogs reach the audit through the format registry: a String Catalog in a folder is read,
+    /// an XML file of another kind beside it is left out, and a file given by name that holds no
+    /// strings is reported with the format it was read as.
+    @Test func catalogsAreFoundThroughTheRegistry() throws {
+        let folder = NSTemporaryDirectory() + "almanac-audit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/Resources", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: repository + "/Tests/AlmanacCatalogsTests/Fixtures/JellySave.xcstrings",
+                                         toPath: folder + "/Resources/JellySave.xcstrings")
+        // Files no catalog format names by extension (an XML layout, a calendar) are not looked at.
+        try Data("<?xml version=\"1.0\"?>\n<layout><button id=\"ok\"/></layout>\n".utf8).write(to: URL(fileURLWithPath: folder + "/Resources/main.xml"))
+        try FileManager.default.copyItem(atPath: repository + "/Examples/family-calendar.ics", toPath: folder + "/Resources/family.ics")
+        var registry = AuditTable.catalogFormats
+        registry.register(Calendarish())
+        let tables = AuditTable.load([folder], registry: registry)
+        #expect(tables.map(\.name) == ["JellySave"])
+        #expect(tables.first.map { !$0.catalog.entries.isEmpty && $0.diagnostics.isEmpty } == true)
+        // Given by name, a file that holds no strings is reported with the format it was read as.
+        let report = try Auditor().audit(AuditTable.load([folder + "/Resources/family.ics"], registry: registry))
+        let unreadable = try #require(report.findings.first)
+        #expect(unreadable.check == "unreadable")
+        #expect(unreadable.arguments.first?.contains("Calendar-ish") == true)
+    }
+
+    /// A format of another model, registered beside the catalog formats (as the CLI's registry has
+    /// iCalendar and catalog formats together); it also claims the `.xcstrings` extension, to show
+    /// that content decides.
+    struct Calendarish: Codec {
+        var format: FormatDescription {
+            FormatDescription(id: "calendarish", name: "Calendar-ish", summary: "test", extensions: [".ics", ".xcstrings"], model: .agenda)
+        }
+        func identify(_ probe: Probe) -> Identification {
+            probe.prefix.starts(with: Array("BEGIN:VCALENDAR".utf8)) ? .yes : .no
+        }
+    }
+
     @Test func appTokensAreNotPrintfPlaceholders() {
         #expect(AppTokens.find(in: "Press %0, then %12").tokens == ["%0", "%12"])
         #expect(AppTokens.find(in: "%1$@ has %2d items, 100%% sure, %%0").tokens.isEmpty)

@@ -38,7 +38,7 @@ struct Audit: ParsableCommand {
         guard missing.isEmpty else {
             throw CommandFailure(.inputError, missing.map { .error("input.not-found", at: SourceLocation(file: $0)) })
         }
-        let tables = AuditTable.load(paths)
+        let tables = AuditTable.load(paths, registry: session.registry)
         guard tables.contains(where: { !$0.files.isEmpty && !$0.catalog.entries.isEmpty }) || tables.contains(where: { !$0.diagnostics.isEmpty })
         else { throw CommandFailure(.inputError, [.error("audit.nothing")]) }
         var options = Auditor.Options()
