@@ -176,7 +176,15 @@ public final class Auditor {
     func audit(_ table: AuditTable) -> ([Finding], [AuditReport.Coverage]) {
         let catalog = table.catalog
         let base = options.base
-        let locales = options.locales ?? catalog.locales
+        // `--locales zh-Hant` selects a `zh_TW.lproj` folder too: names match as ICU reads them.
+        // A locale asked for that the catalog lacks is still checked: every key is missing there.
+        let locales = options.locales.map { wanted in
+            wanted.flatMap { name -> [String] in
+                if catalog.locales.contains(name) { return [name] }
+                let matches = catalog.locales.filter { locale($0).resolved == locale(name).resolved }
+                return matches.isEmpty ? [name] : matches
+            }
+        } ?? catalog.locales
         let checked = Set(locales).union([base]).sorted()
         var findings: [Finding] = []
         var translated: [String: Int] = [:]

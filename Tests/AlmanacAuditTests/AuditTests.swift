@@ -63,6 +63,12 @@ func python(with modules: [String]) -> Bool {
         let readings = Dictionary(uniqueKeysWithValues: report.findings.filter { $0.check == "locale-name" }.map { ($0.arguments[0], $0.arguments[1]) })
         #expect(readings == ["zh_TW": "zh-Hant-TW", "zh_HK": "zh-Hant-HK", "zh_CN": "zh-Hans-CN"])
         #expect(report.findings.first { $0.check == "locale-name" && $0.locale == "zh_TW" }?.location?.file?.hasSuffix("zh_TW.lproj/Localizable.strings") == true)
+        // Asked for zh-Hant, the audit checks the folder ICU reads as zh-Hant (zh_TW), not zh_HK.
+        let hant = try audit([fixtures + "/LegacyNames"]) { $0.locales = ["zh-Hant"] }
+        #expect(Set(hant.coverage.map(\.locale)) == ["en", "zh_TW"])
+        // One the catalog lacks is still checked, and every key is missing there.
+        let french = try audit([fixtures + "/LegacyNames"]) { $0.locales = ["fr"] }
+        #expect(french.findings.filter { $0.check == "missing-key" && $0.locale == "fr" }.count == 4)
         let duplicate = try #require(report.findings.first { $0.check == "duplicate-identical" })
         #expect(duplicate.severity == .warning)
         #expect(duplicate.location?.line == 7)
