@@ -9,7 +9,12 @@ enum AppTokens {
     static func find(in text: String) -> (tokens: [String], percentOffsets: [Int]) {
         // Most values have none of % { at all.
         guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return ([], []) }
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { find(in: $0) }
+    }
+
+    /// `find(in:)` over the text's bytes (read in place: this runs for every value of every locale).
+    private static func find(in bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [String], percentOffsets: [Int]) {
         var tokens: [String] = []
         var offsets: [Int] = []
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -28,7 +33,7 @@ enum AppTokens {
                 if end < bytes.count && (bytes[end] == 0x24 || isNameByte(bytes[end], first: true)) {
                     index = end
                 } else {
-                    tokens.append(String(decoding: bytes[index..<end], as: UTF8.self))
+                    tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
                     offsets.append(index)
                     index = end
                 }
@@ -37,7 +42,7 @@ enum AppTokens {
                 var end = index + 1
                 while end < bytes.count && isNameByte(bytes[end], first: end == index + 1) { end += 1 }
                 if end > index + 1, end < bytes.count, bytes[end] == 0x7D {
-                    tokens.append(String(decoding: bytes[start...end], as: UTF8.self))
+                    tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...end]), as: UTF8.self))
                     index = end + 1
                 } else {
                     index += 1

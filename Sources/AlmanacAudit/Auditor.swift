@@ -263,9 +263,10 @@ public final class Auditor {
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")
             return lookup(parent.isEmpty ? "plural.other" : parent + ".other") ?? lookup("plural.other") ?? lookup("")
         }
-        let chinese = self.locale(locale).isChinese
-        let sameLanguage = self.locale(locale).languageForComparison == self.locale(options.base).languageForComparison
-        let baseIsChinese = self.locale(options.base).isChinese
+        let traits = self.locale(locale), baseTraits = self.locale(options.base)
+        let chinese = traits.isChinese
+        let sameLanguage = traits.languageForComparison == baseTraits.languageForComparison
+        let baseIsChinese = baseTraits.isChinese
         /// The base's app tokens at `path` (`%0`, `{name}`): a `%0` counts when some translation
         /// repeats it (else it is a stray percent of the base's own).
         func baseTokens(_ path: String, baseValue: String?) -> [String] {
@@ -309,14 +310,14 @@ public final class Auditor {
             }
             if Self.has(text, "...") { add("ellipsis", .warning, path, [locale], text, nil) }
             if chinese {
-                self.chinese(text, path: path, locale: locale, add: add)
+                self.chinese(text, path: path, locale: locale, traits: traits, add: add)
             }
         }
         plurals(translation, locale: locale, add: add)
     }
 
-    func chinese(_ text: String, path: String, locale: String, add: (String, Diagnostic.Severity, String, [String], String?, String?) -> Void) {
-        let traits = self.locale(locale)
+    func chinese(_ text: String, path: String, locale: String, traits: AuditLocale,
+                 add: (String, Diagnostic.Severity, String, [String], String?, String?) -> Void) {
         if traits.isTraditional {
             let characters = purity.simplifiedCharacters(in: text)
             if !characters.isEmpty { add("simplified-in-hant", .error, path, [locale, characters], text, nil) }

@@ -103,7 +103,7 @@ struct ItemCounter: DocumentSink {
     var wantsContent: Bool { false }
     mutating func begin(_ frame: Document) throws(Diagnostic) {}
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
-        if case .rows(let rows) = item { count += rows.count } else { count += 1 }
+        count += item.records
     }
 }
 

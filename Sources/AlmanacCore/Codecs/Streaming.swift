@@ -4,6 +4,11 @@ public enum DocumentItem: Sendable {
     case calendarItem(CalendarItem)
     /// Rows of a table (each its cells in column order), a batch at a time.
     case rows(TableRows)
+
+    /// The records it holds: its rows, or one calendar item.
+    public var records: Int {
+        if case .rows(let rows) = self { rows.count } else { 1 }
+    }
 }
 
 /// Where a streaming decoder hands a document over: its frame first (the document as known before

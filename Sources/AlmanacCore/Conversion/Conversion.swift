@@ -328,7 +328,7 @@ private struct StreamingSink: ConvertedItemSink {
 
     private mutating func write(_ item: DocumentItem, _ writer: any DocumentItemWriter) throws(Diagnostic) {
         try writer.write(item)
-        if case .rows(let rows) = item { records += rows.count } else { records += 1 }
+        records += item.records
     }
 
     mutating func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {

@@ -20,19 +20,7 @@ extension ItemPipeline {
     static func run<Sink: ConvertedItemSink>(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext,
                                              converting converter: (any ConcurrentItemConverter)?, workers: Int,
                                              batchBytes: Int = batchBytes, into sink: inout Sink) throws(Diagnostic) -> Decoded {
-        let queue = Queue()
-        let reader = Thread {
-            var producer = Producer(queue: queue, batchBytes: batchBytes)
-            do throws(Diagnostic) {
-                let decoded = try decoder.decodeItems(input, context: context, into: &producer)
-                try producer.flush()
-                queue.finish(.success(decoded))
-            } catch {
-                queue.finish(.failure(error))
-            }
-        }
-        reader.stackSize = 8 << 20
-        reader.start()
+        let queue = startReading(decoder, input, context: context, batchBytes: batchBytes)
         let results = ConvertedBatches(depth: depth * max(workers, 1))
         do throws(Diagnostic) {
             // The frame comes first: the converter and the writer are set up by it before they
@@ -115,9 +103,7 @@ extension ItemPipeline {
                 batch.items = items
             }
             if let encoder {
-                for item in batch.items {
-                    if case .rows(let rows) = item { batch.records += rows.count } else { batch.records += 1 }
-                }
+                batch.records = batch.items.reduce(0) { $0 + $1.records }
                 batch.encoded = try encoder.encode(batch.items)
                 batch.items = []
             }

@@ -15,19 +15,7 @@ enum ItemPipeline {
     /// `decodeItems` returns. A failure on either side stops both.
     static func run<Sink: DocumentSink>(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext,
                                         batchBytes: Int = batchBytes, into sink: inout Sink) throws(Diagnostic) -> Decoded {
-        let queue = Queue()
-        let thread = Thread {
-            var producer = Producer(queue: queue, batchBytes: batchBytes)
-            do throws(Diagnostic) {
-                let decoded = try decoder.decodeItems(input, context: context, into: &producer)
-                try producer.flush()
-                queue.finish(.success(decoded))
-            } catch {
-                queue.finish(.failure(error))
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        let queue = startReading(decoder, input, context: context, batchBytes: batchBytes)
         do throws(Diagnostic) {
             while let event = queue.next() {
                 switch event {
@@ -41,6 +29,25 @@ enum ItemPipeline {
             throw error
         }
         return try queue.waitForResult().get()
+    }
+
+    /// Starts the reading thread: `input` decoded into batches of about `batchBytes` on the
+    /// returned queue, then the decoder's result (or its error).
+    static func startReading(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext, batchBytes: Int) -> Queue {
+        let queue = Queue()
+        let thread = Thread {
+            var producer = Producer(queue: queue, batchBytes: batchBytes)
+            do throws(Diagnostic) {
+                let decoded = try decoder.decodeItems(input, context: context, into: &producer)
+                try producer.flush()
+                queue.finish(.success(decoded))
+            } catch {
+                queue.finish(.failure(error))
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        return queue
     }
 
     enum Event {
@@ -66,13 +73,10 @@ enum ItemPipeline {
         mutating func item(_ item: DocumentItem) throws(Diagnostic) {
             batch.append(item)
             switch item {
-            case .rows(let rows):
-                weight += rows.byteCount + 16 * rows.count
-                count += rows.count
-            case .calendarItem:
-                weight += 512
-                count += 1
+            case .rows(let rows): weight += rows.byteCount + 16 * rows.count
+            case .calendarItem: weight += 512
             }
+            count += item.records
             if weight >= batchBytes { try flush() }
         }
 
