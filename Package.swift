@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacBackups", "AlmanacCalendar", "AlmanacICalendar", "AlmanacTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacKit", "AlmanacTestSupport", "almanac-codec-android"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacAudit", "AlmanacCLI", "AlmanacKit", "AlmanacTestSupport", "almanac-codec-android"]),
     ]
 )
 

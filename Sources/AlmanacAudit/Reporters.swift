@@ -116,17 +116,6 @@ public enum AuditReporter {
 
     // MARK: SARIF 2.1.0
 
-    static let checks: [(id: String, severity: Diagnostic.Severity)] = [
-        ("missing-key", .error), ("extra-key", .warning), ("duplicate-key", .error), ("duplicate-identical", .warning),
-        ("unreadable", .error), ("empty-value", .warning), ("locale-name", .note), ("source-text-keys", .note),
-        ("untranslated", .warning), ("placeholder-mismatch", .error), ("app-token-mismatch", .error), ("stray-percent", .error), ("mixed-positional", .error),
-        ("placeholder-conflict", .error), ("plural-missing-other", .error), ("plural-missing-category", .error),
-        ("plural-unused-category", .warning), ("plural-undefined-variable", .error), ("simplified-in-hant", .error),
-        ("traditional-in-hans", .error), ("mainland-vocabulary", .warning), ("quote-style", .warning), ("halfwidth-punctuation", .warning),
-        ("whitespace-mismatch", .warning), ("newline-mismatch", .warning), ("ellipsis", .warning), ("missing-in-catalog", .error),
-        ("unused-key", .warning),
-    ]
-
     public static func sarif(_ report: AuditReport, language: Language, version: String) throws(Diagnostic) -> [UInt8] {
         func level(_ severity: Diagnostic.Severity) -> String {
             switch severity {
@@ -135,13 +124,18 @@ public enum AuditReporter {
             case .note: "note"
             }
         }
-        let rules: [JSONValue] = checks.map { check in
-            .object([("id", .string(check.id)),
-                     ("name", .string(check.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
-                     ("shortDescription", .object([("text", .string(Message("audit.rule.\(check.id)").rendered(in: language)))])),
-                     ("defaultConfiguration", .object([("level", .string(level(check.severity)))]))])
+        // Every rule, described: what it finds, what to do, its examples, and where it applies.
+        let rules: [JSONValue] = AuditRules.descriptions.map { rule in
+            .object([("id", .string(rule.id)), ("name", .string(rule.name)),
+                     ("shortDescription", .object([("text", .string(rule.summary.rendered(in: language)))])),
+                     ("fullDescription", .object([("text", .string(rule.summary.rendered(in: language) + " "
+                         + Message("audit.explain.applies").rendered(in: language) + ": " + rule.locales.message.rendered(in: language) + "."))])),
+                     ("help", .object([("text", .string(rule.help.rendered(in: language))),
+                                       ("markdown", .string(RuleDocumentation.markdownHelp(rule, language: language)))])),
+                     ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
+                     ("properties", .object([("scope", .string(rule.scope.rawValue)), ("locales", .string(rule.locales.rawValue))]))])
         }
-        let ruleIndex = Dictionary(uniqueKeysWithValues: checks.enumerated().map { ($1.id, $0) })
+        let ruleIndex = Dictionary(uniqueKeysWithValues: AuditRules.descriptions.enumerated().map { ($1.id, $0) })
         let results: [JSONValue] = sorted(report.findings).map { finding in
             var result: [(String, JSONValue)] = [("ruleId", .string(finding.check))]
             if let index = ruleIndex[finding.check] { result.append(("ruleIndex", .integer(index))) }

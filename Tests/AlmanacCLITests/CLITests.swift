@@ -1,3 +1,4 @@
+import AlmanacAudit
 import AlmanacCLI
 import AlmanacCore
 import AlmanacKit
@@ -277,6 +278,35 @@ import Testing
         #expect(CLIRun(["audit", "/nonexistent/path"]).status == 3)
         let chinese = CLIRun(["audit", app, "--lang", "zh-Hant"])
         #expect(chinese.output.contains("缺少「extra.only.en」"))
+        // A check switched off is not reported; one that does not exist is a usage error naming the ids.
+        let withoutPlaceholders = CLIRun(["audit", app, "--format", "json", "--disable", "placeholder-mismatch,ellipsis"])
+        #expect(withoutPlaceholders.status == 1)
+        #expect(!withoutPlaceholders.output.contains("\"check\" : \"placeholder-mismatch\""))
+        #expect(!withoutPlaceholders.output.contains("\"check\" : \"ellipsis\""))
+        #expect(withoutPlaceholders.output.contains("\"check\" : \"missing-key\""))
+        let unknown = CLIRun(["audit", app, "--disable", "placeholder-mismatches"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("placeholder-mismatches") && unknown.error.contains("mainland-vocabulary"))
+        #expect(CLIRun(["audit"]).status == 2)
+    }
+
+    /// `--list-checks` lists every rule; `--explain` prints one with its examples and what the
+    /// audit reports for them, in the language asked for.
+    @Test func auditDescribesItsChecks() {
+        let list = CLIRun(["audit", "--list-checks"])
+        #expect(list.status == 0)
+        for rule in AuditRules.descriptions { #expect(list.output.contains(rule.id + " "), "\(rule.id) not listed") }
+        let english = CLIRun(["audit", "--explain", "mainland-vocabulary"])
+        #expect(english.status == 0)
+        #expect(english.output.contains("Traditional Chinese as written in Taiwan"))
+        #expect(english.output.contains("\"網絡錯誤\""))
+        #expect(english.output.contains("→ zh-Hant.lproj/Localizable.strings:1  “offline” in zh-Hant uses the mainland word 網絡; Taiwan writes 網路."))
+        let traditional = CLIRun(["audit", "--explain", "mainland-vocabulary", "--lang", "zh-Hant"])
+        #expect(traditional.output.contains("適用於："))
+        #expect(traditional.output.contains("不會回報的例子："))
+        let simplified = CLIRun(["audit", "--explain", "missing-key"], language: .simplifiedChinese)
+        #expect(simplified.output.contains("处理方法："))
+        #expect(CLIRun(["audit", "--explain", "no-such-check"]).status == 2)
     }
 
     @Test func backupsAreNeverHalfWrittenOrLost() throws {

@@ -7,6 +7,7 @@ enum CoreMessages {
         english: [
             "audit.baseline-written": "Wrote a baseline of %@ findings to %@.",
             "audit.nothing": "No catalogs found in the paths given.",
+            "audit.unknown-check": "There is no check “%@”; the checks are: %@.",
             "catalog.duplicate-key": "The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.",
             "catalog.duplicate-key-same": "The key “%@” is defined twice with the same text (lines %@ and %@); nothing changes, but one of the two can go.",
             "catalog.no-transliterator": "ICU has no Simplified–Traditional transform here (%@); install ICU's full data (libicu).",
@@ -83,6 +84,7 @@ enum CoreMessages {
         simplifiedChinese: [
             "audit.baseline-written": "已把 %@ 个问题写入基线 %@。",
             "audit.nothing": "给定的路径中没有找到目录文件。",
+            "audit.unknown-check": "没有名为“%@”的检查；可用的检查有：%@。",
             "catalog.duplicate-key": "键“%@”定义了两次（第 %@ 行和第 %@ 行）；与 Apple 一样保留后一个值。请删除其中一个。",
             "catalog.duplicate-key-same": "键“%@”以相同文本定义了两次（第 %@ 行和第 %@ 行）；内容不变，但可以删除其中一个。",
             "catalog.no-transliterator": "此处的 ICU 没有简繁转换（%@）；请安装完整的 ICU 数据（libicu）。",
@@ -159,6 +161,7 @@ enum CoreMessages {
         traditionalChinese: [
             "audit.baseline-written": "已把 %@ 個問題寫入基準檔 %@。",
             "audit.nothing": "指定的路徑中找不到目錄檔案。",
+            "audit.unknown-check": "沒有名為「%@」的檢查；可用的檢查有：%@。",
             "catalog.duplicate-key": "鍵「%@」定義了兩次（第 %@ 行與第 %@ 行）；與 Apple 相同保留後一個值。請刪除其中一個。",
             "catalog.duplicate-key-same": "鍵「%@」以相同文字定義了兩次（第 %@ 行與第 %@ 行）；內容不變，但可以刪除其中一個。",
             "catalog.no-transliterator": "此處的 ICU 沒有簡繁轉換（%@）；請安裝完整的 ICU 資料（libicu）。",

@@ -1,0 +1,90 @@
+public import AlmanacCore
+import AlmanacCatalogs
+import AlmanacICU
+import Foundation
+
+/// A table to audit: one catalog with every locale, and the files it came from.
+public struct AuditTable: Sendable {
+    public var name: String
+    public var catalog: Catalog
+    public var files: [String]
+    /// Problems met while reading (unreadable files, duplicate keys).
+    public var diagnostics: [Diagnostic]
+
+    public init(name: String, catalog: Catalog, files: [String], diagnostics: [Diagnostic] = []) {
+        self.name = name
+        self.catalog = catalog
+        self.files = files
+        self.diagnostics = diagnostics
+    }
+
+    /// The catalog formats the audit reads when no registry is given.
+    public static let catalogFormats = FormatRegistry([StringsCodec(), StringsdictCodec(), XCStringsCodec(), XLIFFCodec()])
+
+    /// Reads `.lproj` folders (anywhere under a directory) and catalog files of any format the
+    /// registry reads as a catalog (String Catalogs, XLIFF, a codec plugin's); files of the same
+    /// table (`Localizable.strings` in several `.lproj` folders) merge.
+    public static func load(_ paths: [String], registry: FormatRegistry = catalogFormats,
+                            context: CodecContext = CodecContext(options: ["layout": "no"])) -> [AuditTable] {
+        var tables: [AuditTable] = []
+        func add(_ table: AuditTable) {
+            if let index = tables.firstIndex(where: { $0.name == table.name }) {
+                tables[index].catalog.merge(table.catalog, replacing: table.files.allSatisfy { $0.hasSuffix(".stringsdict") })
+                tables[index].files += table.files
+                tables[index].diagnostics += table.diagnostics
+            } else {
+                tables.append(table)
+            }
+        }
+        let catalogCodecs = registry.codecs.filter { $0.format.model == .catalog && $0.format.canRead }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                tables.append(AuditTable(name: path, catalog: Catalog(), files: [path],
+                                         diagnostics: [.error("input.not-found", at: SourceLocation(file: path))]))
+                continue
+            }
+            if isDirectory.boolValue {
+                for table in CatalogTree.read(path, context: context) {
+                    add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics))
+                }
+                // Other catalogs in the folder (String Catalogs, XLIFF): files a catalog format
+                // names by extension and recognises by content. `.lproj` trees were read above;
+                // a loose `.strings` file says no locale.
+                let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { relative in
+                    let parts = relative.split(separator: "/")
+                    let inTree = parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
+                    return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict")
+                        && catalogCodecs.contains { $0.format.extensionMatch(relative) > 0 }
+                }.sorted()
+                for relative in others {
+                    let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                    if let table = self.file(file, registry: registry, context: context, found: true) { add(table) }
+                }
+            } else if let table = file(path, registry: registry, context: context, found: false) {
+                add(table)
+            }
+        }
+        return tables
+    }
+
+    /// A catalog file read through the registry. A file found in a folder that is not a catalog
+    /// (an XML file of another kind) is left out; one given by name is an error.
+    static func file(_ path: String, registry: FormatRegistry, context: CodecContext, found: Bool) -> AuditTable? {
+        let name = StringsCodec.table(ofPath: path) ?? path
+        do throws(Diagnostic) {
+            let (codec, input) = try registry.open(.file(path), codec: nil)
+            guard codec.format.model == .catalog else {
+                if found { return nil }
+                return AuditTable(name: name, catalog: Catalog(), files: [path],
+                                  diagnostics: [.error("audit.not-a-catalog", codec.format.name, at: SourceLocation(file: path))])
+            }
+            let decoded = try codec.decode(input, context: context)
+            guard case .catalog(let catalog) = decoded.document else { return AuditTable(name: name, catalog: Catalog(), files: [path]) }
+            return AuditTable(name: name, catalog: catalog, files: [path], diagnostics: decoded.diagnostics.map { $0.inFile(path) })
+        } catch {
+            if found && error.code == "format.undetected" { return nil }
+            return AuditTable(name: name, catalog: Catalog(), files: [path], diagnostics: [error.inFile(path)])
+        }
+    }
+}

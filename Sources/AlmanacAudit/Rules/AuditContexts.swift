@@ -1,0 +1,220 @@
+import AlmanacCatalogs
+import AlmanacCore
+
+/// The findings of one audit, as the rules report them.
+final class FindingList {
+    var items: [Finding] = []
+}
+
+/// One key across the locales checked, for key rules. The auditor fills it for each key in turn
+/// (one object per table, so that the walk over 50,000 keys allocates nothing per key).
+final class KeyContext {
+    unowned let auditor: Auditor
+    let findings: FindingList
+    let table: String
+    /// The base locale, and every locale checked (the base among them).
+    let baseLocale: String
+    let locales: [String]
+    private(set) var entry = CatalogEntry(key: "")
+    /// The base's value: its own, or the key itself when the key is the source text.
+    private(set) var base: Translation?
+    /// Whether the base lacks the key and every other locale has it: the key is the source text
+    /// (SwiftUI's `Text("Move Screen")`) and serves as the base's value.
+    private(set) var keyIsSourceText = false
+    /// The base's texts by place (`""`, `plural.one`, `substitution.days.other`).
+    private(set) var baseTexts: [(path: String, text: String)] = []
+
+    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String]) {
+        self.auditor = auditor
+        self.findings = findings
+        self.table = table
+        self.baseLocale = baseLocale
+        self.locales = locales
+    }
+
+    func load(_ entry: CatalogEntry, keyIsSourceText: Bool) {
+        self.entry = entry
+        self.keyIsSourceText = keyIsSourceText
+        base = keyIsSourceText ? Translation(value: entry.key) : entry.translations[baseLocale]
+        baseTexts = base?.texts ?? []
+    }
+
+    /// The base's text at exactly this place.
+    func baseText(exactly path: String) -> String? { baseTexts.first { $0.path == path }?.text }
+
+    /// The base's text a translation's text at `path` compares with: the same place, else the
+    /// base's `other` form of the same variable (a plural form the base lacks), else the base's
+    /// plural `other` or plain value.
+    func baseText(for path: String) -> String? {
+        if let exact = baseText(exactly: path) { return exact }
+        let parent = path.split(separator: ".").dropLast().joined(separator: ".")
+        return baseText(exactly: parent.isEmpty ? "plural.other" : parent + ".other") ?? baseText(exactly: "plural.other") ?? baseText(exactly: "")
+    }
+
+    /// Adds a finding of `rule` for this key in `locale`; its message arguments are the key, the
+    /// locale and `arguments`. It is located at the locale's value, or the base's when the locale
+    /// has none.
+    func report(_ rule: AuditRuleDescription, locale: String, variant: String = "", _ arguments: [String] = [],
+                value: String? = nil, base baseValue: String? = nil) {
+        findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table, key: entry.key, locale: locale,
+                                      variant: variant,
+                                      location: entry.translations[locale]?.presentation.origin ?? base?.presentation.origin,
+                                      arguments: [entry.key, locale] + arguments, value: value, base: baseValue))
+    }
+}
+
+/// A key's value in one locale, for value rules.
+final class ValueContext {
+    let key: KeyContext
+    private(set) var locale = ""
+    private(set) var traits = AuditLocale("en")
+    private(set) var isBase = false
+    private(set) var translation = Translation()
+
+    init(key: KeyContext) { self.key = key }
+
+    func load(locale: String, traits: AuditLocale, translation: Translation) {
+        self.locale = locale
+        self.traits = traits
+        self.translation = translation
+        isBase = locale == key.baseLocale
+    }
+
+    var auditor: Auditor { key.auditor }
+
+    func report(_ rule: AuditRuleDescription, variant: String = "", _ arguments: [String] = [], value: String? = nil, base: String? = nil) {
+        key.report(rule, locale: locale, variant: variant, arguments, value: value, base: base)
+    }
+}
+
+/// One text of a value (the value, a plural form, a device variant), for text rules, with what
+/// several rules read from it worked out once.
+final class TextContext {
+    let value: ValueContext
+    /// Where the text sits in the value: "" for the value, `plural.one`, `substitution.days.other`.
+    private(set) var path = ""
+    private(set) var text = ""
+    /// The base's text at the same place (a plural form compares with the base's `other`); the
+    /// text itself in the base locale.
+    private(set) var reference: String?
+
+    private var placeholderList: PlaceholderList?
+    private var tokens: (tokens: [String], percentOffsets: [Int])?
+    private var expected: [String]?
+    private var simplified: String?
+
+    init(value: ValueContext) { self.value = value }
+
+    func load(path: String, text: String, reference: String?) {
+        self.path = path
+        self.text = text
+        self.reference = reference
+        placeholderList = nil
+        tokens = nil
+        expected = nil
+        simplified = nil
+    }
+
+    var locale: String { value.locale }
+    var traits: AuditLocale { value.traits }
+    var isBase: Bool { value.isBase }
+    var auditor: Auditor { value.key.auditor }
+
+    /// The printf placeholders of the text, without the app's own `%0` tokens: printf would read
+    /// the `%0 to` of "Move %0 to %1" as a placeholder, but the app replaces `%0` itself.
+    var placeholders: PlaceholderList {
+        if let placeholderList { return placeholderList }
+        var list = PlaceholderList(text)
+        if !list.placeholders.isEmpty || !list.stray.isEmpty, !appTokens.percentOffsets.isEmpty {
+            let expected = expectedTokens
+            let own = Set(zip(appTokens.tokens.filter { $0.hasPrefix("%") }, appTokens.percentOffsets).filter { expected.contains($0.0) }.map(\.1))
+            list.placeholders.removeAll { own.contains($0.offset) }
+            list.stray.removeAll { own.contains($0) }
+        }
+        placeholderList = list
+        return list
+    }
+
+    /// The printf placeholders of the reference, without the app's own tokens.
+    var referencePlaceholders: PlaceholderList? {
+        guard let reference else { return nil }
+        var list = PlaceholderList(reference)
+        let expected = expectedTokens
+        if expected.contains(where: { $0.hasPrefix("%") }) {
+            let tokens = AppTokens.find(in: reference)
+            let own = Set(zip(tokens.tokens.filter { $0.hasPrefix("%") }, tokens.percentOffsets).filter { expected.contains($0.0) }.map(\.1))
+            list.placeholders.removeAll { own.contains($0.offset) }
+            list.stray.removeAll { own.contains($0) }
+        }
+        return list
+    }
+
+    /// The app's own tokens in the text (`%0`, `{name}`, `${name}`).
+    var appTokens: (tokens: [String], percentOffsets: [Int]) {
+        if let tokens { return tokens }
+        let found = AppTokens.find(in: text)
+        tokens = found
+        return found
+    }
+
+    /// The app tokens the text should have: the reference's, where a `%0` counts only when some
+    /// translation repeats it (else it is a stray percent of the base's own).
+    var expectedTokens: [String] {
+        if let expected { return expected }
+        var result: [String] = []
+        if let reference {
+            let entry = value.key.entry, base = value.key.baseLocale, path = self.path
+            result = AppTokens.find(in: reference).tokens.filter { token in
+                !token.hasPrefix("%") || entry.translations.contains { other in
+                    other.key != base && other.value.texts.contains { $0.path == path && AppTokens.find(in: $0.text).tokens.contains(token) }
+                }
+            }
+        }
+        expected = result
+        return result
+    }
+
+    /// The characters of the text only Simplified Chinese writes.
+    var simplifiedCharacters: String {
+        if let simplified { return simplified }
+        let found = auditor.purity.simplifiedCharacters(in: text)
+        simplified = found
+        return found
+    }
+
+    func report(_ rule: AuditRuleDescription, _ arguments: [String] = [], value text: String? = nil, base: String? = nil) {
+        value.report(rule, variant: path, arguments, value: text, base: base)
+    }
+}
+
+/// One table, for table rules: its files, what reading them met, and what the key pass counted.
+struct TableContext {
+    let auditor: Auditor
+    let findings: FindingList
+    let table: AuditTable
+    let baseLocale: String
+    /// Keys checked as the source text (see `KeyContext.keyIsSourceText`).
+    let sourceTextKeys: Int
+
+    /// Adds a finding of `rule` for this table (`key` and `locale` when it is about one).
+    func report(_ rule: AuditRuleDescription, key: String = "", locale: String? = nil, location: SourceLocation?, _ arguments: [String]) {
+        findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table.name, key: key, locale: locale,
+                                      location: location, arguments: arguments))
+    }
+}
+
+/// Every table, and the keys the sources use when sources were given, for project rules.
+struct ProjectContext {
+    let auditor: Auditor
+    let findings: FindingList
+    let tables: [AuditTable]
+    let baseLocale: String
+    /// Keys used in source code with where each is first used; nil when no sources were given.
+    let usedKeys: [String: SourceLocation]?
+
+    func report(_ rule: AuditRuleDescription, table: String, key: String = "", locale: String? = nil, location: SourceLocation?,
+                _ arguments: [String]) {
+        findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table, key: key, locale: locale,
+                                      location: location, arguments: arguments))
+    }
+}

@@ -1,0 +1,32 @@
+/// Every check of the audit, in the order `almanac audit --list-checks` prints them and SARIF
+/// numbers them. A new rule is a type in its own file, added here.
+public enum AuditRules {
+    public static let all: [any AuditRule.Type] = [
+        // A key across locales
+        MissingKeyRule.self, ExtraKeyRule.self,
+        // What reading the files met
+        DuplicateKeyRule.self, DuplicateIdenticalRule.self, UnreadableRule.self, SourceTextKeysRule.self, LocaleNameRule.self,
+        // A value in one locale
+        EmptyValueRule.self, UntranslatedRule.self,
+        // Placeholders
+        PlaceholderMismatchRule.self, AppTokenMismatchRule.self, StrayPercentRule.self, MixedPositionalRule.self,
+        PlaceholderConflictRule.self,
+        // Plurals
+        PluralMissingOtherRule.self, PluralMissingCategoryRule.self, PluralUnusedCategoryRule.self, PluralUndefinedVariableRule.self,
+        // Chinese
+        SimplifiedInHantRule.self, TraditionalInHansRule.self, MainlandVocabularyRule.self, QuoteStyleRule.self,
+        HalfwidthPunctuationRule.self,
+        // Typography against the base
+        WhitespaceMismatchRule.self, NewlineMismatchRule.self, EllipsisRule.self,
+        // Sources
+        MissingInCatalogRule.self, UnusedKeyRule.self,
+    ]
+
+    /// The rules' descriptions, in the list's order.
+    public static let descriptions: [AuditRuleDescription] = all.map { $0.description }
+
+    /// The description of the rule with this id.
+    public static func description(of id: String) -> AuditRuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+}

@@ -1,0 +1,13 @@
+/// A value with no text: the app shows nothing. The value's other checks are skipped.
+struct EmptyValueRule: ValueRule {
+    static let description = AuditRuleDescription(
+        id: "empty-value", severity: .warning, scope: .value, locales: .every,
+        triggering: [.values(("save", "en", "Save"), ("save", "zh-Hant", ""))],
+        nonTriggering: [.values(("save", "en", "Save"), ("save", "zh-Hant", "儲存"))])
+
+    static var checksEmptyValues: Bool { true }
+
+    func check(_ value: ValueContext) {
+        value.report(Self.description)
+    }
+}

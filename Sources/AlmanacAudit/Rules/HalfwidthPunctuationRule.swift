@@ -1,0 +1,27 @@
+/// A half-width `, . : ; ? !` right after Chinese text, which Chinese writes full-width. Inside
+/// a number or a name (`iOS 18.1`) it is left alone.
+struct HalfwidthPunctuationRule: TextRule {
+    static let description = AuditRuleDescription(
+        id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
+        triggering: [.values(("failed", "en", "Could not save, try again"), ("failed", "zh-Hans", "保存失败,请重试"))],
+        nonTriggering: [.values(("failed", "en", "Could not save, try again"), ("failed", "zh-Hans", "保存失败，请重试")),
+                        .values(("update", "en", "Requires iOS 18.1"), ("update", "zh-Hant", "需要iOS 18.1"))])
+
+    func check(_ text: TextContext) {
+        if let mark = Self.halfWidthPunctuation(in: text.text) { text.report(Self.description, [mark], value: text.text) }
+    }
+
+    static func halfWidthPunctuation(in text: String) -> String? {
+        // Most values have none of , . : ; ? ! at all.
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x2E || $0 == 0x3A || $0 == 0x3B || $0 == 0x3F || $0 == 0x21 }) else { return nil }
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() where ",.:;?!".contains(character) {
+            guard index > 0, TextScan.isCJK(characters[index - 1]) else { continue }
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if let next, next.isNumber || next.isLetter && next.isASCII { continue }
+            if character == "." && index + 2 < characters.count && characters[index + 1] == "." { continue }  // "..." has its own check
+            return String(character)
+        }
+        return nil
+    }
+}

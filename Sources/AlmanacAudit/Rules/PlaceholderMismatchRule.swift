@@ -1,0 +1,45 @@
+public import AlmanacCore
+
+/// A translation's printf placeholders differ from the base's in number, position or type: the
+/// app passes the base's arguments, so a `%d` where the base has `%@` crashes.
+struct PlaceholderMismatchRule: TextRule {
+    static let description = AuditRuleDescription(
+        id: "placeholder-mismatch", severity: .error, scope: .text, locales: .translations,
+        triggering: [.values(("delete", "en", "Delete %@?"), ("delete", "zh-Hant", "要刪除 %d 嗎？")),
+                     .values(("invite", "en", "%1$@ invited %2$@"), ("invite", "zh-Hans", "%1$@ 邀请了你"))],
+        nonTriggering: [.values(("delete", "en", "Delete %@?"), ("delete", "zh-Hant", "要刪除「%@」嗎？")),
+                        .values(("invite", "en", "%1$@ invited %2$@"), ("invite", "zh-Hans", "%2$@ 受到 %1$@ 的邀请"))])
+
+    func check(_ text: TextContext) {
+        guard let reference = text.reference, var expected = text.referencePlaceholders else { return }
+        let found = text.placeholders
+        let parts = text.path.split(separator: ".")
+        if let category = parts.last, parts.count > 1, category == "zero" || category == "one" || category == "two" {
+            // A form for an exact number may leave the number out ("No items", "One item"): its
+            // placeholders must be among those of the base's `other` form, each of the same type.
+            let other = text.value.key.baseText(exactly: parts.dropLast().joined(separator: ".") + ".other")
+            if let other { expected = PlaceholderList(other) }
+            let allowed = Self.signature(expected)
+            if Self.signature(found).allSatisfy({ allowed[$0.key] == $0.value }) { return }
+        } else if Self.signature(found) == Self.signature(expected) {
+            return
+        }
+        text.report(Self.description, [Self.describe(expected), Self.describe(found)], value: text.text, base: reference)
+    }
+
+    /// Arguments by position with their types; a plural variable counts as the type its forms use.
+    static func signature(_ list: PlaceholderList) -> [Int: Placeholder.ArgumentType] {
+        var result = list.arguments
+        var next = 1
+        for placeholder in list.placeholders {
+            let position = placeholder.position ?? next
+            next = position + 1
+            if placeholder.type == .pluralVariable { result[position] = .integer }
+        }
+        return result
+    }
+
+    static func describe(_ list: PlaceholderList) -> String {
+        list.placeholders.isEmpty ? "—" : list.placeholders.map(\.text).joined(separator: " ")
+    }
+}
