@@ -5,6 +5,8 @@ import AlmanacCore
 /// (`substitution.<name>`), for the plural rules.
 enum PluralForms {
     static func groups(_ translation: Translation) -> [(path: String, forms: [PluralCategory: String])] {
+        // Most values have no plural forms at all.
+        guard translation.plural != nil || translation.substitutions != nil else { return [] }
         var groups: [(String, [PluralCategory: String])] = []
         if let plural = translation.plural { groups.append(("plural", plural)) }
         for (name, substitution) in (translation.substitutions ?? [:]).sorted(by: { $0.key < $1.key }) {

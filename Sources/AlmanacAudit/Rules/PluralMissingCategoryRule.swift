@@ -8,8 +8,10 @@ struct PluralMissingCategoryRule: ValueRule {
                                  ("items", "zh-Hans", "%#@count@", ["count.other": "%d 项"]))])
 
     func check(_ value: ValueContext) {
+        let groups = PluralForms.groups(value.translation)
+        guard !groups.isEmpty else { return }
         let needed = value.auditor.categories(value.locale)
-        for (path, forms) in PluralForms.groups(value.translation) {
+        for (path, forms) in groups {
             let missing = needed.subtracting(forms.keys).subtracting([.other])
             if !missing.isEmpty { value.report(Self.description, variant: path, [missing.sorted().map(\.rawValue).joined(separator: ", ")]) }
         }

@@ -10,8 +10,10 @@ struct PluralUnusedCategoryRule: ValueRule {
                                  ("items", "zh-Hans", "%#@count@", ["count.zero": "没有项目", "count.other": "%d 项"]))])
 
     func check(_ value: ValueContext) {
+        let groups = PluralForms.groups(value.translation)
+        guard !groups.isEmpty else { return }
         let needed = value.auditor.categories(value.locale)
-        for (path, forms) in PluralForms.groups(value.translation) {
+        for (path, forms) in groups {
             let unused = Set(forms.keys).subtracting(needed).subtracting([.zero, .one, .two, .other])
             if !unused.isEmpty { value.report(Self.description, variant: path, [unused.sorted().map(\.rawValue).joined(separator: ", ")]) }
         }

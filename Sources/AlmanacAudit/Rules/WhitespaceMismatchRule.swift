@@ -14,6 +14,7 @@ struct WhitespaceMismatchRule: TextRule {
     }
 
     static func edgeSpace(_ text: String) -> (Bool, Bool) {
-        (text.first.map { $0 == " " || $0 == "\t" } ?? false, text.last.map { $0 == " " || $0 == "\t" } ?? false)
+        // By bytes: a space or tab is one byte in UTF-8, and grapheme breaking is not needed.
+        (text.utf8.first.map { $0 == 0x20 || $0 == 0x09 } ?? false, text.utf8.last.map { $0 == 0x20 || $0 == 0x09 } ?? false)
     }
 }
