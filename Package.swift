@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacCalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacBackupsTests", dependencies: ["AlmanacBackups", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacBackups", "AlmanacCalendar", "AlmanacICalendar", "AlmanacTestSupport"],

@@ -45,7 +45,20 @@ public struct AuditTable: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                for table in CatalogTree.read(path, context: context) {
+                // `.lproj` folders: each file a catalog codec names by extension, read by the
+                // codec the registry picks for it (by name and content); a file that turns out
+                // to be no catalog (an XML layout beside the strings) is left out.
+                let treeFiles = CatalogTree.files(under: path) { name in catalogCodecs.contains { $0.format.extensionMatch(name) > 0 } }
+                let tree = CatalogTree.read(files: treeFiles, context: context) { file, context throws(Diagnostic) -> Decoded? in
+                    let opened: (codec: any Codec, input: CodecInput)
+                    do throws(Diagnostic) { opened = try registry.open(.file(file), codec: nil) } catch {
+                        if error.code == "format.undetected" { return nil }
+                        throw error
+                    }
+                    guard opened.codec.format.model == .catalog else { return nil }
+                    return try opened.codec.decode(opened.input, context: context)
+                }
+                for table in tree {
                     add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics))
                 }
                 // Other catalogs in the folder (String Catalogs, XLIFF): files a catalog format

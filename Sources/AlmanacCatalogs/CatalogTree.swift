@@ -35,13 +35,20 @@ public enum CatalogTree {
     /// Whether a directory holds `.lproj` folders with catalogs (the walk stops at the first).
     public static func isTree(_ directory: String) -> Bool { !files(under: directory, stoppingAtFirst: true).isEmpty }
 
-    private static func files(under directory: String, stoppingAtFirst: Bool) -> [String] {
+    /// The files under `directory` that sit in `.lproj` folders and that `accepting` takes (a
+    /// format registry's catalog codecs, by their file names), sorted.
+    public static func files(under directory: String, accepting: (String) -> Bool) -> [String] {
+        files(under: directory, stoppingAtFirst: false, accepting: accepting)
+    }
+
+    static func isStringsFile(_ path: String) -> Bool { path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") }
+
+    private static func files(under directory: String, stoppingAtFirst: Bool, accepting: (String) -> Bool = isStringsFile) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let parts = relative.split(separator: "/")
-            guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"),
-                  relative.hasSuffix(".strings") || relative.hasSuffix(".stringsdict") else { continue }
+            guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"), accepting(relative) else { continue }
             result.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
             if stoppingAtFirst { break }
         }
@@ -58,23 +65,33 @@ public enum CatalogTree {
     /// (`en.lproj/Localizable.strings` and `zh-Hant.lproj/Localizable.stringsdict` are both
     /// `Localizable`), each merged across its locales.
     public static func read(files: [String], context: CodecContext = CodecContext()) -> [Table] {
+        read(files: files, context: context) { path, context throws(Diagnostic) in
+            let codec: any Codec = if path.hasSuffix(".stringsdict") { StringsdictCodec() }
+                else if path.hasSuffix(".xcstrings") { XCStringsCodec() } else { StringsCodec() }
+            return try codec.decode(CodecInput(contentsOf: path), context: context)
+        }
+    }
+
+    /// The tables of these files, each read by `decode` (which may pick the codec through a
+    /// format registry, and returns nil for a file that is no catalog: it is left out), merged
+    /// across locales by table name. `decode` runs on several threads.
+    public static func read(files: [String], context: CodecContext,
+                            decode: @Sendable (String, CodecContext) throws(Diagnostic) -> Decoded?) -> [Table] {
         var tables: [String: Table] = [:]
         var order: [String] = []
         // .strings first, so the plural rules in .stringsdict (which win at run time) replace them.
         let files = files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
         // Files are parsed side by side (one per core); merging stays in order.
-        let results = ParallelResults<Result<Decoded, Diagnostic>>(count: files.count)
+        let results = ParallelResults<Result<Decoded?, Diagnostic>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let path = files[index]
-            let codec: any Codec = if path.hasSuffix(".stringsdict") { StringsdictCodec() }
-                else if path.hasSuffix(".xcstrings") { XCStringsCodec() } else { StringsCodec() }
             do throws(Diagnostic) {
-                results[index] = .success(try codec.decode(CodecInput(contentsOf: path), context: context))
+                results[index] = .success(try decode(files[index], context))
             } catch {
                 results[index] = .failure(error)
             }
         }
         for (index, path) in files.enumerated() {
+            if case .success(nil) = results[index]! { continue }
             let name = StringsCodec.table(ofPath: path) ?? "Localizable"
             if tables[name] == nil {
                 tables[name] = Table(name: name, catalog: Catalog(sourceLanguage: context.options["source-language"] ?? "en"), files: [],
@@ -83,7 +100,7 @@ public enum CatalogTree {
             }
             tables[name]!.files.append(path)
             do {
-                let decoded = try results[index]!.get()
+                guard let decoded = try results[index]!.get() else { continue }
                 tables[name]!.diagnostics += decoded.diagnostics.map { $0.inFile(path) }
                 guard case .catalog(let catalog) = decoded.document else { continue }
                 let replacing = path.hasSuffix(".stringsdict")

@@ -1,4 +1,5 @@
 @testable import AlmanacAudit
+import AlmanacCatalogs
 import AlmanacCore
 import AlmanacTestSupport
 import Foundation
@@ -125,6 +126,44 @@ func python(with modules: [String]) -> Bool {
         let unreadable = try #require(report.findings.first)
         #expect(unreadable.check == "unreadable")
         #expect(unreadable.arguments.first?.contains("Calendar-ish") == true)
+    }
+
+    /// Files in `.lproj` folders reach the audit through the registry too: a codec plugin's
+    /// catalog format is read there, and a file a catalog format names by extension that is no
+    /// catalog (an XML layout beside the strings) is left out rather than called unreadable.
+    @Test func lprojFilesAreReadThroughTheRegistry() throws {
+        let folder = NSTemporaryDirectory() + "almanac-audit-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for locale in ["en", "zh-Hant"] { try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true) }
+        try Data("\"save\" = \"Save\";\n\"cancel\" = \"Cancel\";\n".utf8).write(to: URL(fileURLWithPath: folder + "/en.lproj/Localizable.strings"))
+        try Data("save=儲存\ncancel=取消\n".utf8).write(to: URL(fileURLWithPath: folder + "/zh-Hant.lproj/Localizable.lines"))
+        try Data("<?xml version=\"1.0\"?>\n<layout/>\n".utf8).write(to: URL(fileURLWithPath: folder + "/en.lproj/Main.lines"))
+        var registry = AuditTable.catalogFormats
+        registry.register(KeyValueLines())
+        let tables = AuditTable.load([folder], registry: registry)
+        #expect(tables.map(\.name) == ["Localizable"])
+        #expect(tables.first?.catalog.locales == ["en", "zh-Hant"])
+        let report = try Auditor().audit(tables)
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.check))")
+        // Without the plugin the `.lines` file is not a catalog, and zh-Hant is not there.
+        #expect(AuditTable.load([folder]).first?.catalog.locales == ["en"])
+    }
+
+    /// A codec plugin's catalog format: `key=value` lines, the locale from the `.lproj` folder.
+    struct KeyValueLines: Codec {
+        var format: FormatDescription {
+            FormatDescription(id: "lines", name: "Key-value lines", summary: "test", extensions: [".lines"], model: .catalog)
+        }
+        func identify(_ probe: Probe) -> Identification { probe.prefix.first == UInt8(ascii: "<") ? .no : .cannotTell }
+        func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+            let locale = StringsCodec.locale(ofPath: input.fileName) ?? "en"
+            let text = String(decoding: try input.readAll(), as: UTF8.self)
+            let entries = text.split(separator: "\n").map { line in
+                let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                return CatalogEntry(key: parts[0], translations: [locale: Translation(value: parts.count > 1 ? parts[1] : "")])
+            }
+            return Decoded(document: .catalog(Catalog(entries: entries)))
+        }
     }
 
     /// A format of another model, registered beside the catalog formats (as the CLI's registry has
