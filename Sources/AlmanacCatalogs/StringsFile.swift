@@ -319,9 +319,23 @@ public enum StringsFile {
         }
 
         mutating func expect(_ byte: UInt8, what: String) throws(Diagnostic) {
+            // Where the previous token ended: a missing `;` belongs there, not where the next
+            // entry starts (lines later, after comments).
+            let afterToken = location()
+            let tokenEnd = index
             _ = try skipTrivia()
             guard index < bytes.count, bytes[index] == byte else {
-                throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: location())
+                if byte == 0x3B, tokenEnd > 0, bytes[tokenEnd - 1] == 0x22, index == tokenEnd, index < bytes.count,
+                   bytes[index] != 0x0A && bytes[index] != 0x0D {
+                    // Text right after a value's closing quote: a quote inside the value that is
+                    // not written \" ended it early (`"Turn on "Safe mode" first"`).
+                    throw Diagnostic.error("strings.unescaped-quote", Self.describe(bytes, at: index),
+                                           at: location(line: afterToken.line, column: (afterToken.column ?? 2) - 1))
+                }
+                if byte == 0x3B, bytes.count > index, (afterToken.line ?? line) < line {
+                    throw Diagnostic.error("strings.missing-semicolon", String(line), at: afterToken)
+                }
+                throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: byte == 0x3B ? afterToken : location())
             }
             index += 1
         }

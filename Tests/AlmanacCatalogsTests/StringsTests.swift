@@ -93,6 +93,11 @@ func catalog(_ decoded: Decoded) -> Catalog {
         ("\"a\" = ;", 1, 7, "strings.expected"),
         ("/* open\n\"a\" = \"b\";", 1, 1, "strings.unterminated-comment"),
         ("\"ok\" = \"fine\";\n\"a\" \"b\";", 2, 5, "strings.expected"),
+        // As real translations break: a quote inside a value not written \" (at the quote that
+        // ends the value early), and a `;` missing at the end of a line (where it belongs, not
+        // where the next entry starts after a comment).
+        ("\"safe\" = \"Zapněte \"Bezpečný režim\" nejdřív\";\n", 1, 19, "strings.unescaped-quote"),
+        ("\"a\" = \"b\"\n\n/* Class = \"NSMenuItem\"; */\n\"c\" = \"d\";\n", 1, 10, "strings.missing-semicolon"),
     ])
     func errorsAreLocated(text: String, line: Int, column: Int, code: String) {
         do {
