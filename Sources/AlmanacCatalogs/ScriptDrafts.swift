@@ -157,8 +157,10 @@ public struct MainlandVocabulary: Sendable {
 
     /// Words OpenCC's list converts for programming texts that are ordinary Taiwan usage in app
     /// text: 類型 (type of account), 項目 (item), 參數 (parameter), 查看 (view), 拷貝 (Apple's
-    /// Taiwan word for Copy), 文件 (document), 程序 (procedure).
-    public static let defaultAllowList: Set<String> = ["類型", "項目", "參數", "查看", "拷貝", "文件", "程序"]
+    /// Taiwan word for Copy), 文件 (document), 程序 (procedure); and words Apple's own Taiwan
+    /// translations use, met in real apps' catalogs: 權限 (permissions), 連接 (a connected
+    /// display or accessory; 連線 is a network's), 鏡像 (AirPlay's 鏡像輸出).
+    public static let defaultAllowList: Set<String> = ["類型", "項目", "參數", "查看", "拷貝", "文件", "程序", "權限", "連接", "鏡像"]
 
     public init(allowing allowList: Set<String> = MainlandVocabulary.defaultAllowList) {
         table = PhraseTable(TaiwanPhrases.toTaiwan)

@@ -20,6 +20,16 @@ import Testing
         #expect(PlaceholderList("%4096$d").placeholders.first?.position == 4096)
     }
 
+    /// A percent sign before a word, as prose writes it, is text (a stray percent), although
+    /// printf would read `% s` and `% d` (space flag, conversion); alone, `% d` is a placeholder.
+    @Test(arguments: [("Not 100% sure", [4 + 3], [String]()), ("50% done, %d left", [2], ["%d"]), ("20% off", [2], []),
+                      ("已完成 50% 的任务", [12], []), ("Value: % d", [], ["% d"]), ("%@ is %d%% full", [], ["%@", "%d"])])
+    func percentBeforeAWordIsText(text: String, stray: [Int], placeholders: [String]) {
+        let list = PlaceholderList(text)
+        #expect(list.stray == stray)
+        #expect(list.placeholders.map(\.text) == placeholders)
+    }
+
     @Test func pluralsSeveralVariablesAndDevices() throws {
         let decoded = try codec.decode(CodecInput(contentsOf: path), context: CodecContext())
         #expect(decoded.diagnostics.isEmpty)

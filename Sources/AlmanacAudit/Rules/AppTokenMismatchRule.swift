@@ -9,7 +9,7 @@ struct AppTokenMismatchRule: TextRule {
                         .values(("toggle", "en", "Turn ${toggle} on"), ("toggle", "zh-Hans", "打开${toggle}"))])
 
     func check(_ text: TextContext) {
-        guard let reference = text.reference else { return }
+        guard let reference = text.reference, text.isSubstituted else { return }
         let expected = text.expectedTokens
         let found = text.appTokens.tokens.filter { !$0.hasPrefix("%") || expected.contains($0) }
         guard found.sorted() != expected.sorted() else { return }

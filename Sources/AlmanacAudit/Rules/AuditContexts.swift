@@ -23,6 +23,9 @@ final class KeyContext {
     private(set) var keyIsSourceText = false
     /// The base's texts by place (`""`, `plural.one`, `substitution.days.other`).
     private(set) var baseTexts: [(path: String, text: String)] = []
+    /// Whether the key is an Interface Builder object's (`8Gx-Ya-zhp.title` in a storyboard's
+    /// `Main.strings`): such text is shown as written, never formatted or substituted.
+    private(set) var isInterfaceBuilder = false
 
     init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String]) {
         self.auditor = auditor
@@ -37,6 +40,26 @@ final class KeyContext {
         self.keyIsSourceText = keyIsSourceText
         base = keyIsSourceText ? Translation(value: entry.key) : entry.translations[baseLocale]
         baseTexts = base?.texts ?? []
+        isInterfaceBuilder = Self.isInterfaceBuilderKey(entry.key)
+    }
+
+    /// `ObjectID.property` as ibtool writes a storyboard's or xib's strings: an id of the form
+    /// `abc-de-fgh` (or digits, in old xibs), a dot, and a property path (`title`,
+    /// `headerCell.title`, `segmentTitles[0]`).
+    static func isInterfaceBuilderKey(_ key: String) -> Bool {
+        let bytes = key.utf8
+        guard let dot = bytes.firstIndex(of: 0x2E), dot != bytes.startIndex else { return false }
+        let id = bytes[..<dot], property = bytes[bytes.index(after: dot)...]
+        func isAlphanumeric(_ byte: UInt8) -> Bool { (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) }
+        let idIsIB: Bool
+        if id.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            idIsIB = true
+        } else {
+            let parts = id.split(separator: 0x2D, omittingEmptySubsequences: false)
+            idIsIB = parts.map(\.count) == [3, 2, 3] && parts.allSatisfy { $0.allSatisfy(isAlphanumeric) }
+        }
+        guard idIsIB, let first = property.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
+        return property.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5B || $0 == 0x5D }
     }
 
     /// The base's text at exactly this place.
@@ -117,35 +140,24 @@ final class TextContext {
 
     var locale: String { value.locale }
     var traits: AuditLocale { value.traits }
+
+    /// Whether the app substitutes anything in the text: not for an Interface Builder object's.
+    var isSubstituted: Bool { !value.key.isInterfaceBuilder }
+
+    /// Whether the text is a printf format (`String(format:)`): not an Interface Builder
+    /// object's, and not one with the app's own `%0` tokens, which the app replaces itself (a `%`
+    /// there is a percent sign: "%0%" is "50%").
+    var isPrintfFormat: Bool {
+        isSubstituted && !expectedTokens.contains { $0.hasPrefix("%") }
+    }
     var isBase: Bool { value.isBase }
     var auditor: Auditor { value.key.auditor }
 
-    /// The printf placeholders of the text, without the app's own `%0` tokens: printf would read
-    /// the `%0 to` of "Move %0 to %1" as a placeholder, but the app replaces `%0` itself.
+    /// The printf placeholders of the text (printf rules ask `isPrintfFormat` first).
     var placeholders: PlaceholderList {
         if let placeholderList { return placeholderList }
-        var list = PlaceholderList(text)
-        if !list.placeholders.isEmpty || !list.stray.isEmpty, !appTokens.percentOffsets.isEmpty {
-            let expected = expectedTokens
-            let own = Set(zip(appTokens.tokens.filter { $0.hasPrefix("%") }, appTokens.percentOffsets).filter { expected.contains($0.0) }.map(\.1))
-            list.placeholders.removeAll { own.contains($0.offset) }
-            list.stray.removeAll { own.contains($0) }
-        }
+        let list = PlaceholderList(text)
         placeholderList = list
-        return list
-    }
-
-    /// The printf placeholders of the reference, without the app's own tokens.
-    var referencePlaceholders: PlaceholderList? {
-        guard let reference else { return nil }
-        var list = PlaceholderList(reference)
-        let expected = expectedTokens
-        if expected.contains(where: { $0.hasPrefix("%") }) {
-            let tokens = AppTokens.find(in: reference)
-            let own = Set(zip(tokens.tokens.filter { $0.hasPrefix("%") }, tokens.percentOffsets).filter { expected.contains($0.0) }.map(\.1))
-            list.placeholders.removeAll { own.contains($0.offset) }
-            list.stray.removeAll { own.contains($0) }
-        }
         return list
     }
 

@@ -7,6 +7,6 @@ struct MixedPositionalRule: TextRule {
         nonTriggering: [.values(("shared", "en", "%1$@ shared %2$@")), .values(("shared", "en", "%@ shared %@"))])
 
     func check(_ text: TextContext) {
-        if text.placeholders.mixesPositional { text.report(Self.description, value: text.text) }
+        if text.placeholders.mixesPositional, text.isPrintfFormat { text.report(Self.description, value: text.text) }
     }
 }

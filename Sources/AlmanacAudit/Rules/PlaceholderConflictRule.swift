@@ -6,6 +6,6 @@ struct PlaceholderConflictRule: TextRule {
         nonTriggering: [.values(("count", "en", "%1$@ has %2$d days")), .values(("count", "en", "%1$d of %1$d days"))])
 
     func check(_ text: TextContext) {
-        for position in text.placeholders.conflicts { text.report(Self.description, [String(position)], value: text.text) }
+        for position in text.placeholders.conflicts where text.isPrintfFormat { text.report(Self.description, [String(position)], value: text.text) }
     }
 }

@@ -1,17 +1,22 @@
 public import AlmanacCore
 
 /// A translation's printf placeholders differ from the base's in number, position or type: the
-/// app passes the base's arguments, so a `%d` where the base has `%@` crashes.
+/// app passes the base's arguments, so a `%d` where the base has `%@` crashes. Text that is no
+/// printf format (an Interface Builder object's, one with the app's own `%0`) is not checked.
 struct PlaceholderMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "placeholder-mismatch", severity: .error, scope: .text, locales: .translations,
         triggering: [.values(("delete", "en", "Delete %@?"), ("delete", "zh-Hant", "要刪除 %d 嗎？")),
                      .values(("invite", "en", "%1$@ invited %2$@"), ("invite", "zh-Hans", "%1$@ 邀请了你"))],
         nonTriggering: [.values(("delete", "en", "Delete %@?"), ("delete", "zh-Hant", "要刪除「%@」嗎？")),
-                        .values(("invite", "en", "%1$@ invited %2$@"), ("invite", "zh-Hans", "%2$@ 受到 %1$@ 的邀请"))])
+                        .values(("invite", "en", "%1$@ invited %2$@"), ("invite", "zh-Hans", "%2$@ 受到 %1$@ 的邀请")),
+                        .values(("charge", "en", "%0% to full charge"), ("charge", "zh-Hant", "%0% 後充飽")),
+                        .plurals(("items", "en", "%#@count@", ["count.one": "%d item", "count.other": "%d items"]),
+                                 ("items", "zh-Hans", "%#@count@", ["count.zero": "没有项目", "count.other": "%d 项"]))])
 
     func check(_ text: TextContext) {
-        guard let reference = text.reference, var expected = text.referencePlaceholders else { return }
+        guard let reference = text.reference, text.isPrintfFormat else { return }
+        var expected = PlaceholderList(reference)
         let found = text.placeholders
         let parts = text.path.split(separator: ".")
         if let category = parts.last, parts.count > 1, category == "zero" || category == "one" || category == "two" {

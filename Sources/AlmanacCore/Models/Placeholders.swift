@@ -146,7 +146,9 @@ public struct PlaceholderList: Hashable, Sendable {
             return (Placeholder(text: text, offset: start, position: position, length: "", conversion: "@", variable: name), end + 1)
         }
         // Flags, width, precision.
+        let flagsStart = index
         while index < bytes.count, [0x2D, 0x2B, 0x20, 0x23, 0x30, 0x27].contains(bytes[index]) { index += 1 }
+        let spaceFlag = bytes[flagsStart..<index].contains(0x20)
         if index < bytes.count, bytes[index] == 0x2A { index += 1 } else { _ = digits() }
         if index < bytes.count, bytes[index] == 0x2E {
             index += 1
@@ -159,6 +161,13 @@ public struct PlaceholderList: Hashable, Sendable {
             break
         }
         guard index < bytes.count, conversions.contains(bytes[index]) else { return nil }
+        // A percent sign and a word, as prose writes them ("100% sure", "50% done", "20% off"):
+        // printf would read `% s` (space flag, then a conversion), but a conversion letter that
+        // goes on into a word is text. It is a stray percent (`String(format:)` would misread it).
+        if spaceFlag, index + 1 < bytes.count {
+            let next = bytes[index + 1]
+            if (next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next >= 0x80 { return nil }
+        }
         let conversion = Character(Unicode.Scalar(bytes[index]))
         let text = String(decoding: bytes[start...index], as: UTF8.self)
         return (Placeholder(text: text, offset: start, position: position, length: length, conversion: conversion, variable: nil), index + 1)
