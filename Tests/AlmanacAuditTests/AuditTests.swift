@@ -104,6 +104,16 @@ func python(with modules: [String]) -> Bool {
         #expect(report.findings.first { $0.key == "shortcut" }?.arguments == ["shortcut", "zh-Hant", "${toggle} %1", "${toggle}"])
     }
 
+    /// Catalogs shaped like public macOS apps' (see Fixtures/RealShapes/README.md): no finding but
+    /// the two planted, and the legacy-looking folder name read as Taiwan's.
+    @Test func realShapesGiveNoFalseAlarms() throws {
+        let report = try audit([fixtures + "/RealShapes"])
+        let found = Set(report.findings.map { "\($0.check) \($0.table) \($0.key) \($0.locale ?? "-")" })
+        #expect(found == ["app-token-mismatch Localizable Cores zh-Hant-TW", "mainland-vocabulary Localizable Load zh-Hant-TW"],
+                "\(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-"): \($0.message.rendered())" })")
+        #expect(report.coverage.count == 8 && report.coverage.allSatisfy { $0.percent == 100 })
+    }
+
     /// Catalogs reach the audit through the format registry: a String Catalog in a folder is read,
     /// an XML file of another kind beside it is left out, and a file given by name that holds no
     /// strings is reported with the format it was read as.
