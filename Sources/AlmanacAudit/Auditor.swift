@@ -69,8 +69,21 @@ public final class Auditor {
         for table in tables {
             coverage += audit(table, into: findings)
         }
-        let project = ProjectContext(auditor: self, findings: findings, tables: tables, baseLocale: options.base, usedKeys: options.usedKeys)
+        let project = ProjectContext(auditor: self, findings: findings, tables: tables, baseLocale: options.base, usedKeys: options.usedKeys,
+                                     coverage: coverage)
         for rule in projectRules { rule.check(project) }
+        // Errors and warnings per table and locale, as the report has them (project rules may
+        // have gathered several findings into one).
+        var counts: [String: (errors: Int, warnings: Int)] = [:]
+        for finding in findings.items where finding.severity != .note {
+            let id = finding.table + "\u{1F}" + (finding.locale ?? "")
+            if finding.severity == .error { counts[id, default: (0, 0)].errors += 1 } else { counts[id, default: (0, 0)].warnings += 1 }
+        }
+        for index in coverage.indices {
+            let count = counts[coverage[index].table + "\u{1F}" + coverage[index].locale]
+            coverage[index].errors = count?.errors ?? 0
+            coverage[index].warnings = count?.warnings ?? 0
+        }
         return AuditReport(base: options.base, findings: findings.items, coverage: coverage, baselined: 0,
                            files: tables.flatMap(\.files))
     }
@@ -165,9 +178,7 @@ public final class Auditor {
         for rule in tableRules { rule.check(context) }
         findings.items += own
         return checked.map { locale in
-            AuditReport.Coverage(table: table.name, locale: locale, keys: baseKeys, translated: translated[locale] ?? 0,
-                                 errors: own.filter { $0.locale == locale && $0.severity == .error }.count,
-                                 warnings: own.filter { $0.locale == locale && $0.severity == .warning }.count)
+            AuditReport.Coverage(table: table.name, locale: locale, keys: baseKeys, translated: translated[locale] ?? 0, errors: 0, warnings: 0)
         }
     }
 }

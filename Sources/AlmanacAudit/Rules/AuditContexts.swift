@@ -223,6 +223,8 @@ struct ProjectContext {
     let baseLocale: String
     /// Keys used in source code with where each is first used; nil when no sources were given.
     let usedKeys: [String: SourceLocation]?
+    /// Each table's coverage by locale (how many keys have a value there).
+    let coverage: [AuditReport.Coverage]
 
     func report(_ rule: AuditRuleDescription, table: String, key: String = "", locale: String? = nil, location: SourceLocation?,
                 _ arguments: [String]) {

@@ -45,6 +45,12 @@ public struct AuditExample: Sendable {
     /// Values by key and locale, written as `<locale>.lproj/Localizable.strings`.
     public static func values(_ rows: (key: String, locale: String, text: String)..., base: String = "en",
                               alsoFinds: [String] = []) -> AuditExample {
+        values(rows, base: base, alsoFinds: alsoFinds)
+    }
+
+    /// Values by key and locale, from a list.
+    public static func values(_ rows: [(key: String, locale: String, text: String)], base: String = "en",
+                              alsoFinds: [String] = []) -> AuditExample {
         let values = rows.map { Value(key: $0.key, locale: $0.locale, text: $0.text) }
         var locales: [String] = []
         for value in values where !locales.contains(value.locale) { locales.append(value.locale) }
