@@ -66,11 +66,14 @@ public final class Auditor {
     public func audit(_ tables: [AuditTable]) -> AuditReport {
         let findings = FindingList()
         var coverage: [AuditReport.Coverage] = []
+        var locales: [[String]] = []
         for table in tables {
-            coverage += audit(table, into: findings)
+            let (tableCoverage, tableLocales) = audit(table, into: findings)
+            coverage += tableCoverage
+            locales.append(tableLocales)
         }
         let project = ProjectContext(auditor: self, findings: findings, tables: tables, baseLocale: options.base, usedKeys: options.usedKeys,
-                                     coverage: coverage)
+                                     coverage: coverage, locales: locales)
         for rule in projectRules { rule.check(project) }
         // Errors and warnings per table and locale, as the report has them (project rules may
         // have gathered several findings into one).
@@ -115,25 +118,29 @@ public final class Auditor {
         return rules
     }
 
-    /// Runs the key, value, text and table rules over one table; returns its coverage.
-    func audit(_ table: AuditTable, into findings: FindingList) -> [AuditReport.Coverage] {
+    /// Runs the key, value, text and table rules over one table; returns its coverage and its
+    /// locales.
+    func audit(_ table: AuditTable, into findings: FindingList) -> ([AuditReport.Coverage], [String]) {
         let catalog = table.catalog
+        let catalogLocales = catalog.locales
         let base = options.base
         // `--locales zh-Hant` selects a `zh_TW.lproj` folder too: names match as ICU reads them.
         // A locale asked for that the catalog lacks is still checked: every key is missing there.
         let locales = options.locales.map { wanted in
             wanted.flatMap { name -> [String] in
-                if catalog.locales.contains(name) { return [name] }
-                let matches = catalog.locales.filter { locale($0).resolved == locale(name).resolved }
+                if catalogLocales.contains(name) { return [name] }
+                let matches = catalogLocales.filter { locale($0).resolved == locale(name).resolved }
                 return matches.isEmpty ? [name] : matches
             }
-        } ?? catalog.locales
+        } ?? catalogLocales
         let checked = Set(locales).union([base]).sorted()
+        // The rules of each locale checked, in `checked`'s order.
+        let localeRules = checked.map { rules(for: $0) }
         let others = locales.filter { $0 != base }
         let key = KeyContext(auditor: self, findings: findings, table: table.name, baseLocale: base, locales: checked)
         let value = ValueContext(key: key)
         let text = TextContext(value: value)
-        var translated: [String: Int] = [:]
+        var translated = Array(repeating: 0, count: checked.count)
         var baseKeys = 0
         var sourceTextKeys = 0
         let startOfTable = findings.items.count
@@ -149,15 +156,15 @@ public final class Auditor {
             for rule in keyRules { rule.check(key) }
             guard key.base != nil else { continue }
             baseKeys += 1
-            for localeName in checked {
+            for (localeIndex, localeName) in checked.enumerated() {
+                let rules = localeRules[localeIndex]
                 // The source text is the base's value; it has no file of its own to check.
                 if localeName == base && keyIsSourceText {
-                    translated[localeName, default: 0] += 1
+                    translated[localeIndex] += 1
                     continue
                 }
                 guard let translation = entry.translations[localeName] else { continue }
-                translated[localeName, default: 0] += 1
-                let rules = self.rules(for: localeName)
+                translated[localeIndex] += 1
                 value.load(locale: localeName, traits: rules.traits, translation: translation)
                 let texts = localeName == base ? key.baseTexts : translation.texts
                 if texts.allSatisfy({ $0.text.isEmpty }) {
@@ -177,8 +184,8 @@ public final class Auditor {
         let context = TableContext(auditor: self, findings: findings, table: table, baseLocale: base, sourceTextKeys: sourceTextKeys)
         for rule in tableRules { rule.check(context) }
         findings.items += own
-        return checked.map { locale in
-            AuditReport.Coverage(table: table.name, locale: locale, keys: baseKeys, translated: translated[locale] ?? 0, errors: 0, warnings: 0)
-        }
+        return (checked.enumerated().map { index, locale in
+            AuditReport.Coverage(table: table.name, locale: locale, keys: baseKeys, translated: translated[index], errors: 0, warnings: 0)
+        }, catalogLocales)
     }
 }

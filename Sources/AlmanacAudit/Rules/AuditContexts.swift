@@ -47,19 +47,16 @@ final class KeyContext {
     /// `abc-de-fgh` (or digits, in old xibs), a dot, and a property path (`title`,
     /// `headerCell.title`, `segmentTitles[0]`).
     static func isInterfaceBuilderKey(_ key: String) -> Bool {
-        let bytes = key.utf8
-        guard let dot = bytes.firstIndex(of: 0x2E), dot != bytes.startIndex else { return false }
-        let id = bytes[..<dot], property = bytes[bytes.index(after: dot)...]
-        func isAlphanumeric(_ byte: UInt8) -> Bool { (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) }
-        let idIsIB: Bool
-        if id.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            idIsIB = true
-        } else {
-            let parts = id.split(separator: 0x2D, omittingEmptySubsequences: false)
-            idIsIB = parts.map(\.count) == [3, 2, 3] && parts.allSatisfy { $0.allSatisfy(isAlphanumeric) }
+        var key = key
+        return key.withUTF8 { bytes in
+            func isAlphanumeric(_ byte: UInt8) -> Bool { (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let dot = bytes.firstIndex(of: 0x2E), dot > 0, dot + 1 < bytes.count, isLetter(bytes[dot + 1]) else { return false }
+            let idIsIB = dot == 10
+                ? (0..<10).allSatisfy { $0 == 3 || $0 == 6 ? bytes[$0] == 0x2D : isAlphanumeric(bytes[$0]) }
+                : (0..<dot).allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }
+            return idIsIB && ((dot + 1)..<bytes.count).allSatisfy { isAlphanumeric(bytes[$0]) || bytes[$0] == 0x2E || bytes[$0] == 0x5B || bytes[$0] == 0x5D }
         }
-        guard idIsIB, let first = property.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A else { return false }
-        return property.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5B || $0 == 0x5D }
     }
 
     /// The base's text at exactly this place.
@@ -225,6 +222,8 @@ struct ProjectContext {
     let usedKeys: [String: SourceLocation]?
     /// Each table's coverage by locale (how many keys have a value there).
     let coverage: [AuditReport.Coverage]
+    /// Each table's locales (`tables[i].catalog.locales`, worked out once).
+    let locales: [[String]]
 
     func report(_ rule: AuditRuleDescription, table: String, key: String = "", locale: String? = nil, location: SourceLocation?,
                 _ arguments: [String]) {

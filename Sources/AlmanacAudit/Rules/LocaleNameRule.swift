@@ -13,8 +13,8 @@ struct LocaleNameRule: ProjectRule {
 
     func check(_ project: ProjectContext) {
         var seen: Set<String> = []
-        for table in project.tables {
-            for name in table.catalog.locales where !seen.contains(name) && project.auditor.locale(name).isReadByLikelySubtags {
+        for (table, locales) in zip(project.tables, project.locales) {
+            for name in locales where !seen.contains(name) && project.auditor.locale(name).isReadByLikelySubtags {
                 seen.insert(name)
                 let file = table.files.first { StringsCodec.locale(ofPath: $0) == name }
                 project.report(Self.description, table: table.name, locale: name, location: file.map { SourceLocation(file: $0) },
