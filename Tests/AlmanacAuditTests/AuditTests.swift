@@ -257,6 +257,17 @@ func python(with modules: [String]) -> Bool {
     @Test func sarifValidatesAgainstTheSchema() throws {
         let report = try audit([fixtures + "/App"], sources: [fixtures + "/Sources"])
         let bytes = try AuditReporter.sarif(report, language: .english, version: "0.1.0")
+        // Every rule described: what it finds, what to do (with its examples in Markdown), where.
+        let document = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let driver = ((document?["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any]
+        let rules = try #require(driver?["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == AuditRules.descriptions.map(\.id))
+        let placeholders = try #require(rules.first { $0["id"] as? String == "placeholder-mismatch" })
+        #expect((placeholders["fullDescription"] as? [String: Any])?["text"] as? String
+            == "Placeholders differ from the base in number, position or type. Applies to: every locale but the base.")
+        let help = try #require(placeholders["help"] as? [String: Any])
+        #expect((help["text"] as? String)?.hasPrefix("Use the base's placeholders") == true)
+        #expect((help["markdown"] as? String)?.contains("\"Delete %@?\"") == true)
         guard python(with: ["jsonschema"]) else { return }
         let file = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).sarif"
         try Data(bytes).write(to: URL(fileURLWithPath: file))
