@@ -60,7 +60,9 @@ let package = Package(
         .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.
         .executableTarget(name: "almanac-codec-android", dependencies: ["AlmanacAndroid", "AlmanacCore"]),
-        .executableTarget(name: "almanac-strings-gen", dependencies: ["AlmanacCatalogs", "AlmanacCore"]),
+        .executableTarget(name: "almanac-strings-gen", dependencies: [
+            "AlmanacCatalogs", "AlmanacCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .plugin(name: "StringAccessors", capability: .buildTool(), dependencies: ["almanac-strings-gen"]),
         .plugin(
             name: "AuditCatalogs",
@@ -92,7 +94,7 @@ let package = Package(
         .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacKitTests", dependencies: ["AlmanacKit", "AlmanacBackups", "AlmanacCalendar", "AlmanacICalendar", "AlmanacTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacAudit", "AlmanacCLI", "AlmanacKit", "AlmanacTestSupport", "almanac-codec-android"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacAudit", "AlmanacCLI", "AlmanacKit", "AlmanacTestSupport", "almanac-codec-android", "almanac-strings-gen"]),
     ]
 )
 

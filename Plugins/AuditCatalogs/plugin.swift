@@ -8,9 +8,21 @@ struct AuditCatalogs: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var catalogs: [String] = []
         var sources: [String] = []
+        // The StringAccessors configuration says the development language (the audit's base) and
+        // the accessors' enum (keys used through it count as used).
+        struct Settings: Decodable {
+            var enumName: String?
+            var sourceLanguage: String?
+        }
+        var settings = Settings()
         for target in context.package.targets {
             guard let target = target as? SourceModuleTarget else { continue }
             sources.append(target.directoryURL.path)
+            if let data = FileManager.default.contents(atPath: target.directoryURL.appending(path: "almanac-strings.json").path),
+               let found = try? JSONDecoder().decode(Settings.self, from: data) {
+                settings.enumName = settings.enumName ?? found.enumName
+                settings.sourceLanguage = settings.sourceLanguage ?? found.sourceLanguage
+            }
             let files = target.sourceFiles.map(\.url).filter { ["strings", "stringsdict", "xcstrings", "xliff"].contains($0.pathExtension) }
             catalogs += files.map(\.path)
         }
@@ -21,9 +33,10 @@ struct AuditCatalogs: CommandPlugin {
         let almanac = try context.tool(named: "almanac").url
         let process = Process()
         process.executableURL = almanac
-        // Keys the sources reach through StringAccessors' `L10n` count as used.
-        let accessors = arguments.contains("--accessors") ? [] : ["--accessors", "L10n"]
-        process.arguments = ["audit"] + catalogs + ["--sources"] + sources + accessors + ["--format", "json"] + arguments
+        // Keys the sources reach through StringAccessors' enum count as used.
+        let accessors = arguments.contains("--accessors") ? [] : ["--accessors", settings.enumName ?? "L10n"]
+        let base = arguments.contains("--base") ? [] : ["--base", settings.sourceLanguage ?? "en"]
+        process.arguments = ["audit"] + catalogs + ["--sources"] + sources + accessors + base + ["--format", "json"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -350,6 +350,40 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0 + "/almanac-codec-android") } ?? candidates[0]
     }
 
+    /// The accessor generator is a command like `almanac`: --help, unknown options refused, and its
+    /// settings from a configuration file (as the StringAccessors plugin passes it), options winning.
+    @Test func stringsGeneratorReadsItsConfiguration() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let tool = Self.productsDirectory + "/almanac-strings-gen"
+        let directory = temporaryDirectory()
+        let catalogs = ["en", "zh-Hans", "zh-Hant"].flatMap { ["\(root)/Locales/ZhiXi/\($0).lproj/ZhiXi.strings"] }
+        #expect(ExternalCommand.run([tool, "--help"]).output.contains("--enum-name"))
+        let unknown = ExternalCommand.run([tool, "--output", directory + "/x.swift", "--enum", "ZX"] + catalogs)
+        #expect(unknown.status == 64 && unknown.output.contains("Unknown option '--enum'"), "\(unknown)")
+
+        try Data(#"{"enumName": "ZXStrings", "sourceLanguage": "zh-Hans", "tables": ["ZhiXi"]}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory + "/almanac-strings.json"))
+        let generated = ExternalCommand.run([tool, "--output", directory + "/ZX.swift", "--config", directory + "/almanac-strings.json"] + catalogs)
+        #expect(generated.status == 0, "\(generated.output)")
+        let swift = try String(contentsOfFile: directory + "/ZX.swift", encoding: .utf8)
+        #expect(swift.contains("public enum ZXStrings {"))
+        // The doc comments are the development language's text.
+        let zhHans = try String(contentsOfFile: "\(root)/Locales/ZhiXi/zh-Hans.lproj/ZhiXi.strings", encoding: .utf8)
+        let firstValue = try #require(zhHans.split(separator: "\n").first { $0.hasPrefix("\"") }?.split(separator: "\"").dropFirst(2).first)
+        #expect(swift.contains("/// “\(firstValue)”"))
+        // An option given wins over the file.
+        _ = ExternalCommand.run([tool, "--output", directory + "/L.swift", "--config", directory + "/almanac-strings.json", "--enum-name", "Words"] + catalogs)
+        #expect(try String(contentsOfFile: directory + "/L.swift", encoding: .utf8).contains("public enum Words {"))
+
+        // A broken file or a table that is not there: a located error, nothing written.
+        try Data(#"{"enumName": 3}"#.utf8).write(to: URL(fileURLWithPath: directory + "/bad.json"))
+        let bad = ExternalCommand.run([tool, "--output", directory + "/bad.swift", "--config", directory + "/bad.json"] + catalogs)
+        #expect(bad.status == 1 && bad.output.contains(directory + "/bad.json: error: not a configuration file: enumName"), "\(bad.output)")
+        let missing = ExternalCommand.run([tool, "--output", directory + "/m.swift", "--table", "Localizable"] + catalogs)
+        #expect(missing.status == 1 && missing.output.contains("no catalog of the table Localizable"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/bad.swift") && !FileManager.default.fileExists(atPath: directory + "/m.swift"))
+    }
+
     @Test func codecPluginsOnThePluginPath() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
         let plugins = temporaryDirectory()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the home screen of 知习 shows for a learner's day. Every string comes from the
-/// accessors the StringAccessors plugin generates (`L10n`), never from string literals.
+/// accessors the StringAccessors plugin generates (`ZXStrings`), never from string literals.
 public struct StudyDay: Sendable {
     public var learner: String
     public var done: Int
@@ -19,12 +19,12 @@ public struct StudyDay: Sendable {
 
     /// The lines of the home screen, top to bottom.
     public var homeScreen: [String] {
-        var lines = [L10n.Home.greeting(learner), L10n.Home.progressToday(done, planned)]
-        if streak > 0 { lines.append(L10n.Streak.days(streak)) }
-        if dueNotes > 0 { lines.append(L10n.Review.dueCount(dueNotes)) }
+        var lines = [ZXStrings.Home.greeting(learner), ZXStrings.Home.progressToday(done, planned)]
+        if streak > 0 { lines.append(ZXStrings.Streak.days(streak)) }
+        if dueNotes > 0 { lines.append(ZXStrings.Review.dueCount(dueNotes)) }
         return lines
     }
 
     /// The buttons under a recalled card.
-    public static var ratings: [String] { [L10n.Memory.Rate.again, L10n.Memory.Rate.hard] }
+    public static var ratings: [String] { [ZXStrings.Memory.Rate.again, ZXStrings.Memory.Rate.hard] }
 }

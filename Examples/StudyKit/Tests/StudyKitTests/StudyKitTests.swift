@@ -6,35 +6,35 @@ import Testing
 // a name or a parameter type changes, and fail at run time if a lookup misses its catalog.
 
 @Test func plainStringsAndTypedParameters() {
-    #expect(L10n.App.name == "ZhiXi")
-    #expect(L10n.Home.greeting("Lin") == "Good morning, Lin")
-    #expect(L10n.Home.progressToday(3, 5) == "3 of 5 done today")
+    #expect(ZXStrings.App.name == "ZhiXi")
+    #expect(ZXStrings.Home.greeting("Lin") == "Good morning, Lin")
+    #expect(ZXStrings.Home.progressToday(3, 5) == "3 of 5 done today")
     // Positional placeholders: the subject (%2$@) comes first in the text but second in the call.
-    #expect(L10n.Feedback.summary(92, "Biology") == "Biology: scored 92")
-    #expect(L10n.Share.hours(2.5) == "2.5 hours this week")
+    #expect(ZXStrings.Feedback.summary(92, "Biology") == "Biology: scored 92")
+    #expect(ZXStrings.Share.hours(2.5) == "2.5 hours this week")
 }
 
 @Test func pluralsPickTheirForm() {
-    #expect(L10n.Streak.days(1) == "1 day in a row")
-    #expect(L10n.Streak.days(12) == "12 days in a row")
-    #expect(L10n.Review.dueCount(1) == "1 note to review")
+    #expect(ZXStrings.Streak.days(1) == "1 day in a row")
+    #expect(ZXStrings.Streak.days(12) == "12 days in a row")
+    #expect(ZXStrings.Review.dueCount(1) == "1 note to review")
     // Two plural variables, each with its own form.
-    #expect(L10n.Review.cardsInDecks(1, 2) == "1 card in 2 decks")
-    #expect(L10n.Review.cardsInDecks(30, 1) == "30 cards in 1 deck")
+    #expect(ZXStrings.Review.cardsInDecks(1, 2) == "1 card in 2 decks")
+    #expect(ZXStrings.Review.cardsInDecks(30, 1) == "30 cards in 1 deck")
     // A plain argument before the plural one, and a form that leaves the number out.
-    #expect(L10n.Deck.summary("Biology", 1) == "Biology has a single card")
-    #expect(L10n.Deck.summary("Biology", 40) == "Biology has 40 cards")
+    #expect(ZXStrings.Deck.summary("Biology", 1) == "Biology has a single card")
+    #expect(ZXStrings.Deck.summary("Biology", 40) == "Biology has 40 cards")
 }
 
 @Test func namesThatWouldCollideStayApart() {
     // memory.rate is both a string and a namespace (memory.rate.again).
-    #expect(L10n.Memory.rate == "Rate")
-    #expect(L10n.Memory.Rate.again == "Forgot")
+    #expect(ZXStrings.Memory.rate == "Rate")
+    #expect(ZXStrings.Memory.Rate.again == "Forgot")
     // Swift keywords are escaped, digits get an underscore, keys that fold to one name get suffixes.
-    #expect(L10n.Settings.default == "Default plan")
-    #expect(L10n.Settings._2fa == "Two-step sign-in")
-    #expect(L10n.Review.ok == "OK")
-    #expect(L10n.Review.ok2 == "Got it")
+    #expect(ZXStrings.Settings.default == "Default plan")
+    #expect(ZXStrings.Settings._2fa == "Two-step sign-in")
+    #expect(ZXStrings.Review.ok == "OK")
+    #expect(ZXStrings.Review.ok2 == "Got it")
 }
 
 @Test func theHomeScreenReadsLikeTheApp() {
@@ -49,20 +49,39 @@ import Testing
     #expect(localizations.isSuperset(of: ["en", "zh-hans", "zh-hant"]))
 }
 
+/// 知习 is developed in Simplified Chinese (`defaultLocalization: "zh-Hans"`, and
+/// `almanac-strings.json` says so to the generator and the audit); the accessors are `ZXStrings`.
+@Test func theDevelopmentLanguageIsSimplifiedChinese() {
+    #expect(Bundle.module.developmentLocalization?.lowercased() == "zh-hans")
+}
+
 #if !canImport(Darwin)
-// Outside Apple platforms the generated L10nPlurals reads the .stringsdict itself. Locale on Linux
+// Outside Apple platforms the generated ZXStringsLocalization finds the strings (Foundation there
+// misses the lower-case .lproj folders SwiftPM writes); each language can be asked for by name.
+@Test func eachLanguageByName() {
+    func text(_ key: String, _ language: String) -> String? {
+        ZXStringsLocalization.string("Localizable", key, in: .module, language: language)
+    }
+    #expect(text("home.greeting", "zh-Hans") == "早上好，%@")
+    #expect(text("home.greeting", "zh-Hant") == "早安，%@")
+    #expect(text("memory.rate.again", "zh-Hans") == "忘记了")
+    #expect(text("home.greeting", "en") == "Good morning, %@")
+    #expect(text("no.such.key", "zh-Hans") == nil)
+}
+
+// Outside Apple platforms the generated ZXStringsPlurals reads the .stringsdict itself. Locale on Linux
 // always prefers English, so the other languages are asked for by name.
 @Test func chinesePluralsReorderTheirArguments() {
     func text(_ key: String, _ language: String, _ arguments: any CVarArg...) -> String {
         let localization = Bundle.module.localizations.first { $0.lowercased() == language.lowercased() } ?? language
-        let format = L10nPlurals.format("Localizable", key, arguments, in: .module, language: localization) ?? key
+        let format = ZXStringsPlurals.format("Localizable", key, arguments, in: .module, language: localization) ?? key
         return String(format: format, locale: Locale(identifier: language), arguments: arguments)
     }
     #expect(text("review.cards-in-decks", "zh-Hant", 3, 2) == "2 個卡組中的 3 張卡片")
     #expect(text("review.cards-in-decks", "zh-Hans", 1, 1) == "1 个卡组中的 1 张卡片")
     #expect(text("deck.summary", "zh-Hans", "生物" as NSString, 1) == "生物 有 1 张卡片")
     #expect(text("streak.days", "en", 21) == "21 days in a row")
-    #expect(L10nPlurals.category(of: 1, in: "en") == "one")
-    #expect(L10nPlurals.category(of: 1, in: "zh-hant") == "other")
+    #expect(ZXStringsPlurals.category(of: 1, in: "en") == "one")
+    #expect(ZXStringsPlurals.category(of: 1, in: "zh-hant") == "other")
 }
 #endif
