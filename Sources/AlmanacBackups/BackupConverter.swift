@@ -141,7 +141,7 @@ public struct BackupConverter: DocumentConverter {
             var losses = Losses()
             for record in zhixi.studyRecords { losses.dropped("studyRecords", of: "\(record.date) \(record.minutes) min") }
             for library in zhixi.libraries where !library.items.isEmpty { losses.dropped("libraries.items", of: library.name) }
-            return (.agenda(Self.agenda(zhixi)), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
+            return (.agenda(Self.agenda(zhixi, language: AppTerms.language(context))), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
         case JellySaveBackup.format:
             // A calendar holds the saving goals' deadlines; money has no date to be put on.
             let jelly = try Self.jellySave(backup)
@@ -151,7 +151,7 @@ public struct BackupConverter: DocumentConverter {
             for change in jelly.balanceChanges { losses.dropped("balanceChanges", of: "\(names[change.accountID] ?? change.accountID) \(change.date.day)") }
             for snapshot in jelly.snapshots { losses.dropped("snapshots", of: snapshot.date.description) }
             for goal in jelly.goals where goal.deadline == nil { losses.dropped("goals", of: goal.name) }  // no deadline to put it on
-            return (.agenda(Self.agenda(jelly)), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
+            return (.agenda(Self.agenda(jelly, language: AppTerms.language(context))), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
         default:
             throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.agenda.rawValue, ModelKind.agenda.rawValue)
         }
@@ -263,20 +263,22 @@ public struct BackupConverter: DocumentConverter {
         return agenda
     }
 
-    static func agenda(_ backup: ZhiXiBackup) -> Agenda {
+    /// 知习's tasks as to-dos; what kind of task and which review method are categories in the
+    /// reader's language (学习, 复习, 间隔重复).
+    static func agenda(_ backup: ZhiXiBackup, language: Language = .english) -> Agenda {
         var agenda = Agenda(name: "知习")
         var titles: [String: String] = [:]
         for library in backup.libraries { for item in library.items { titles[item.id] = item.title } }
         for task in backup.studyTasks {
             var item = CalendarItem(kind: .todo, uid: task.id, title: task.title, due: .date(task.date), isCompleted: task.done)
             if let minutes = task.minutes { item.duration = "PT\(minutes)M" }
-            item.categories = ["study"]
+            item.categories = [AppTerms.word("study", language)]
             agenda.items.append(item)
         }
         for review in backup.reviewTasks {
             var item = CalendarItem(kind: .todo, uid: review.id, title: titles[review.itemID] ?? review.itemID, due: .date(review.due),
                                     isCompleted: review.done)
-            item.categories = ["review", review.method]
+            item.categories = [AppTerms.word("review", language), AppTerms.ids.contains(review.method) ? AppTerms.word(review.method, language) : review.method]
             // The knowledge item's library, and the spacing so far, so that the task comes back whole.
             var parameters: [CarriedProperty.Parameter] = []
             if let library = backup.libraries.first(where: { $0.items.contains { $0.id == review.itemID } }) {
@@ -290,12 +292,12 @@ public struct BackupConverter: DocumentConverter {
         return agenda
     }
 
-    static func agenda(_ backup: JellySaveBackup) -> Agenda {
+    static func agenda(_ backup: JellySaveBackup, language: Language = .english) -> Agenda {
         var agenda = Agenda(name: "JellySave")
         for goal in backup.goals {
             guard let deadline = goal.deadline else { continue }
             var item = CalendarItem(kind: .event, uid: goal.id + "-deadline", title: goal.name, start: .date(deadline))
-            item.categories = ["goal"]
+            item.categories = [AppTerms.word("goal", language)]
             item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: goal.target.backupText))
             item.carried.append(CarriedProperty(name: "X-ALMANAC-SAVED", value: goal.saved.backupText))
             item.carried.append(CarriedProperty(name: "X-ALMANAC-CURRENCY", value: goal.currency))
@@ -567,14 +569,18 @@ public struct BackupConverter: DocumentConverter {
                 if !recurrence.rules.isEmpty { losses.approximated("recurrence.rules", of: item.title, as: "its first date only") }
                 if recurrence.hasExtraDates { losses.dropped("recurrence.dates", of: item.title) }
             }
-            // The categories that say what kind of task it is are not lost.
+            // The categories that say what kind of task it is (in any language) are not lost.
+            let kinds = item.categories.compactMap(AppTerms.id(of:))
             var rest = item
-            rest.categories.removeAll { $0 == "study" || $0 == "review" || ZhiXiBackup.methods.contains($0) }
-            let reviewed = item.categories.contains("review") ? item.carried.first { $0.name == carriedZhiXiItem } : nil
-            if let reviewed {
-                let itemID = PropertyText.unescape(reviewed.value)
-                let libraryID = parameter(reviewed, "X-LIBRARY-ID") ?? "calendar"
-                let libraryName = parameter(reviewed, "X-LIBRARY") ?? agenda.name ?? "Calendar"
+            rest.categories.removeAll { category in AppTerms.id(of: category).map { $0 == "study" || $0 == "review" || ZhiXiBackup.methods.contains($0) } ?? false }
+            let reviewed = kinds.contains("review") ? item.carried.first { $0.name == carriedZhiXiItem } : nil
+            if kinds.contains("review") {
+                // A review read from a table (复习、间隔重复 in a region-style CSV) has no item id:
+                // the knowledge item is the one with its title, or a new one.
+                let known = libraries.lazy.flatMap(\.items).first { $0.title == item.title }?.id
+                let itemID = reviewed.map { PropertyText.unescape($0.value) } ?? known ?? uniqueID("item-" + item.uid)
+                let libraryID = reviewed.flatMap { parameter($0, "X-LIBRARY-ID") } ?? "calendar"
+                let libraryName = reviewed.flatMap { parameter($0, "X-LIBRARY") } ?? agenda.name ?? "Calendar"
                 var index = libraries.firstIndex { $0.id == libraryID }
                 if index == nil {
                     libraries.append(.init(id: libraryID, name: libraryName, items: []))
@@ -583,7 +589,7 @@ public struct BackupConverter: DocumentConverter {
                 if !libraries.contains(where: { $0.items.contains { $0.id == itemID } }) {
                     libraries[index!].items.append(.init(id: itemID, title: item.title, content: "", subject: nil, tags: [], createdAt: nil, updatedAt: nil))
                 }
-                let method = item.categories.first { ZhiXiBackup.methods.contains($0) } ?? "spacedRepetition"
+                let method = kinds.first { ZhiXiBackup.methods.contains($0) } ?? "spacedRepetition"
                 reviews.append(.init(id: uniqueID(item.uid), itemID: itemID, method: method, due: when.day,
                                      intervalDays: carried(carriedZhiXiInterval, item).flatMap(Int.init),
                                      repetitions: carried(carriedZhiXiRepetitions, item).flatMap(Int.init), done: item.isCompleted))

@@ -491,6 +491,9 @@ public final class AgendaRowWriter {
         case "X-ALMANAC-PINNED": "pinned"
         case "X-ALMANAC-ICON": "icon"
         case "X-ALMANAC-FLAGGED": "flagged"
+        case "X-ZHIXI-INTERVAL": "intervalDays"
+        case "X-ZHIXI-REPETITIONS": "repetitions"
+        case "X-ZHIXI-ITEM-ID": "itemId"
         default: nil
         }
     }

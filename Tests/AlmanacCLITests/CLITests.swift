@@ -350,6 +350,32 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0 + "/almanac-codec-android") } ?? candidates[0]
     }
 
+    /// 知习's kinds of task and review methods are words in the reader's language, not enum cases,
+    /// and come back from any language; what a region-style table cannot hold is named.
+    @Test func zhiXiTasksInTheReadersWords() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let directory = temporaryDirectory()
+        let simplified = CLIRun(["convert", root + "/Examples/zhixi-backup.json", "--to", "csv", "--locale", "zh-Hans", "-o", directory + "/zx.csv"])
+        let table = try String(contentsOfFile: directory + "/zx.csv", encoding: .utf8)
+        #expect(table.contains(",复习、间隔重复,") && table.contains(",复习、费曼学习法,") && table.contains(",学习,"), "\(table)")
+        #expect(!table.contains("spacedRepetition") && !table.contains("review"))
+        #expect(simplified.error.contains("csv cannot hold intervalDays; it was left out of “洛必达法则”"))
+        #expect(simplified.error.contains("csv cannot hold repetitions"))
+        let english = CLIRun(["convert", root + "/Examples/zhixi-backup.json", "--to", "csv", "--locale", "en-US"])
+        #expect(english.output.contains("Review") && english.output.contains("Spaced repetition"), "\(english.output)")
+        let calendar = CLIRun(["convert", root + "/Examples/zhixi-backup.json", "--to", "ics", "--locale", "zh-TW"])
+        #expect(calendar.output.contains("CATEGORIES:複習,間隔重複"))
+
+        // Back: the methods from the words (any language), a review without its item id kept as a
+        // review of the item with its title.
+        _ = CLIRun(["convert", directory + "/zx.csv", "--to", "zhixi-backup", "-o", directory + "/back.json"])
+        let back = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/back.json"))) as? [String: Any]
+        let reviews = try #require(back?["reviewTasks"] as? [[String: Any]])
+        #expect(reviews.compactMap { $0["method"] as? String } == ["spacedRepetition", "feynman", "weakPoint"])
+        let studies = try #require(back?["studyTasks"] as? [[String: Any]])
+        #expect(studies.count == 2)
+    }
+
     /// The accessor generator is a command like `almanac`: --help, unknown options refused, and its
     /// settings from a configuration file (as the StringAccessors plugin passes it), options winning.
     @Test func stringsGeneratorReadsItsConfiguration() throws {
