@@ -43,7 +43,9 @@ public struct BackupCodec: MergingCodec {
             id: id, name: name, summary: summary, aliases: [id.replacingOccurrences(of: "-backup", with: "")],
             extensions: [".\(id).json"], mediaTypes: ["application/json"], model: .backup,
             options: [.init(name: "exported-at", summary: "The exportedAt time to write when a backup is made from other data (default: now).")],
-            examples: [.init(summary: "A small backup", input: example)])
+            examples: [.init(summary: "A small backup", input: example)],
+            // JellySave's records are accounts and money: a table of them is read as a ledger.
+            via: id == JellySaveBackup.format ? .ledger : nil)
     }
 
     public func identify(_ probe: Probe) -> Identification {

@@ -189,9 +189,18 @@ public struct CellReader {
         }
         var currency: String?
         for (marker, code) in Self.currencyMarkers where value.contains(marker) {
+            // A code is a word of its own: USD is not the start of USDT.
+            if marker.allSatisfy({ $0.isASCII && $0.isLetter }), let range = value.range(of: marker),
+               value[..<range.lowerBound].last?.isLetter == true || value[range.upperBound...].first?.isLetter == true { continue }
             currency = code ?? defaultCurrency
             value = value.replacingOccurrences(of: marker, with: "")
             break
+        }
+        // A code no symbol stands for, before or after the digits, as amounts in currencies ICU
+        // does not know are written (`BTC 0.0123`, `0.5 ETH`, `USDT 120`).
+        if currency == nil, let (code, rest) = Self.currencyCode(in: value) {
+            currency = code
+            value = rest
         }
         value = value.trimmingCharacters(in: .whitespaces)
         if value.hasPrefix("-") || value.hasPrefix("−") {
@@ -212,6 +221,24 @@ public struct CellReader {
               var number = Decimal(string: value) else { return .failure(.notAnAmount) }
         if negative { number = -number }
         return .success((number, currency))
+    }
+
+    /// A currency code of three to five capital letters at either end of `text` (`BTC 0.0123`,
+    /// `0.5ETH`), and the rest.
+    static func currencyCode(in text: String) -> (code: String, rest: String)? {
+        var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+        // A sign before the code (`-BTC 0.01`) stays with the digits.
+        let sign = trimmed.first == "-" || trimmed.first == "−" ? String(trimmed.removeFirst()) : ""
+        func isCode(_ part: Substring) -> Bool { (3...5).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isUppercase } }
+        let leading = trimmed.prefix { $0.isASCII && $0.isUppercase }
+        if isCode(leading), trimmed.dropFirst(leading.count).first.map({ $0 == " " || $0.isNumber || $0 == "-" || $0 == "." }) == true {
+            return (String(leading), sign + trimmed.dropFirst(leading.count))
+        }
+        let trailing = trimmed.reversed().prefix { $0.isASCII && $0.isUppercase }
+        if isCode(Substring(trailing)), trimmed.dropLast(trailing.count).last.map({ $0 == " " || $0.isNumber }) == true {
+            return (String(trailing.reversed()), sign + trimmed.dropLast(trailing.count))
+        }
+        return nil
     }
 
     /// Markers in the order they are tried (NT$ before $); nil means the locale's own currency.

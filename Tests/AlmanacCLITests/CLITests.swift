@@ -376,6 +376,24 @@ import Testing
         #expect(studies.count == 2)
     }
 
+    /// JellySave's accounts as a person reads them (money=display, BTC written with its code) come
+    /// back into a JellySave backup without --via: the format says its records go through a ledger.
+    @Test func jellySaveAccountsComeBackFromTheirTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let directory = temporaryDirectory()
+        _ = CLIRun(["convert", root + "/Examples/jellysave-backup.json", "--to", "csv", "--locale", "zh-TW", "--option", "money=display",
+                    "-o", directory + "/accounts.csv"])
+        #expect(try String(contentsOfFile: directory + "/accounts.csv", encoding: .utf8).contains("BTC 0.0123"))
+        let back = CLIRun(["convert", directory + "/accounts.csv", "--to", "jellysave-backup", "--locale", "zh-TW"])
+        #expect(back.status == 0, "\(back.error)")
+        #expect(!back.error.contains("not an amount"), "\(back.error)")
+        let backup = try JSONSerialization.jsonObject(with: Data(back.output.utf8)) as? [String: Any]
+        let accounts = try #require(backup?["accounts"] as? [[String: Any]])
+        let bitcoin = try #require(accounts.first { $0["currency"] as? String == "BTC" })
+        #expect(bitcoin["balance"] as? String == "0.0123" && bitcoin["kind"] as? String == "crypto")
+        #expect(accounts.count == 6)
+    }
+
     /// The accessor generator is a command like `almanac`: --help, unknown options refused, and its
     /// settings from a configuration file (as the StringAccessors plugin passes it), options winning.
     @Test func stringsGeneratorReadsItsConfiguration() throws {

@@ -54,6 +54,13 @@ import Testing
         #expect(try CellReader(locale: LocaleID("de-DE")).amount("1.234,50").get().value == Decimal(string: "1234.5")!)
         #expect(taiwan.amount("12a").isFailure)
         #expect(taiwan.amount("1,23,4").isFailure)
+        // Currencies ICU does not know, written with their code as JellySave writes them.
+        #expect(try taiwan.amount("BTC 0.0123").get() == (Decimal(string: "0.0123")!, "BTC"))
+        #expect(try taiwan.amount("0.5 ETH").get() == (Decimal(string: "0.5")!, "ETH"))
+        #expect(try taiwan.amount("USDT 1,200").get() == (Decimal(1200), "USDT"))
+        #expect(try taiwan.amount("-BTC 0.01").get() == (Decimal(string: "-0.01")!, "BTC"))
+        #expect(taiwan.amount("BITCOIN 1").isFailure)
+        #expect(taiwan.amount("Btc 1").isFailure)
     }
 }
 

@@ -18,6 +18,10 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     public var options: [Option]
     /// Small inputs that must decode (and, for writable formats, round-trip).
     public var examples: [Example]
+    /// The model a document of another kind goes through on its way here when no `--via` is
+    /// given and the registry can convert through it: a JellySave backup is made from a table of
+    /// accounts through a ledger, not through days.
+    public var via: ModelKind?
 
     public struct Option: Hashable, Sendable, Codable {
         public var name: String
@@ -47,7 +51,7 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     public init(
         id: String, name: String, summary: String, aliases: [String] = [], extensions: [String] = [],
         mediaTypes: [String] = [], model: ModelKind, canRead: Bool = true, canWrite: Bool = true,
-        options: [Option] = [], examples: [Example] = []
+        options: [Option] = [], examples: [Example] = [], via: ModelKind? = nil
     ) {
         self.id = id
         self.name = name
@@ -60,6 +64,7 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         self.canWrite = canWrite
         self.options = options
         self.examples = examples
+        self.via = via
     }
 
     /// The extension an output file of this format gets (`.ics`), or `.` + its id.

@@ -162,6 +162,16 @@ public struct Conversion: Sendable {
         }
     }
 
+    /// The model to go through from a source model: `via` when given, else the one the target's
+    /// format names (`FormatDescription.via`) when the registry converts through it.
+    func route(from source: ModelKind) -> ModelKind? {
+        if let via { return via }
+        guard let preferred = target.format.via, preferred != source, preferred != target.format.model,
+              registry.path(from: source, to: preferred) != nil, registry.path(from: preferred, to: target.format.model) != nil
+        else { return nil }
+        return preferred
+    }
+
     // MARK: Whole documents
 
     /// Converts a decoded document to the target's model (through `via`), transforms it, merges
@@ -170,7 +180,7 @@ public struct Conversion: Sendable {
                         report: inout ConversionReport) throws(Diagnostic) {
         let file = context.sourceFile
         var document = document
-        if let via {
+        if let via = route(from: document.kind) {
             let (converted, notes) = try registry.convert(document, to: via, context: context)
             report.diagnostics += notes.map { $0.inFile(file) }
             document = converted
@@ -239,7 +249,7 @@ public struct Conversion: Sendable {
         // A folder layout decides per document whether it is one file or many: not streamed.
         if case .file(_, _?) = destination, target is any FolderLayoutCodec { return nil }
         var path = [codec.format.model]
-        if let via, via != path.last! { path.append(via) }
+        if let via = route(from: codec.format.model), via != path.last! { path.append(via) }
         if target.format.model != path.last! { path.append(target.format.model) }
         var converter: (any DocumentItemConverter)?
         if path.count > 1 {
