@@ -415,6 +415,12 @@ struct ItemMapper {
             item.status = property.value.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? property.value.uppercased() : property.value
             if item.status == "COMPLETED" { item.isCompleted = true }
         default:
+            // A to-do's length beside its due date (see ICalendarWriter): its duration again.
+            if property.name == ICalendarWriter.estimatedDuration, item.kind == .todo, item.duration == nil,
+               (try? CalendarDuration(parsing: property.value)) != nil {
+                item.duration = property.value.uppercased()
+                return
+            }
             item.carried.append(property.carried)
         }
     }

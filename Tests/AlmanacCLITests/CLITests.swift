@@ -365,6 +365,17 @@ import Testing
         #expect(english.output.contains("Review") && english.output.contains("Spaced repetition"), "\(english.output)")
         let calendar = CLIRun(["convert", root + "/Examples/zhixi-backup.json", "--to", "ics", "--locale", "zh-TW"])
         #expect(calendar.output.contains("CATEGORIES:複習,間隔重複"))
+        // RFC 5545: a VTODO has DUE or DURATION, never both; the minutes of study come back.
+        for todo in calendar.output.components(separatedBy: "BEGIN:VTODO").dropFirst() {
+            #expect(!(todo.contains("\r\nDUE") && todo.contains("\r\nDURATION:")), "\(todo)")
+        }
+        #expect(calendar.output.contains("X-ALMANAC-ESTIMATED-DURATION:PT45M"))
+        try Data(calendar.output.utf8).write(to: URL(fileURLWithPath: directory + "/zx.ics"))
+        let fromCalendar = CLIRun(["convert", directory + "/zx.ics", "--to", "zhixi-backup"])
+        let restored = try JSONSerialization.jsonObject(with: Data(fromCalendar.output.utf8)) as? [String: Any]
+        #expect((restored?["studyTasks"] as? [[String: Any]])?.compactMap { $0["minutes"] as? Int } == [45, 30])
+        let spaced = (restored?["reviewTasks"] as? [[String: Any]])?.first
+        #expect(spaced?["intervalDays"] as? Int == 6 && spaced?["repetitions"] as? Int == 3 && spaced?["method"] as? String == "spacedRepetition")
 
         // Back: the methods from the words (any language), a review without its item id kept as a
         // review of the item with its title.
