@@ -370,7 +370,9 @@ public final class AgendaRowWriter {
         let export = TableExport(context: context)
         self.export = export
         self.dateFormat = try export.dateFormatter()
-        do { timeFormat = try DateFormat(skeleton: "Hm", locale: export.locale) } catch {
+        // Times as people in the region read them (6:00 PM in New York, 下午6:00 in Taipei, 18:00 in
+        // Shanghai: ICU's `j` is the locale's hour cycle); 24-hour for machines.
+        do { timeFormat = try DateFormat(skeleton: export.iso ? "Hm" : "jm", locale: export.locale) } catch {
             throw Diagnostic.error("locale.unknown", export.locale.bcp47)
         }
         relative = context.options["relative"] == "yes"
@@ -469,6 +471,13 @@ public final class AgendaRowWriter {
         }
         account(item)
         return cells
+    }
+
+    /// A time as the region writes it, with ICU's narrow no-break space before AM/PM (CLDR 42)
+    /// made a plain space: Excel and Numbers read "6:00 PM" as a time, not "6:00\u{202F}PM".
+    func timeText(_ wall: CivilDateTime) -> String {
+        let text = timeFormat.string(from: wall)
+        return text.unicodeScalars.contains("\u{202F}") ? text.replacingOccurrences(of: "\u{202F}", with: " ") : text
     }
 
     /// An override of one occurrence (RECURRENCE-ID) has no row of its own.
@@ -582,7 +591,7 @@ public final class AgendaRowWriter {
         case .updated: return item.lastModified?.description ?? ""
         case .title: return text(item.title)
         case .date: return when.map(dateText) ?? unreadable(.date, of: item)
-        case .time: return when.flatMap { $0.isAllDay ? nil : timeFormat.string(from: export.wall($0)) } ?? unreadable(.time, of: item)
+        case .time: return when.flatMap { $0.isAllDay ? nil : timeText(export.wall($0)) } ?? unreadable(.time, of: item)
         case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
         case .repeat: return repeatText(item.recurrence?.rules.first)
         case .location: return text(item.location ?? "")
@@ -634,7 +643,7 @@ public final class AgendaRowWriter {
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
     private func endText(_ end: DateValue) -> String {
         if case .date(let date) = end { return dateText(.date(date.adding(days: -1))) }
-        return dateText(end) + " " + timeFormat.string(from: export.wall(end))
+        return dateText(end) + " " + timeText(export.wall(end))
     }
 
     private func dateText(_ value: DateValue) -> String {

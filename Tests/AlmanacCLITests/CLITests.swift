@@ -387,6 +387,21 @@ import Testing
         #expect(studies.count == 2)
     }
 
+    /// Reminders' times as people in each region read them, and back: 6:00 PM in New York (a plain
+    /// space, which spreadsheets read as a time), 下午6:00 in Taipei, 18:00 in Shanghai.
+    @Test(arguments: [("en-US", "6:00 PM"), ("zh-TW", "下午6:00"), ("zh-CN", "18:00")])
+    func reminderTimesForTheRegion(locale: String, time: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let directory = temporaryDirectory()
+        _ = CLIRun(["convert", root + "/Examples/reminders-backup.json", "--to", "csv", "--locale", locale, "-o", directory + "/r.csv"])
+        let table = try String(contentsOfFile: directory + "/r.csv", encoding: .utf8)
+        #expect(table.contains("," + time + ","), "\(table)")
+        #expect(!table.unicodeScalars.contains("\u{202F}"))
+        let back = CLIRun(["convert", directory + "/r.csv", "--to", "reminders-backup", "--locale", locale])
+        #expect(back.output.contains("\"time\": \"18:00\""), "\(back.output)")
+        #expect(back.output.contains("\"time\": \"20:30\""))
+    }
+
     /// JellySave's accounts as a person reads them (money=display, BTC written with its code) come
     /// back into a JellySave backup without --via: the format says its records go through a ledger.
     @Test func jellySaveAccountsComeBackFromTheirTable() throws {
