@@ -202,9 +202,11 @@ public struct BackupConverter: DocumentConverter {
                 item.carried.append(CarriedProperty(name: carriedCalendar, value: "lunar"))
             }
             if let reminder = day.reminder {
-                // Relative to the start of the day: the evening before is -PT15H.
+                // Relative to the start of the day: the evening before is -PT15H. The notification
+                // shows the day's name and its notes, as the app's does (FR6).
+                let message = day.notes.map { $0.isEmpty ? day.name : day.name + "\n" + $0 } ?? day.name
                 item.alarms = [Alarm(trigger: .relative(seconds: -reminder.offsetDays * 86_400 + seconds(reminder.time), fromEnd: false),
-                                     action: .display, message: day.name)]
+                                     action: .display, message: message)]
             }
             if let category = backup.categories.first(where: { $0.id == day.categoryID }) {
                 item.categories = [category.name]

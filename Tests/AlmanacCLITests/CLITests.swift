@@ -402,6 +402,23 @@ import Testing
         #expect(back.output.contains("\"time\": \"20:30\""))
     }
 
+    /// Retire Time's rules for the same `today=`: repeating days count down to the next occurrence,
+    /// a past one-off day counts up (正计时: 2024-01-01 → 2025-11-20 is 689 days), the day itself is
+    /// today; a reminder's notification shows the day's name and its notes (FR6).
+    @Test func retireTimeCountsAsTheAppDoes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let example = root + "/Examples/retiretime-backup.json"
+        let rows = CLIRun(["convert", example, "--to", "csv", "--locale", "zh-Hans", "--option", "relative=yes", "--option", "today=2025-11-20"]).output
+        #expect(rows.contains("媽媽生日,2025/10/6,八月十五,") && rows.contains(",还有 309 天\r\n"))  // 中秋 2026-09-25
+        #expect(rows.contains("戒菸第一天,2024/1/1,,,正计时,,生活,已經堅持了，繼續加油,已经 689 天\r\n"))
+        #expect(rows.contains("退休,2046/7/1,,,倒计时,,工作,,\"还有 7,528 天\"\r\n"))
+        #expect(rows.contains("生活,\"帳號 012-345678，每月 NT$32,000\",还有 15 天\r\n"))  // monthly on the 5th
+        let dueDay = CLIRun(["convert", example, "--to", "csv", "--locale", "zh-TW", "--option", "relative=yes", "--option", "today=2025-12-05"]).output
+        #expect(dueDay.contains("\",就是今天\r\n"))
+        let calendar = CLIRun(["convert", example, "--to", "ics"]).output
+        #expect(calendar.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15H\r\nDESCRIPTION:媽媽生日\\n記得提前訂蛋糕\r\n"))
+    }
+
     /// JellySave's accounts as a person reads them (money=display, BTC written with its code) come
     /// back into a JellySave backup without --via: the format says its records go through a ledger.
     @Test func jellySaveAccountsComeBackFromTheirTable() throws {
