@@ -83,7 +83,8 @@ public struct BackupCodec: MergingCodec {
             let backup = RetireTimeBackup.read(top, version: version, reader: &reader)
             content = version == RetireTimeBackup.version ? json : backup.json
         case JellySaveBackup.format:
-            _ = reader.object(json, "", fields: known.union(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]))
+            _ = reader.object(json, "", fields: known.union(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]
+                + (version >= 3 ? ["theme"] : [])))
             let backup = JellySaveBackup.read(top, version: version, reader: &reader)
             content = version == JellySaveBackup.version ? json : backup.json
         case ZhiXiBackup.format:

@@ -36,6 +36,7 @@ public struct BackupConverter: DocumentConverter {
             // The ledger model has no settings: the app's daily reminder stays in the backup.
             var losses = Losses()
             if jelly.notifications.enabled { losses.dropped("notifications", of: "\(jelly.notifications.time) " + jelly.notifications.kinds.joined(separator: ", ")) }
+            if let theme = jelly.theme { losses.dropped("theme", of: theme) }
             return (.ledger(Self.ledger(jelly)), losses.diagnostics(target: context.targetFormat ?? ModelKind.ledger.rawValue))
         case (.agenda(let agenda), .backup):
             return try backup(from: agenda, context: context)
@@ -619,7 +620,7 @@ public struct BackupConverter: DocumentConverter {
 
     static func ledger(_ backup: JellySaveBackup) -> Ledger {
         Ledger(baseCurrency: backup.baseCurrency, accounts: backup.accounts, balanceChanges: backup.balanceChanges,
-               snapshots: backup.snapshots.map { AssetSnapshot(id: $0.id, date: $0.date, total: $0.total) },
+               snapshots: backup.snapshots.map { AssetSnapshot(id: $0.id, date: $0.date, total: $0.total, byKind: $0.byKind) },
                goals: backup.goals.map {
                    SavingGoal(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency, deadline: $0.deadline,
                               createdAt: $0.createdAt.flatMap(DateValue.init(timestamp:)))
@@ -628,7 +629,7 @@ public struct BackupConverter: DocumentConverter {
 
     static func jellySave(_ ledger: Ledger, context: CodecContext) -> JellySaveBackup {
         JellySaveBackup(exportedAt: now(context), baseCurrency: ledger.baseCurrency, accounts: ledger.accounts, balanceChanges: ledger.balanceChanges,
-                        snapshots: ledger.snapshots.map { .init(id: $0.id ?? "snapshot-" + $0.date.description, date: $0.date, total: $0.total) },
+                        snapshots: ledger.snapshots.map { .init(id: $0.id ?? "snapshot-" + $0.date.description, date: $0.date, total: $0.total, byKind: $0.byKind) },
                         goals: ledger.goals.map { .init(id: $0.id, name: $0.name, target: $0.target, saved: $0.saved, currency: $0.currency,
                                                        deadline: $0.deadline, createdAt: $0.createdAt?.timestamp()) },
                         notifications: .init(enabled: false, time: "21:00", kinds: ["motivation"]))

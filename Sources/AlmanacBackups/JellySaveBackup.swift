@@ -3,11 +3,14 @@ import AlmanacICU
 public import Foundation
 
 /// JellySave's backup (資料備份): five kinds of accounts with balances in exact decimals, balance
-/// changes, asset snapshots, saving goals and the notification settings. Version 2 is current;
-/// version 1 (account types written in Chinese, amounts as JSON numbers) is migrated when read.
+/// changes, asset snapshots, saving goals, the notification settings and the theme. Version 3 is
+/// current: an account's opening balance (需求2.2 初始餘額) and the theme (需求11). Version 2 reads
+/// unchanged (without them); version 1 (account types written in Chinese, amounts as JSON numbers)
+/// is migrated when read.
 public struct JellySaveBackup: Hashable, Sendable {
     public static let format = "jellysave-backup"
-    public static let version = 2
+    public static let version = 3
+    static let themes = ["system", "light", "dark"]
 
     public struct Notifications: Hashable, Sendable {
         public var enabled: Bool
@@ -19,6 +22,8 @@ public struct JellySaveBackup: Hashable, Sendable {
         public var id: String
         public var date: CivilDate
         public var total: Decimal
+        /// The total of each kind of account that day (version 3), in the base currency.
+        public var byKind: [Account.Kind: Decimal]? = nil
     }
 
     public struct Goal: Hashable, Sendable {
@@ -38,6 +43,8 @@ public struct JellySaveBackup: Hashable, Sendable {
     public var snapshots: [Snapshot]
     public var goals: [Goal]
     public var notifications: Notifications
+    /// The app's theme (需求11): system, light or dark; nil when the backup does not say.
+    public var theme: String? = nil
 
     static let kinds = ["cash", "stock", "foreignCurrency", "insurance", "crypto"]
     /// Version 1's account types.
@@ -72,8 +79,9 @@ public struct JellySaveBackup: Hashable, Sendable {
         var accounts: [Account] = []
         for (index, value) in reader.array(top, "accounts", "", required: true).enumerated() {
             let path = "/accounts/\(index)"
-            let fields: Set<String> = version == 1 ? ["id", "name", "type", "currency", "balance", "updatedAt", "notes"]
+            var fields: Set<String> = version == 1 ? ["id", "name", "type", "currency", "balance", "updatedAt", "notes"]
                                                    : ["id", "name", "kind", "currency", "balance", "updatedAt", "notes"]
+            if version >= 3 { fields.insert("openingBalance") }
             guard let object = reader.object(value, path, fields: fields) else { continue }
             let id = reader.string(object, "id", path, nonEmpty: true)
             let name = reader.string(object, "name", path, nonEmpty: true)
@@ -83,9 +91,11 @@ public struct JellySaveBackup: Hashable, Sendable {
             let code = currency(&reader, object, "currency", path, required: false) ?? baseCurrency
             let balance = amount(&reader, object, "balance", path, version: version)
             let updated = reader.timestamp(object, "updatedAt", path, required: false)
+            let opening = version >= 3 ? reader.amount(object, "openingBalance", path, required: false) : nil
             guard let id, let name, let kind, let balance else { continue }
             accounts.append(Account(id: id, name: name, kind: Account.Kind(rawValue: kind)!, currency: code, balance: balance,
-                                    updatedAt: updated.flatMap(DateValue.init(timestamp:)), notes: reader.string(object, "notes", path, required: false)))
+                                    updatedAt: updated.flatMap(DateValue.init(timestamp:)), notes: reader.string(object, "notes", path, required: false),
+                                    openingBalance: opening))
         }
         reader.uniqueIDs(accounts.enumerated().map { ($1.id, "/accounts/\($0)/id") })
         let accountIDs = Set(accounts.map(\.id))
@@ -107,12 +117,19 @@ public struct JellySaveBackup: Hashable, Sendable {
         var snapshots: [Snapshot] = []
         for (index, value) in reader.array(top, "snapshots", "").enumerated() {
             let path = "/snapshots/\(index)"
-            guard let object = reader.object(value, path, fields: ["id", "date", "total"]) else { continue }
+            guard let object = reader.object(value, path, fields: version >= 3 ? ["id", "date", "total", "byKind"] : ["id", "date", "total"]) else { continue }
             let id = reader.string(object, "id", path, nonEmpty: true)
             let date = reader.date(object, "date", path)
             let total = amount(&reader, object, "total", path, version: version)
+            var byKind: [Account.Kind: Decimal]?
+            if version >= 3, let kinds = reader.object(BackupReader.member(object, "byKind"), path + "/byKind", fields: Set(Self.kinds)) {
+                byKind = [:]
+                for kind in Self.kinds where BackupReader.member(kinds, kind) != nil {
+                    if let value = reader.amount(kinds, kind, path + "/byKind") { byKind?[Account.Kind(rawValue: kind)!] = value }
+                }
+            }
             guard let id, let date, let total else { continue }
-            snapshots.append(Snapshot(id: id, date: date, total: total))
+            snapshots.append(Snapshot(id: id, date: date, total: total, byKind: byKind))
         }
         reader.uniqueIDs(snapshots.enumerated().map { ($1.id, "/snapshots/\($0)/id") })
 
@@ -145,8 +162,9 @@ public struct JellySaveBackup: Hashable, Sendable {
             }
             notifications.kinds = kinds
         }
+        let theme = version >= 3 ? reader.string(top, "theme", "", required: false, oneOf: themes) : nil
         return JellySaveBackup(exportedAt: exportedAt, baseCurrency: baseCurrency, accounts: accounts, balanceChanges: changes,
-                               snapshots: snapshots, goals: goals, notifications: notifications)
+                               snapshots: snapshots, goals: goals, notifications: notifications, theme: theme)
     }
 
     public var json: JSONValue {
@@ -157,6 +175,7 @@ public struct JellySaveBackup: Hashable, Sendable {
                 var members: [(String, JSONValue)] = [("id", .string(account.id)), ("name", .string(account.name)),
                                                       ("kind", .string(account.kind.rawValue)), ("currency", .string(account.currency)),
                                                       ("balance", .string(account.balance.backupText))]
+                if let opening = account.openingBalance { members.append(("openingBalance", .string(opening.backupText))) }
                 if let updated = account.updatedAt?.timestamp() { members.append(("updatedAt", .string(updated))) }
                 if let notes = account.notes { members.append(("notes", .string(notes))) }
                 return .object(members)
@@ -167,8 +186,15 @@ public struct JellySaveBackup: Hashable, Sendable {
                 if let note = change.note { members.append(("note", .string(note))) }
                 return .object(members)
             })),
-            ("snapshots", .array(snapshots.map {
-                .object([("id", .string($0.id)), ("date", .string($0.date.description)), ("total", .string($0.total.backupText))])
+            ("snapshots", .array(snapshots.map { snapshot in
+                var members: [(String, JSONValue)] = [("id", .string(snapshot.id)), ("date", .string(snapshot.date.description)),
+                                                      ("total", .string(snapshot.total.backupText))]
+                if let byKind = snapshot.byKind {
+                    members.append(("byKind", .object(Self.kinds.compactMap { kind in
+                        byKind[Account.Kind(rawValue: kind)!].map { (kind, .string($0.backupText)) }
+                    })))
+                }
+                return .object(members)
             })),
             ("goals", .array(goals.map { goal in
                 var members: [(String, JSONValue)] = [("id", .string(goal.id)), ("name", .string(goal.name)), ("target", .string(goal.target.backupText)),
@@ -179,7 +205,7 @@ public struct JellySaveBackup: Hashable, Sendable {
             })),
             ("notifications", .object([("enabled", .bool(notifications.enabled)), ("time", .string(notifications.time)),
                                        ("kinds", .array(notifications.kinds.map(JSONValue.string)))])),
-        ])
+        ] + (theme.map { [("theme", JSONValue.string($0))] } ?? []))
     }
 }
 

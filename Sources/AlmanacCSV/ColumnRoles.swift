@@ -5,12 +5,12 @@ import AlmanacCore
 /// explicitly with `--columns title=名稱,date=日期`.
 public enum ColumnRole: String, CaseIterable, Sendable {
     case uid, title, date, time, end, location, category, notes, priority, completed, type, `repeat`
-    case amount, account, currency, balance, updated, target, saved, deadline
+    case amount, account, currency, balance, updated, target, saved, deadline, opening
     /// Written only: days left or since (還有 12 天).
     case relative
-    /// Written only: a goal's progress, the monthly amount still needed, a snapshot's total and
-    /// its change from the one before.
-    case progress, monthly, total, change
+    /// A snapshot's total assets. Written only: a goal's progress, the monthly amount still
+    /// needed, a snapshot's change from the one before and that change as a percentage.
+    case progress, monthly, total, change, changePercent
     /// A day's lunar month and day (八月十五, 臘月最後一天), which a lunar repeat follows.
     case lunar
     /// Alerts before or after a day (`-PT15H`, `-P1D`), the colour and the creation time, which the
@@ -43,11 +43,13 @@ public enum ColumnRole: String, CaseIterable, Sendable {
         case .target: ["target", "goal", "目標金額", "目标金额", "目標", "目标"]
         case .saved: ["saved", "已存金額", "已存金额", "已存", "已儲蓄", "已储蓄"]
         case .deadline: ["deadline", "due", "截止日期", "期限", "到期日"]
+        case .opening: ["opening balance", "initial balance", "初始餘額", "初始余额", "期初餘額", "期初余额", "開戶金額"]
+        case .total: ["total", "total assets", "總資產", "总资产", "資產總額", "资产总额", "總額", "总额"]
         case .lunar: ["lunar", "lunar date", "農曆", "农历", "農曆日期", "农历日期", "陰曆", "阴历"]
         case .alarm: ["alarm", "alarms", "alert", "alerts", "提醒", "提醒時間", "提醒时间"]
         case .color: ["color", "colour", "顏色", "颜色"]
         case .created: ["created", "created at", "建立時間", "创建时间", "建立日期", "创建日期"]
-        case .relative, .progress, .monthly, .total, .change: []
+        case .relative, .progress, .monthly, .change, .changePercent: []
         }
     }
 

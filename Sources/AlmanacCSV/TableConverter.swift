@@ -111,7 +111,26 @@ struct TableImport {
                                         Message("csv.kind.date").rendered(), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
             return nil
         }
-        if map[.balance] != nil || (map[.amount] != nil && map[.date] == nil && map[.target] == nil) {
+        if map[.total] != nil, map[.date] != nil {
+            // Asset snapshots, as the snapshots sheet writes them: a date, the total, and the total
+            // of each kind of account under the kind's name (現金, 股票, Cash, …) when there.
+            var kindColumns: [(Int, Account.Kind)] = []
+            for (column, name) in table.columns.enumerated() {
+                let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+                if let kind = Account.Kind.allCases.first(where: { kind in
+                    name == kind.rawValue.lowercased() || Language.allCases.contains { Message("ledger.kind.\(kind.rawValue)").rendered(in: $0).lowercased() == name }
+                }) { kindColumns.append((column, kind)) }
+            }
+            for (index, row) in table.rows.enumerated() {
+                guard let date = day(row, index, .date), let (total, _) = amount(row, index, .total) else { continue }
+                var byKind: [Account.Kind: Decimal] = [:]
+                for (column, kind) in kindColumns {
+                    guard let text = cell(row, column) else { continue }
+                    if case .success(let value) = reader.amount(text) { byKind[kind] = value.value }
+                }
+                ledger.snapshots.append(AssetSnapshot(id: cell(row, map[.uid]), date: date, total: total, byKind: byKind.isEmpty ? nil : byKind))
+            }
+        } else if map[.balance] != nil || (map[.amount] != nil && map[.date] == nil && map[.target] == nil) {
             let role: ColumnRole = map[.balance] != nil ? .balance : .amount
             for (index, row) in table.rows.enumerated() {
                 guard let name = cell(row, map[.account]) ?? cell(row, map[.title]), let (balance, symbolCurrency) = amount(row, index, role) else { continue }
@@ -119,7 +138,8 @@ struct TableImport {
                 ledger.accounts.append(Account(
                     id: cell(row, map[.uid]) ?? "csv-\(rowNumber(index))", name: name,
                     kind: cell(row, map[.type]).flatMap(Self.accountKind) ?? (currency == ledger.baseCurrency ? .cash : .foreignCurrency),
-                    currency: currency, balance: balance, updatedAt: day(row, index, .updated).map(DateValue.date)))
+                    currency: currency, balance: balance, updatedAt: day(row, index, .updated).map(DateValue.date),
+                    openingBalance: map[.opening] != nil ? amount(row, index, .opening)?.0 : nil))
             }
         } else if map[.target] != nil {
             for (index, row) in table.rows.enumerated() {
@@ -286,12 +306,16 @@ struct TableExport {
         var table: Table
         switch sheet {
         case "accounts":
-            table = Table(columns: [.account, .type, .currency, .balance, .updated].map(header))
+            // The opening balance (初始餘額) when the app kept it.
+            let opening = ledger.accounts.contains { $0.openingBalance != nil }
+            table = Table(columns: ([.account, .type, .currency, .balance] + (opening ? [.opening] : []) + [.updated]).map(header))
             for account in ledger.accounts {
-                table.rows.append([FormulaGuard.text(account.name),
-                                   iso ? account.kind.rawValue : Message("ledger.kind.\(account.kind.rawValue)").rendered(in: language),
-                                   account.currency, money(account.balance, account.currency, of: account.name, "balance"),
-                                   account.updatedAt.map { format($0, dateFormat: dateFormat) } ?? ""])
+                var row = [FormulaGuard.text(account.name),
+                           iso ? account.kind.rawValue : Message("ledger.kind.\(account.kind.rawValue)").rendered(in: language),
+                           account.currency, money(account.balance, account.currency, of: account.name, "balance")]
+                if opening { row.append(account.openingBalance.map { money($0, account.currency, of: account.name, "openingBalance") } ?? "") }
+                row.append(account.updatedAt.map { format($0, dateFormat: dateFormat) } ?? "")
+                table.rows.append(row)
             }
         case "changes":
             let names = Dictionary(ledger.accounts.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -321,13 +345,24 @@ struct TableExport {
                                    iso ? progress.description : (percent?.string(progress) ?? progress.description), monthly])
             }
         default:
-            table = Table(columns: [.date, .currency, .total, .change].map(header))
+            // Month to month: the change and its percentage (需求1.3–1.4), then the total of each kind
+            // of account when the snapshots kept it.
+            let kinds = Account.Kind.allCases.filter { kind in ledger.snapshots.contains { $0.byKind?[kind] != nil } }
+            table = Table(columns: [.date, .currency, .total, .change, .changePercent].map(header)
+                + kinds.map { iso ? $0.rawValue : Message("ledger.kind.\($0.rawValue)").rendered(in: language) })
+            let percent = try? NumberFormat.percent(locale: locale, fractionDigits: 1)
             var previous: Decimal?
             for snapshot in ledger.snapshots.sorted(by: { $0.date < $1.date }) {
                 let change = previous.map { snapshot.total - $0 }
+                var share = ""
+                if let change, let previous, previous != 0 {
+                    let ratio = change / previous
+                    share = iso ? ratio.description : (percent?.string(ratio) ?? ratio.description)
+                }
                 table.rows.append([iso ? snapshot.date.description : dateFormat.string(from: snapshot.date), ledger.baseCurrency,
                                    money(snapshot.total, ledger.baseCurrency, of: snapshot.date.description, "total"),
-                                   change.map { money($0, ledger.baseCurrency, of: snapshot.date.description, "change") } ?? ""])
+                                   change.map { money($0, ledger.baseCurrency, of: snapshot.date.description, "change") } ?? "", share]
+                                  + kinds.map { kind in snapshot.byKind?[kind].map { money($0, ledger.baseCurrency, of: snapshot.date.description, kind.rawValue) } ?? "" })
                 previous = snapshot.total
             }
         }

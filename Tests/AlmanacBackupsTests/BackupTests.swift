@@ -83,6 +83,25 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(jelly.accounts.map(\.kind) == [.cash, .crypto])
         #expect(jelly.accounts.map(\.balance) == [Decimal(string: "1234567.5")!, Decimal(string: "0.0123")!])
         #expect(jelly.json.object?.first { $0.0 == "accounts" }?.1.array?.first?.object?.first { $0.0 == "balance" }?.1 == .string("1234567.5"))
+
+        // Version 2 reads unchanged, without the version 3 fields; it is written as version 3.
+        let two = try decode("jellysave", path: fixtures + "/jellysave-v2.json")
+        #expect(two.diagnostics.map(\.code) == ["backup.migrated"])
+        let migrated = try BackupConverter.jellySave(try backupDocument(two))
+        #expect(migrated.accounts.count == 6 && migrated.accounts.allSatisfy { $0.openingBalance == nil })
+        #expect(migrated.theme == nil && migrated.snapshots.allSatisfy { $0.byKind == nil })
+        #expect(migrated.json.object?.first { $0.0 == "version" }?.1 == .integer(3))
+        // The current example has them.
+        let three = try BackupConverter.jellySave(try backupDocument(try decode("jellysave")))
+        #expect(three.theme == "light")
+        #expect(three.accounts.first { $0.id == "taishin" }?.openingBalance == Decimal(1_000_000))
+        #expect(three.snapshots.last?.byKind?[.crypto] == Decimal(23700))
+        // Version 3's fields in a version 2 file are named as fields that version does not have.
+        let early = try String(contentsOfFile: example("jellysave"), encoding: .utf8).replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2")
+        let refused = try codec("jellysave").decode(CodecInput(bytes: Array(early.utf8), fileName: "early.json"), context: CodecContext())
+        let unknown = refused.diagnostics.filter { $0.code == "backup.unknown-field" }.compactMap { $0.location?.keyPath }
+        #expect(unknown == ["/theme", "/accounts/0/openingBalance", "/accounts/2/openingBalance", "/accounts/5/openingBalance",
+                            "/snapshots/4/byKind", "/snapshots/5/byKind"], "\(refused.diagnostics)")
     }
 
     /// Truncated, wrong types, a future version, duplicate ids: precise errors with JSON paths.
@@ -143,7 +162,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     @Test func jellySaveAsALedgerAndBack() throws {
         let backup = try backupDocument(try decode("jellysave"))
         let (ledger, warnings) = try BackupConverter().convert(.backup(backup), to: .ledger, context: CodecContext())
-        #expect(warnings.map(\.code) == ["convert.dropped"])  // notification settings
+        #expect(warnings.map(\.code) == ["convert.dropped", "convert.dropped"])  // notification settings, the theme
         guard case .ledger(let books) = ledger else { Issue.record("not a ledger"); return }
         #expect(books.accounts.count == 6)
         #expect(books.accounts.first?.balance == Decimal(string: "1234567.50"))

@@ -419,6 +419,30 @@ import Testing
         #expect(calendar.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15H\r\nDESCRIPTION:媽媽生日\\n記得提前訂蛋糕\r\n"))
     }
 
+    /// JellySave's snapshots sheet (需求1.3–1.4): the change month to month and its percentage, each
+    /// kind of account's total; and the sheet reads back into snapshots. The accounts sheet has the
+    /// opening balance (初始餘額).
+    @Test func jellySaveSnapshotsAndOpeningBalances() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let directory = temporaryDirectory()
+        let sheet = CLIRun(["convert", root + "/Examples/jellysave-backup.json", "--to", "csv", "--locale", "zh-TW", "--option", "sheet=snapshots",
+                            "-o", directory + "/snapshots.csv"])
+        #expect(sheet.status == 0, "\(sheet.error)")
+        let text = try String(contentsOfFile: directory + "/snapshots.csv", encoding: .utf8)
+        #expect(text.contains("日期,幣別,總資產,變化,變化率,現金,股票,外幣,保險,加密貨幣\r\n"))
+        #expect(text.contains("2025/7/31,TWD,1950500,38500,2.0%,,,,,\r\n"))
+        #expect(text.contains("2025/11/20,TWD,2098756.5,37356.5,1.8%,1237767.5,456789,100500,280000,23700\r\n"))
+        let back = CLIRun(["convert", directory + "/snapshots.csv", "--to", "jellysave-backup", "--locale", "zh-TW"])
+        #expect(back.status == 0, "\(back.error)")
+        let backup = try JSONSerialization.jsonObject(with: Data(back.output.utf8)) as? [String: Any]
+        let snapshots = try #require(backup?["snapshots"] as? [[String: Any]])
+        #expect(snapshots.count == 6 && snapshots.last?["total"] as? String == "2098756.5")
+        #expect((snapshots.last?["byKind"] as? [String: String])?["stock"] == "456789")
+        let accounts = CLIRun(["convert", root + "/Examples/jellysave-backup.json", "--to", "csv", "--locale", "en-US"])
+        #expect(accounts.output.contains("Account,Type,Currency,Balance,Opening Balance,Updated\r\n台新活存,Cash,TWD,1234567.5,1000000,"))
+        #expect(accounts.error.contains("cannot hold theme"))
+    }
+
     /// JellySave's accounts as a person reads them (money=display, BTC written with its code) come
     /// back into a JellySave backup without --via: the format says its records go through a ledger.
     @Test func jellySaveAccountsComeBackFromTheirTable() throws {

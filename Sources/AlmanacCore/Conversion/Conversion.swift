@@ -166,7 +166,7 @@ public struct Conversion: Sendable {
     /// format names (`FormatDescription.via`) when the registry converts through it.
     func route(from source: ModelKind) -> ModelKind? {
         if let via { return via }
-        guard let preferred = target.format.via, preferred != source, preferred != target.format.model,
+        guard let preferred = target.format.via, source != target.format.model, preferred != source, preferred != target.format.model,
               registry.path(from: source, to: preferred) != nil, registry.path(from: preferred, to: target.format.model) != nil
         else { return nil }
         return preferred

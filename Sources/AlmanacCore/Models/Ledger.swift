@@ -24,7 +24,7 @@ public struct Ledger: Hashable, Sendable, Codable {
 
 public struct Account: Hashable, Sendable, Codable {
     /// JellySave's five kinds of account.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
         case cash, stock, foreignCurrency, insurance, crypto
     }
 
@@ -36,9 +36,11 @@ public struct Account: Hashable, Sendable, Codable {
     /// When the balance was last updated (an instant: `2025-03-05T06:30:00Z`).
     public var updatedAt: DateValue?
     public var notes: String?
+    /// The balance the account was opened with (JellySave's 初始餘額), when known.
+    public var openingBalance: Decimal?
 
     public init(id: String, name: String, kind: Kind, currency: String = "TWD", balance: Decimal,
-                updatedAt: DateValue? = nil, notes: String? = nil) {
+                updatedAt: DateValue? = nil, notes: String? = nil, openingBalance: Decimal? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -46,6 +48,7 @@ public struct Account: Hashable, Sendable, Codable {
         self.balance = balance
         self.updatedAt = updatedAt
         self.notes = notes
+        self.openingBalance = openingBalance
     }
 }
 
@@ -72,11 +75,14 @@ public struct AssetSnapshot: Hashable, Sendable, Codable {
     public var id: String?
     public var date: CivilDate
     public var total: Decimal
+    /// The total of each kind of account that day, in the base currency, when the app kept it.
+    public var byKind: [Account.Kind: Decimal]?
 
-    public init(id: String? = nil, date: CivilDate, total: Decimal) {
+    public init(id: String? = nil, date: CivilDate, total: Decimal, byKind: [Account.Kind: Decimal]? = nil) {
         self.id = id
         self.date = date
         self.total = total
+        self.byKind = byKind
     }
 }
 
