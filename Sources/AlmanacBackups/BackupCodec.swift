@@ -88,9 +88,10 @@ public struct BackupCodec: MergingCodec {
             let backup = JellySaveBackup.read(top, version: version, reader: &reader)
             content = version == JellySaveBackup.version ? json : backup.json
         case ZhiXiBackup.format:
-            _ = reader.object(json, "", fields: known.union(["libraries", "studyTasks", "reviewTasks", "studyRecords"]))
-            _ = ZhiXiBackup.read(top, version: version, reader: &reader)
-            content = json
+            _ = reader.object(json, "", fields: known.union(["libraries", "studyTasks", "reviewTasks", "studyRecords"]
+                + (version >= 2 ? ["settings", "achievements"] : [])))
+            let backup = ZhiXiBackup.read(top, version: version, reader: &reader)
+            content = version == ZhiXiBackup.version ? json : backup.json
         default:
             _ = reader.object(json, "", fields: known.union(["lists"]))
             _ = RemindersBackup.read(top, version: version, reader: &reader)

@@ -142,6 +142,8 @@ public struct BackupConverter: DocumentConverter {
             var losses = Losses()
             for record in zhixi.studyRecords { losses.dropped("studyRecords", of: "\(record.date) \(record.minutes) min") }
             for library in zhixi.libraries where !library.items.isEmpty { losses.dropped("libraries.items", of: library.name) }
+            if zhixi.settings != nil { losses.dropped("settings", of: "知习") }
+            for achievement in zhixi.achievements { losses.dropped("achievements", of: achievement.title) }
             return (.agenda(Self.agenda(zhixi, language: AppTerms.language(context))), losses.diagnostics(target: context.targetFormat ?? ModelKind.agenda.rawValue))
         case JellySaveBackup.format:
             // A calendar holds the saving goals' deadlines; money has no date to be put on.

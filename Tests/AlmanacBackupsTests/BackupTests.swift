@@ -96,6 +96,21 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(three.theme == "light")
         #expect(three.accounts.first { $0.id == "taishin" }?.openingBalance == Decimal(1_000_000))
         #expect(three.snapshots.last?.byKind?[.crypto] == Decimal(23700))
+        // 知习 version 1 reads unchanged; version 2 has the library cards, mastery, weak points,
+        // settings and achievements.
+        let zhixiOne = try decode("zhixi", path: fixtures + "/zhixi-v1.json")
+        #expect(zhixiOne.diagnostics.map(\.code) == ["backup.migrated"])
+        let olderZhiXi = try BackupConverter.zhiXi(try backupDocument(zhixiOne))
+        #expect(olderZhiXi.libraries.allSatisfy { $0.emoji == nil && $0.tags.isEmpty } && olderZhiXi.settings == nil && olderZhiXi.achievements.isEmpty)
+        #expect(olderZhiXi.json.object?.first { $0.0 == "version" }?.1 == .integer(2))
+        let zhixi = try BackupConverter.zhiXi(try backupDocument(try decode("zhixi")))
+        let math = try #require(zhixi.libraries.first { $0.id == "math" })
+        #expect(math.emoji == "📐" && math.color == "#5B8DEF" && math.progress == 40 && math.tags == ["考研", "数学"])
+        #expect(math.items.first { $0.id == "taylor" }?.weakPoint == .init(score: 42, priority: "high"))
+        #expect(zhixi.libraries.flatMap(\.items).first { $0.id == "abandon" }?.status == "mastered")
+        #expect(zhixi.settings == .init(dailyGoalMinutes: 60, language: "zh-Hans"))
+        #expect(zhixi.achievements.map(\.id) == ["streak-7", "first-feynman"])
+
         // Version 3's fields in a version 2 file are named as fields that version does not have.
         let early = try String(contentsOfFile: example("jellysave"), encoding: .utf8).replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2")
         let refused = try codec("jellysave").decode(CodecInput(bytes: Array(early.utf8), fileName: "early.json"), context: CodecContext())

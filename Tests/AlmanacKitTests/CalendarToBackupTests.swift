@@ -90,7 +90,7 @@ import Testing
     @Test func calendarsBecomeZhiXiPlans() throws {
         let example = ConversionTests.examplePath("zhixi-backup.json")
         let ics = try ConversionTests.run(.file(example), to: "ics")
-        #expect(ics.report.diagnostics.map { $0.message.arguments[1] } == ["studyRecords", "libraries.items"])
+        #expect(ics.report.diagnostics.map { $0.message.arguments[1] } == ["studyRecords", "libraries.items", "settings", "achievements"])
         let back = try ConversionTests.run(.standardInput(ics.bytes), from: "ics", to: "zhixi-backup",
                                            context: CodecContext(timeZone: .shanghai))
         #expect(back.report.status == "converted")
