@@ -16,7 +16,7 @@ enum ModuleMessages {
             "csv.column.balance": "Balance",
             "csv.column.category": "Category",
             "csv.column.change": "Change",
-            "csv.column.changePercent": "Change %",
+            "csv.column.changePercent": "Change Rate",
             "csv.column.color": "Colour",
             "csv.column.completed": "Completed",
             "csv.column.created": "Created",
