@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// A translation's printf placeholders differ from the base's in number, position or type: the
 /// app passes the base's arguments, so a `%d` where the base has `%@` crashes. Text that is no
