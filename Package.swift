@@ -14,6 +14,7 @@ let package = Package(
         .plugin(name: "AuditCatalogs", targets: ["AuditCatalogs"]),
         .library(name: "AlmanacCore", targets: ["AlmanacCore"]),
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
+        .library(name: "AlmanacStrings", targets: ["AlmanacStrings"]),
         .library(name: "AlmanacXML", targets: ["AlmanacXML"]),
         .library(name: "AlmanacCalendar", targets: ["AlmanacCalendar"]),
         .library(name: "AlmanacICalendar", targets: ["AlmanacICalendar"]),
@@ -46,9 +47,11 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
 
-        .target(name: "AlmanacICU", dependencies: ["CICUShim"]),
+        // Placeholders and plural categories, with no system library (for the plugins' tools).
+        .target(name: "AlmanacStrings"),
+        .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
-        .target(name: "AlmanacCore", dependencies: ["AlmanacICU"]),
+        .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings"]),
         // The calendar engine: recurrence expansion (RFC 5545 + 7529), occurrences, zone clocks.
         // Below the codecs, which never depend on one another.
         .target(name: "AlmanacCalendar", dependencies: ["AlmanacCore", "AlmanacICU"]),

@@ -1,14 +1,8 @@
 internal import CICUShim
 public import FoundationEssentials
-
-/// A CLDR plural category: which form of a word a number takes in a language.
-public enum PluralCategory: String, Hashable, Sendable, CaseIterable, Codable, CodingKeyRepresentable, Comparable {
-    case zero, one, two, few, many, other
-
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
+// PluralCategory lives in AlmanacStrings (no system libraries); everything that imports the ICU
+// bridge sees it as before.
+@_exported public import AlmanacStrings
 
 /// The plural rules of a locale: English needs `one` and `other`, Chinese only `other`.
 ///
