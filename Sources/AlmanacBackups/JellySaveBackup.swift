@@ -53,7 +53,8 @@ public struct JellySaveBackup: Hashable, Sendable {
     static func currency(_ reader: inout BackupReader, _ object: [(String, JSONValue)], _ key: String, _ path: String,
                          required: Bool = true) -> String? {
         guard let code = reader.string(object, key, path, required: required) else { return nil }
-        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+        // ISO 4217's three letters, or a crypto code of up to five (BTC, USDT), as tables are read.
+        guard (3...5).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
             reader.error("backup.not-a-currency", path + "/" + key, code)
             return nil
         }

@@ -126,7 +126,10 @@ struct TableImport {
                 var byKind: [Account.Kind: Decimal] = [:]
                 for (column, kind) in kindColumns {
                     guard let text = cell(row, column) else { continue }
-                    if case .success(let value) = reader.amount(text) { byKind[kind] = value.value }
+                    if case .success(let value) = reader.amount(text) { byKind[kind] = value.value } else {
+                        diagnostics.append(.warning("csv.bad-value", rowNumber(index), table.columns[column], text, Message("csv.kind.amount").rendered(),
+                                                    at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                    }
                 }
                 ledger.snapshots.append(AssetSnapshot(id: cell(row, map[.uid]), date: date, total: total, byKind: byKind.isEmpty ? nil : byKind))
             }
