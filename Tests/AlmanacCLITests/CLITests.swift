@@ -307,6 +307,9 @@ import Testing
         let simplified = CLIRun(["audit", "--explain", "missing-key"], language: .simplifiedChinese)
         #expect(simplified.output.contains("处理方法："))
         #expect(CLIRun(["audit", "--explain", "no-such-check"]).status == 2)
+        // A plural example shows its forms under the format.
+        let plural = CLIRun(["audit", "--explain", "plural-missing-category"]).output
+        #expect(plural.contains("    en  \"%#@count@\"\n        count.other  \"%d items\"\n"), "\(plural)")
     }
 
     @Test func backupsAreNeverHalfWrittenOrLost() throws {
@@ -438,6 +441,10 @@ import Testing
         let snapshots = try #require(backup?["snapshots"] as? [[String: Any]])
         #expect(snapshots.count == 6 && snapshots.last?["total"] as? String == "2098756.5")
         #expect((snapshots.last?["byKind"] as? [String: String])?["stock"] == "456789")
+        // A kind's cell that is no amount is named, not dropped silently.
+        try Data(text.replacingOccurrences(of: ",456789,", with: ",四十萬,").utf8).write(to: URL(fileURLWithPath: directory + "/bad.csv"))
+        let bad = CLIRun(["convert", directory + "/bad.csv", "--to", "jellysave-backup", "--locale", "zh-TW"])
+        #expect(bad.error.contains("column \"股票\": \"四十萬\" is not an amount"), "\(bad.error)")
         let accounts = CLIRun(["convert", root + "/Examples/jellysave-backup.json", "--to", "csv", "--locale", "en-US"])
         #expect(accounts.output.contains("Account,Type,Currency,Balance,Opening Balance,Updated\r\n台新活存,Cash,TWD,1234567.5,1000000,"))
         #expect(accounts.error.contains("cannot hold theme"))
@@ -459,6 +466,12 @@ import Testing
         let bitcoin = try #require(accounts.first { $0["currency"] as? String == "BTC" })
         #expect(bitcoin["balance"] as? String == "0.0123" && bitcoin["kind"] as? String == "crypto")
         #expect(accounts.count == 6)
+        // A crypto code of four letters is read from a table and written to a backup that reads back.
+        try Data("帳戶,類型,幣別,餘額\n穩定幣,加密貨幣,,USDT 1200\n".utf8).write(to: URL(fileURLWithPath: directory + "/usdt.csv"))
+        let usdt = CLIRun(["convert", directory + "/usdt.csv", "--to", "jellysave-backup", "--locale", "zh-TW", "-o", directory + "/usdt.json"])
+        #expect(usdt.status == 0, "\(usdt.error)")
+        let reread = CLIRun(["inspect", directory + "/usdt.json"])
+        #expect(reread.status == 0 && !reread.output.contains("not-a-currency"), "\(reread.output)")
     }
 
     /// The accessor generator is a command like `almanac`: --help, unknown options refused, and its

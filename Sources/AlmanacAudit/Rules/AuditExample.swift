@@ -1,4 +1,6 @@
 public import AlmanacCore
+import AlmanacCatalogs
+import AlmanacICU
 import Foundation
 
 /// A small project that shows a rule at work: `.lproj` folders, catalogs and Swift sources, as
@@ -52,13 +54,7 @@ public struct AuditExample: Sendable {
     public static func values(_ rows: [(key: String, locale: String, text: String)], base: String = "en",
                               alsoFinds: [String] = []) -> AuditExample {
         let values = rows.map { Value(key: $0.key, locale: $0.locale, text: $0.text) }
-        var locales: [String] = []
-        for value in values where !locales.contains(value.locale) { locales.append(value.locale) }
-        let files = locales.map { locale in
-            File(path: locale + ".lproj/Localizable.strings",
-                 text: values.filter { $0.locale == locale }.map { "\(quoted($0.key)) = \(quoted($0.text));\n" }.joined())
-        }
-        return AuditExample(files: files, values: values, base: base, alsoFinds: alsoFinds)
+        return AuditExample(files: files(of: values), values: values, base: base, alsoFinds: alsoFinds)
     }
 
     /// Plural values by key and locale: the format (`%#@count@ left`) and forms by variable and
@@ -71,38 +67,31 @@ public struct AuditExample: Sendable {
                 return Form(variable: parts[0], category: parts.count > 1 ? parts[1] : "other", text: text)
             })
         }
-        var locales: [String] = []
-        for value in values where !locales.contains(value.locale) { locales.append(value.locale) }
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        }
-        let files = locales.map { locale in
-            var xml = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-                <plist version="1.0">
-                <dict>
+        return AuditExample(files: files(of: values), values: values, base: base, alsoFinds: alsoFinds)
+    }
 
-                """
-            for value in values where value.locale == locale {
-                xml += "\t<key>\(escaped(value.key))</key>\n\t<dict>\n"
-                xml += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(escaped(value.text))</string>\n"
-                var variables: [String] = []
-                for form in value.forms where !variables.contains(form.variable) { variables.append(form.variable) }
-                for variable in variables {
-                    xml += "\t\t<key>\(escaped(variable))</key>\n\t\t<dict>\n"
-                    xml += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
-                    xml += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>d</string>\n"
-                    for form in value.forms where form.variable == variable {
-                        xml += "\t\t\t<key>\(escaped(form.category))</key>\n\t\t\t<string>\(escaped(form.text))</string>\n"
-                    }
-                    xml += "\t\t</dict>\n"
+    /// The `.lproj` files of the values, written by the catalog codecs (`.strings`, and
+    /// `.stringsdict` for values with plural forms), as `almanac convert` writes a tree.
+    static func files(of values: [Value]) -> [File] {
+        var catalog = Catalog()
+        for value in values {
+            var translation = Translation(value: value.text)
+            if !value.forms.isEmpty {
+                var substitutions: [String: Substitution] = [:]
+                for form in value.forms {
+                    guard let category = PluralCategory(rawValue: form.category) else { continue }
+                    substitutions[form.variable, default: Substitution(formatSpecifier: "d", plural: [:])].plural[category] = form.text
                 }
-                xml += "\t</dict>\n"
+                translation.substitutions = substitutions
             }
-            return File(path: locale + ".lproj/Localizable.stringsdict", text: xml + "</dict>\n</plist>\n")
+            if let index = catalog.entries.firstIndex(where: { $0.key == value.key }) {
+                catalog.entries[index].translations[value.locale] = translation
+            } else {
+                catalog.entries.append(CatalogEntry(key: value.key, translations: [value.locale: translation]))
+            }
         }
-        return AuditExample(files: files, values: values, base: base, alsoFinds: alsoFinds)
+        let written = (try? CatalogTree.files(of: catalog, table: "Localizable")) ?? []
+        return written.map { File(path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }
     }
 
     /// Files by path and text.
@@ -110,20 +99,8 @@ public struct AuditExample: Sendable {
         AuditExample(files: files.map { File(path: $0.path, text: $0.text) }, values: [], base: base, alsoFinds: alsoFinds)
     }
 
-    /// A string as a `.strings` file and Swift write it, escapes shown.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// A string as a `.strings` file writes it, escapes shown.
+    static func quoted(_ text: String) -> String { "\"" + StringsFile.escape(text) + "\"" }
 
     /// The example as a person reads it: values key by key, or each file with its text.
     public var listing: String {
@@ -132,8 +109,15 @@ public struct AuditExample: Sendable {
             for value in values where !keys.contains(value.key) { keys.append(value.key) }
             let width = values.map(\.locale.count).max() ?? 0
             return keys.map { key in
-                Self.quoted(key) + "\n" + values.filter { $0.key == key }.map {
-                    "  " + $0.locale.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.quoted($0.text)
+                Self.quoted(key) + "\n" + values.filter { $0.key == key }.map { value in
+                    // A plural value: its format, then each form under it (`count.one  "%d item"`).
+                    let formWidth = value.forms.map { $0.variable.count + $0.category.count + 1 }.max() ?? 0
+                    return (["  " + value.locale.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Self.quoted(value.text)]
+                        + value.forms.map { form in
+                            String(repeating: " ", count: width + 4)
+                                + (form.variable + "." + form.category).padding(toLength: formWidth, withPad: " ", startingAt: 0)
+                                + "  " + Self.quoted(form.text)
+                        }).joined(separator: "\n")
                 }.joined(separator: "\n")
             }.joined(separator: "\n")
         }
