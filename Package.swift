@@ -47,7 +47,9 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
 
-        // Placeholders and plural categories, with no system library (for the plugins' tools).
+        // Below everything, with no system library: diagnostics and messages, the catalog model,
+        // placeholders and plural rules, reading .strings/.stringsdict/.xcstrings, and the accessor
+        // generator (what the StringAccessors plugin's tool needs, built on a Mac with nothing installed).
         .target(name: "AlmanacStrings"),
         .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
@@ -63,8 +65,9 @@ let package = Package(
         .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.
         .executableTarget(name: "almanac-codec-android", dependencies: ["AlmanacAndroid", "AlmanacCore"]),
+        // Depends on AlmanacStrings and Foundation only: an app's Mac builds it with nothing installed.
         .executableTarget(name: "almanac-strings-gen", dependencies: [
-            "AlmanacCatalogs", "AlmanacCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AlmanacStrings", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(name: "StringAccessors", capability: .buildTool(), dependencies: ["almanac-strings-gen"]),
         .plugin(

@@ -8,7 +8,8 @@ The catalogs are the single source of Almanac's own messages in en, zh-Hans and 
 module owns the keys of its prefixes (PREFIXES below: `ics.` is AlmanacICalendar's) and gets them
 compiled in as `Sources/MODULE/Messages.swift`, with `Message` and `Diagnostic` factories that look
 keys up in that table first; AlmanacCore holds the rest (`convert.`, `output.`...) and every key that
-another module's sources also use (a shared message), in `Sources/AlmanacCore/Messages/CoreMessages.swift`.
+another module's sources also use (a shared message), in `Sources/AlmanacStrings/CoreMessages.swift` (the
+module below every other, with no system library, so the accessor generator can render them too).
 A module's literal keys must be in its own table or Core's: the check fails otherwise.
 
 This reader handles the subset of the .strings grammar these files use ("key" = "value"; with
@@ -44,7 +45,8 @@ def unescape(text):
 def read(language):
     path = os.path.join(ROOT, "Locales/Almanac/%s.lproj/Almanac.strings" % language)
     text = open(path, encoding="utf-8").read()
-    text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
+    # Comments outside quoted strings only: a message may itself mention /* and */.
+    text = re.sub(r'"(?:[^"\\]|\\.)*"|/\*.*?\*/', lambda m: m.group(0) if m.group(0).startswith('"') else '', text, flags=re.S)
     entries = {}
     for match in ENTRY.finditer(text):
         key, value = unescape(match.group(1)), unescape(match.group(2))
@@ -64,7 +66,7 @@ def placeholders(text):
 
 def output_path(module):
     if module == CORE:
-        return os.path.join(ROOT, "Sources/AlmanacCore/Messages/CoreMessages.swift")
+        return os.path.join(ROOT, "Sources/AlmanacStrings/CoreMessages.swift")
     return os.path.join(ROOT, "Sources/%s/Messages.swift" % module)
 
 
@@ -76,7 +78,7 @@ def literal_keys(module, known, undefined):
     for directory, _, names in os.walk(folder):
         for name in sorted(names):
             path = os.path.join(directory, name)
-            if not name.endswith(".swift") or path == output_path(module):
+            if not name.endswith(".swift") or path in (output_path(module), output_path(CORE)):
                 continue
             for number, line in enumerate(open(path, encoding="utf-8"), 1):
                 for match in LITERAL.finditer(line):
@@ -158,7 +160,7 @@ def main():
 
     modules = [CORE] + list(PREFIXES)
     undefined = []
-    used = {module: literal_keys(module, keys, undefined) for module in modules + ["almanac", "almanac-strings-gen", "almanac-codec-android"]
+    used = {module: literal_keys(module, keys, undefined) for module in modules + ["AlmanacStrings", "almanac", "almanac-strings-gen", "almanac-codec-android"]
             if os.path.isdir(os.path.join(ROOT, "Sources", module))}
     if undefined:
         sys.exit("keys no catalog in Locales/Almanac defines:\n  " + "\n  ".join(undefined))

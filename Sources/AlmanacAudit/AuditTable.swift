@@ -84,7 +84,7 @@ public struct AuditTable: Sendable {
     /// A catalog file read through the registry. A file found in a folder that is not a catalog
     /// (an XML file of another kind) is left out; one given by name is an error.
     static func file(_ path: String, registry: FormatRegistry, context: CodecContext, found: Bool) -> AuditTable? {
-        let name = StringsCodec.table(ofPath: path) ?? path
+        let name = CatalogPath.table(ofPath: path) ?? path
         do throws(Diagnostic) {
             let (codec, input) = try registry.open(.file(path), codec: nil)
             guard codec.format.model == .catalog else {

@@ -19,12 +19,7 @@ final class ParallelResults<Value>: @unchecked Sendable {
 /// Reading merges each table's files into one catalog with every locale; writing does the
 /// reverse.
 public enum CatalogTree {
-    public struct Table: Sendable {
-        public var name: String
-        public var catalog: Catalog
-        public var files: [String]
-        public var diagnostics: [Diagnostic]
-    }
+    public typealias Table = CatalogTable
 
     /// The `.strings` and `.stringsdict` files under `directory` that sit in `.lproj` folders,
     /// sorted.
@@ -77,44 +72,18 @@ public enum CatalogTree {
     /// across locales by table name. `decode` runs on several threads.
     public static func read(files: [String], context: CodecContext,
                             decode: @Sendable (String, CodecContext) throws(Diagnostic) -> Decoded?) -> [Table] {
-        var tables: [String: Table] = [:]
-        var order: [String] = []
-        // .strings first, so the plural rules in .stringsdict (which win at run time) replace them.
-        let files = files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
+        let files = CatalogFiles.readingOrder(files)
         // Files are parsed side by side (one per core); merging stays in order.
-        let results = ParallelResults<Result<Decoded?, Diagnostic>>(count: files.count)
+        let results = ParallelResults<CatalogFiles.Reading>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            do throws(Diagnostic) {
-                results[index] = .success(try decode(files[index], context))
-            } catch {
-                results[index] = .failure(error)
-            }
-        }
-        for (index, path) in files.enumerated() {
-            if case .success(nil) = results[index]! { continue }
-            let name = StringsCodec.table(ofPath: path) ?? "Localizable"
-            if tables[name] == nil {
-                tables[name] = Table(name: name, catalog: Catalog(sourceLanguage: context.options["source-language"] ?? "en"), files: [],
-                                     diagnostics: [])
-                order.append(name)
-            }
-            tables[name]!.files.append(path)
-            do {
-                guard let decoded = try results[index]!.get() else { continue }
-                tables[name]!.diagnostics += decoded.diagnostics.map { $0.inFile(path) }
-                guard case .catalog(let catalog) = decoded.document else { continue }
-                let replacing = path.hasSuffix(".stringsdict")
-                if tables[name]!.catalog.entries.isEmpty {
-                    tables[name]!.catalog.entries = catalog.entries
-                    tables[name]!.catalog.presentation = catalog.presentation
-                } else {
-                    tables[name]!.catalog.merge(catalog, replacing: replacing)
+            results[index] = CatalogFiles.Reading { () throws(Diagnostic) in
+                try decode(files[index], context).map { decoded in
+                    guard case .catalog(let catalog) = decoded.document else { return (Catalog(), decoded.diagnostics) }
+                    return (catalog, decoded.diagnostics)
                 }
-            } catch {
-                tables[name]!.diagnostics.append(error.inFile(path))
             }
         }
-        return order.map { tables[$0]! }
+        return CatalogFiles.merge(files.indices.map { (files[$0], results[$0]!) }, sourceLanguage: context.options["source-language"] ?? "en")
     }
 
     /// The files of a catalog as an `.lproj` tree: `xx.lproj/Table.strings` for every locale, and

@@ -40,26 +40,10 @@ public struct StringsCodec: Codec {
         return .cannotTell
     }
 
-    /// The locale a file holds, from its path (`…/zh-Hans.lproj/Localizable.strings`).
-    public static func locale(ofPath path: String?) -> String? {
-        guard let path else { return nil }
-        let parts = path.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
-        let name = parts[parts.count - 2].dropLast(6)
-        return name == "Base" ? nil : String(name)
-    }
-
-    /// The table a file holds (`Localizable` for `Localizable.strings`).
-    public static func table(ofPath path: String?) -> String? {
-        guard let name = path?.split(separator: "/").last else { return nil }
-        guard let dot = name.lastIndex(of: ".") else { return String(name) }
-        return String(name[..<dot])
-    }
-
     static func locale(for input: CodecInput, context: CodecContext) -> String {
         // The folder says which locale a file holds; the options are for files outside one (and
         // for choosing what to write).
-        locale(ofPath: input.fileName) ?? context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) }
+        CatalogPath.locale(ofPath: input.fileName) ?? context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) }
             ?? context.options["source-language"] ?? "en"
     }
 
@@ -69,25 +53,11 @@ public struct StringsCodec: Codec {
         let keepLayout = context.options["layout"] != "no"
         var parsed = try StringsFile.parse(text, fileName: input.fileName, keepLayout: keepLayout)
         parsed.encoding = encoding
-        let locale = Self.locale(for: input, context: context)
-        var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
+        var catalog = StringsFile.catalog(parsed, locale: Self.locale(for: input, context: context),
+                                          sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: keepLayout)
         catalog.presentation["strings.encoding"] = encoding.rawValue
-        catalog.presentation["strings.trailer"] = parsed.trailer
-        if !parsed.trailerDuplicates.isEmpty { catalog.presentation["strings.duplicates"] = Self.json(parsed.trailerDuplicates) }
-        catalog.presentation["table"] = Self.table(ofPath: input.fileName)
-        catalog.entries.reserveCapacity(parsed.entries.count)
-        for entry in parsed.entries {
-            var translation = Translation(value: entry.value)
-            translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
-                                                    origin: SourceLocation(file: input.fileName, line: entry.line, column: entry.column))
-            if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
-            if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = Self.json(entry.duplicatesBefore) }
-            // The value as read: when a later duplicate set it, the first line still is as written.
-            if keepLayout { translation.presentation["strings.read-value"] = entry.value }
-            catalog.entries.append(CatalogEntry(key: entry.key, comment: entry.comment, translations: [locale: translation]))
-        }
         return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics,
-                       encoding: encoding.charset.description + (encoding.hasBOM ? " with BOM" : ""))
+                       encoding: encoding.form.rawValue + (encoding.hasBOM ? " with BOM" : ""))
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
@@ -156,11 +126,6 @@ public struct StringsCodec: Codec {
             result += StringsFile.entryText(key: entry.key, value: value)
         }
         return result
-    }
-
-    /// Duplicates as presentation text: `[[key, value, before, text], …]`.
-    static func json(_ duplicates: [StringsFile.Duplicate]) -> String {
-        JSONValue.array(duplicates.map { .array([.string($0.key), .string($0.value), .string($0.before), .string($0.text)]) }).serialized()
     }
 
     static func encoding(_ name: String?) throws(Diagnostic) -> StringsFile.TextEncoding {

@@ -16,39 +16,7 @@ enum XMLInput {
     }
 }
 
-/// A property-list value, with dictionaries in document order.
-indirect enum PropertyList: Hashable {
-    case string(String)
-    case integer(Int)
-    case real(String)
-    case bool(Bool)
-    case array([PropertyList])
-    case dictionary([(String, PropertyList)], line: Int)
-    case other(String)
-
-    static func == (lhs: PropertyList, rhs: PropertyList) -> Bool { lhs.description == rhs.description }
-    func hash(into hasher: inout Hasher) { hasher.combine(description) }
-
-    var description: String {
-        switch self {
-        case .string(let text): "s:" + text
-        case .integer(let value): "i:\(value)"
-        case .real(let text): "r:" + text
-        case .bool(let flag): "b:\(flag)"
-        case .array(let items): "[" + items.map(\.description).joined(separator: ",") + "]"
-        case .dictionary(let members, _): "{" + members.map { "\($0.0)=\($0.1.description)" }.joined(separator: ",") + "}"
-        case .other(let name): "?" + name
-        }
-    }
-
-    var string: String? { if case .string(let text) = self { text } else { nil } }
-
-    var dictionary: [(String, PropertyList)]? { if case .dictionary(let members, _) = self { members } else { nil } }
-
-    var line: Int? { if case .dictionary(_, let line) = self { line } else { nil } }
-
-    subscript(key: String) -> PropertyList? { dictionary?.first { $0.0 == key }?.1 }
-
+extension PropertyList {
     /// Reads the element of a `<plist>` (or any value element).
     init(_ element: XMLElement, fileName: String?) throws(Diagnostic) {
         switch element.localName {
@@ -165,13 +133,6 @@ public struct StringsdictCodec: Codec {
         return text.contains("NSStringLocalizedFormatKey") || text.contains("NSStringDeviceSpecificRuleType") ? .yes : .cannotTell
     }
 
-    static let formatKey = "NSStringLocalizedFormatKey"
-    static let specType = "NSStringFormatSpecTypeKey"
-    static let valueType = "NSStringFormatValueTypeKey"
-    static let pluralRule = "NSStringPluralRuleType"
-    static let deviceRule = "NSStringDeviceSpecificRuleType"
-    static let widthRule = "NSStringVariableWidthRuleType"
-
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
         let file = input.fileName
         let document = try XMLInput.document(input)
@@ -181,54 +142,11 @@ public struct StringsdictCodec: Codec {
         guard let members = try PropertyList(document.root, fileName: file).dictionary else {
             throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file, line: document.root.line))
         }
-        let locale = StringsCodec.locale(for: input, context: context)
-        var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
-        catalog.presentation["table"] = StringsCodec.table(ofPath: file)
         var diagnostics: [Diagnostic] = []
-        for (key, value) in members {
-            let location = SourceLocation(file: file, line: value.line, keyPath: key)
-            var translation = try Self.translation(value, key: key, location: location, diagnostics: &diagnostics)
-            translation.presentation.origin = location
-            catalog.entries.append(CatalogEntry(key: key, translations: [locale: translation]))
-        }
+        let catalog = try StringsdictFile.catalog(members, locale: StringsCodec.locale(for: input, context: context),
+                                                   sourceLanguage: context.options["source-language"] ?? "en", fileName: file,
+                                                   diagnostics: &diagnostics)
         return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")
-    }
-
-    static func translation(_ value: PropertyList, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
-        guard let members = value.dictionary else {
-            // A plain string in a stringsdict is allowed (and read as one value).
-            if let text = value.string { return Translation(value: text) }
-            throw Diagnostic.error("stringsdict.bad-entry", key, at: location)
-        }
-        if let devices = value[deviceRule]?.dictionary {
-            var variants: [String: Translation] = [:]
-            for (device, variant) in devices {
-                variants[device] = try translation(variant, key: key + "." + device, location: location, diagnostics: &diagnostics)
-            }
-            return Translation(devices: variants)
-        }
-        guard let format = value[formatKey]?.string else {
-            throw Diagnostic.error("stringsdict.no-format-key", key, at: location)
-        }
-        var substitutions: [String: Substitution] = [:]
-        for (name, variable) in members where name != formatKey {
-            guard let spec = variable[specType]?.string else {
-                throw Diagnostic.error("stringsdict.no-spec-type", key, name, at: location)
-            }
-            guard spec == pluralRule else {
-                diagnostics.append(.warning("stringsdict.unsupported-rule", key, spec, at: location))
-                continue
-            }
-            var forms: [PluralCategory: String] = [:]
-            for (category, text) in variable.dictionary ?? [] {
-                if let category = PluralCategory(rawValue: category), let text = text.string { forms[category] = text }
-            }
-            substitutions[name] = Substitution(formatSpecifier: variable[valueType]?.string ?? "d", plural: forms)
-        }
-        for variable in PlaceholderList(format).variables where substitutions[variable] == nil {
-            diagnostics.append(.warning("stringsdict.undefined-variable", key, variable, at: location))
-        }
-        return Translation(value: format, substitutions: substitutions.isEmpty ? nil : substitutions)
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
@@ -255,16 +173,16 @@ public struct StringsdictCodec: Codec {
             let members = devices.sorted { $0.key < $1.key }.compactMap { device, variant in
                 (plist(variant) ?? variant.value.map(PropertyList.string)).map { (device, $0) }
             }
-            return .dictionary([(deviceRule, .dictionary(members, line: 0))], line: 0)
+            return .dictionary([(StringsdictFile.deviceRule, .dictionary(members, line: 0))], line: 0)
         }
         if let plural = translation.plural {
             // A single variable named after its role.
             let specifier = PlaceholderList(plural[.other] ?? "").placeholders.first.map { $0.length + String($0.conversion) } ?? "d"
-            return .dictionary([(formatKey, .string("%#@value@")), ("value", variable(Substitution(formatSpecifier: specifier, plural: plural)))],
+            return .dictionary([(StringsdictFile.formatKey, .string("%#@value@")), ("value", variable(Substitution(formatSpecifier: specifier, plural: plural)))],
                                line: 0)
         }
         guard let value = translation.value, let substitutions = translation.substitutions else { return nil }
-        var members: [(String, PropertyList)] = [(formatKey, .string(value))]
+        var members: [(String, PropertyList)] = [(StringsdictFile.formatKey, .string(value))]
         // Variables in the order the format names them, then any others.
         let order = PlaceholderList(value).variables
         for name in order + substitutions.keys.sorted() where !members.contains(where: { $0.0 == name }) {
@@ -274,7 +192,7 @@ public struct StringsdictCodec: Codec {
     }
 
     static func variable(_ substitution: Substitution) -> PropertyList {
-        var members: [(String, PropertyList)] = [(specType, .string(pluralRule)), (valueType, .string(substitution.formatSpecifier))]
+        var members: [(String, PropertyList)] = [(StringsdictFile.specType, .string(StringsdictFile.pluralRule)), (StringsdictFile.valueType, .string(substitution.formatSpecifier))]
         for category in PluralCategory.allCases {
             if let text = substitution.plural[category] { members.append((category.rawValue, .string(text))) }
         }

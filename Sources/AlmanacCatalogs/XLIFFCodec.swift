@@ -73,7 +73,7 @@ public struct XLIFFCodec: Codec {
             let target = fileElement["target-language"]
             catalog.sourceLanguage = source
             if catalog.presentation["table"] == nil, let original = fileElement["original"] {
-                catalog.presentation["table"] = StringsCodec.table(ofPath: original)
+                catalog.presentation["table"] = CatalogPath.table(ofPath: original)
                 catalog.presentation["xliff.original"] = original
             }
             if let tool = fileElement.element(named: "header")?.element(named: "tool") {

@@ -51,17 +51,30 @@ public struct Charset: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The byte order mark of Unicode encodings (empty for others).
-    public var byteOrderMark: [UInt8] {
+    /// The Unicode form this charset is (nil for legacy charsets).
+    public var unicodeForm: UnicodeForm? {
         switch self {
-        case .utf8: [0xEF, 0xBB, 0xBF]
-        case .utf16LE: [0xFF, 0xFE]
-        case .utf16BE: [0xFE, 0xFF]
-        case .utf32LE: [0xFF, 0xFE, 0x00, 0x00]
-        case .utf32BE: [0x00, 0x00, 0xFE, 0xFF]
-        default: []
+        case .utf8: .utf8
+        case .utf16LE: .utf16LE
+        case .utf16BE: .utf16BE
+        case .utf32LE: .utf32LE
+        case .utf32BE: .utf32BE
+        default: nil
         }
     }
+
+    public init(unicode form: UnicodeForm) {
+        self = switch form {
+        case .utf8: .utf8
+        case .utf16LE: .utf16LE
+        case .utf16BE: .utf16BE
+        case .utf32LE: .utf32LE
+        case .utf32BE: .utf32BE
+        }
+    }
+
+    /// The byte order mark of Unicode encodings (empty for others).
+    public var byteOrderMark: [UInt8] { unicodeForm?.byteOrderMark ?? [] }
 
     public var isUnicode: Bool { !byteOrderMark.isEmpty }
 
@@ -155,70 +168,5 @@ public struct Charset: Hashable, Sendable, CustomStringConvertible {
         let scalarText = String(decoding: units[offset..<end], as: UTF16.self)
         let code = scalarText.unicodeScalars.first.map { "U+" + String($0.value, radix: 16, uppercase: true) } ?? ""
         return "\(scalarText) \(code)"
-    }
-}
-
-/// UTF-8 validation that reports where the first bad byte is; ASCII runs are skipped eight
-/// bytes at a time, so clean files validate at memory speed.
-public enum UTF8Validation {
-    /// The offset of the first byte that does not start or continue a valid sequence, or nil.
-    /// With `allowTruncatedEnd`, a sequence cut off by the end of a prefix is not an error.
-    public static func firstInvalidOffset(_ bytes: [UInt8], allowTruncatedEnd: Bool = false) -> Int? {
-        let (invalid, complete) = validate(bytes)
-        if let invalid { return invalid }
-        return complete < bytes.count && !allowTruncatedEnd ? complete : nil
-    }
-
-    /// The first invalid byte (nil when valid) and how many bytes form complete characters (less
-    /// than the count when the bytes end inside a character).
-    public static func validate(_ bytes: [UInt8]) -> (invalid: Int?, complete: Int) {
-        bytes.withUnsafeBufferPointer { validate($0, 0, $0.count) }
-    }
-
-    public static func validate(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (invalid: Int?, complete: Int) {
-        var index = start
-        while index < end {
-            if index + 8 <= end {
-                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            let byte = buffer[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return (index, index)
-            }
-            let available = min(length, end - index)
-            if available > 1 {
-                let second = buffer[index + 1]
-                guard second >= low, second <= high else { return (index, index) }
-                for next in 2..<available where buffer[index + next] & 0xC0 != 0x80 { return (index, index) }
-            }
-            if available < length { return (nil, index) }
-            index += length
-        }
-        return (nil, end)
-    }
-
-    /// Whether `buffer[start..<end]` is complete, valid UTF-8.
-    @inline(__always)
-    public static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let (invalid, complete) = validate(buffer, start, end)
-        return invalid == nil && complete == end
     }
 }

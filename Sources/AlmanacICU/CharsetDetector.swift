@@ -74,53 +74,11 @@ public enum CharsetDetector {
     }
 
     static func byteOrderMark(_ bytes: [UInt8]) -> Charset? {
-        // UTF-32LE's BOM starts with UTF-16LE's: check the longer one first.
-        for charset in [Charset.utf32LE, .utf32BE, .utf8, .utf16LE, .utf16BE] where bytes.starts(with: charset.byteOrderMark) {
-            if charset == .utf32LE, bytes.count % 4 != 0 { continue }
-            return charset
-        }
-        return nil
+        UnicodeDetection.byteOrderMark(bytes).map(Charset.init(unicode:))
     }
 
-    /// UTF-16 text without a BOM (like .strings files some tools write) has a zero byte in most
-    /// ASCII characters: in odd positions for little-endian, even ones for big-endian.
     static func utf16WithoutBOM(_ bytes: [UInt8]) -> (charset: Charset, score: Double)? {
-        guard bytes.count >= 4 else { return nil }
-        let pairs = bytes.count / 2
-        var evenZeros = 0
-        var oddZeros = 0
-        for index in 0..<pairs {
-            if bytes[2 * index] == 0 { evenZeros += 1 }
-            if bytes[2 * index + 1] == 0 { oddZeros += 1 }
-        }
-        let even = Double(evenZeros) / Double(pairs)
-        let odd = Double(oddZeros) / Double(pairs)
-        // Text with any Latin punctuation or keys has many zero high bytes; Chinese-only text may not,
-        // but then we still require the decoded units to be plausible text.
-        let charset: Charset
-        if odd > 0.2 && even < 0.05 { charset = .utf16LE } else if even > 0.2 && odd < 0.05 { charset = .utf16BE } else { return nil }
-        guard plausibleUTF16(bytes, littleEndian: charset == .utf16LE) else { return nil }
-        return (charset, max(odd, even))
-    }
-
-    private static func plausibleUTF16(_ bytes: [UInt8], littleEndian: Bool) -> Bool {
-        var index = 0
-        var expectLow = false
-        while index + 1 < bytes.count {
-            let unit = littleEndian ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-                : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
-            index += 2
-            if expectLow {
-                guard UTF16.isTrailSurrogate(unit) else { return false }
-                expectLow = false
-                continue
-            }
-            if UTF16.isLeadSurrogate(unit) { expectLow = true; continue }
-            if UTF16.isTrailSurrogate(unit) { return false }
-            // Control characters other than tab, newline and return do not occur in text.
-            if unit < 0x20 && unit != 0x09 && unit != 0x0A && unit != 0x0D { return false }
-        }
-        return true
+        UnicodeDetection.utf16WithoutBOM(bytes).map { ($0.littleEndian ? .utf16LE : .utf16BE, $0.score) }
     }
 
     // MARK: Big5 vs GB18030

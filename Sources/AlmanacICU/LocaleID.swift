@@ -33,6 +33,11 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     public static let taiwan = LocaleID(icu: "zh_TW")
     public static let mainlandChina = LocaleID(icu: "zh_CN")
 
+    /// Every locale ICU has data for.
+    public static var available: [LocaleID] {
+        (0..<alm_locale_count_available()).compactMap { index in alm_locale_available(index).map { LocaleID(icu: String(cString: $0)) } }
+    }
+
     /// The BCP 47 form, e.g. `zh-TW`.
     public var bcp47: String {
         (try? charOutput(subject: icuIdentifier) { buffer, capacity, status in

@@ -37,3 +37,11 @@ int alm_locale_is_known(const char *locale) {
     if (bundle) ures_close(bundle);
     return known;
 }
+
+int32_t alm_locale_count_available(void) {
+    return uloc_countAvailable();
+}
+
+const char *alm_locale_available(int32_t index) {
+    return uloc_getAvailable(index);
+}

@@ -1,5 +1,4 @@
-import AlmanacCatalogs
-import AlmanacCore
+import AlmanacStrings
 import ArgumentParser
 import Foundation
 
@@ -77,7 +76,7 @@ struct StringsGen: ParsableCommand {
         generator.access = access ?? settings.access ?? generator.access
         generator.bundle = bundle ?? settings.bundle ?? generator.bundle
         let tables = table.isEmpty ? settings.tables ?? [] : table
-        let files = tables.isEmpty ? catalogs : catalogs.filter { tables.contains(StringsCodec.table(ofPath: $0) ?? "") }
+        let files = tables.isEmpty ? catalogs : catalogs.filter { tables.contains(CatalogPath.table(ofPath: $0) ?? "") }
 
         let (read, diagnostics) = generator.tables(from: files)
         for diagnostic in diagnostics {

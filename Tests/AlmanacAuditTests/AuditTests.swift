@@ -166,7 +166,7 @@ func python(with modules: [String]) -> Bool {
         }
         func identify(_ probe: Probe) -> Identification { probe.prefix.first == UInt8(ascii: "<") ? .no : .cannotTell }
         func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
-            let locale = StringsCodec.locale(ofPath: input.fileName) ?? "en"
+            let locale = CatalogPath.locale(ofPath: input.fileName) ?? "en"
             let text = String(decoding: try input.readAll(), as: UTF8.self)
             let entries = text.split(separator: "\n").map { line in
                 let parts = line.split(separator: "=", maxSplits: 1).map(String.init)

@@ -118,9 +118,9 @@ func catalog(_ decoded: Decoded) -> Catalog {
     }
 
     @Test func localeComesFromTheFolderOrTheOption() {
-        #expect(StringsCodec.locale(ofPath: "App/zh-Hant.lproj/Localizable.strings") == "zh-Hant")
-        #expect(StringsCodec.locale(ofPath: "Base.lproj/Main.strings") == nil)
-        #expect(StringsCodec.locale(ofPath: "Localizable.strings") == nil)
+        #expect(CatalogPath.locale(ofPath: "App/zh-Hant.lproj/Localizable.strings") == "zh-Hant")
+        #expect(CatalogPath.locale(ofPath: "Base.lproj/Main.strings") == nil)
+        #expect(CatalogPath.locale(ofPath: "Localizable.strings") == nil)
         #expect(CatalogLocales.catalogName("zh-TW", among: ["en", "zh-Hans", "zh-Hant"]) == "zh-Hant")
         #expect(CatalogLocales.catalogName("zh_CN", among: ["en", "zh-Hans"]) == "zh-Hans")
         #expect(CatalogLocales.catalogName("en-US", among: ["en", "zh-Hans"]) == "en")

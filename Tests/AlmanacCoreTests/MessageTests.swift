@@ -1,4 +1,5 @@
 @testable import AlmanacCore
+@testable import AlmanacStrings
 import AlmanacTestSupport
 import Foundation
 import Testing

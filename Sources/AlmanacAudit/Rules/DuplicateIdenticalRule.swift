@@ -1,3 +1,4 @@
+import AlmanacCore
 import AlmanacCatalogs
 
 /// A key defined twice in one file with the same text: it reads the same whichever Apple keeps,
@@ -11,7 +12,7 @@ struct DuplicateIdenticalRule: TableRule {
     func check(_ table: TableContext) {
         for diagnostic in table.table.diagnostics where diagnostic.code == "catalog.duplicate-key-same" {
             table.report(Self.description, key: diagnostic.message.arguments.first ?? "",
-                         locale: diagnostic.location?.file.flatMap(StringsCodec.locale(ofPath:)), location: diagnostic.location,
+                         locale: diagnostic.location?.file.flatMap(CatalogPath.locale(ofPath:)), location: diagnostic.location,
                          Array(diagnostic.message.arguments))
         }
     }

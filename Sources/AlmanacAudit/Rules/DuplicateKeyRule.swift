@@ -1,3 +1,4 @@
+import AlmanacCore
 import AlmanacCatalogs
 
 /// A key defined twice in one file with different texts: Apple keeps the last, so the first is
@@ -12,7 +13,7 @@ struct DuplicateKeyRule: TableRule {
     func check(_ table: TableContext) {
         for diagnostic in table.table.diagnostics where diagnostic.code == "catalog.duplicate-key" {
             table.report(Self.description, key: diagnostic.message.arguments.first ?? "",
-                         locale: diagnostic.location?.file.flatMap(StringsCodec.locale(ofPath:)), location: diagnostic.location,
+                         locale: diagnostic.location?.file.flatMap(CatalogPath.locale(ofPath:)), location: diagnostic.location,
                          Array(diagnostic.message.arguments))
         }
     }

@@ -16,7 +16,7 @@ struct LocaleNameRule: ProjectRule {
         for (table, locales) in zip(project.tables, project.locales) {
             for name in locales where !seen.contains(name) && project.auditor.locale(name).isReadByLikelySubtags {
                 seen.insert(name)
-                let file = table.files.first { StringsCodec.locale(ofPath: $0) == name }
+                let file = table.files.first { CatalogPath.locale(ofPath: $0) == name }
                 project.report(Self.description, table: table.name, locale: name, location: file.map { SourceLocation(file: $0) },
                                [name, project.auditor.locale(name).resolved])
             }

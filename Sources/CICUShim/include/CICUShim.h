@@ -46,6 +46,9 @@ int32_t alm_locale_display_name(const char *locale, const char *displayLocale, u
                                 int32_t capacity, int32_t *status);
 /// Whether ICU has data for the locale's language (not just the root fallback).
 int alm_locale_is_known(const char *locale);
+/// The locales ICU has data for: how many, and the id of each ("en_GB", "zh_Hant_TW").
+int32_t alm_locale_count_available(void);
+const char *alm_locale_available(int32_t index);
 
 // MARK: Dates
 

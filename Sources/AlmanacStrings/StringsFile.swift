@@ -1,5 +1,4 @@
-public import AlmanacCore
-import AlmanacICU
+import Foundation
 
 /// Apple's `.strings` files, read by their grammar (the old-style property-list strings format):
 /// quoted or unquoted keys, `"key" = "value";` and the `"key";` shorthand, `/* */` and `//`
@@ -51,7 +50,7 @@ public enum StringsFile {
         case utf8 = "utf-8", utf8BOM = "utf-8-bom", utf16LE = "utf-16le", utf16BE = "utf-16be"
         case utf16LEBOM = "utf-16le-bom", utf16BEBOM = "utf-16be-bom"
 
-        var charset: Charset {
+        public var form: UnicodeForm {
             switch self {
             case .utf8, .utf8BOM: .utf8
             case .utf16LE, .utf16LEBOM: .utf16LE
@@ -59,41 +58,59 @@ public enum StringsFile {
             }
         }
 
-        var hasBOM: Bool { self == .utf8BOM || self == .utf16LEBOM || self == .utf16BEBOM }
+        public init(_ form: UnicodeForm, byteOrderMark: Bool) throws(Diagnostic) {
+            switch (form, byteOrderMark) {
+            case (.utf8, false): self = .utf8
+            case (.utf8, true): self = .utf8BOM
+            case (.utf16LE, false): self = .utf16LE
+            case (.utf16LE, true): self = .utf16LEBOM
+            case (.utf16BE, false): self = .utf16BE
+            case (.utf16BE, true): self = .utf16BEBOM
+            case (.utf32LE, _), (.utf32BE, _): throw Diagnostic.error("strings.not-unicode", form.rawValue)
+            }
+        }
+
+        public var hasBOM: Bool { self == .utf8BOM || self == .utf16LEBOM || self == .utf16BEBOM }
     }
 
     // MARK: Decoding bytes
 
-    /// The text of a file in whichever Unicode encoding it uses. UTF-16 without a byte order
-    /// mark is recognised by its zero bytes (Foundation on Linux reads it as UTF-8 and fails).
-    public static func text(_ bytes: [UInt8], fileName: String?, declared: Charset? = nil) throws(Diagnostic) -> (String, TextEncoding) {
-        let detection = CharsetDetector.detect(bytes, declared: declared)
+    /// The text of a file in whichever Unicode encoding it uses: a byte order mark, else UTF-16
+    /// recognised by its zero bytes (Foundation on Linux reads it as UTF-8 and fails), else UTF-8.
+    /// Needs no ICU; AlmanacCatalogs adds a declared charset and names legacy ones.
+    public static func text(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> (String, TextEncoding) {
+        let sample = Array(bytes.prefix(64 * 1024))
         let encoding: TextEncoding
-        switch (detection.charset, detection.byteOrderMarkLength > 0) {
-        case (.utf8, false): encoding = .utf8
-        case (.utf8, true): encoding = .utf8BOM
-        case (.utf16LE, false): encoding = .utf16LE
-        case (.utf16LE, true): encoding = .utf16LEBOM
-        case (.utf16BE, false): encoding = .utf16BE
-        case (.utf16BE, true): encoding = .utf16BEBOM
-        default:
-            throw Diagnostic.error("strings.not-unicode", detection.charset.description, at: SourceLocation(file: fileName))
+        if let form = UnicodeDetection.byteOrderMark(sample) {
+            do { encoding = try TextEncoding(form, byteOrderMark: true) } catch { throw error.inFile(fileName) }
+        } else if let utf16 = UnicodeDetection.utf16WithoutBOM(sample) {
+            encoding = utf16.littleEndian ? .utf16LE : .utf16BE
+        } else if UTF8Validation.firstInvalidOffset(sample, allowTruncatedEnd: bytes.count > sample.count) == nil {
+            encoding = .utf8
+        } else {
+            throw Diagnostic.error("strings.not-unicode", "another encoding", at: SourceLocation(file: fileName))
         }
-        let body = bytes.dropFirst(detection.byteOrderMarkLength)
-        if encoding.charset == .utf8 {
-            if let offset = UTF8Validation.firstInvalidOffset(Array(body)) {
-                let (line, column) = position(of: offset, in: Array(body))
-                throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + detection.byteOrderMarkLength),
+        return (try decode(bytes, encoding: encoding, fileName: fileName), encoding)
+    }
+
+    /// The text of bytes in a known Unicode encoding, from after the byte order mark.
+    public static func decode(_ bytes: [UInt8], encoding: TextEncoding, fileName: String?) throws(Diagnostic) -> String {
+        let bomLength = encoding.hasBOM ? encoding.form.byteOrderMark.count : 0
+        let body = Array(bytes.dropFirst(bomLength))
+        if encoding.form == .utf8 {
+            if let offset = UTF8Validation.firstInvalidOffset(body) {
+                let (line, column) = position(of: offset, in: body)
+                throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + bomLength),
                                        at: SourceLocation(file: fileName, line: line, column: column))
             }
-            return (body.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }, encoding)
+            return body.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
-        do {
-            return (try encoding.charset.decode(body), encoding)
-        } catch {
-            throw Diagnostic.error("charset.invalid-bytes", encoding.charset.description,
-                                   String((error.offset ?? 0) + detection.byteOrderMarkLength), at: SourceLocation(file: fileName))
+        let units = UnicodeDetection.utf16Units(body, littleEndian: encoding.form == .utf16LE)
+        guard body.count % 2 == 0, let text = String(validating: units, as: UTF16.self) else {
+            let offset = UnicodeDetection.firstInvalidUTF16(units).map { $0 * 2 } ?? body.count - 1
+            throw Diagnostic.error("charset.invalid-bytes", encoding.form.rawValue, String(offset + bomLength), at: SourceLocation(file: fileName))
         }
+        return text
     }
 
     static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
@@ -418,6 +435,34 @@ public enum StringsFile {
             // The spaces that pad /* and */ are layout; what is between is the comment.
             return raw.trimmingASCIISpace()
         }
+    }
+
+    // MARK: Into the model
+
+    /// The catalog of a parsed file, in one locale. With `keepLayout`, every entry keeps the text
+    /// it was read from (and the file its trailer and duplicates), so it can be written back as it was.
+    public static func catalog(_ parsed: Parsed, locale: String, sourceLanguage: String, fileName: String?, keepLayout: Bool) -> Catalog {
+        var catalog = Catalog(sourceLanguage: sourceLanguage)
+        catalog.presentation["strings.trailer"] = parsed.trailer
+        if !parsed.trailerDuplicates.isEmpty { catalog.presentation["strings.duplicates"] = json(parsed.trailerDuplicates) }
+        catalog.presentation["table"] = CatalogPath.table(ofPath: fileName)
+        catalog.entries.reserveCapacity(parsed.entries.count)
+        for entry in parsed.entries {
+            var translation = Translation(value: entry.value)
+            translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
+                                                    origin: SourceLocation(file: fileName, line: entry.line, column: entry.column))
+            if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
+            if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = json(entry.duplicatesBefore) }
+            // The value as read: when a later duplicate set it, the first line still is as written.
+            if keepLayout { translation.presentation["strings.read-value"] = entry.value }
+            catalog.entries.append(CatalogEntry(key: entry.key, comment: entry.comment, translations: [locale: translation]))
+        }
+        return catalog
+    }
+
+    /// Duplicates as presentation text: `[[key, value, before, text], …]`.
+    public static func json(_ duplicates: [Duplicate]) -> String {
+        JSONValue.array(duplicates.map { .array([.string($0.key), .string($0.value), .string($0.before), .string($0.text)]) }).serialized()
     }
 
     // MARK: Writing

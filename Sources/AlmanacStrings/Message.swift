@@ -1,5 +1,3 @@
-public import AlmanacICU
-
 /// A user-facing message: a key into Almanac's own catalogs (Locales/Almanac) and its arguments,
 /// rendered in the user's language when shown.
 ///
@@ -119,14 +117,6 @@ public enum Language: String, Hashable, Sendable, CaseIterable, Codable {
         return .english
     }
 
-    /// The locale for formatting in this language when the user gave none.
-    public var locale: LocaleID {
-        switch self {
-        case .english: .americanEnglish
-        case .simplifiedChinese: .mainlandChina
-        case .traditionalChinese: .taiwan
-        }
-    }
 }
 
 extension String {

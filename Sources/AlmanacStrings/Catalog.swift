@@ -1,5 +1,3 @@
-public import AlmanacICU
-
 /// Localized strings: keys with a value per locale (`.strings`, `.stringsdict`, `.xcstrings`,
 /// XLIFF, translator spreadsheets). One catalog holds one table (`Localizable`, `Shared`) in any
 /// number of locales.

@@ -1,5 +1,3 @@
-public import AlmanacCore
-import AlmanacICU
 
 /// Swift accessors for a catalog, the way 知习 uses `ZXStrings`: nested namespaces from dotted
 /// keys (`home.title` → `L10n.Home.title`), functions with typed parameters from the placeholders
@@ -98,7 +96,7 @@ public struct AccessorGenerator {
     /// `zh-Hant.lproj/Localizable.stringsdict` are both `Localizable`); `.stringsdict` plurals
     /// replace plain values of the same key. Problems come back as located diagnostics.
     public func tables(from files: [String]) -> (tables: [(name: String, catalog: Catalog)], diagnostics: [Diagnostic]) {
-        let tables = CatalogTree.read(files: files, context: CodecContext(options: ["source-language": sourceLanguage]))
+        let tables = CatalogFiles.read(files: files, sourceLanguage: sourceLanguage)
         return (tables.map { ($0.name, $0.catalog) }, tables.flatMap(\.diagnostics))
     }
 
@@ -319,25 +317,9 @@ public struct AccessorGenerator {
         namespace.accessors.contains(where: \.plural) || namespace.children.contains(where: hasPlurals)
     }
 
-    /// How numbers fall into plural categories in each language, as a table small enough to
-    /// generate: the category of 0…199 (one letter each, trailing `other`s left off), and of whole
-    /// millions. A larger number takes the category of its last two digits plus 100 — CLDR's
-    /// integer rules test `n % 10`, `n % 100`, small ranges and (French, Spanish…) millions.
+    /// How numbers fall into plural categories in a language (`PluralTable`, from ICU's CLDR data).
     public static func pluralTable(_ language: String) -> (small: String, million: Character)? {
-        guard let locale = try? LocaleID(language), let rules = try? PluralRules(locale: locale) else { return nil }
-        func letter(_ n: Int) -> Character {
-            switch rules.category(for: n) {
-            case .zero: "z"
-            case .one: "o"
-            case .two: "t"
-            case .few: "f"
-            case .many: "m"
-            case .other: "x"
-            }
-        }
-        var small = String((0..<200).map(letter))
-        while small.last == "x" { small.removeLast() }
-        return (small, letter(1_000_000))
+        PluralTable.rules(for: language)
     }
 
     /// Finds strings where Foundation cannot (Linux, Windows: SwiftPM writes `.lproj` folders in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Matching the locales people type (`zh-TW`, `zh_Hant`) with the ones catalogs use (`zh-Hant`).
 public enum CatalogLocales {
     /// The name among `available` that `tag` means: itself, or zh-TW/zh-HK → zh-Hant, zh-CN/zh-SG →

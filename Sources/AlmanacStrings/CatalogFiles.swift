@@ -1,0 +1,112 @@
+import Foundation
+
+/// What a catalog file's path says: its locale (the `.lproj` folder) and its table (the name).
+public enum CatalogPath {
+    /// The locale a file holds, from its path (`…/zh-Hans.lproj/Localizable.strings`).
+    public static func locale(ofPath path: String?) -> String? {
+        guard let path else { return nil }
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
+        let name = parts[parts.count - 2].dropLast(6)
+        return name == "Base" ? nil : String(name)
+    }
+
+    /// The table a file holds (`Localizable` for `Localizable.strings`).
+    public static func table(ofPath path: String?) -> String? {
+        guard let name = path?.split(separator: "/").last else { return nil }
+        guard let dot = name.lastIndex(of: ".") else { return String(name) }
+        return String(name[..<dot])
+    }
+
+}
+
+/// One table (`Localizable`) read from its files in every locale, merged into one catalog.
+public struct CatalogTable: Sendable {
+    public var name: String
+    public var catalog: Catalog
+    public var files: [String]
+    public var diagnostics: [Diagnostic]
+
+    public init(name: String, catalog: Catalog, files: [String] = [], diagnostics: [Diagnostic] = []) {
+        self.name = name
+        self.catalog = catalog
+        self.files = files
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Catalog files (`.strings`, `.stringsdict`, `.xcstrings`) merged into tables by name:
+/// `en.lproj/Localizable.strings` and `zh-Hant.lproj/Localizable.stringsdict` are both `Localizable`.
+public enum CatalogFiles {
+    /// The order files are merged in: `.strings` first, so the plural rules in `.stringsdict`
+    /// (which win at run time) replace them.
+    public static func readingOrder(_ files: [String]) -> [String] {
+        files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
+    }
+
+    /// What reading one file gave: nil for a file that is no catalog (left out), or its catalog
+    /// and diagnostics, or the error that stopped it.
+    public typealias Reading = Result<(catalog: Catalog, diagnostics: [Diagnostic])?, Diagnostic>
+
+    /// The tables of files read in `readingOrder`, merged across locales by table name. A file
+    /// that could not be read is named in its table's diagnostics; the others are still merged.
+    public static func merge(_ readings: [(path: String, reading: Reading)], sourceLanguage: String) -> [CatalogTable] {
+        var tables: [String: CatalogTable] = [:]
+        var order: [String] = []
+        for (path, reading) in readings {
+            if case .success(nil) = reading { continue }
+            let name = CatalogPath.table(ofPath: path) ?? "Localizable"
+            if tables[name] == nil {
+                tables[name] = CatalogTable(name: name, catalog: Catalog(sourceLanguage: sourceLanguage))
+                order.append(name)
+            }
+            tables[name]!.files.append(path)
+            switch reading {
+            case .success(let read?):
+                tables[name]!.diagnostics += read.diagnostics.map { $0.inFile(path) }
+                if tables[name]!.catalog.entries.isEmpty {
+                    tables[name]!.catalog.entries = read.catalog.entries
+                    tables[name]!.catalog.presentation = read.catalog.presentation
+                } else {
+                    tables[name]!.catalog.merge(read.catalog, replacing: path.hasSuffix(".stringsdict"))
+                }
+            case .success(nil): break
+            case .failure(let error): tables[name]!.diagnostics.append(error.inFile(path))
+            }
+        }
+        return order.map { tables[$0]! }
+    }
+
+    /// The tables of these files, read with Foundation only (no ICU, no libxml2: what the accessor
+    /// generator builds with on a Mac that has nothing installed). `.strings` in UTF-8 or UTF-16,
+    /// `.stringsdict` as XML property lists, `.xcstrings` as JSON.
+    public static func read(files: [String], sourceLanguage: String) -> [CatalogTable] {
+        let readings = readingOrder(files).map { path in
+            (path: path, reading: Reading { () throws(Diagnostic) in try read(path, sourceLanguage: sourceLanguage) })
+        }
+        return merge(readings, sourceLanguage: sourceLanguage)
+    }
+
+    static func read(_ path: String, sourceLanguage: String) throws(Diagnostic) -> (catalog: Catalog, diagnostics: [Diagnostic])? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic.error("input.unreadable", path, at: SourceLocation(file: path))
+        }
+        let bytes = [UInt8](data)
+        let locale = CatalogPath.locale(ofPath: path) ?? sourceLanguage
+        var diagnostics: [Diagnostic] = []
+        if path.hasSuffix(".xcstrings") {
+            return (try XCStringsFile.catalog(bytes, fileName: path, diagnostics: &diagnostics), diagnostics)
+        }
+        if path.hasSuffix(".stringsdict") {
+            guard let members = try StringsdictFile.propertyList(bytes, fileName: path).dictionary else { return nil }
+            let catalog = try StringsdictFile.catalog(members, locale: locale, sourceLanguage: sourceLanguage, fileName: path,
+                                                      diagnostics: &diagnostics)
+            return (catalog, diagnostics)
+        }
+        guard path.hasSuffix(".strings") else { return nil }
+        let (text, _) = try StringsFile.text(bytes, fileName: path)
+        let parsed = try StringsFile.parse(text, fileName: path, keepLayout: false)
+        let catalog = StringsFile.catalog(parsed, locale: locale, sourceLanguage: sourceLanguage, fileName: path, keepLayout: false)
+        return (catalog, parsed.diagnostics)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+/// A property-list value, with dictionaries in document order.
+public indirect enum PropertyList: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case real(String)
+    case bool(Bool)
+    case array([PropertyList])
+    case dictionary([(String, PropertyList)], line: Int)
+    case other(String)
+
+    public static func == (lhs: PropertyList, rhs: PropertyList) -> Bool { lhs.description == rhs.description }
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
+    public var description: String {
+        switch self {
+        case .string(let text): "s:" + text
+        case .integer(let value): "i:\(value)"
+        case .real(let text): "r:" + text
+        case .bool(let flag): "b:\(flag)"
+        case .array(let items): "[" + items.map(\.description).joined(separator: ",") + "]"
+        case .dictionary(let members, _): "{" + members.map { "\($0.0)=\($0.1.description)" }.joined(separator: ",") + "}"
+        case .other(let name): "?" + name
+        }
+    }
+
+    public var string: String? { if case .string(let text) = self { text } else { nil } }
+
+    public var dictionary: [(String, PropertyList)]? { if case .dictionary(let members, _) = self { members } else { nil } }
+
+    public var line: Int? { if case .dictionary(_, let line) = self { line } else { nil } }
+
+    public subscript(key: String) -> PropertyList? { dictionary?.first { $0.0 == key }?.1 }
+
+    /// A value as Foundation's property-list reading gives it.
+    public init(foundation value: Any, line: Int) {
+        switch value {
+        case let text as String: self = .string(text)
+        case let dictionary as [String: Any]:
+            self = .dictionary(dictionary.keys.sorted().map { ($0, PropertyList(foundation: dictionary[$0]!, line: line)) }, line: line)
+        case let items as [Any]: self = .array(items.map { PropertyList(foundation: $0, line: line) })
+        case let flag as Bool where "\(type(of: value))".contains("Bool"): self = .bool(flag)
+        case let number as Int: self = .integer(number)
+        case let number as Double: self = .real(String(number))
+        default: self = .other("\(type(of: value))")
+        }
+    }
+}
+
+/// `.stringsdict` files: plural rules (`NSStringPluralRuleType`) with one or several variables
+/// (`%#@days@ and %#@hours@`), and device-specific variants (`NSStringDeviceSpecificRuleType`),
+/// read from a property list into the catalog model. The StringsdictCodec (AlmanacCatalogs) reads
+/// the XML with libxml2 and writes it; the accessor generator reads it through Foundation.
+public enum StringsdictFile {
+    public static let formatKey = "NSStringLocalizedFormatKey"
+    public static let specType = "NSStringFormatSpecTypeKey"
+    public static let valueType = "NSStringFormatValueTypeKey"
+    public static let pluralRule = "NSStringPluralRuleType"
+    public static let deviceRule = "NSStringDeviceSpecificRuleType"
+    public static let widthRule = "NSStringVariableWidthRuleType"
+
+    /// The catalog of a `.stringsdict`'s top dictionary, in one locale.
+    public static func catalog(_ members: [(String, PropertyList)], locale: String, sourceLanguage: String, fileName file: String?,
+                               diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Catalog {
+        var catalog = Catalog(sourceLanguage: sourceLanguage)
+        catalog.presentation["table"] = CatalogPath.table(ofPath: file)
+        for (key, value) in members {
+            let location = SourceLocation(file: file, line: value.line, keyPath: key)
+            var translation = try Self.translation(value, key: key, location: location, diagnostics: &diagnostics)
+            translation.presentation.origin = location
+            catalog.entries.append(CatalogEntry(key: key, translations: [locale: translation]))
+        }
+        return catalog
+    }
+
+    public static func translation(_ value: PropertyList, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
+        guard let members = value.dictionary else {
+            // A plain string in a stringsdict is allowed (and read as one value).
+            if let text = value.string { return Translation(value: text) }
+            throw Diagnostic.error("stringsdict.bad-entry", key, at: location)
+        }
+        if let devices = value[deviceRule]?.dictionary {
+            var variants: [String: Translation] = [:]
+            for (device, variant) in devices {
+                variants[device] = try translation(variant, key: key + "." + device, location: location, diagnostics: &diagnostics)
+            }
+            return Translation(devices: variants)
+        }
+        guard let format = value[formatKey]?.string else {
+            throw Diagnostic.error("stringsdict.no-format-key", key, at: location)
+        }
+        var substitutions: [String: Substitution] = [:]
+        for (name, variable) in members where name != formatKey {
+            guard let spec = variable[specType]?.string else {
+                throw Diagnostic.error("stringsdict.no-spec-type", key, name, at: location)
+            }
+            guard spec == pluralRule else {
+                diagnostics.append(.warning("stringsdict.unsupported-rule", key, spec, at: location))
+                continue
+            }
+            var forms: [PluralCategory: String] = [:]
+            for (category, text) in variable.dictionary ?? [] {
+                if let category = PluralCategory(rawValue: category), let text = text.string { forms[category] = text }
+            }
+            substitutions[name] = Substitution(formatSpecifier: variable[valueType]?.string ?? "d", plural: forms)
+        }
+        for variable in PlaceholderList(format).variables where substitutions[variable] == nil {
+            diagnostics.append(.warning("stringsdict.undefined-variable", key, variable, at: location))
+        }
+        return Translation(value: format, substitutions: substitutions.isEmpty ? nil : substitutions)
+    }
+
+    /// Reads a property list with Foundation (no libxml2): the values through
+    /// `PropertyListSerialization`, and the order and line of the top dictionary's keys from the
+    /// XML text, which a Foundation dictionary does not keep. AlmanacCatalogs reads with libxml2
+    /// instead, for its located XML errors.
+    public static func propertyList(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> PropertyList {
+        let value: Any
+        do {
+            value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            throw Diagnostic.error("xml.invalid", (error as NSError).localizedDescription, at: SourceLocation(file: fileName))
+        }
+        guard let top = value as? [String: Any] else {
+            throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: fileName))
+        }
+        var members: [(String, PropertyList)] = []
+        var seen: Set<String> = []
+        for (key, line) in topKeys(bytes) where !seen.contains(key) {
+            guard let member = top[key] else { continue }
+            seen.insert(key)
+            members.append((key, PropertyList(foundation: member, line: line)))
+        }
+        // Keys the scan missed (a binary property list has no text): in sorted order.
+        for key in top.keys.sorted() where !seen.contains(key) {
+            members.append((key, PropertyList(foundation: top[key]!, line: 0)))
+        }
+        return .dictionary(members, line: 1)
+    }
+
+    /// The keys of the top `<dict>` of an XML property list in document order, each with the line
+    /// its value starts on.
+    static func topKeys(_ bytes: [UInt8]) -> [(String, Int)] {
+        var result: [(String, Int)] = []
+        var depth = 0
+        var line = 1
+        var index = 0
+        var pendingKey: String?
+        func starts(_ text: String, at position: Int) -> Bool {
+            let pattern = Array(text.utf8)
+            return position + pattern.count <= bytes.count && bytes[position..<(position + pattern.count)].elementsEqual(pattern)
+        }
+        func skip(to end: String) {
+            while index < bytes.count, !starts(end, at: index) {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+            index = min(bytes.count, index + end.utf8.count)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1 }
+            guard byte == 0x3C else {
+                index += 1
+                continue
+            }
+            if starts("<!--", at: index) { skip(to: "-->"); continue }
+            if starts("<![CDATA[", at: index) { skip(to: "]]>"); continue }
+            if starts("<?", at: index) { skip(to: "?>"); continue }
+            if starts("<!", at: index) { skip(to: ">"); continue }
+            let tagLine = line
+            let tagStart = index
+            skip(to: ">")
+            let tag = String(decoding: bytes[tagStart..<index], as: UTF8.self)
+            if let key = pendingKey, !tag.hasPrefix("</") {
+                result.append((key, tagLine))
+                pendingKey = nil
+            }
+            if tag.hasPrefix("<dict") || tag.hasPrefix("<array") {
+                if !tag.hasSuffix("/>") { depth += 1 }
+            } else if tag == "</dict>" || tag == "</array>" {
+                depth -= 1
+            } else if tag == "<key>", depth == 1 {
+                let textStart = index
+                skip(to: "</key>")
+                let raw = String(decoding: bytes[textStart..<max(textStart, index - 6)], as: UTF8.self)
+                pendingKey = unescapeXML(raw)
+            }
+        }
+        return result
+    }
+
+    /// The text of XML character data: entities and character references replaced.
+    static func unescapeXML(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            guard let semicolon = rest[amp...].firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: amp)..<semicolon]
+            let scalar: Unicode.Scalar? = switch name {
+            case "lt": "<"
+            case "gt": ">"
+            case "amp": "&"
+            case "quot": "\""
+            case "apos": "'"
+            default:
+                name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+                    : name.hasPrefix("#") ? UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init) : nil
+            }
+            if let scalar {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += rest[amp...semicolon]
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
+}

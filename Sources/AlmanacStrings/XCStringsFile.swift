@@ -1,0 +1,121 @@
+/// Xcode's string catalogs (`.xcstrings`, JSON) read into the catalog model: every locale, plural
+/// and device variations, substitutions, states, comments and extraction states; members Almanac
+/// does not model are kept as text for writing back. Needs no system library (the accessor
+/// generator reads catalogs with it); the XCStringsCodec (AlmanacCatalogs) writes them.
+public enum XCStringsFile {
+    /// The catalog of an `.xcstrings` file (every locale it has).
+    public static func catalog(_ bytes: [UInt8], fileName file: String?, diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Catalog {
+        let json = try JSONValue(parsing: bytes, fileName: file)
+        guard let top = json.object else { throw Diagnostic.error("xcstrings.not-catalog", at: SourceLocation(file: file, line: 1)) }
+        let lines = Self.keyLines(bytes)
+        var catalog = Catalog(sourceLanguage: Self.member(top, "sourceLanguage")?.string ?? "en")
+        catalog.presentation["table"] = CatalogPath.table(ofPath: file)
+        catalog.presentation["xcstrings.version"] = Self.member(top, "version")?.string
+        if String(decoding: bytes, as: UTF8.self).contains("\\/") { catalog.presentation["xcstrings.escape-slash"] = "yes" }
+        for (key, value) in Self.member(top, "strings")?.object ?? [] {
+            let location = SourceLocation(file: file, line: lines[key], keyPath: key)
+            guard let members = value.object else {
+                throw Diagnostic.error("xcstrings.bad-entry", key, at: location)
+            }
+            var entry = CatalogEntry(key: key)
+            var extra: [(String, JSONValue)] = []
+            for (name, member) in members {
+                switch name {
+                case "comment": entry.comment = member.string
+                case "extractionState": entry.extractionState = member.string
+                case "shouldTranslate": if case .bool(let flag) = member { entry.shouldTranslate = flag }
+                case "localizations":
+                    for (locale, localization) in member.object ?? [] {
+                        var translation = try Self.translation(localization, key: key, locale: locale, location: location,
+                                                               diagnostics: &diagnostics)
+                        translation.presentation.origin = location
+                        entry.translations[locale] = translation
+                    }
+                default: extra.append((name, member))
+                }
+            }
+            if !extra.isEmpty { entry.presentation["xcstrings.extra"] = JSONValue.object(extra).serialized() }
+            catalog.entries.append(entry)
+        }
+        return catalog
+    }
+
+    public static func member(_ members: [(String, JSONValue)], _ name: String) -> JSONValue? {
+        members.first { $0.0 == name }?.1
+    }
+
+    /// The line of each key of `strings` (Xcode writes them four spaces in).
+    public static func keyLines(_ bytes: [UInt8]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        var line = 1
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            let text = bytes[start..<index]
+            if text.count > 6, text.starts(with: [0x20, 0x20, 0x20, 0x20, 0x22]),
+               let key = try? JSONValue(parsing: Array(text.dropFirst(4).prefix { $0 != 0x0A }.split(separator: 0x3A, maxSplits: 1)[0]
+                   .reversed().drop { $0 == 0x20 }.reversed())).string {
+                if result[key] == nil { result[key] = line }
+            }
+            line += 1
+            start = index + 1
+        }
+        return result
+    }
+
+    public static func state(_ unit: JSONValue?) -> Translation.State? {
+        guard let unit, let members = unit.object, let text = member(members, "state")?.string else { return nil }
+        return Translation.State(rawValue: text)
+    }
+
+    public static func unitValue(_ holder: [(String, JSONValue)]) -> (String?, Translation.State?) {
+        guard let unit = member(holder, "stringUnit")?.object else { return (nil, nil) }
+        return (member(unit, "value")?.string, state(.object(unit)))
+    }
+
+    public static func plural(_ variations: [(String, JSONValue)]?, states: inout [Translation.State]) -> [PluralCategory: String]? {
+        guard let forms = variations.flatMap({ member($0, "plural")?.object }) else { return nil }
+        var result: [PluralCategory: String] = [:]
+        for (name, form) in forms {
+            guard let category = PluralCategory(rawValue: name), let holder = form.object else { continue }
+            let (value, state) = unitValue(holder)
+            if let value { result[category] = value }
+            if let state { states.append(state) }
+        }
+        return result
+    }
+
+    public static func translation(_ json: JSONValue, key: String, locale: String, location: SourceLocation,
+                            diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
+        guard let members = json.object else { throw Diagnostic.error("xcstrings.bad-entry", key, at: location) }
+        var translation = Translation()
+        var states: [Translation.State] = []
+        let (value, state) = unitValue(members)
+        translation.value = value
+        if let state { states.append(state) }
+        let variations = member(members, "variations")?.object
+        translation.plural = plural(variations, states: &states)
+        if let devices = variations.flatMap({ member($0, "device")?.object }) {
+            var result: [String: Translation] = [:]
+            for (device, variant) in devices {
+                result[device] = try self.translation(variant, key: key, locale: locale, location: location, diagnostics: &diagnostics)
+                if let state = result[device]?.state { states.append(state) }
+            }
+            translation.devices = result
+        }
+        if let substitutions = member(members, "substitutions")?.object {
+            var result: [String: Substitution] = [:]
+            for (name, substitution) in substitutions {
+                guard let parts = substitution.object else { continue }
+                var argument: Int?
+                if case .integer(let number)? = member(parts, "argNum") { argument = number }
+                let forms = plural(member(parts, "variations")?.object, states: &states) ?? [:]
+                result[name] = Substitution(argument: argument, formatSpecifier: member(parts, "formatSpecifier")?.string ?? "lld", plural: forms)
+            }
+            translation.substitutions = result
+        }
+        // One state for the translation: the least advanced of its units.
+        let order: [Translation.State] = [.new, .stale, .needsReview, .translated]
+        translation.state = states.min { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        return translation
+    }
+}
