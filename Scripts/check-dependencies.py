@@ -3,7 +3,9 @@
 
 - codec families (iCalendar, CSV, catalogs, backups, Android) never depend on one another; they
   meet in the models (AlmanacCore) and the calendar engine (AlmanacCalendar);
-- the calendar engine depends on Core and the ICU bridge only.
+- the calendar engine depends on Core and the ICU bridge only;
+- the StringAccessors plugin's tool and AlmanacStrings reach no system library or shim (a Mac
+  builds them with nothing installed).
 
     swift package describe --type json | python3 Scripts/check-dependencies.py
 """
@@ -31,10 +33,17 @@ for codec in sorted(CODECS):
     others = closure(codec) & (CODECS - {codec})
     if others:
         problems.append("%s depends on the codec module(s) %s" % (codec, ", ".join(sorted(others))))
+NO_SYSTEM_LIBRARIES = ["almanac-strings-gen", "AlmanacStrings"]
+SYSTEM = {"CICU", "CICUShim", "CLibXML2", "CXMLShim"}
+
 engine, allowed = ENGINE
 direct = set(targets[engine].get("target_dependencies", []))
 if direct - allowed:
     problems.append("%s depends on %s (only %s allowed)" % (engine, ", ".join(sorted(direct - allowed)), ", ".join(sorted(allowed))))
+for name in NO_SYSTEM_LIBRARIES:
+    reached = closure(name) & SYSTEM
+    if reached:
+        problems.append("%s reaches %s; it must build with nothing installed" % (name, ", ".join(sorted(reached))))
 for problem in problems:
     print("check-dependencies: " + problem, file=sys.stderr)
 sys.exit(1 if problems else 0)

@@ -1,3 +1,4 @@
+#include "require_icu.h"
 #include <stdlib.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>

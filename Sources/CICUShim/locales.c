@@ -1,3 +1,4 @@
+#include "require_icu.h"
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include "internal.h"

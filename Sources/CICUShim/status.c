@@ -1,3 +1,4 @@
+#include "require_icu.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uclean.h>

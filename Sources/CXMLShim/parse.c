@@ -1,3 +1,4 @@
+#include "require_libxml2.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+#include "require_libxml2.h"
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlsave.h>
 #include <stdlib.h>

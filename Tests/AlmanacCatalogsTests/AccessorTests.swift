@@ -105,6 +105,36 @@ import Testing
         #expect(diagnostics.contains { $0.location?.file == missing })
     }
 
+    /// The generator reads catalogs with Foundation only (AlmanacStrings' CatalogFiles); the codecs
+    /// read them with ICU and libxml2. Both must see the same catalogs: every catalog file in the
+    /// repository's tests, examples and Almanac's own catalogs (UTF-16 with and without a byte
+    /// order mark, escapes, duplicates, Interface Builder tables, legacy folder names, plurals with
+    /// several variables, an Xcode string catalog), with the same diagnostics.
+    @Test func theGeneratorReadsCatalogsAsTheCodecsDo() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [String] = []
+        for folder in ["Tests", "Examples", "Locales"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                if [".strings", ".stringsdict", ".xcstrings"].contains(where: path.hasSuffix), !path.contains("/.build/") {
+                    files.append(root.appendingPathComponent(folder).appendingPathComponent(path).path)
+                }
+            }
+        }
+        #expect(files.count > 30)
+        for file in files {
+            let foundation = CatalogFiles.read(files: [file], sourceLanguage: "en")
+            let codecs = CatalogTree.read(files: [file], context: CodecContext(options: ["source-language": "en", "layout": "no"]))
+            #expect(foundation.map(\.name) == codecs.map(\.name), "\(file)")
+            for (read, expected) in zip(foundation, codecs) {
+                #expect(read.catalog.entries.map(\.key) == expected.catalog.entries.map(\.key), "\(file)")
+                #expect(read.catalog == expected.catalog, "\(file)")
+                #expect(read.diagnostics.map { "\($0.code) \($0.location?.line ?? 0)" } == expected.diagnostics.map { "\($0.code) \($0.location?.line ?? 0)" },
+                        "\(file)")
+            }
+        }
+    }
+
     /// The plural table (AlmanacStrings' PluralTableData, which the generator reads without ICU)
     /// is ICU's, for every locale ICU knows and the legacy codes catalogs still use (`iw`, `in`):
     /// the file is generated here, and `ALMANAC_UPDATE_GOLDEN=1` rewrites it after an ICU update.
