@@ -120,7 +120,12 @@ public enum StringsdictFile {
         do {
             value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
-            throw Diagnostic.error("xml.invalid", (error as NSError).localizedDescription, at: SourceLocation(file: fileName))
+            // Foundation's reason ("Encountered unknown tag strin on line 2") is in the debug description.
+            let error = error as NSError
+            var reason = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            while reason.hasSuffix(".") { reason.removeLast() }
+            let line = reason.range(of: #"line \d+"#, options: .regularExpression).flatMap { Int(reason[$0].dropFirst(5)) }
+            throw Diagnostic.error("xml.invalid", reason, at: SourceLocation(file: fileName, line: line))
         }
         guard let top = value as? [String: Any] else {
             throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: fileName))

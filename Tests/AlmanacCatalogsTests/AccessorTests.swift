@@ -135,6 +135,38 @@ import Testing
         }
     }
 
+    /// Foundation's property lists do not keep key order; the generator takes it from the text, past
+    /// comments, CDATA, entities, empty dictionaries and nested arrays, as libxml2 reads it.
+    @Test func stringsdictKeysKeepTheirOrder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-accessors-\(UUID().uuidString)/en.lproj")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("Localizable.stringsdict").path
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<!-- <key>not.a.key</key> -->
+            	<key>zeta</key>
+            	<string>plain</string>
+            	<key>tom &amp; jerry &#x263A;</key>
+            	<dict>
+            		<key>NSStringLocalizedFormatKey</key><string><![CDATA[%#@n@ <b>]]></string>
+            		<key>n</key>
+            		<dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            		<key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d cat</string><key>other</key><string>%d cats</string>
+            		<key>extra</key><array><dict/><array><string>x</string></array></array></dict>
+            	</dict>
+            	<key>alpha</key><string>first?</string>
+            </dict>
+            </plist>
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let foundation = CatalogFiles.read(files: [path], sourceLanguage: "en")
+        let codecs = CatalogTree.read(files: [path], context: CodecContext(options: ["source-language": "en", "layout": "no"]))
+        #expect(foundation.first?.catalog.entries.map(\.key) == ["zeta", "tom & jerry ☺", "alpha"])
+        #expect(foundation.first?.catalog == codecs.first?.catalog)
+    }
+
     /// The plural table (AlmanacStrings' PluralTableData, which the generator reads without ICU)
     /// is ICU's, for every locale ICU knows and the legacy codes catalogs still use (`iw`, `in`):
     /// the file is generated here, and `ALMANAC_UPDATE_GOLDEN=1` rewrites it after an ICU update.
