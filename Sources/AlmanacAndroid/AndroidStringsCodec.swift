@@ -15,7 +15,11 @@ public struct AndroidStringsCodec: Codec {
 
     static let toolsNamespace = "http://schemas.android.com/tools"
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formatDescription }
+    static let formatDescription = AndroidStringsCodec().makeFormat()
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: "android-strings",
             name: "Android string resources",

@@ -24,7 +24,11 @@ public struct BackupCodec: MergingCodec {
         }
     }
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formats[id] ?? makeFormat() }
+    static let formats = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.makeFormat()) })
+
+    func makeFormat() -> FormatDescription {
         let (name, summary, example): (String, String, String) = switch id {
         case RetireTimeBackup.format:
             ("Retire Time backup", "Retire Time's days (birthdays, anniversaries, countdowns; lunar or Gregorian), categories and settings.",

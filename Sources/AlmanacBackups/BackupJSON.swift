@@ -125,7 +125,8 @@ struct BackupReader {
             error("backup.not-one-of", path + "/" + key, text, choices.joined(separator: ", "))
             return nil
         }
-        if nonEmpty && text.trimmingCharacters(in: .whitespaces).isEmpty {
+        // Blank: nothing but spaces and tabs (Foundation's `.whitespaces`), checked without it.
+        if nonEmpty && text.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
             error("backup.empty", path + "/" + key, key)
             return nil
         }

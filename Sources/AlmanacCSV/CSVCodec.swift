@@ -14,7 +14,11 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
 
     var fixedDelimiter: UInt8? { id == "tsv" ? 0x09 : nil }
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formats[id] ?? makeFormat() }
+    static let formats = Dictionary(uniqueKeysWithValues: [csv, tsv].map { ($0.id, $0.makeFormat()) })
+
+    func makeFormat() -> FormatDescription {
         let isTSV = id == "tsv"
         return FormatDescription(
             id: id,

@@ -7,7 +7,12 @@ public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
 
     public init(lines: Bool) { self.lines = lines }
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { lines ? Self.linesFormat : Self.recordsFormat }
+    static let linesFormat = TableJSONCodec(lines: true).makeFormat()
+    static let recordsFormat = TableJSONCodec(lines: false).makeFormat()
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: lines ? "jsonl" : "json",
             name: lines ? "JSON Lines" : "JSON records",

@@ -5,7 +5,11 @@ public import AlmanacCore
 public struct StringsCodec: Codec {
     public init() {}
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formatDescription }
+    static let formatDescription = StringsCodec().makeFormat()
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: "strings",
             name: "Apple strings file",

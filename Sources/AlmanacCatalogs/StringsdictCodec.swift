@@ -85,7 +85,11 @@ extension PropertyList {
 public struct StringsdictCodec: Codec {
     public init() {}
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formatDescription }
+    static let formatDescription = StringsdictCodec().makeFormat()
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: "stringsdict",
             name: "Apple stringsdict",

@@ -9,7 +9,11 @@ import AlmanacICU
 public struct XCStringsCodec: Codec {
     public init() {}
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formatDescription }
+    static let formatDescription = XCStringsCodec().makeFormat()
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: "xcstrings",
             name: "Xcode String Catalog",

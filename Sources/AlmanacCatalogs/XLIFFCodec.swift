@@ -11,7 +11,11 @@ public struct XLIFFCodec: Codec {
     static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
     static let separator = "|==|"
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formatDescription }
+    static let formatDescription = XLIFFCodec().makeFormat()
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: "xliff",
             name: "XLIFF 1.2",

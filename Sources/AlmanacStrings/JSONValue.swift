@@ -100,22 +100,36 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// everything else written as it is (UTF-8, no `\u` for non-ASCII).
     public static func quote(_ text: String, into output: inout String, escaping: Escaping = []) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "/" where escaping.contains(.slash): output += "\\/"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}" where escaping.contains(.shortControls): output += "\\b"
-            case "\u{0C}" where escaping.contains(.shortControls): output += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        // Runs that need no escape are appended whole (every byte escaped is ASCII, so a run
+        // always ends on a character boundary); most strings are one run.
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            let escape: String? = switch byte {
+            case 0x22: "\\\""
+            case 0x5C: "\\\\"
+            case 0x2F where escaping.contains(.slash): "\\/"
+            case 0x0A: "\\n"
+            case 0x0D: "\\r"
+            case 0x09: "\\t"
+            case 0x08 where escaping.contains(.shortControls): "\\b"
+            case 0x0C where escaping.contains(.shortControls): "\\f"
+            case 0..<0x20:
+                "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+            default: nil
+            }
+            if let escape {
+                output += text[runStart..<index]
+                output += escape
+                index = utf8.index(after: index)
+                runStart = index
+            } else {
+                index = utf8.index(after: index)
             }
         }
+        output += text[runStart..<utf8.endIndex]
         output += "\""
     }
 

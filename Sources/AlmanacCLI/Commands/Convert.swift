@@ -66,7 +66,7 @@ struct Convert: ParsableCommand {
         }
         var conversion = Conversion(registry: session.registry, target: target, source: forced, via: via.flatMap(ModelKind.init(rawValue:)),
                                     transforms: transforms, context: context, overwrite: force, merge: merge,
-                                    syncDirectory: !toDirectory, standardOutput: { bytes in session.write(bytes) })
+                                    syncOutput: !toDirectory, standardOutput: { bytes in session.write(bytes) })
         conversion.strict = strict
 
         do { try conversion.checkOptions() } catch { throw CommandFailure.usage(error) }
@@ -111,8 +111,8 @@ struct Convert: ParsableCommand {
                           stopOnError: onError == .stopOnError, session: session, showProgress: toDirectory && jobs.count > 1)
         let results = batch.run { job in convertFile(job, conversion: prepared, toDirectory: toDirectory, session: session) }
         reports += results
-        // Outputs were renamed into place without flushing their folders one file at a time.
-        if toDirectory { OutputFile.syncDirectories(of: results.filter { $0.status == "converted" }.compactMap { $0.output }) }
+        // Outputs were renamed into place without flushing them one file at a time: flush them all now.
+        if toDirectory { OutputFile.sync(results.filter { $0.status == "converted" }.compactMap { $0.output }) }
         // Skipped and not-started files are counted in the summary, not listed one by one (a rerun
         // skips thousands; an interrupted batch leaves thousands unstarted).
         let batchSummary = toDirectory && jobs.count > 1

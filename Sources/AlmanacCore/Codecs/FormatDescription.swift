@@ -79,8 +79,17 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     /// The length of the longest extension a file name ends with, 0 when none matches. A file
     /// whose whole name is an extension without its dot matches too (`todo.txt` for `.todo.txt`).
     public func extensionMatch(_ fileName: String) -> Int {
-        let lowered = fileName.lowercased()
-        let baseName = lowered.split(separator: "/").last.map(String.init) ?? lowered
-        return extensions.filter { lowered.hasSuffix($0.lowercased()) || "." + baseName == $0.lowercased() }.map(\.count).max() ?? 0
+        // Compared by bytes: Foundation's case-insensitive search cost more than reading a small file.
+        let lowered = Array(fileName.lowercased().utf8)
+        let baseStart = (lowered.lastIndex(of: 0x2F) ?? -1) + 1
+        var best = 0
+        for suffix in extensions {
+            let wanted = Array(suffix.lowercased().utf8)
+            let named = lowered.count >= wanted.count && lowered[(lowered.count - wanted.count)...].elementsEqual(wanted)
+            // `Makefile`-style names: the whole base name with a dot before it.
+            let whole = wanted.first == 0x2E && lowered[baseStart...].elementsEqual(wanted.dropFirst())
+            if named || whole { best = max(best, suffix.count) }
+        }
+        return best
     }
 }

@@ -14,7 +14,11 @@ public struct ModelJSONCodec: Codec {
     /// One per model; backups are JSON documents of their own and have their own codecs.
     public static let all: [ModelJSONCodec] = ModelKind.allCases.filter { $0 != .backup }.map(ModelJSONCodec.init)
 
-    public var format: FormatDescription {
+    /// Built once: registries ask every codec for it on every file.
+    public var format: FormatDescription { Self.formats[model] ?? makeFormat() }
+    static let formats = Dictionary(uniqueKeysWithValues: all.map { ($0.model, $0.makeFormat()) })
+
+    func makeFormat() -> FormatDescription {
         FormatDescription(
             id: "\(model.rawValue)-json",
             name: "Almanac \(model.rawValue) JSON",

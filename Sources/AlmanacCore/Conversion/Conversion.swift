@@ -25,8 +25,8 @@ public struct Conversion: Sendable {
     public var overwrite: Bool
     /// Merge into an existing output of a `MergingCodec` (`--merge`).
     public var merge: Bool
-    /// Flush the output's folder after each file (a batch flushes each folder once at the end).
-    public var syncDirectory: Bool
+    /// Flush each output file and its folder as it is written (a batch flushes them all once at the end).
+    public var syncOutput: Bool
     /// Where output to `-` goes.
     public var standardOutput: @Sendable ([UInt8]) -> Void
     /// Refuse a conversion that drops or approximates anything (`--strict`): the warnings
@@ -50,7 +50,7 @@ public struct Conversion: Sendable {
 
     public init(registry: FormatRegistry, target: any Codec, source: (any Codec)? = nil, via: ModelKind? = nil,
                 transforms: [(transform: any DocumentTransform, argument: String)] = [], context: CodecContext = CodecContext(),
-                overwrite: Bool = false, merge: Bool = false, syncDirectory: Bool = true,
+                overwrite: Bool = false, merge: Bool = false, syncOutput: Bool = true,
                 standardOutput: @escaping @Sendable ([UInt8]) -> Void = { bytes in OutputFile.writeStandardOutput(bytes) }) {
         self.registry = registry
         self.target = target
@@ -63,7 +63,7 @@ public struct Conversion: Sendable {
         self.context = context
         self.overwrite = overwrite
         self.merge = merge
-        self.syncDirectory = syncDirectory
+        self.syncOutput = syncOutput
         self.standardOutput = standardOutput
     }
 
@@ -224,7 +224,7 @@ public struct Conversion: Sendable {
         case .file(let path, _):
             // A replaced file of records is kept as NAME.bak.
             try OutputFile.write(encoded.bytes, to: path, options: .init(overwrite: overwrite || (merge && merging != nil),
-                                                                          keepBackup: merging != nil, syncDirectory: syncDirectory))
+                                                                          keepBackup: merging != nil, sync: syncOutput))
         }
     }
 
@@ -262,7 +262,7 @@ public struct Conversion: Sendable {
             _ = try decoder.decodeItems(input, context: context, into: &observer)
         }
         let file = destination.path == "-" ? nil
-            : try OutputFile.Stream(destination.path, options: .init(overwrite: overwrite, syncDirectory: syncDirectory))
+            : try OutputFile.Stream(destination.path, options: .init(overwrite: overwrite, sync: syncOutput))
         let standardOutput = self.standardOutput
         var sink = StreamingSink(encoder: encoder, converter: converter, context: context) { (bytes) throws(Diagnostic) in
             if let file { try file.write(bytes) } else { standardOutput(bytes) }

@@ -1,7 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+/// POSIX read(2), named apart from `FileChunks.read` (and on macOS too, which has no Glibc).
+private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
+private let systemRead = Darwin.read
 #endif
 
 /// Reading files in chunks, with errors that name the file and what to do.
@@ -10,7 +13,11 @@ public enum FileChunks {
     public static func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
         let fd = try openForReading(path)
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: max(4096, chunkSize))
+        // A small file gets a buffer its size (plus the byte that shows it ended), not a chunk's:
+        // a batch reads thousands of 4 KB exports, and zeroing 1 MB for each cost more than parsing it.
+        var info = stat()
+        let known = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) + 1 : chunkSize
+        var buffer = [UInt8](repeating: 0, count: min(max(4096, chunkSize), max(known, 1)))
         while true {
             let filled = try fill(fd, &buffer, path: path)
             if filled == 0 { return }
@@ -52,7 +59,7 @@ public enum FileChunks {
         var filled = 0
         while filled < buffer.count {
             let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fd, raw.baseAddress! + filled, raw.count - filled)
+                systemRead(fd, raw.baseAddress! + filled, raw.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }

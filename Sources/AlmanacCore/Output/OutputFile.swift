@@ -1,7 +1,10 @@
 #if canImport(Glibc)
 import Glibc
+/// POSIX write(2) (macOS has no Glibc).
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let systemWrite = Darwin.write
 #endif
 import AlmanacICU
 
@@ -16,15 +19,15 @@ public enum OutputFile {
         /// When replacing, keep the old file as `NAME.bak`.
         public var keepBackup: Bool
 
-        /// Flush the folder after the rename, so the new name survives a power cut. A batch that
-        /// writes thousands of files into a few folders turns this off and calls
-        /// `OutputFile.syncDirectories` once at the end instead.
-        public var syncDirectory: Bool
+        /// Flush the file before the rename and its folder after it, so both survive a power cut.
+        /// A batch that writes thousands of files turns this off and calls `OutputFile.sync` once
+        /// at the end instead (one `syncfs` on Linux, rather than two `fsync`s a file).
+        public var sync: Bool
 
-        public init(overwrite: Bool = false, keepBackup: Bool = false, syncDirectory: Bool = true) {
+        public init(overwrite: Bool = false, keepBackup: Bool = false, sync: Bool = true) {
             self.overwrite = overwrite
             self.keepBackup = keepBackup
-            self.syncDirectory = syncDirectory
+            self.sync = sync
         }
     }
 
@@ -86,7 +89,7 @@ public enum OutputFile {
             // Keep an existing file's permissions when replacing it.
             var existing = stat()
             if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
-            guard fsync(fd) == 0 else { throw failure(path, errno) }
+            if options.sync { guard fsync(fd) == 0 else { throw failure(path, errno) } }
             let closed = close(fd)
             fd = -1
             guard closed == 0 else { throw failure(path, errno) }
@@ -113,7 +116,7 @@ public enum OutputFile {
             }
             committed = true
             OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
-            if options.syncDirectory { syncDirectory(parentDirectory(of: path)) }
+            if options.sync { syncDirectory(parentDirectory(of: path)) }
         }
     }
 
@@ -155,7 +158,7 @@ public enum OutputFile {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -165,10 +168,40 @@ public enum OutputFile {
         }
     }
 
-    /// Flushes the folders that hold `paths` (each once).
-    public static func syncDirectories(of paths: some Sequence<String>) {
-        for directory in Set(paths.map(parentDirectory)) { syncDirectory(directory) }
+    /// Flushes files written with `sync` off, and the folders that hold them, to disk: one
+    /// `syncfs` per file system on Linux; elsewhere each file and folder once.
+    public static func sync(_ paths: some Sequence<String>) {
+        let paths = Array(paths)
+        let directories = Set(paths.map(parentDirectory))
+        #if os(Linux)
+        if let syncFileSystem = syncfs {
+            var devices: Set<UInt64> = []
+            for directory in directories {
+                let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                var info = stat()
+                if fstat(fd, &info) == 0, devices.insert(UInt64(info.st_dev)).inserted { _ = syncFileSystem(fd) }
+                close(fd)
+            }
+            return
+        }
+        #endif
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            fsync(fd)
+            close(fd)
+        }
+        for directory in directories { syncDirectory(directory) }
     }
+
+    #if os(Linux)
+    /// Linux's syncfs(2), which Swift's Glibc module does not declare.
+    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
+    #endif
 
     private static func syncDirectory(_ directory: String) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
