@@ -3,12 +3,13 @@
 a table of medians and ratios.
 
     python3 Benchmarks/compare.py [--runs 5] [--only ics,csv,format,strings,batch] [--write Benchmarks/RESULTS.md]
+    python3 Benchmarks/compare.py --check [--runs 3]     # the regression guard CI runs (floors.json)
 
 Needs: swift (release build of Benchmarks/), cc and libical-dev, Python's icalendar and
 recurring-ical-events. Peers that are missing are reported and skipped. The machine is noisy:
 every command runs --runs times and the medians are compared; slow peers (over 20 s) run once.
 """
-import argparse, datetime, os, platform, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -199,7 +200,11 @@ def batch_rows(runs):
                          measure([sys.executable, peer, folder, py_out, str(jobs)], 1)))
     return rows
 
+ALMANAC = None  # --almanac: a given binary instead of this checkout's release build
+
 def almanac_binary():
+    if ALMANAC:
+        return ALMANAC
     subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT, "--product", "almanac"], check=True,
                    stdout=subprocess.DEVNULL)
     binary = subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT, "--show-bin-path"],
@@ -224,12 +229,94 @@ def table(rows):
             name, tool, result["wall"], result["cpu"], result["rss"], result["runs"], result["output"], ratio))
     return "\n".join(lines)
 
+def libical_peer():
+    """The libical peer, compiled here (nil without libical-dev)."""
+    libical = os.path.join(WORK, "libical_bench")
+    try:
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], check=True, capture_output=True, text=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-o", libical, os.path.join(HERE, "Peers", "libical_bench.c")] + flags, check=True)
+        return libical
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return None
+
+def guard_jobs(almanac):
+    """The three jobs, short: each an `almanac` command a user types and the peer they would pick,
+    with the measure the issue's goals use (CPU for one-core jobs, wall for the audit, which uses
+    every core)."""
+    folder = os.path.join(WORK, "ics-folder-300")
+    if not os.path.exists(folder):
+        subprocess.run([sys.executable, os.path.join(HERE, "ics_folder.py"), "300", folder], check=True, stdout=subprocess.DEVNULL)
+    ics = workload("ics", 20000)
+    strings = workload("strings", 5000)
+    csv = workload("csv", 10000)
+    out = lambda name: os.path.join(WORK, name)
+    libical = libical_peer()
+    return [
+        ("batch", "cpu", "300 small .ics exports → Retire Time backups, one core",
+         [almanac, "convert", folder, "--to", "retiretime-backup", "-o", out("guard-days"), "--jobs", "1", "--force"],
+         [sys.executable, os.path.join(HERE, "Peers", "icalendar_batch.py"), folder, out("guard-py"), "1"], "Python icalendar"),
+        ("inspect", "cpu", "inspect a 20,000-item calendar",
+         [almanac, "inspect", ics], [libical, "parse", ics] if libical else None, "libical icalparser_parse_string"),
+        ("audit", "wall", "audit 5,000 keys × 3 locales",
+         [almanac, "audit", strings, "--format", "json"],
+         [sys.executable, os.path.join(HERE, "Peers", "translate_toolkit_audit.py"), strings]
+         if shutil.which("prop2po") and shutil.which("pofilter") else None, "Translate Toolkit prop2po + pofilter"),
+        ("export", "cpu", "10,000 days → a zh-TW CSV",
+         [almanac, "convert", csv, "--via", "agenda", "--to", "csv", "--locale", "zh-TW", "-o", out("guard-tw.csv"), "--force"],
+         [sys.executable, os.path.join(HERE, "Peers", "babel_export.py"), csv, out("guard-babel.csv"), "zh-TW"]
+         if python_has("babel") else None, "Python csv + Babel"),
+    ]
+
+def check(runs, floors_path, update):
+    """Each job's speed-up over its peer, against the floor in floors.json: fails (exit 1) when one
+    falls below, so a 2× slowdown does not land. `--update-floors` writes 70 % of today's ratios."""
+    almanac = almanac_binary()
+    floors = json.load(open(floors_path)) if os.path.exists(floors_path) else {}
+    failures = []
+    measured = {}
+    print("| job | almanac | peer | ratio | floor |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, basis, summary, ours, theirs, peer in guard_jobs(almanac):
+        if theirs is None:
+            failures.append("%s: the peer (%s) is not installed" % (name, peer))
+            continue
+        mine = measure(ours, runs, ok=(0, 1, 3))
+        other = measure(theirs, max(1, runs // 2))
+        ratio = other[basis] / max(mine[basis], 1e-6)
+        measured[name] = ratio
+        floor = floors.get(name, {}).get("floor")
+        print("| %s (%s, %s) | %.3f s | %.3f s (%s) | %.1f× | %s |" % (
+            name, summary, basis, mine[basis], other[basis], peer, ratio, "%.1f×" % floor if floor else "none"))
+        if floor is None:
+            failures.append("%s: no floor in %s" % (name, os.path.relpath(floors_path, ROOT)))
+        elif ratio < floor:
+            failures.append("%s: %.1f× its peer, below the floor of %.1f× (a regression, or a much slower machine)" % (name, ratio, floor))
+    if update:
+        written = {name: {"floor": round(ratio * 0.7, 1), "measured": round(ratio, 1), "on": datetime.date.today().isoformat()}
+                   for name, ratio in measured.items()}
+        with open(floors_path, "w") as f:
+            json.dump(written, f, indent=2, sort_keys=True)
+            f.write("\n")
+        print("wrote %s" % os.path.relpath(floors_path, ROOT))
+        return 0
+    for failure in failures:
+        print("compare --check: " + failure, file=sys.stderr)
+    return 1 if failures else 0
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="process,ics,csv,format,strings,batch")
     parser.add_argument("--write")
+    parser.add_argument("--check", action="store_true",
+                        help="the regression guard: short jobs beside their peers, against Benchmarks/floors.json")
+    parser.add_argument("--update-floors", action="store_true", help="with --check: write 70 %% of today's ratios as the floors")
+    parser.add_argument("--almanac", help="time this almanac binary (or wrapper) instead of building one")
     args = parser.parse_args()
+    global ALMANAC
+    ALMANAC = args.almanac and os.path.abspath(args.almanac)
+    if args.check:
+        sys.exit(check(args.runs, os.path.join(HERE, "floors.json"), args.update_floors))
     bench, libical = build()
     rows = []
     if "process" in args.only.split(","):

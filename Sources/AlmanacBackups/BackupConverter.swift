@@ -470,8 +470,9 @@ public struct BackupConverter: DocumentConverter {
     /// from the past.
     static func guessType(_ item: CalendarItem, date: CivilDate, repeats: Bool, today: CivilDate) -> String {
         let words = ([item.title] + item.categories).joined(separator: " ").lowercased()
-        if ["birthday", "生日", "生辰"].contains(where: words.contains) { return "birthday" }
-        if ["anniversary", "纪念日", "紀念日", "週年", "周年"].contains(where: words.contains) { return "anniversary" }
+        // The standard library's search: Foundation's `contains` folds every character through CF.
+        if ["birthday", "生日", "生辰"].contains(where: { words.firstRange(of: $0) != nil }) { return "birthday" }
+        if ["anniversary", "纪念日", "紀念日", "週年", "周年"].contains(where: { words.firstRange(of: $0) != nil }) { return "anniversary" }
         if repeats { return "anniversary" }
         return date >= today ? "countdown" : "countup"
     }

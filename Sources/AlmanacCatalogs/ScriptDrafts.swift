@@ -60,91 +60,80 @@ public final class ChineseConverter: @unchecked Sendable {
     }
 }
 
-/// Longest-match replacement over a phrase list.
+/// Longest-match replacement over a phrase list, as a trie over Unicode scalars: each step is one
+/// lookup of an integer, where matching by Character hashed and normalised every candidate
+/// substring (the audit's Taiwan-vocabulary check spent most of its time there).
 struct PhraseTable {
-    let map: [Substring: String]
-    let longest: Int
-    /// First characters of keys, to skip positions quickly.
-    let starts: Set<Character>
-    /// The same, by first scalar, to skip whole texts without a candidate.
-    let startScalars: Set<UInt32>
+    /// Node 0 is the root; `children[node][scalar]` is the next node.
+    private var children: [[UInt32: Int32]] = [[:]]
+    /// The replacement of the phrase that ends at a node.
+    private var values: [String?] = [nil]
 
     init(_ pairs: [(String, String)]) {
-        var map: [Substring: String] = [:]
-        var longest = 1
-        var starts = Set<Character>()
-        for (key, value) in pairs where map[Substring(key)] == nil {
-            map[Substring(key)] = value
-            longest = max(longest, key.count)
-            if let first = key.first { starts.insert(first) }
+        for (key, value) in pairs {
+            var node = 0
+            for scalar in key.unicodeScalars {
+                if let next = children[node][scalar.value] {
+                    node = Int(next)
+                } else {
+                    children.append([:])
+                    values.append(nil)
+                    children[node][scalar.value] = Int32(children.count - 1)
+                    node = children.count - 1
+                }
+            }
+            // The first pair for a phrase wins.
+            if node != 0, values[node] == nil { values[node] = value }
         }
-        self.map = map
-        self.longest = longest
-        self.starts = starts
-        self.startScalars = Set(starts.compactMap { $0.unicodeScalars.first?.value })
     }
 
-    /// The phrases found in `text`, with where they start (in characters).
+    /// The longest phrase that starts at `start`: where it ends and its replacement.
+    private func longestMatch(_ scalars: [Unicode.Scalar], from start: Int) -> (end: Int, replacement: String)? {
+        var node = 0
+        var best: (Int, String)?
+        var index = start
+        while index < scalars.count, let next = children[node][scalars[index].value] {
+            node = Int(next)
+            index += 1
+            if let value = values[node] { best = (index, value) }
+        }
+        return best
+    }
+
+    /// The phrases found in `text`, with where they start (in Unicode scalars).
     func matches(in text: String) -> [(offset: Int, phrase: Substring, replacement: String)] {
-        guard text.unicodeScalars.contains(where: { startScalars.contains($0.value) }) else { return [] }
+        guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil }) else { return [] }
+        let scalars = Array(text.unicodeScalars)
         var result: [(Int, Substring, String)] = []
-        var index = text.startIndex
-        var offset = 0
-        while index < text.endIndex {
-            guard starts.contains(text[index]) else {
-                index = text.index(after: index)
-                offset += 1
+        var index = 0
+        while index < scalars.count {
+            guard let (end, replacement) = longestMatch(scalars, from: index) else {
+                index += 1
                 continue
             }
-            var length = min(longest, text.distance(from: index, to: text.endIndex))
-            var matched = false
-            while length > 0 {
-                let end = text.index(index, offsetBy: length)
-                let candidate = text[index..<end]
-                if let replacement = map[candidate] {
-                    result.append((offset, candidate, replacement))
-                    index = end
-                    offset += length
-                    matched = true
-                    break
-                }
-                length -= 1
-            }
-            if !matched {
-                index = text.index(after: index)
-                offset += 1
-            }
+            var phrase = String.UnicodeScalarView()
+            phrase.append(contentsOf: scalars[index..<end])
+            result.append((index, Substring(String(phrase)), replacement))
+            index = end
         }
         return result
     }
 
     func replace(in text: String) -> String {
-        var result = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            guard starts.contains(text[index]) else {
-                result.append(text[index])
-                index = text.index(after: index)
-                continue
-            }
-            var length = min(longest, text.distance(from: index, to: text.endIndex))
-            var matched = false
-            while length > 0 {
-                let end = text.index(index, offsetBy: length)
-                if let replacement = map[text[index..<end]] {
-                    result += replacement
-                    index = end
-                    matched = true
-                    break
-                }
-                length -= 1
-            }
-            if !matched {
-                result.append(text[index])
-                index = text.index(after: index)
+        guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if let (end, replacement) = longestMatch(scalars, from: index) {
+                result.append(contentsOf: replacement.unicodeScalars)
+                index = end
+            } else {
+                result.append(scalars[index])
+                index += 1
             }
         }
-        return result
+        return String(result)
     }
 }
 

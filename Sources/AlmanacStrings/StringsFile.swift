@@ -148,10 +148,11 @@ public enum StringsFile {
         }
 
         var column: Int {
-            // Columns count characters, not bytes (ASCII lines, the usual case, need no decoding).
-            let prefix = bytes[lineStart..<index]
-            if prefix.allSatisfy({ $0 < 0x80 }) { return prefix.count + 1 }
-            return text(lineStart..<index).count + 1
+            // Columns count Unicode scalars, not bytes: the bytes that start a UTF-8 sequence
+            // (counting grapheme clusters decoded every line of a Chinese file for each entry).
+            var count = 1
+            for offset in lineStart..<index where bytes[offset] & 0xC0 != 0x80 { count += 1 }
+            return count
         }
 
         func location(line: Int? = nil, column: Int? = nil) -> SourceLocation {
