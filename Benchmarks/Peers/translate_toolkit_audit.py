@@ -9,6 +9,7 @@ which it reads correctly. Prints the number of messages pofilter flags, by test.
 """
 import collections, os, re, subprocess, sys, tempfile
 
+# The tools run as modules of this Python, so a pip install outside PATH (~/.local/bin) still works.
 directory = sys.argv[1]
 base = sys.argv[2] if len(sys.argv) > 2 else "en"
 locales = sorted(d[:-6] for d in os.listdir(directory) if d.endswith(".lproj"))
@@ -27,9 +28,9 @@ with tempfile.TemporaryDirectory() as work:
             template = os.path.join(work, base + ".lproj", name)
             po = os.path.join(work, locale + ".po")
             out = os.path.join(work, locale + "-flagged.po")
-            subprocess.run(["prop2po", "--personality=strings", "-t", template, os.path.join(work, locale + ".lproj", name), po],
+            subprocess.run([sys.executable, "-m", "translate.convert.prop2po", "--personality=strings", "-t", template, os.path.join(work, locale + ".lproj", name), po],
                            check=True, capture_output=True)
-            subprocess.run(["pofilter", po, out], check=True, capture_output=True)
+            subprocess.run([sys.executable, "-m", "translate.filters.pofilter", po, out], check=True, capture_output=True)
             for test in re.findall(r"\(pofilter\) ([a-z]+)", open(out, encoding="utf-8").read()):
                 counts[test] += 1
 print("flagged %d %s" % (sum(counts.values()), " ".join("%s=%d" % kv for kv in counts.most_common(6))))

@@ -60,8 +60,11 @@ public struct BackupCodec: MergingCodec {
     }
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
-        let file = input.fileName
-        let json = try JSONValue(parsing: try input.readAll(), fileName: file)
+        try read(JSONValue(parsing: try input.readAll(), fileName: input.fileName), file: input.fileName)
+    }
+
+    /// Checks and reads a backup's JSON (what `decode` does after parsing the text).
+    func read(_ json: JSONValue, file: String?) throws(Diagnostic) -> Decoded {
         guard case .object(let top) = json else {
             throw Diagnostic.error("backup.not-a-backup", id, at: SourceLocation(file: file, keyPath: "/"))
         }
@@ -119,10 +122,10 @@ public struct BackupCodec: MergingCodec {
             throw Diagnostic.error("backup.wrong-format", backup.format, id)
         }
         // Never write what would not read back: a backup is checked before it is written.
-        let bytes = Array(BackupJSON.text(backup.content).utf8)
-        let check = try decode(CodecInput(bytes: bytes, fileName: nil), context: context)
+        // (The content is checked as it is: reading back the text it is written as parsed it again.)
+        let check = try read(backup.content, file: nil)
         if let problem = check.diagnostics.first(where: { $0.severity == .error }) { throw problem }
-        return Encoded(bytes: bytes)
+        return Encoded(bytes: Array(BackupJSON.text(backup.content).utf8))
     }
 }
 
