@@ -43,14 +43,14 @@ def measure(command, runs, ok=(0,)):
         # Commands that report on standard error (almanac convert's summary): its last line.
         lines = open(os.path.join(WORK, "last-error.txt"), errors="replace").read().strip().splitlines()
         output = lines[-1] if lines and lines[-1].startswith("Converted") else ""
-    if "\n" in output:
-        # A report of several lines (inspect): its records line.
-        lines = [line.strip() for line in output.splitlines()]
-        output = next((line for line in lines if line.startswith("records")), lines[-1])
     if output.startswith("{") and '"byCheck"' in output:
         import json
         found = json.loads(output)["byCheck"]
         output = " ".join("%s=%d" % kv for kv in sorted(found.items()))
+    elif "\n" in output:
+        # A report of several lines (inspect): its records line.
+        lines = [line.strip() for line in output.splitlines()]
+        output = next((line for line in lines if line.startswith("records")), lines[-1])
     return {
         "wall": statistics.median(r[0] for r in results),
         "cpu": statistics.median(r[1] for r in results),
@@ -331,7 +331,8 @@ def main():
     ALMANAC = args.almanac and os.path.abspath(args.almanac)
     if args.check:
         sys.exit(check(args.runs, os.path.join(HERE, "floors.json"), args.update_floors))
-    bench, libical = build()
+    # The harness package is built only for its rows (the jobs and process rows time `almanac`).
+    bench, libical = build() if {"ics", "csv", "format"} & set(args.only.split(",")) else (None, None)
     rows = []
     if "jobs" in args.only.split(","):
         rows += job_rows(args.runs)

@@ -469,10 +469,19 @@ public struct BackupConverter: DocumentConverter {
     /// Birthdays and anniversaries repeat every year; other days count down to the future or up
     /// from the past.
     static func guessType(_ item: CalendarItem, date: CivilDate, repeats: Bool, today: CivilDate) -> String {
-        let words = ([item.title] + item.categories).joined(separator: " ").lowercased()
-        // The standard library's search: Foundation's `contains` folds every character through CF.
-        if ["birthday", "生日", "生辰"].contains(where: { words.firstRange(of: $0) != nil }) { return "birthday" }
-        if ["anniversary", "纪念日", "紀念日", "週年", "周年"].contains(where: { words.firstRange(of: $0) != nil }) { return "anniversary" }
+        // Searched as bytes: Foundation's `contains` folds every character through CF, and the
+        // standard library's `firstRange(of:)` builds a searcher per call; both cost more than
+        // reading the file.
+        let words = Array(([item.title] + item.categories).joined(separator: " ").lowercased().utf8)
+        func mentions(_ terms: [String]) -> Bool {
+            terms.contains { term in
+                let pattern = Array(term.utf8)
+                guard words.count >= pattern.count else { return false }
+                return (0...(words.count - pattern.count)).contains { start in words[start..<(start + pattern.count)].elementsEqual(pattern) }
+            }
+        }
+        if mentions(["birthday", "生日", "生辰"]) { return "birthday" }
+        if mentions(["anniversary", "纪念日", "紀念日", "週年", "周年"]) { return "anniversary" }
         if repeats { return "anniversary" }
         return date >= today ? "countdown" : "countup"
     }
