@@ -25,8 +25,9 @@ public enum BackupJSON {
     }
 
     static func write(_ value: JSONValue, indent: Int, into output: inout String) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closing = String(repeating: "  ", count: indent)
+        // Indentation is made only for containers (a backup is mostly leaves).
+        var pad: String { String(repeating: "  ", count: indent + 1) }
+        var closing: String { String(repeating: "  ", count: indent) }
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -36,6 +37,7 @@ public enum BackupJSON {
         case .array(let items):
             if items.isEmpty { output += "[]"; return }
             output += "[\n"
+            let pad = pad
             for (index, item) in items.enumerated() {
                 output += pad
                 write(item, indent: indent + 1, into: &output)
@@ -45,8 +47,9 @@ public enum BackupJSON {
         case .object(let members):
             if members.isEmpty { output += "{}"; return }
             output += "{\n"
-            // By code point, as Python sorts str keys.
-            let sorted = members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) { $0.value < $1.value } }
+            // By code point, as Python sorts str keys (UTF-8's byte order is code point order).
+            let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            let pad = pad
             for (index, (key, member)) in sorted.enumerated() {
                 output += pad
                 JSONValue.quote(key, into: &output, escaping: .shortControls)

@@ -70,6 +70,7 @@ struct Convert: ParsableCommand {
         conversion.strict = strict
 
         do { try conversion.checkOptions() } catch { throw CommandFailure.usage(error) }
+        conversion.optionsChecked = true
 
         // What to do, in order: folder layouts as they come, files (given or found in folders) as jobs.
         var reports: [ConversionReport] = []

@@ -90,12 +90,16 @@ public struct Conversion: Sendable {
         try registry.checkOptions(context.options, codecs: [target] + (source.map { [$0] } ?? registry.codecs.filter(\.format.canRead)))
     }
 
+    /// Set once `checkOptions` passed (a batch checks before it starts): `run` then does not check
+    /// the same options again for every file.
+    public var optionsChecked = false
+
     /// Converts one input (a file, or bytes read from standard input).
     public func run(_ input: ConversionInput, to destination: Destination) -> ConversionReport {
         var report = ConversionReport(input: input.name, output: destination.path, to: target.format.id)
         let opened: (codec: any Codec, input: CodecInput)
         do throws(Diagnostic) {
-            try checkOptions()
+            if !optionsChecked { try checkOptions() }
             opened = try registry.open(input, codec: source)
         } catch {
             report.fail(error)
