@@ -78,7 +78,7 @@ public enum CatalogTree {
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             results[index] = CatalogFiles.Reading { () throws(Diagnostic) in
                 try decode(files[index], context).map { decoded in
-                    guard case .catalog(let catalog) = decoded.document else { return (Catalog(), decoded.diagnostics) }
+                    guard case .catalog(let catalog) = decoded.document else { return (nil, decoded.diagnostics) }
                     return (catalog, decoded.diagnostics)
                 }
             }

@@ -46,7 +46,9 @@ public enum CatalogFiles {
 
     /// What reading one file gave: nil for a file that is no catalog (left out), or its catalog
     /// and diagnostics, or the error that stopped it.
-    public typealias Reading = Result<(catalog: Catalog, diagnostics: [Diagnostic])?, Diagnostic>
+    /// A catalog of nil: the file was read as a document of another model (its diagnostics are
+    /// kept, nothing is merged).
+    public typealias Reading = Result<(catalog: Catalog?, diagnostics: [Diagnostic])?, Diagnostic>
 
     /// The tables of files read in `readingOrder`, merged across locales by table name. A file
     /// that could not be read is named in its table's diagnostics; the others are still merged.
@@ -64,11 +66,12 @@ public enum CatalogFiles {
             switch reading {
             case .success(let read?):
                 tables[name]!.diagnostics += read.diagnostics.map { $0.inFile(path) }
+                guard let catalog = read.catalog else { break }
                 if tables[name]!.catalog.entries.isEmpty {
-                    tables[name]!.catalog.entries = read.catalog.entries
-                    tables[name]!.catalog.presentation = read.catalog.presentation
+                    tables[name]!.catalog.entries = catalog.entries
+                    tables[name]!.catalog.presentation = catalog.presentation
                 } else {
-                    tables[name]!.catalog.merge(read.catalog, replacing: path.hasSuffix(".stringsdict"))
+                    tables[name]!.catalog.merge(catalog, replacing: path.hasSuffix(".stringsdict"))
                 }
             case .success(nil): break
             case .failure(let error): tables[name]!.diagnostics.append(error.inFile(path))
@@ -87,9 +90,15 @@ public enum CatalogFiles {
         return merge(readings, sourceLanguage: sourceLanguage)
     }
 
-    static func read(_ path: String, sourceLanguage: String) throws(Diagnostic) -> (catalog: Catalog, diagnostics: [Diagnostic])? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic.error("input.unreadable", path, at: SourceLocation(file: path))
+    static func read(_ path: String, sourceLanguage: String) throws(Diagnostic) -> (catalog: Catalog?, diagnostics: [Diagnostic])? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic.error("input.not-found", at: SourceLocation(file: path))
+        }
+        if isDirectory.boolValue { throw Diagnostic.error("input.is-directory", at: SourceLocation(file: path)) }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw Diagnostic.error("input.unreadable", (error as NSError).localizedDescription, at: SourceLocation(file: path))
         }
         let bytes = [UInt8](data)
         let locale = CatalogPath.locale(ofPath: path) ?? sourceLanguage
