@@ -30,7 +30,7 @@ PREFIXES = {
     "AlmanacAndroid": ["android"],
     "AlmanacAudit": ["audit"],
     "AlmanacBackups": ["backup"],
-    "AlmanacCLI": ["cli", "batch", "expand", "formats", "inspect", "locale", "lunar"],
+    "AlmanacCLI": ["cli", "batch", "manifest", "expand", "formats", "inspect", "locale", "lunar"],
 }
 # A string literal that looks like a message key.
 LITERAL = re.compile(r'"([a-z]+(?:\.[a-z0-9-]+)+)"')

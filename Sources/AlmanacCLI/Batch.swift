@@ -32,7 +32,9 @@ final class Batch: Sendable {
     var interrupted: Bool { stopping.load(ordering: .relaxed) == 1 }
 
     /// Every job's report and status, in the jobs' order (jobs not started are reported so).
-    func run(_ convert: @escaping @Sendable (Convert.Job) -> ConversionReport) -> [ConversionReport] {
+    /// `finished` is called with each report as its file finishes, on the thread that converted it.
+    func run(finished onFinish: (@Sendable (ConversionReport) -> Void)? = nil,
+             _ convert: @escaping @Sendable (Convert.Job) -> ConversionReport) -> [ConversionReport] {
         guard !jobs.isEmpty else { return [] }
         let results = Locked<[ConversionReport?]>(Array(repeating: nil, count: jobs.count))
         let signals = session.ownsProcess ? interruptHandlers() : []
@@ -43,6 +45,7 @@ final class Batch: Sendable {
                 guard index < jobs.count else { break }
                 let result = convert(jobs[index])
                 results.withLock { $0[index] = result }
+                onFinish?(result)
                 records.wrappingAdd(result.records ?? 0, ordering: .relaxed)
                 finished.wrappingAdd(1, ordering: .relaxed)
                 if result.status == "failed" {

@@ -2,7 +2,7 @@
 
 import AlmanacCore
 
-/// AlmanacCLI's messages (cli.*, batch.*, expand.*, formats.*, inspect.*, locale.*, lunar.* in Locales/Almanac) in every language Almanac speaks.
+/// AlmanacCLI's messages (cli.*, batch.*, manifest.*, expand.*, formats.*, inspect.*, locale.*, lunar.* in Locales/Almanac) in every language Almanac speaks.
 enum ModuleMessages {
     static let table = MessageTable(
         name: "AlmanacCLI",
@@ -69,12 +69,14 @@ enum ModuleMessages {
             "cli.option.list-checks": "List the checks the audit runs, and exit.",
             "cli.option.locale": "The locale for dates, numbers and headers (zh-TW, zh-Hans, en-US).",
             "cli.option.locales": "The locales to check, comma-separated (default: all found).",
+            "cli.option.manifest": "Convert the files listed in FILE (- for standard input), one JSON object a line: {\"input\": …, \"output\": …}, with optional \"from\", \"to\", \"skip_unknown\" and \"id\". Outputs that exist are skipped, as in a folder batch.",
             "cli.option.merge": "When the output backup exists, merge into it: records match by id, then by what identifies them in the app (a day's name, date and type; an account's name and kind); the one updated later wins and a tie keeps the existing one; the old file is kept as NAME.bak.",
             "cli.option.option": "An option for the format (name=value), as listed by almanac formats --json.",
             "cli.option.output": "The output file, or a directory for several inputs; - for standard output.",
-            "cli.option.report": "Write a JSON report of every file and the totals to FILE.",
+            "cli.option.report": "Write a JSON report of every file and the totals to FILE; with -, one JSON line per file on standard output as each file finishes.",
             "cli.option.rounding": "cash (TWD without decimals) or standard (two decimals).",
             "cli.option.script": "Write lunar names in Traditional (hant) or Simplified (hans) characters.",
+            "cli.option.shard": "Convert only share K of N (K from 0 to N−1) of the files, chosen by output path: N workers given the same command and K = 0…N−1 convert every file once.",
             "cli.option.sources": "Swift sources to compare with the catalogs (keys used but missing, keys never used).",
             "cli.option.stop-on-error": "Start no new file after the first failure.",
             "cli.option.strict": "Refuse a conversion that would drop or approximate anything (a convert.dropped or convert.approximated warning): nothing is written.",
@@ -124,6 +126,13 @@ enum ModuleMessages {
             "locale.row.time": "time",
             "lunar.invalid": "\"%@\" is not a lunar date. Write it as YYYY-MM-DD, with L after a leap month: 2025-06L-01.",
             "lunar.nonexistent": "%@ does not exist in the Chinese calendar (no such leap month, or the month has only 29 days).",
+            "manifest.missing-input": "This manifest line has no \"input\": the path of the file to convert.",
+            "manifest.no-output": "This manifest line has no \"output\"; give one (a file, or a folder ending in /), or -o DIRECTORY to name outputs as a folder batch does.",
+            "manifest.not-json": "This manifest line is not JSON (%@); each line is one object such as {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}.",
+            "manifest.not-object": "Each manifest line is one JSON object such as {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}; this line is not an object.",
+            "manifest.standard-streams": "Standard input and output carry the manifest and the report, so \"-\" cannot be a manifest line's input or output; give a path.",
+            "manifest.unknown-field": "Unknown field \"%1$@\"; a manifest line has the fields %2$@.",
+            "manifest.wrong-type": "The field \"%1$@\" should be %2$@.",
         ],
         simplifiedChinese: [
             "batch.empty": "这里没有找到要转换的文件。",
@@ -188,12 +197,14 @@ enum ModuleMessages {
             "cli.option.list-checks": "列出审核运行的检查，然后退出。",
             "cli.option.locale": "日期、数字和表头所用的地区（zh-TW、zh-Hans、en-US）。",
             "cli.option.locales": "要检查的语言，以逗号分隔（默认：找到的全部）。",
+            "cli.option.manifest": "转换 FILE（- 表示标准输入）列出的文件，每行一个 JSON 对象：{\"input\": …, \"output\": …}，可选 \"from\"、\"to\"、\"skip_unknown\" 和 \"id\"。与文件夹批量转换一样，已存在的输出会跳过。",
             "cli.option.merge": "输出的备份已存在时合并进去：记录先按 id 匹配，再按应用中识别它的字段（纪念日的名称、日期和类型；账户的名称和类型）匹配；保留较晚更新的一份，一样新时保留现有的；旧文件保留为 NAME.bak。",
             "cli.option.option": "格式选项（name=value），见 almanac formats --json。",
             "cli.option.output": "输出文件；有多个输入时为目录；- 表示标准输出。",
-            "cli.option.report": "将每个文件的结果和汇总写入 JSON 报告 FILE。",
+            "cli.option.report": "将每个文件的结果和汇总写入 JSON 报告 FILE；用 - 时，每个文件完成后在标准输出写一行 JSON。",
             "cli.option.rounding": "cash（新台币不带小数）或 standard（两位小数）。",
             "cli.option.script": "农历名称用繁体（hant）或简体（hans）书写。",
+            "cli.option.shard": "只转换 N 份中的第 K 份（K 从 0 到 N−1），按输出路径分配：N 个工作进程用同一命令、K = 0…N−1，每个文件恰好转换一次。",
             "cli.option.sources": "与目录对照的 Swift 源代码（用到却缺少的键、从未用到的键）。",
             "cli.option.stop-on-error": "出现第一个失败后不再开始新的文件。",
             "cli.option.strict": "若转换会丢弃或近似任何内容（convert.dropped 或 convert.approximated 警告）就拒绝转换：不写入任何文件。",
@@ -243,6 +254,13 @@ enum ModuleMessages {
             "locale.row.time": "时间",
             "lunar.invalid": "“%@”不是农历日期。请写成 YYYY-MM-DD，闰月在月份后加 L：2025-06L-01。",
             "lunar.nonexistent": "农历中没有 %@（该年没有这个闰月，或该月只有 29 天）。",
+            "manifest.missing-input": "这一行清单没有 \"input\"：要转换的文件路径。",
+            "manifest.no-output": "这一行清单没有 \"output\"；请给出一个（文件，或以 / 结尾的文件夹），或用 -o DIRECTORY 像文件夹批量转换那样命名输出。",
+            "manifest.not-json": "这一行清单不是 JSON（%@）；每行是一个对象，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}。",
+            "manifest.not-object": "清单的每一行是一个 JSON 对象，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}；这一行不是对象。",
+            "manifest.standard-streams": "标准输入和输出用于传递清单和报告，所以清单行的输入或输出不能是 \"-\"；请给出路径。",
+            "manifest.unknown-field": "未知字段 \"%1$@\"；清单行的字段有 %2$@。",
+            "manifest.wrong-type": "字段 \"%1$@\" 应为 %2$@。",
         ],
         traditionalChinese: [
             "batch.empty": "這裡沒有找到要轉換的檔案。",
@@ -307,12 +325,14 @@ enum ModuleMessages {
             "cli.option.list-checks": "列出稽核執行的檢查，然後結束。",
             "cli.option.locale": "日期、數字和標題列所用的地區（zh-TW、zh-Hans、en-US）。",
             "cli.option.locales": "要檢查的語言，以逗號分隔（預設：找到的全部）。",
+            "cli.option.manifest": "轉換 FILE（- 表示標準輸入）列出的檔案，每行一個 JSON 物件：{\"input\": …, \"output\": …}，可選 \"from\"、\"to\"、\"skip_unknown\" 和 \"id\"。與資料夾批次轉換一樣，已存在的輸出會略過。",
             "cli.option.merge": "輸出的備份已存在時合併進去：紀錄先依 id 比對，再依應用程式中識別它的欄位（日子的名稱、日期和類型；帳戶的名稱和種類）比對；保留較晚更新的一份，一樣新時保留現有的；舊檔案保留為 NAME.bak。",
             "cli.option.option": "格式選項（name=value），見 almanac formats --json。",
             "cli.option.output": "輸出檔案；有多個輸入時為資料夾；- 代表標準輸出。",
-            "cli.option.report": "將每個檔案的結果和總計寫入 JSON 報告 FILE。",
+            "cli.option.report": "將每個檔案的結果和總計寫入 JSON 報告 FILE；用 - 時，每個檔案完成後在標準輸出寫一行 JSON。",
             "cli.option.rounding": "cash（新台幣不含小數）或 standard（兩位小數）。",
             "cli.option.script": "農曆名稱用繁體（hant）或簡體（hans）書寫。",
+            "cli.option.shard": "只轉換 N 份中的第 K 份（K 從 0 到 N−1），依輸出路徑分配：N 個工作程序用同一命令、K = 0…N−1，每個檔案恰好轉換一次。",
             "cli.option.sources": "與目錄對照的 Swift 原始碼（用到卻缺少的鍵、從未用到的鍵）。",
             "cli.option.stop-on-error": "出現第一個失敗後不再開始新的檔案。",
             "cli.option.strict": "若轉換會捨棄或近似任何內容（convert.dropped 或 convert.approximated 警告）就拒絕轉換：不寫入任何檔案。",
@@ -362,6 +382,13 @@ enum ModuleMessages {
             "locale.row.time": "時間",
             "lunar.invalid": "「%@」不是農曆日期。請寫成 YYYY-MM-DD，閏月在月份後加 L：2025-06L-01。",
             "lunar.nonexistent": "農曆中沒有 %@（該年沒有這個閏月，或該月只有 29 天）。",
+            "manifest.missing-input": "這一行清單沒有 \"input\"：要轉換的檔案路徑。",
+            "manifest.no-output": "這一行清單沒有 \"output\"；請給一個（檔案，或以 / 結尾的資料夾），或用 -o DIRECTORY 像資料夾批次轉換那樣命名輸出。",
+            "manifest.not-json": "這一行清單不是 JSON（%@）；每行是一個物件，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}。",
+            "manifest.not-object": "清單的每一行是一個 JSON 物件，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}；這一行不是物件。",
+            "manifest.standard-streams": "標準輸入和輸出用來傳遞清單和報告，所以清單行的輸入或輸出不能是 \"-\"；請給出路徑。",
+            "manifest.unknown-field": "未知欄位 \"%1$@\"；清單行的欄位有 %2$@。",
+            "manifest.wrong-type": "欄位 \"%1$@\" 應為 %2$@。",
         ]
     )
 }

@@ -304,3 +304,39 @@ private struct JSONParser {
         return value
     }
 }
+
+/// A JSON value inside a Codable report (a manifest line's `id`, echoed as it came).
+extension JSONValue: Encodable {
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .integer(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let values):
+            var container = encoder.unkeyedContainer()
+            for value in values { try container.encode(value) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        }
+    }
+}

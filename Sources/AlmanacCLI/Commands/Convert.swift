@@ -7,8 +7,8 @@ struct Convert: ParsableCommand {
         CommandConfiguration(abstract: L("cli.convert.abstract"), discussion: L("cli.convert.discussion"))
     }
 
-    @Argument(help: ArgumentHelp(L("cli.argument.inputs"), valueName: "INPUT")) var inputs: [String]
-    @Option(help: ArgumentHelp(L("cli.option.to"), valueName: "FORMAT")) var to: String
+    @Argument(help: ArgumentHelp(L("cli.argument.inputs"), valueName: "INPUT")) var inputs: [String] = []
+    @Option(help: ArgumentHelp(L("cli.option.to"), valueName: "FORMAT")) var to: String?
     @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
     @Option(help: ArgumentHelp(L("cli.option.via"), valueName: "MODEL")) var via: String?
@@ -20,6 +20,8 @@ struct Convert: ParsableCommand {
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.jobs"), valueName: "N")) var jobs: Int?
     @Option(help: ArgumentHelp(L("cli.option.report"), valueName: "FILE")) var report: String?
+    @Option(help: ArgumentHelp(L("cli.option.manifest"), valueName: "FILE")) var manifest: String?
+    @Option(help: ArgumentHelp(L("cli.option.shard"), valueName: "K/N")) var shard: String?
     @Flag var onError: ErrorPolicy = .continueOnError
 
     enum ErrorPolicy: String, EnumerableFlag {
@@ -32,8 +34,13 @@ struct Convert: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
+        if manifest == nil, inputs.isEmpty { throw ValidationError(L("convert.needs-input")) }
+        if manifest != nil, !inputs.isEmpty { throw ValidationError(L("convert.manifest-and-inputs")) }
+        if manifest == nil, to == nil { throw ValidationError(L("convert.needs-format")) }
         if inputs.count > 1, output == nil { throw ValidationError(L("convert.needs-output-directory")) }
         if json, output == nil || output == "-" { throw ValidationError(L("convert.json-needs-output")) }
+        if report == "-", json || output == "-" || (output == nil && manifest == nil) { throw ValidationError(L("convert.report-and-output")) }
+        if let shard, Shard(argument: shard) == nil { throw ValidationError(L("convert.shard-invalid", shard)) }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError(L("convert.stdin-once")) }
         if let jobs, jobs < 1 { throw ValidationError(L("convert.jobs-positive")) }
         if let via, ModelKind(rawValue: via) == nil {
@@ -43,8 +50,8 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         let session = Session.current!
-        let target = try Arguments.format(to)
-        guard target.format.canWrite else { throw CommandFailure.usage(.error("format.cannot-write", target.format.id)) }
+        let defaultTarget = try to.map(Arguments.format)
+        if let defaultTarget, !defaultTarget.format.canWrite { throw CommandFailure.usage(.error("format.cannot-write", defaultTarget.format.id)) }
         let forced = try from.map(Arguments.format)
         let context = try reading.context()
         var transforms: [(transform: any DocumentTransform, argument: String)] = []
@@ -54,28 +61,42 @@ struct Convert: ParsableCommand {
             }
             transforms.append((transform, toLocale))
         }
+        let shard = self.shard.flatMap(Shard.init(argument:))
         // Each folder is a folder layout a format reads as documents (an .lproj tree), or a folder
         // of files to walk.
         let folders = inputs.filter { $0 != "-" && InputFiles.isDirectory($0) }
         let layouts = Dictionary(uniqueKeysWithValues: folders.compactMap { folder in session.registry.folderLayout(of: folder).map { (folder, $0) } })
         let walked = folders.filter { layouts[$0] == nil }
         if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L("convert.needs-output-directory")) }
-        let toDirectory = inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
+        let toDirectory = manifest != nil || inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
         if toDirectory, let output {
             do { try OutputFile.makeDirectories(output) } catch { throw CommandFailure(.outputError, [error]) }
         }
-        var conversion = Conversion(registry: session.registry, target: target, source: forced, via: via.flatMap(ModelKind.init(rawValue:)),
-                                    transforms: transforms, context: context, overwrite: force, merge: merge,
-                                    syncOutput: !toDirectory, standardOutput: { bytes in session.write(bytes) })
-        conversion.strict = strict
+        // One conversion for each pair of formats (a manifest's lines may each name their own).
+        func prepare(_ target: any Codec, from source: (any Codec)?) throws(Diagnostic) -> Conversion {
+            var conversion = Conversion(registry: session.registry, target: target, source: source, via: via.flatMap(ModelKind.init(rawValue:)),
+                                        transforms: transforms, context: context, overwrite: force, merge: merge,
+                                        syncOutput: !toDirectory, standardOutput: { bytes in session.write(bytes) })
+            conversion.strict = strict
+            try conversion.checkOptions()
+            conversion.optionsChecked = true
+            return conversion
+        }
+        var conversions: [Conversion] = []
+        if let defaultTarget, manifest == nil {
+            do { conversions.append(try prepare(defaultTarget, from: forced)) } catch { throw CommandFailure.usage(error) }
+        }
 
-        do { try conversion.checkOptions() } catch { throw CommandFailure.usage(error) }
-        conversion.optionsChecked = true
-
-        // What to do, in order: folder layouts as they come, files (given or found in folders) as jobs.
+        // What to do, in order: folder layouts as they come, files (given, found in folders or
+        // listed in a manifest) as jobs.
         var reports: [ConversionReport] = []
         var jobs: [Job] = []
+        if let manifest {
+            jobs = try manifestJobs(manifest, session: session, defaultTarget: defaultTarget, forced: forced, conversions: &conversions, prepare: prepare)
+        }
         for input in inputs {
+            if let shard, layouts[input] != nil, !shard.contains(input) { continue }
+            let conversion = conversions[0]
             if let layout = layouts[input] {
                 let single = output.map { InputFiles.isDirectory($0) || $0.hasSuffix("/") } == false ? output : nil
                 let destination: Conversion.Destination? = single == "-" ? .standardOutput : single.map { .file($0, folder: nil) }
@@ -85,32 +106,64 @@ struct Convert: ParsableCommand {
                 let folder = input.count > 1 && input.hasSuffix("/") ? String(input.dropLast()) : input
                 let found = Batch.files(under: folder, skipping: output)
                 if found.isEmpty {
-                    var report = ConversionReport(input: input, output: nil, to: target.format.id)
+                    var report = ConversionReport(input: input, output: nil, to: conversion.target.format.id)
                     report.fail(.error("batch.empty", at: SourceLocation(file: input)))
                     reports.append(report)
                 }
                 for relative in found {
-                    jobs.append(Job(input: folder + "/" + relative, destination: batchDestination(relative, registry: session.registry, target: target),
-                                    walked: true))
+                    jobs.append(Job(input: folder + "/" + relative, destination: batchDestination(relative, in: output!, registry: session.registry, target: conversion.target),
+                                    skipUnknown: true))
                 }
             } else {
-                jobs.append(Job(input: input, destination: toDirectory ? batchDestination(input, registry: session.registry, target: target, flat: true)
-                                                                     : (output ?? "-"), walked: false))
+                jobs.append(Job(input: input, destination: toDirectory ? batchDestination(input, in: output!, registry: session.registry, target: conversion.target, flat: true)
+                                                                     : (output ?? "-"), skipUnknown: false))
+            }
+        }
+        // A share of the batch (`--shard K/N`), by output path: see `Shard`.
+        // The key is the output path inside -o, so workers that mount the output at different
+        // paths still agree.
+        if let shard {
+            let root = output.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            jobs = jobs.filter { job in
+                guard job.problem == nil else { return shard.contains("\(job.input)\n\(job.line ?? 0)") }
+                if let root, job.destination.hasPrefix(root) { return shard.contains(String(job.destination.dropFirst(root.count))) }
+                return shard.contains(job.destination)
             }
         }
 
         // Two inputs that would write one output (`a.ics` and `a.csv` → `a.json`): the later fails.
         var claimed: [String: String] = [:]
-        for index in jobs.indices where jobs[index].destination != "-" {
+        for index in jobs.indices where jobs[index].destination != "-" && jobs[index].problem == nil {
             if let first = claimed[jobs[index].destination] { jobs[index].sameOutputAs = first } else { claimed[jobs[index].destination] = jobs[index].input }
         }
         // Several files at once use the cores by file; one large file reads on a core of its own.
-        conversion.readsInParallel = conversion.readsInParallel && jobs.count <= 1
-        if let cores = self.jobs { conversion.workers = cores }
-        let prepared = conversion
+        for index in conversions.indices {
+            conversions[index].readsInParallel = conversions[index].readsInParallel && jobs.count <= 1
+            if let cores = self.jobs { conversions[index].workers = cores }
+        }
+        // Temporary files that a run stopped at once (SIGKILL) left where these outputs go.
+        if toDirectory {
+            let folders = Set(jobs.compactMap { $0.problem == nil && $0.destination != "-" ? OutputNames.parent(of: $0.destination) : nil })
+            for folder in folders.sorted() {
+                let removed = OutputFile.removeAbandoned(in: folder)
+                if !removed.isEmpty { session.report(.note("output.removed-abandoned", String(removed.count), at: SourceLocation(file: folder))) }
+            }
+        }
+        // `--report -`: one JSON line per file on standard output as it finishes.
+        let streaming = report == "-"
+        let streamLock = Locked(())
+        let streamReport: @Sendable (ConversionReport) -> Void = { report in
+            guard let line = try? CanonicalJSON.encodeLine(report) else { return }
+            streamLock.withLock { _ in session.write(line) }
+        }
+        if streaming { reports.forEach(streamReport) }
+        let prepared = conversions
         let batch = Batch(jobs: jobs, workers: max(1, min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, jobs.count)),
                           stopOnError: onError == .stopOnError, session: session, showProgress: toDirectory && jobs.count > 1)
-        let results = batch.run { job in convertFile(job, conversion: prepared, toDirectory: toDirectory, session: session) }
+        let results = batch.run(finished: streaming ? streamReport : nil) { job in
+            convertFile(job, conversions: prepared, toDirectory: toDirectory, session: session)
+        }
+        if streaming { results.filter { $0.status == "not-started" }.forEach(streamReport) }
         reports += results
         // Outputs were renamed into place without flushing them one file at a time: flush them all now.
         if toDirectory { OutputFile.sync(results.filter { $0.status == "converted" }.compactMap { $0.output }) }
@@ -119,13 +172,13 @@ struct Convert: ParsableCommand {
         let batchSummary = toDirectory && jobs.count > 1
         for report in reports {
             for diagnostic in report.diagnostics
-            where !(batchSummary && (diagnostic.code.hasPrefix("batch.skipped-") || diagnostic.code == "batch.not-started")) {
+            where !streaming && !(batchSummary && (diagnostic.code.hasPrefix("batch.skipped-") || diagnostic.code == "batch.not-started")) {
                 session.report(diagnostic)
             }
         }
         if batchSummary { batch.printSummary(reports: results) }
         var worst = reports.map(\.exitStatus).max() ?? .success
-        if let path = self.report {
+        if let path = self.report, !streaming {
             do throws(Diagnostic) {
                 try OutputFile.write(batch.jsonReport(reports), to: path, options: .init(overwrite: force))
             } catch {
@@ -142,26 +195,106 @@ struct Convert: ParsableCommand {
     struct Job: Sendable {
         var input: String
         var destination: String
-        /// Found by walking a folder: a file Almanac cannot read there is skipped, not failed.
-        var walked: Bool
+        /// Found by walking a folder (or so marked in a manifest): a file Almanac cannot read is
+        /// skipped, not failed.
+        var skipUnknown: Bool
+        /// Which of the prepared conversions converts it.
+        var conversion = 0
+        /// The manifest line that listed it, and the `id` the line gave.
+        var line: Int? = nil
+        var id: JSONValue? = nil
+        /// What is wrong with its manifest line: reported as the file's failure, nothing converted.
+        var problem: Diagnostic? = nil
         /// An earlier input that writes the same output.
         var sameOutputAs: String? = nil
     }
 
+    /// The jobs a manifest lists (see `Manifest`), preparing a conversion for each pair of formats
+    /// its lines name. A line that cannot be a job is one with its `problem`.
+    private func manifestJobs(_ path: String, session: Session, defaultTarget: (any Codec)?, forced: (any Codec)?, conversions: inout [Conversion],
+                              prepare: (any Codec, (any Codec)?) throws(Diagnostic) -> Conversion) throws -> [Job] {
+        var bytes: [UInt8] = []
+        if path == "-" {
+            bytes = session.standardInput()
+        } else {
+            do throws(Diagnostic) {
+                try FileChunks.read(path, chunkSize: 1 << 20) { chunk in bytes += chunk }
+            } catch {
+                throw CommandFailure(.inputError, [error])
+            }
+        }
+        let name = path == "-" ? "manifest" : path
+        var prepared: [String: Result<Int, Diagnostic>] = [:]
+        var jobs: [Job] = []
+        for (line, parsed) in Manifest.parse(bytes, name: name) {
+            let here = SourceLocation(file: name, line: line)
+            var job = Job(input: "", destination: "", skipUnknown: false, line: line)
+            do throws(Diagnostic) {
+                let entry = try parsed.get()
+                job.input = entry.input
+                job.skipUnknown = entry.skipUnknown
+                job.id = entry.id
+                guard let targetName = entry.to ?? to else { throw Diagnostic.error("convert.needs-format", at: here) }
+                let key = (entry.from ?? from ?? "") + "\u{0}" + targetName
+                if prepared[key] == nil {
+                    prepared[key] = Result { () throws(Diagnostic) -> Int in
+                        let target = try session.registry.require(targetName)
+                        guard target.format.canWrite else { throw Diagnostic.error("format.cannot-write", target.format.id) }
+                        let source = try (entry.from ?? from).map { name throws(Diagnostic) in try session.registry.require(name) }
+                        conversions.append(try prepare(target, source))
+                        return conversions.count - 1
+                    }
+                }
+                do { job.conversion = try prepared[key]!.get() } catch {
+                    // An unknown format or a refused option, named at the line that asked for it.
+                    var located = error
+                    located.location = here
+                    throw located
+                }
+                let target = conversions[job.conversion].target
+                switch entry.output {
+                case .some(let given):
+                    let resolved = given.hasPrefix("/") || output == nil ? given : OutputNames.join(output!, given)
+                    job.destination = resolved.hasSuffix("/") ? batchDestination(entry.input, in: resolved, registry: session.registry, target: target, flat: true) : resolved
+                case .none:
+                    guard let output else { throw Diagnostic.error("manifest.no-output", at: here) }
+                    job.destination = batchDestination(entry.input, in: output, registry: session.registry, target: target, flat: true)
+                }
+            } catch {
+                job.problem = error
+                if job.input.isEmpty { job.input = name + ":" + String(line) }
+            }
+            jobs.append(job)
+        }
+        return jobs
+    }
+
     /// `OUTDIR/<relative folders>/<name without its extension><target's extension>`. A path that
     /// would leave OUTDIR (a name with `..` from an archive or a list) is refused when converted.
-    private func batchDestination(_ path: String, registry: FormatRegistry, target: any Codec, flat: Bool = false) -> String {
+    private func batchDestination(_ path: String, in folder: String, registry: FormatRegistry, target: any Codec, flat: Bool = false) -> String {
         let relative = flat ? (path == "-" ? "stdin" : OutputNames.baseName(path)) : path
         let directory = OutputNames.parent(of: relative)
         let base = OutputNames.baseName(relative)
         // The stem without the longest extension any format claims (`.agenda.json`, `.ics`).
         let stem = OutputNames.stem(of: base, extensionLength: registry.codecs.map { $0.format.extensionMatch(base) }.max() ?? 0)
-        return OutputNames.join(output!, (directory == "." ? "" : directory + "/") + stem + target.format.preferredExtension)
+        return OutputNames.join(folder, (directory == "." ? "" : directory + "/") + stem + target.format.preferredExtension)
     }
 
     /// Converts one file; safe to run for several files at once.
-    private func convertFile(_ job: Job, conversion: Conversion, toDirectory: Bool, session: Session) -> ConversionReport {
+    private func convertFile(_ job: Job, conversions: [Conversion], toDirectory: Bool, session: Session) -> ConversionReport {
+        var report = convertFile(job, conversion: job.problem == nil ? conversions[job.conversion] : nil, toDirectory: toDirectory, session: session)
+        report.manifestLine = job.line
+        report.id = job.id
+        return report
+    }
+
+    private func convertFile(_ job: Job, conversion: Conversion?, toDirectory: Bool, session: Session) -> ConversionReport {
         let input = job.input
+        guard let conversion else {
+            var report = ConversionReport(input: input, output: nil, to: "", status: "failed", diagnostics: [job.problem!])
+            report.exitStatus = .inputError
+            return report
+        }
         var report = ConversionReport(input: input, output: job.destination, to: conversion.target.format.id)
         if let first = job.sameOutputAs {
             report.fail(.error("batch.same-output", first, at: SourceLocation(file: input)))
@@ -183,7 +316,7 @@ struct Convert: ParsableCommand {
             : .file(job.destination, folder: output.flatMap { InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
         report = conversion.run(session.input(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
-        if job.walked, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {
+        if job.skipUnknown, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {
             report.status = "skipped"
             report.exitStatus = .success
             report.diagnostics = [.note("batch.skipped-unknown", at: SourceLocation(file: input))]

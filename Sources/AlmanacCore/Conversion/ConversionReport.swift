@@ -8,6 +8,9 @@ public struct ConversionReport: Encodable, Sendable {
     /// `converted`, `skipped` or `failed`.
     public var status: String
     public var diagnostics: [Diagnostic]
+    /// The line of `convert --manifest` that asked for this file, and the `id` it gave.
+    public var manifestLine: Int?
+    public var id: JSONValue?
     /// How bad the worst problem was, for an exit status.
     public var exitStatus: AlmanacExitCode
 
@@ -29,5 +32,5 @@ public struct ConversionReport: Encodable, Sendable {
         exitStatus = max(exitStatus, isOutput ? .outputError : .inputError)
     }
 
-    enum CodingKeys: String, CodingKey { case input, output, from, to, records, status, diagnostics }
+    enum CodingKeys: String, CodingKey { case input, output, from, to, records, status, diagnostics, manifestLine, id }
 }

@@ -68,6 +68,9 @@ public enum OutputFile {
                 fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             }
             guard fd >= 0 else { throw failure(path, errno) }
+            // Held until the file is closed, and released by the kernel when the process dies:
+            // how a later run tells an abandoned temporary file from one being written.
+            _ = flock(fd, LOCK_EX | LOCK_NB)
             self.temporary = temporary
             OutputFile.unfinished.withLock { _ = $0.insert(temporary) }
         }
@@ -131,6 +134,41 @@ public enum OutputFile {
             for path in paths { unlink(path) }
             paths.removeAll()
         }
+    }
+
+    /// Removes the temporary files that runs stopped at once (SIGKILL, a lost machine, a killed
+    /// Spark task) left in `directory`: `.NAME.almanac-PID-N.tmp` whose lock no process holds and
+    /// whose PID no process on this machine has. A file another live process writes keeps its
+    /// lock (also across machines on NFS, where flock is a POSIX lock); a PID that exists is taken
+    /// as alive, which can only leave a file, never remove one being written. Returns the paths removed.
+    public static func removeAbandoned(in directory: String) -> [String] {
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        var removed: [String] = []
+        let own = getpid()
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard let pid = abandonedWriter(name), pid != own else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            let path = directory + "/" + name
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let free = flock(fd, LOCK_EX | LOCK_NB) == 0
+            if free, unlink(path) == 0 { removed.append(path) }
+            close(fd)
+        }
+        return removed.sorted()
+    }
+
+    /// The PID in a temporary file's name (`.NAME.almanac-PID-N.tmp`), or nil for any other name.
+    static func abandonedWriter(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let fields = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count >= 3, fields[fields.count - 3].hasSuffix(".almanac"), let pid = pid_t(fields[fields.count - 2]), pid > 0,
+              UInt32(fields[fields.count - 1]) != nil else { return nil }
+        return pid
     }
 
     /// Makes a directory and its missing parents.
