@@ -33,33 +33,33 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Compact JSON, or indented by two spaces with one item of a container per line, except
     /// arrays that hold no arrays (a jCal property), which stay on one line.
-    public func serialized(pretty: Bool = false) -> String {
+    public func serialized(pretty: Bool = false, escaping: Escaping = []) -> String {
         var output = ""
-        write(to: &output, pretty: pretty, indent: 0)
+        write(to: &output, pretty: pretty, indent: 0, escaping: escaping)
         return output
     }
 
     /// Appends the value as it appears `indent` spaces deep inside a pretty-printed document (a
     /// document written in pieces writes each piece where it belongs).
     public func write(into output: inout String, pretty: Bool, indent: Int) {
-        write(to: &output, pretty: pretty, indent: indent)
+        write(to: &output, pretty: pretty, indent: indent, escaping: [])
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    private func write(to output: inout String, pretty: Bool, indent: Int, escaping: Escaping) {
         switch self {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .integer(let number): output += String(number)
         case .number(let number):
             output += number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) + ".0" : String(number)
-        case .string(let text): JSONValue.quote(text, into: &output)
+        case .string(let text): JSONValue.quote(text, into: &output, escaping: escaping)
         case .array(let items):
             if items.isEmpty { output += "[]"; return }
             if !pretty || items.allSatisfy({ $0.array == nil }) {
                 output += "["
                 for (index, item) in items.enumerated() {
                     if index > 0 { output += pretty ? ", " : "," }
-                    item.write(to: &output, pretty: false, indent: indent)
+                    item.write(to: &output, pretty: false, indent: indent, escaping: escaping)
                 }
                 output += "]"
                 return
@@ -67,7 +67,7 @@ public indirect enum JSONValue: Hashable, Sendable {
             output += "[\n"
             for (index, item) in items.enumerated() {
                 output += String(repeating: " ", count: indent + 2)
-                item.write(to: &output, pretty: pretty, indent: indent + 2)
+                item.write(to: &output, pretty: pretty, indent: indent + 2, escaping: escaping)
                 output += index < items.count - 1 ? ",\n" : "\n"
             }
             output += String(repeating: " ", count: indent) + "]"
@@ -76,9 +76,9 @@ public indirect enum JSONValue: Hashable, Sendable {
             output += pretty ? "{\n" : "{"
             for (index, (key, value)) in members.enumerated() {
                 if pretty { output += String(repeating: " ", count: indent + 2) }
-                JSONValue.quote(key, into: &output)
+                JSONValue.quote(key, into: &output, escaping: escaping)
                 output += pretty ? ": " : ":"
-                value.write(to: &output, pretty: pretty, indent: indent + 2)
+                value.write(to: &output, pretty: pretty, indent: indent + 2, escaping: escaping)
                 if index < members.count - 1 { output += "," }
                 if pretty { output += "\n" }
             }

@@ -153,7 +153,7 @@ struct Convert: ParsableCommand {
         let streaming = report == "-"
         let streamLock = Locked(())
         let streamReport: @Sendable (ConversionReport) -> Void = { report in
-            guard let line = try? CanonicalJSON.encodeLine(report) else { return }
+            let line = report.jsonLine()
             streamLock.withLock { _ in session.write(line) }
         }
         if streaming { reports.forEach(streamReport) }

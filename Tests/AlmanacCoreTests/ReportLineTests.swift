@@ -1,0 +1,28 @@
+import AlmanacCore
+import Testing
+
+/// The streamed report line, built by hand for speed, is what Foundation's encoder writes.
+@Suite struct ReportLineTests {
+    @Test func theHandWrittenLineIsFoundationsLine() throws {
+        let awkward = "tab\there \"quoted\" back\\slash /path/ 媽媽生日 \u{1}\u{8}\u{C}\u{1F} new\nline\r é 🎉"
+        let located = SourceLocation(file: awkward, line: 47, column: 3, keyPath: "/days/1")
+        var diagnostics: [Diagnostic] = []
+        diagnostics.append(.error("ics.truncated", "VEVENT", "46", awkward, at: located))
+        diagnostics.append(.warning("convert.dropped", "retiretime-backup", "end", "“Piano lesson” (+7)", at: SourceLocation(file: "a.ics")))
+        diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(keyPath: "k")))
+        diagnostics.append(.note("batch.skipped-unknown"))
+        diagnostics.append(.error("output.failed", "No space left on device", at: SourceLocation(line: 1)))
+        var reports = [ConversionReport(input: "in/a.ics", output: nil, to: "ics"),
+                       ConversionReport(input: awkward, output: awkward, to: "retiretime-backup", status: "failed", diagnostics: diagnostics)]
+        reports[0].from = "csv"
+        reports[0].records = 12
+        reports[0].manifestLine = 3
+        reports[0].id = .array([.integer(17), .string(awkward), .bool(true), .null, .number(2.5)])
+        reports[1].id = .string("x/y")
+        reports[1].records = 0
+        for report in reports {
+            let ours = String(decoding: report.jsonLine(), as: UTF8.self), foundations = String(decoding: try CanonicalJSON.encodeLine(report), as: UTF8.self)
+            #expect(ours == foundations)
+        }
+    }
+}
