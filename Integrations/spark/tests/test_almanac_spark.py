@@ -122,6 +122,21 @@ class SparkJobTests(unittest.TestCase):
         failed = self.spark.read.parquet(report + "/files").where("status = 'failed'").collect()
         self.assertTrue(failed[0]["input"].startswith("file:" + self.inputs))
 
+    def test_spark_submit_with_the_worker_shipped_by_files(self):
+        """The README's command: the binary passed with --files and found by its name."""
+        import pyspark
+        submit = shutil.which("spark-submit") or os.path.join(os.path.dirname(pyspark.__file__), "bin", "spark-submit")
+        output = os.path.join(self.work, "submitted")
+        result = subprocess.run([submit, "--master", "local[2]", "--conf", "spark.ui.enabled=false", "--conf", "spark.ui.showConsoleProgress=false",
+                                 "--files", self.almanac, os.path.join(os.path.dirname(HERE), "almanac_spark.py"),
+                                 "--input", self.inputs, "--output", output, "--to", "retiretime-backup", "--report", output + "-report",
+                                 "--almanac", os.path.basename(self.almanac), "--option", STAMP],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr[-3000:])
+        totals = json.loads(result.stdout.strip().splitlines()[-1])
+        self.assertEqual((totals["converted"], totals["failed_by_code"]), (FILES - 1, {"ics.truncated": 1}))
+        self.assertSameOutputs(output)
+
 
 def tree_file(folder):
     return os.path.join(folder, next(name for name in os.listdir(folder) if name.startswith("part-")))
