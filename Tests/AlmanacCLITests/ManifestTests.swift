@@ -141,6 +141,28 @@ import Testing
         #expect(Set(jsonLines(first).compactMap { $0["input"] as? String }) == Set(jsonLines(second).compactMap { $0["input"] as? String }))
     }
 
+    /// Two workers on one folder at once (a second batch, a speculative Spark task): every file
+    /// is converted by one of them, the other skips it, and nothing fails.
+    @Test func twoWorkersOnOneFolderShareItWithoutFailures() throws {
+        let input = temporaryDirectory() + "/shared"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        for index in 0..<300 {
+            try Data(BatchTests.calendar("w\(index)@test", "Event \(index)").utf8).write(to: URL(fileURLWithPath: input + "/e\(index).ics"))
+        }
+        let out = input + "-out"
+        let runs = Locked<[CLIRun]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let run = CLIRun(["convert", input, "--to", "agenda-json", "-o", out, "--jobs", "2", "--report", "-"])
+            runs.withLock { $0.append(run) }
+        }
+        let reports = runs.withLock { $0 }.flatMap { jsonLines($0.output) }
+        #expect(reports.count == 600)
+        #expect(reports.filter { $0["status"] as? String == "converted" }.count == 300)
+        #expect(reports.filter { $0["status"] as? String == "skipped" }.count == 300)
+        #expect(runs.withLock { $0 }.allSatisfy { $0.status == 0 })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 300)
+    }
+
     /// The real process killed with SIGKILL while it writes leaves its temporary file; the next
     /// run into that folder removes it (its process is gone) and says so.
     @Test func aKilledRunsTemporaryFileIsRemovedByTheNext() throws {

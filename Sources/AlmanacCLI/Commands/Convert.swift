@@ -321,6 +321,14 @@ struct Convert: ParsableCommand {
             report.exitStatus = .success
             report.diagnostics = [.note("batch.skipped-unknown", at: SourceLocation(file: input))]
         }
+        // The output appeared while this file converted (another worker on the same folder: a
+        // second batch, a speculative Spark task): it is left alone, as if it had been there first.
+        if toDirectory, !force, !merge, report.status == "failed", report.diagnostics.last?.code == "output.exists" {
+            report.status = "skipped"
+            report.exitStatus = .success
+            report.records = nil
+            report.diagnostics = [.note("batch.skipped-exists", at: SourceLocation(file: job.destination))]
+        }
         return report
     }
 }
