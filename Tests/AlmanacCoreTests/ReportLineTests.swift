@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 import Testing
 
 /// The streamed report line, built by hand for speed, is what Foundation's encoder writes.
@@ -21,7 +22,10 @@ import Testing
         reports[1].id = .string("x/y")
         reports[1].records = 0
         for report in reports {
-            let ours = String(decoding: report.jsonLine(), as: UTF8.self), foundations = String(decoding: try CanonicalJSON.encodeLine(report), as: UTF8.self)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let ours = String(decoding: report.jsonLine(), as: UTF8.self)
+            let foundations = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
             #expect(ours == foundations)
         }
     }

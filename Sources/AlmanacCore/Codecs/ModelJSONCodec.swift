@@ -128,17 +128,6 @@ public enum CanonicalJSON {
         }
     }
 
-    /// One line of JSON Lines (keys sorted, no indentation), for a report that streams.
-    public static func encodeLine(_ value: some Encodable) throws(Diagnostic) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Array(try encoder.encode(value)) + [0x0A]
-        } catch {
-            throw Diagnostic.error("json.unencodable", String(describing: error))
-        }
-    }
-
     /// Foundation pretty-prints an empty array or object over three lines; write `[]` and `{}`.
     static func compactEmptyContainers(_ bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
