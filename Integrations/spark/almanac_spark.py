@@ -169,21 +169,25 @@ def group(entries, partitions):
 # The worker (executors)
 
 def resolve_almanac(name):
-    """The worker's path on this executor: as given, shipped with --files, or on PATH."""
-    if os.sep in name and os.access(name, os.X_OK):
-        return name
+    """The worker's path on this executor: as given (a path on every node, or relative to the
+    task's folder, where YARN unpacks --archives), in Spark's files folder (--files NAME, or
+    --archives A.tgz#DIR with --almanac DIR/almanac), or a command on PATH."""
+    candidates = [name] if os.sep in name else []
     try:
         from pyspark import SparkFiles
-        shipped = SparkFiles.get(os.path.basename(name))
-        if os.access(shipped, os.X_OK):
-            return shipped
+        root = SparkFiles.getRootDirectory()
+        candidates += [os.path.join(root, name), os.path.join(root, os.path.basename(name))]
     except Exception:
         pass
+    for candidate in candidates:
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return os.path.abspath(candidate)
     found = shutil.which(name)
     if found:
         return found
-    raise RuntimeError(f"almanac_spark: the worker {name!r} is not on this executor: ship it with "
-                       f"spark-submit --files PATH/almanac, install it on PATH, or give --almanac /path/to/almanac")
+    raise RuntimeError(f"almanac_spark: the worker {name!r} is not on this executor: ship it with spark-submit --files PATH/almanac "
+                       f"(--almanac almanac) or --archives worker.tgz#worker (--almanac worker/almanac), install it on PATH, "
+                       f"or give --almanac /path/to/almanac")
 
 
 def worker_command(almanac, settings, cores):
