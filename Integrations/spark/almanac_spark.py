@@ -207,12 +207,14 @@ HANDLED = {0, 3, 4}
 
 
 def report_row(line, partition, attempt):
+    """A row of the report DataFrame from a worker's report line. A staged input's line carries
+    the original URI as its `id`, and the row names that, not the executor's copy."""
     report = json.loads(line)
     diagnostics = report.get("diagnostics") or []
     error = next((d for d in diagnostics if d.get("severity") == "error"), None)
     location = (error or {}).get("location") or {}
     return (
-        report.get("input"), report.get("output"), report.get("status"), report.get("from"), report.get("to") or None,
+        report.get("id") or report.get("input"), report.get("output"), report.get("status"), report.get("from"), report.get("to") or None,
         report.get("records"), error and error.get("code"), error and error.get("message"),
         location.get("line"), location.get("column"),
         sum(1 for d in diagnostics if d.get("severity") == "warning"),
@@ -270,12 +272,8 @@ def run_partition(partition, entries, settings):
     reported = 0
     try:
         for line in process.stdout:
-            row = report_row(line, partition, attempt)
-            if not entries[0]["local"]:
-                original = json.loads(line).get("id")
-                row = (original,) + row[1:] if original else row
             reported += 1
-            yield row
+            yield report_row(line, partition, attempt)
         status = process.wait()
         for thread in threads:
             thread.join()

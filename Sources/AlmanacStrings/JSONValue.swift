@@ -316,21 +316,15 @@ extension JSONValue: Encodable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .null:
+        case .null, .bool, .integer, .number, .string:
             var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .integer(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .number(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .integer(let value): try container.encode(value)
+            case .number(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            default: try container.encodeNil()
+            }
         case .array(let values):
             var container = encoder.unkeyedContainer()
             for value in values { try container.encode(value) }

@@ -198,7 +198,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/" + temporary))
         #expect(!FileManager.default.fileExists(atPath: out + "/big.csv"))
 
-        let next = CLIRun(["convert", folder + "/small.ics", "--to", "ics", "-o", out + "/"])
+        // A single file into that folder (not only a batch) cleans it.
+        let next = CLIRun(["convert", folder + "/small.ics", "--to", "ics", "-o", out + "/small.ics"])
         #expect(next.status == 0)
         #expect(next.error.contains("Removed 1 unfinished output files"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["small.ics"])

@@ -142,12 +142,10 @@ struct Convert: ParsableCommand {
             if let cores = self.jobs { conversions[index].workers = cores }
         }
         // Temporary files that a run stopped at once (SIGKILL) left where these outputs go.
-        if toDirectory {
-            let folders = Set(jobs.compactMap { $0.problem == nil && $0.destination != "-" ? OutputNames.parent(of: $0.destination) : nil })
-            for folder in folders.sorted() {
-                let removed = OutputFile.removeAbandoned(in: folder)
-                if !removed.isEmpty { session.report(.note("output.removed-abandoned", String(removed.count), at: SourceLocation(file: folder))) }
-            }
+        let outputFolders = Set(jobs.compactMap { $0.problem == nil && $0.destination != "-" ? OutputNames.parent(of: $0.destination) : nil })
+        for folder in outputFolders.sorted() {
+            let removed = OutputFile.removeAbandoned(in: folder)
+            if !removed.isEmpty { session.report(.note("output.removed-abandoned", String(removed.count), at: SourceLocation(file: folder))) }
         }
         // `--report -`: one JSON line per file on standard output as it finishes.
         let streaming = report == "-"
