@@ -295,13 +295,23 @@ def check(runs, floors_path, update):
         if theirs is None:
             failures.append("%s: the peer (%s) is not installed" % (name, peer))
             continue
-        mine = measure(ours, runs, ok=(0, 1, 3))
-        other = measure(theirs, max(1, runs // 2))
-        ratio = other[basis] / max(mine[basis], 1e-6)
-        measured[name] = ratio
         floor = floors.get(name, {}).get("floor")
-        print("| %s (%s) | %.3f s | %.3f s (%s) | %.1f× | %s |" % (
-            summary, basis, mine[basis], other[basis], peer, ratio, "%.1f×" % floor if floor else "none"))
+        # A ratio below its floor is measured once more, Almanac and peer again, before it fails:
+        # on a shared 2-core runner one slow phase can halve a short job's ratio (the CI run of
+        # 2026-11-24 saw inspect at 1.6× where every run before gave 2.3–2.8×), while a real 2×
+        # slowdown stays below the floor in both attempts. The better attempt counts.
+        ratio = 0.0
+        for attempt in range(2 if floor else 1):
+            mine = measure(ours, runs, ok=(0, 1, 3))
+            other = measure(theirs, max(1, runs // 2))
+            this = other[basis] / max(mine[basis], 1e-6)
+            print("| %s (%s)%s | %.3f s | %.3f s (%s) | %.1f× | %s |" % (
+                summary, basis, ", measured again" if attempt else "", mine[basis], other[basis], peer, this,
+                "%.1f×" % floor if floor else "none"), flush=True)
+            ratio = max(ratio, this)
+            if floor is None or ratio >= floor:
+                break
+        measured[name] = ratio
         if floor is None:
             failures.append("%s: no floor in %s" % (name, os.path.relpath(floors_path, ROOT)))
         elif ratio < floor:

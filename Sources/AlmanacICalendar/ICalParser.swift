@@ -119,8 +119,7 @@ struct ICalParser {
         while index < count {
             // One logical line: a physical line plus the continuation lines that follow it.
             let startLine = line
-            var end = index
-            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let end = Self.lineEnd(bytes, index, count)
             var next = Self.lineBreakEnd(bytes, end, count)
             line += end < count ? 1 : 0
             var folded = false
@@ -130,8 +129,7 @@ struct ICalParser {
                 scratch.append(contentsOf: bytes[index..<end])
                 while let start = Self.foldStart(bytes, next, count) {
                     line += start.blankLines
-                    var continuationEnd = start.index + 1
-                    while continuationEnd < count, bytes[continuationEnd] != 0x0A, bytes[continuationEnd] != 0x0D { continuationEnd += 1 }
+                    let continuationEnd = Self.lineEnd(bytes, start.index + 1, count)
                     scratch.append(contentsOf: bytes[(start.index + 1)..<continuationEnd])
                     if scratch.count > limits.maxLineBytes { break }
                     line += continuationEnd < count ? 1 : 0
@@ -258,6 +256,32 @@ struct ICalParser {
         return (index, blankLines)
     }
 
+    /// The index of the first CR or LF in `bytes[from..<count]` (`count` when there is none),
+    /// eight bytes at a time: lines average 30–80 bytes, and a byte-by-byte loop with bounds
+    /// checks was a tenth of `inspect`'s time.
+    @inline(__always)
+    static func lineEnd(_ bytes: [UInt8], _ from: Int, _ count: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = from
+            if let base = buffer.baseAddress {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    // A byte of `x` is zero where the word had LF (or CR): the lowest flag this
+                    // sets is exact (a borrow only disturbs the bytes above a true zero).
+                    let lf = word ^ (ones &* 0x0A)
+                    let cr = word ^ (ones &* 0x0D)
+                    let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+                    if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                    index += 8
+                }
+            }
+            while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+            return index
+        }
+    }
+
     /// The index after a line break at `end` (CRLF, LF or CR).
     @inline(__always)
     private static func lineBreakEnd(_ bytes: [UInt8], _ end: Int, _ count: Int) -> Int {
@@ -272,6 +296,7 @@ struct ICalParser {
         // Name: letters, digits and dashes, after an optional group ("ITEM1.", RFC 5545 §3.1's
         // grammar does not have them, but vCard-minded writers do; the group stays in the name).
         var nameStart = start
+        var packed = PropertyKind.PackedName()
         while index < end {
             let byte = buffer[index]
             let isNameByte = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
@@ -280,10 +305,11 @@ struct ICalParser {
             } else if !isNameByte {
                 break
             }
+            packed.add(byte)
             index += 1
         }
         guard index > nameStart, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
-        let (kind, knownName) = nameStart == start ? PropertyKind.classify(buffer, start, index) : (.other, nil)
+        let (kind, knownName) = nameStart == start ? PropertyKind.classify(packed) : (.other, nil)
         let name = knownName ?? asciiUppercase(buffer, start, index)
         var parameters: [CarriedProperty.Parameter] = []
         while index < end, buffer[index] == 0x3B {

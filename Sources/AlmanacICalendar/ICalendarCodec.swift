@@ -84,7 +84,7 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         let result = try reader(context).stream(input, onFrame: { (frame) throws(Diagnostic) in
             started = true
             try sink.begin(.agenda(frame))
-        }, onItem: { (item) throws(Diagnostic) in try sink.item(.calendarItem(item)) })
+        }, onItem: { (item: consuming CalendarItem) throws(Diagnostic) in try sink.item(.calendarItem(item)) })
         if !started { try sink.begin(.agenda(result.agenda)) }
         return Decoded(document: .agenda(result.agenda), diagnostics: result.diagnostics, encoding: result.encoding)
     }

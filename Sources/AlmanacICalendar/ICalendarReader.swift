@@ -72,7 +72,7 @@ public struct ICalendarReader: Sendable {
     /// `onFrame` gets the calendar as read before its first item (its properties and the time
     /// zones defined so far), once, just before that item.
     public func stream(
-        _ input: CodecInput, onFrame: (Agenda) throws(Diagnostic) -> Void = { _ in }, onItem: (CalendarItem) throws(Diagnostic) -> Void
+        _ input: CodecInput, onFrame: (Agenda) throws(Diagnostic) -> Void = { _ in }, onItem: (consuming CalendarItem) throws(Diagnostic) -> Void
     ) throws(Diagnostic) -> (agenda: Agenda, diagnostics: [Diagnostic], encoding: String) {
         let fileName = input.fileName
         let applyZone = options.applyCalendarTimeZone
@@ -188,19 +188,21 @@ struct ReaderEvents: ICalEvents {
     var mapper: ItemMapper
     let applyCalendarZone: Bool
     let onFrame: (Agenda) throws(Diagnostic) -> Void
-    let onItem: (CalendarItem) throws(Diagnostic) -> Void
+    let onItem: (consuming CalendarItem) throws(Diagnostic) -> Void
     private var framed = false
     private var calendarZone: ICUWallClock?
     private var depth = 0
     private var inItem = false
-    private var item = CalendarItem(uid: "", title: "")
+    /// The item being read (nil between items, so that a finished one is handed on, not copied:
+    /// a copy retained every field only to release them at the next item's start).
+    private var item: CalendarItem?
     private var seen: UInt64 = 0
     private var itemLine = 0
     /// Components being collected whole (VTIMEZONE, VALARM, unknown ones), innermost last.
     private var collecting: [ICalComponent] = []
 
     init(mapper: ItemMapper, applyCalendarZone: Bool, onFrame: @escaping (Agenda) throws(Diagnostic) -> Void,
-         onItem: @escaping (CalendarItem) throws(Diagnostic) -> Void) {
+         onItem: @escaping (consuming CalendarItem) throws(Diagnostic) -> Void) {
         self.mapper = mapper
         self.applyCalendarZone = applyCalendarZone
         self.onFrame = onFrame
@@ -223,7 +225,7 @@ struct ReaderEvents: ICalEvents {
         if !collecting.isEmpty {
             collecting[collecting.count - 1].properties.append(property)
         } else if inItem {
-            mapper.apply(property, to: &item, seen: &seen)
+            mapper.apply(property, to: &item!, seen: &seen)
         } else {
             calendarProperty(property)
         }
@@ -235,7 +237,7 @@ struct ReaderEvents: ICalEvents {
             if !collecting.isEmpty {
                 collecting[collecting.count - 1].components.append(finished)
             } else if inItem {
-                mapper.child(finished, of: &item)
+                mapper.child(finished, of: &item!)
             } else if finished.name == "VTIMEZONE" {
                 if let id = finished.property("TZID")?.value, !id.isEmpty {
                     // A definition of a well-known location (X-LIC-LOCATION, as libical, Google and
@@ -253,13 +255,13 @@ struct ReaderEvents: ICalEvents {
             }
         } else if inItem && depth == 2 {
             inItem = false
-            mapper.finish(&item, line: itemLine)
-            if let calendarZone { item.applyCalendarZone(calendarZone) }
+            mapper.finish(&item!, line: itemLine)
+            if let calendarZone { item!.applyCalendarZone(calendarZone) }
             if !framed {
                 framed = true
                 try onFrame(agenda)
             }
-            try onItem(item)
+            try onItem(item.take()!)
         }
     }
 
@@ -302,7 +304,7 @@ struct ItemMapper {
     var checkedRules: [String: Result<RecurrenceRule, RecurrenceError>] = [:]
 
     /// Parameters a mapped property's field already expresses; any other parameter is kept.
-    private static let datePropertyParameters: Set<String> = ["VALUE", "TZID"]
+    private static let datePropertyParameters = ["VALUE", "TZID"]
 
     /// Starts an item for a VEVENT, VTODO or VJOURNAL.
     static func start(_ componentName: String) -> CalendarItem {
@@ -347,7 +349,7 @@ struct ItemMapper {
         case .lastModified where first: item.lastModified = date(property, &item)
         case .dtstamp where first: item.stamp = date(property, &item)
         case .recurrenceID where first:
-            item.recurrenceID = date(property, &item, except: ["RANGE"])
+            item.recurrenceID = date(property, &item, except: "RANGE")
             item.recurrenceThisAndFuture = property.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
         case .duration where first:
             if (try? CalendarDuration(parsing: property.value)) != nil {
@@ -475,15 +477,18 @@ struct ItemMapper {
         var alarm = Alarm(trigger: .relative(seconds: 0, fromEnd: false))
         var hasTrigger = false
         for property in component.properties {
-            switch property.name {
-            case "ACTION":
-                if let action = Alarm.Action(rawValue: property.value.lowercased()) {
-                    alarm.action = action
-                } else {
-                    alarm.carried.append(property.carried)
+            switch property.kind {
+            case .action:
+                let action: Alarm.Action? = switch property.value {
+                case "DISPLAY": .display
+                case "AUDIO": .audio
+                case "EMAIL": .email
+                default: Alarm.Action(rawValue: property.value.lowercased())
                 }
-            case "TRIGGER" where !hasTrigger:
-                if property.parameter("VALUE")?.uppercased() == "DATE-TIME" || property.value.count >= 15 && !property.value.contains("P") {
+                if let action { alarm.action = action } else { alarm.carried.append(property.carried) }
+            case .trigger where !hasTrigger:
+                if property.parameter("VALUE")?.uppercased() == "DATE-TIME"
+                    || property.value.utf8.count >= 15 && !property.value.utf8.contains(0x50) {
                     guard let value = try? BasicDateTime.parse(property.value, tzid: nil) else {
                         diagnostics.append(.warning("ics.invalid-trigger", property.value, at: location(property.line)))
                         return nil
@@ -498,7 +503,7 @@ struct ItemMapper {
                                               fromEnd: property.parameter("RELATED")?.uppercased() == "END")
                 }
                 hasTrigger = true
-            case "DESCRIPTION" where alarm.message == nil:
+            case .description where alarm.message == nil:
                 alarm.message = PropertyText.unescape(property.value)
             default:
                 alarm.carried.append(property.carried)
@@ -511,10 +516,10 @@ struct ItemMapper {
         return alarm
     }
 
-    private mutating func date(_ property: ICalProperty, _ item: inout CalendarItem, except: Set<String> = []) -> DateValue? {
+    private mutating func date(_ property: ICalProperty, _ item: inout CalendarItem, except: String? = nil) -> DateValue? {
         let type = property.parameter("VALUE")?.uppercased()
         if let value = byShape(property.value, tzid: property.parameter("TZID"), declared: type, property) {
-            keepParameters(property, except: Self.datePropertyParameters.union(except), in: &item)
+            keepParameters(property, except: Self.datePropertyParameters, also: except, in: &item)
             return value
         }
         invalid(property, "a date (20250305) or date-time (20250305T143000, …Z)", &item)
@@ -577,13 +582,17 @@ struct ItemMapper {
         return periods
     }
 
-    private mutating func keepParameters(_ property: ICalProperty, except: Set<String>, in item: inout CalendarItem) {
+    /// Carries the parameters of a mapped property that its field does not express (`except` and
+    /// `also` name those that it does: a short list compared name by name, as a Set hashed every
+    /// name, and building a union cost an allocation, for every date property).
+    private mutating func keepParameters(_ property: ICalProperty, except: [String], also: String? = nil, in item: inout CalendarItem) {
         guard !property.parameters.isEmpty else { return }
+        if property.parameters.allSatisfy({ except.contains($0.name) || $0.name == also }) { return }
         // VALUE naming the property's default type says nothing (URL;VALUE=URI is URL).
         let defaultType = property.parameters.contains { $0.name == "VALUE" }
             ? ICalValueType.of(property.name, parameters: [], value: property.value).rawValue.uppercased() : ""
         let extra = property.parameters.filter {
-            !except.contains($0.name) && !($0.name == "VALUE" && $0.values.map { $0.uppercased() } == [defaultType])
+            !except.contains($0.name) && $0.name != also && !($0.name == "VALUE" && $0.values.map { $0.uppercased() } == [defaultType])
         }
         if !extra.isEmpty { item.parameters[property.name, default: []] += extra }
     }

@@ -19,11 +19,16 @@ enum PropertyKind: UInt8 {
         ("TZID", .tzid),
     ]
 
-    /// Names packed as two little-endian words and a length, for a compare without strings.
-    private static let table: [(length: Int, low: UInt64, high: UInt64, kind: PropertyKind, name: String)] = names.map { name, kind in
-        let bytes = Array(name.utf8)
-        return (bytes.count, pack(bytes, 0), pack(bytes, 8), kind, name)
-    }
+    /// Names packed as two little-endian words, for a compare without strings, grouped by length
+    /// (at most six names share one), so a line compares against its length's names only.
+    private static let table: [[(low: UInt64, high: UInt64, kind: PropertyKind, name: String)]] = {
+        var byLength = Array(repeating: [(low: UInt64, high: UInt64, kind: PropertyKind, name: String)](), count: 17)
+        for (name, kind) in names {
+            let bytes = Array(name.utf8)
+            byLength[bytes.count].append((pack(bytes, 0), pack(bytes, 8), kind, name))
+        }
+        return byLength
+    }()
 
     private static func pack(_ bytes: [UInt8], _ from: Int) -> UInt64 {
         var word: UInt64 = 0
@@ -37,16 +42,34 @@ enum PropertyKind: UInt8 {
 
     /// The kind and the canonical (uppercase, shared) name of the name bytes in `buffer[start..<end]`.
     static func classify(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (PropertyKind, String?) {
-        let length = end - start
-        guard length <= 16 else { return (.other, nil) }
+        var packed = PackedName()
+        for index in start..<end { packed.add(buffer[index]) }
+        return classify(packed)
+    }
+
+    /// A name's first 16 bytes, uppercased and packed as the table packs them, built a byte at a
+    /// time by a loop that reads the name anyway (the parser's).
+    struct PackedName {
         var low: UInt64 = 0
         var high: UInt64 = 0
-        for index in 0..<length {
-            var byte = buffer[start + index]
-            if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
-            if index < 8 { low |= UInt64(byte) << UInt64(index * 8) } else { high |= UInt64(byte) << UInt64((index - 8) * 8) }
+        var length = 0
+
+        @inline(__always)
+        mutating func add(_ byte: UInt8) {
+            let upper = UInt64(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+            if length < 8 {
+                low |= upper << UInt64(length &* 8)
+            } else if length < 16 {
+                high |= upper << UInt64((length &- 8) &* 8)
+            }
+            length &+= 1
         }
-        for entry in table where entry.length == length && entry.low == low && entry.high == high {
+    }
+
+    static func classify(_ packed: PackedName) -> (PropertyKind, String?) {
+        let length = packed.length, low = packed.low, high = packed.high
+        guard length <= 16 else { return (.other, nil) }
+        for entry in table[length] where entry.low == low && entry.high == high {
             return (entry.kind, entry.name)
         }
         return (.other, nil)

@@ -129,6 +129,13 @@ public enum UTF8Validation {
                 index += 1
                 continue
             }
+            // CJK text is almost all three-byte characters outside the E0/ED special cases: one
+            // test for the common shape before the general rules below.
+            if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index + 2 < end,
+               buffer[index + 1] & 0xC0 == 0x80, buffer[index + 2] & 0xC0 == 0x80 {
+                index += 3
+                continue
+            }
             let length: Int
             var low: UInt8 = 0x80
             var high: UInt8 = 0xBF

@@ -65,6 +65,8 @@ import Testing
         #expect(PropertyText.unescape("a\\;b\\,c\\\\d\\ne\\Nf") == "a;b,c\\d\ne\nf")
         #expect(PropertyText.unescape("keep \\x as is") == "keep \\x as is")
         #expect(PropertyText.splitList("生日,家人\\,朋友, x") == ["生日", "家人,朋友", " x"])
+        #expect(PropertyText.splitList("生日,,家人, x,") == ["生日", "", "家人", " x", ""])
+        #expect(PropertyText.splitList("") == [""])
         #expect(ContentLineWriter.quoted("Taipei Standard Time") == "Taipei Standard Time")
         #expect(ContentLineWriter.quoted("a:b") == "\"a:b\"")
         #expect(ContentLineWriter.quoted("say \"hi\"\nthere") == "\"say ^'hi^'^nthere\"")
@@ -80,6 +82,12 @@ import Testing
         #expect(CalendarDuration(totalSeconds: 90_000).description == "P1DT1H")
         #expect(throws: ICUError.self) { try CalendarDuration(parsing: "P1H") }
         #expect(throws: ICUError.self) { try CalendarDuration(parsing: "1D") }
+        // Letters in either case (some writers lowercase), ASCII digits and letters only.
+        #expect(try CalendarDuration(parsing: "+pt15m").totalSeconds == 900)
+        #expect(try CalendarDuration(parsing: "p1w").totalSeconds == 604_800)
+        for bad in ["P", "-P", "PT", "PT1H2", "PT1Ｈ", "P１D", "PT1H ", "P1D\u{0}", "PTT1H", "P123456789D"] {
+            #expect(throws: ICUError.self, "\(bad)") { try CalendarDuration(parsing: bad) }
+        }
     }
 
     @Test func generatedTimeZonesMatchICU() throws {

@@ -7,7 +7,12 @@ public enum DocumentItem: Sendable {
 
     /// The records it holds: its rows, or one calendar item.
     public var records: Int {
-        if case .rows(let rows) = self { rows.count } else { 1 }
+        // A switch that binds only the rows: `if case .rows(let rows) = self` copied a whole
+        // calendar item (every field retained and released) to look at its case.
+        switch self {
+        case .calendarItem: 1
+        case .rows(let rows): rows.count
+        }
     }
 }
 

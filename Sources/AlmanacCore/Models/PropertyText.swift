@@ -56,6 +56,20 @@ public enum PropertyText {
 
     /// Splits a multi-valued TEXT (CATEGORIES, RESOURCES) at unescaped commas, unescaping each part.
     public static func splitList(_ value: String) -> [String] {
+        // Most lists have no backslash: split the bytes at commas (a comma byte is never inside a
+        // multi-byte character), without building each part a character at a time.
+        var value = value
+        let plain: [String]? = value.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil else { return nil }
+            var parts: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x2C {
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            return parts
+        }
+        if let plain { return plain }
         var parts: [String] = []
         var current = ""
         var escaping = false

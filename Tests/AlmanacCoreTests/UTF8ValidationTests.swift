@@ -1,0 +1,34 @@
+import AlmanacCore
+import AlmanacTestSupport
+import Testing
+
+/// The hand-written validator every reader uses agrees with the standard library's, on text and
+/// on text with bytes damaged, cut and swapped (where its fast paths could go wrong).
+@Suite struct UTF8ValidationTests {
+    @Test func agreesWithTheStandardLibrary() {
+        var random = SeededGenerator(seed: 20_261_124)
+        let samples = ["記得提前訂蛋糕；地點：台北101", "媽媽生日 🎉 é ß", "DTSTART;TZID=Asia/Taipei:20260108T170000", "\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}\u{D7FF}\u{E000}"]
+        // Bytes that sit on the edges of the rules: overlong leads, surrogates, beyond U+10FFFF.
+        let edges: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEE, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90]
+        for round in 0..<4_000 {
+            var bytes = Array(samples[round % samples.count].utf8)
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[at] = edges.randomElement(using: &random)!
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(edges.randomElement(using: &random)!, at: at)
+                }
+                if bytes.isEmpty { bytes = [0x41] }
+            }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            let (invalid, complete) = UTF8Validation.validate(bytes)
+            #expect((invalid == nil && complete == bytes.count) == valid, "\(bytes)")
+            if valid { #expect(bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, $0.count) }) }
+            // Where it stops is where the valid prefix ends.
+            if let invalid {
+                #expect(String(validating: bytes[..<invalid], as: UTF8.self) != nil, "\(bytes) at \(invalid)")
+            }
+        }
+    }
+}
