@@ -19,9 +19,7 @@ final class ByteInterner {
             // Short strings are stored inline anyway; long ones rarely repeat.
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
         }
-        var hasher = StableHash()
-        hasher.combine(UnsafeBufferPointer(rebasing: buffer[start..<end]))
-        let hash = hasher.value
+        let hash = Self.hash(buffer.baseAddress! + start, length)
         let slot = Int(hash & UInt64(slots.count - 1))
         if let entry = slots[slot], entry.hash == hash {
             var text = entry.text
@@ -35,6 +33,29 @@ final class ByteInterner {
         stored += 1
         if stored == 512 { grow() }
         return text
+    }
+
+    /// A quick hash of the bytes, eight at a time (the table's own: nothing outside this process
+    /// sees it, so it need not be stable; `StableHash`'s byte-at-a-time loop was slower than
+    /// the allocation it saves).
+    @inline(__always)
+    private static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+        var index = 0
+        while index + 8 <= length {
+            hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 29
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < length {
+            tail |= UInt64(base[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 31)
     }
 
     private func grow() {

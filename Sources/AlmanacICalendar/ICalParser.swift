@@ -19,6 +19,11 @@ struct ICalParser {
     var validatesUTF8 = false
     static let notUTF8 = Diagnostic.error("internal.not-utf8")
     static let topLevelNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+    /// `topLevelNames.contains`, without hashing: it is asked at every BEGIN.
+    @inline(__always)
+    static func isTopLevel(_ name: String) -> Bool {
+        name == "VEVENT" || name == "VTODO" || name == "VJOURNAL" || name == "VFREEBUSY" || name == "VTIMEZONE"
+    }
     /// Components a file may hold without a VCALENDAR around them (a CalDAV resource, a fragment
     /// cut out of a calendar): read as if wrapped in one.
     static let bareNames: Set<String> = topLevelNames.union(["VALARM", "VAVAILABILITY"])
@@ -194,7 +199,7 @@ struct ICalParser {
                 }
                 // Calendar components never nest: a BEGIN:VEVENT inside an open VEVENT means the
                 // first one was never closed (common in hand-edited and truncated exports).
-                if Self.topLevelNames.contains(name), let outer = open.firstIndex(where: { Self.topLevelNames.contains($0.name) }) {
+                if Self.isTopLevel(name), let outer = open.firstIndex(where: { Self.isTopLevel($0.name) }) {
                     while open.count > outer {
                         let unclosed = open.removeLast()
                         diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
@@ -296,20 +301,20 @@ struct ICalParser {
         // Name: letters, digits and dashes, after an optional group ("ITEM1.", RFC 5545 §3.1's
         // grammar does not have them, but vCard-minded writers do; the group stays in the name).
         var nameStart = start
-        var packed = PropertyKind.PackedName()
         while index < end {
             let byte = buffer[index]
-            let isNameByte = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
-            if byte == 0x2E, index > nameStart, nameStart == start {
+            // A letter (either case), digit or dash; unsigned wrap-around makes each range one compare.
+            if (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2D {
+                index += 1
+            } else if byte == 0x2E, index > nameStart, nameStart == start {
                 nameStart = index + 1
-            } else if !isNameByte {
+                index += 1
+            } else {
                 break
             }
-            packed.add(byte)
-            index += 1
         }
         guard index > nameStart, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
-        let (kind, knownName) = nameStart == start ? PropertyKind.classify(packed) : (.other, nil)
+        let (kind, knownName) = nameStart == start ? PropertyKind.classify(buffer, start, index) : (.other, nil)
         let name = knownName ?? asciiUppercase(buffer, start, index)
         var parameters: [CarriedProperty.Parameter] = []
         while index < end, buffer[index] == 0x3B {
@@ -355,10 +360,11 @@ struct ICalParser {
             parameters.append(CarriedProperty.Parameter(name: parameterName, values: values))
         }
         guard index < end, buffer[index] == 0x3A else { return nil }
-        // Values that repeat across items (rules, categories, status words) share one string.
+        // Values that repeat across items (rules, categories, status words; DTSTAMP, which
+        // Google and Outlook set to the moment of export on every item) share one string.
         let value: String
         switch kind {
-        case .rrule, .categories, .status, .priority, .action, .trigger, .tzid, .version, .calscale:
+        case .rrule, .categories, .status, .priority, .action, .trigger, .tzid, .version, .calscale, .dtstamp:
             value = interner.string(buffer, index + 1, end)
         default:
             value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
