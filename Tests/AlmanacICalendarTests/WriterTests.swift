@@ -64,6 +64,27 @@ import Testing
         #expect(PropertyText.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
         #expect(PropertyText.unescape("a\\;b\\,c\\\\d\\ne\\Nf") == "a;b,c\\d\ne\nf")
         #expect(PropertyText.unescape("keep \\x as is") == "keep \\x as is")
+        // Against a plain reading of RFC 5545 §3.3.11, on random mixes of escapes, text and CJK.
+        func reference(_ text: String) -> String {
+            var result = ""
+            var characters = Array(text)[...]
+            while let character = characters.popFirst() {
+                guard character == "\\", let next = characters.first else { result.append(character); continue }
+                characters.removeFirst()
+                switch next {
+                case "n", "N": result.append("\n")
+                case "\\", ";", ",", "\"": result.append(next)
+                default: result.append(character); result.append(next)
+                }
+            }
+            return result
+        }
+        var random = SeededGenerator(seed: 5545)
+        let pieces = ["\\", "n", "N", ";", ",", "\"", "x", "記", "é", "🎉", " "]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(PropertyText.unescape(text) == reference(text), "\(text)")
+        }
         #expect(PropertyText.splitList("生日,家人\\,朋友, x") == ["生日", "家人,朋友", " x"])
         #expect(PropertyText.splitList("生日,,家人, x,") == ["生日", "", "家人", " x", ""])
         #expect(PropertyText.splitList("") == [""])

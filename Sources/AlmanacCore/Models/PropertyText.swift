@@ -10,29 +10,45 @@ public enum PropertyText {
     public static func unescape(_ value: String) -> String {
         var value = value
         return value.withUTF8 { bytes -> String? in
-            guard let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil else { return nil }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == 0x5C, index + 1 < bytes.count else {
-                    result.append(byte)
-                    index += 1
-                    continue
+            guard let base = bytes.baseAddress, var backslash = memchr(base, 0x5C, bytes.count) else { return nil }
+            // Written straight into the new string's storage, the runs between escapes copied whole.
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                var written = 0
+                var index = 0
+                while true {
+                    let at = UnsafePointer<UInt8>(backslash.assumingMemoryBound(to: UInt8.self)) - base
+                    if at > index {
+                        UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: base + index, byteCount: at - index)
+                        written += at - index
+                    }
+                    index = at
+                    if index + 1 >= bytes.count {
+                        // A backslash at the very end: kept.
+                        output[written] = 0x5C
+                        written += 1
+                        index += 1
+                        break
+                    }
+                    let next = bytes[index + 1]
+                    switch next {
+                    case 0x6E, 0x4E: output[written] = 0x0A; written += 1  // \n \N
+                    case 0x5C, 0x3B, 0x2C, 0x22: output[written] = next; written += 1  // \\ \; \, \"
+                    default:
+                        // Not a valid escape: keep both characters rather than lose one.
+                        output[written] = 0x5C
+                        output[written + 1] = next
+                        written += 2
+                    }
+                    index += 2
+                    guard index < bytes.count, let found = memchr(base + index, 0x5C, bytes.count - index) else { break }
+                    backslash = found
                 }
-                let next = bytes[index + 1]
-                switch next {
-                case 0x6E, 0x4E: result.append(0x0A)  // \n \N
-                case 0x5C, 0x3B, 0x2C, 0x22: result.append(next)  // \\ \; \, \"
-                default:
-                    // Not a valid escape: keep both characters rather than lose one.
-                    result.append(byte)
-                    result.append(next)
+                if index < bytes.count {
+                    UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: base + index, byteCount: bytes.count - index)
+                    written += bytes.count - index
                 }
-                index += 2
+                return written
             }
-            return String(decoding: result, as: UTF8.self)
         } ?? value
     }
 
