@@ -22,7 +22,15 @@ struct ICalParser {
     /// `topLevelNames.contains`, without hashing: it is asked at every BEGIN.
     @inline(__always)
     static func isTopLevel(_ name: String) -> Bool {
-        name == "VEVENT" || name == "VTODO" || name == "VJOURNAL" || name == "VFREEBUSY" || name == "VTIMEZONE"
+        // By length first: two different short strings compare slowly (the standard library
+        // checks them for canonical equivalence before it says they differ).
+        switch name.utf8.count {
+        case 5: name == "VTODO"
+        case 6: name == "VEVENT"
+        case 8: name == "VJOURNAL"
+        case 9: name == "VFREEBUSY" || name == "VTIMEZONE"
+        default: false
+        }
     }
     /// Components a file may hold without a VCALENDAR around them (a CalDAV resource, a fragment
     /// cut out of a calendar): read as if wrapped in one.
@@ -238,7 +246,9 @@ struct ICalParser {
 
     /// Component names are ASCII and almost always written in uppercase already.
     private func asciiUppercased(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return text }
+        // Over the contiguous bytes: `text.utf8.contains(where:)` cost ~230 instructions a name.
+        var copy = text
+        if !copy.withUTF8({ $0.contains { $0 &- 0x61 < 26 } }) { return text }
         return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
