@@ -217,7 +217,10 @@ struct ReaderEvents: ICalEvents {
             seen = 0
             itemLine = line
         } else if depth >= 2 || name != "VCALENDAR" {
-            collecting.append(ICalComponent(name: name, line: line))
+            var component = ICalComponent(name: name, line: line)
+            // An alarm has three or four properties: one allocation rather than growing 1, 2, 4.
+            component.properties.reserveCapacity(4)
+            collecting.append(component)
         }
     }
 
@@ -302,6 +305,8 @@ struct ItemMapper {
 
     /// Rules already checked, by text (exports repeat the same few rules thousands of times).
     var checkedRules: [String: Result<RecurrenceRule, RecurrenceError>] = [:]
+    /// CATEGORIES values already split, by text.
+    var categoryLists: [String: [String]] = [:]
 
     /// Parameters a mapped property's field already expresses; any other parameter is kept.
     private static let datePropertyParameters = ["VALUE", "TZID"]
@@ -402,7 +407,15 @@ struct ItemMapper {
             item.recurrence = item.recurrence ?? Recurrence()
             if property.kind == .rdate { item.recurrence!.dates += values } else { item.recurrence!.exceptions += values }
         case .categories:
-            item.categories += PropertyText.splitList(property.value).filter { !$0.isEmpty }
+            // Exports repeat a few category lists: each text is split once.
+            let categories: [String]
+            if let known = categoryLists[property.value] {
+                categories = known
+            } else {
+                categories = PropertyText.splitList(property.value).filter { !$0.isEmpty }
+                if categoryLists.count < 10_000 { categoryLists[property.value] = categories }
+            }
+            if item.categories.isEmpty { item.categories = categories } else { item.categories += categories }
         case .color where first:
             item.color = property.value
             keepParameters(property, except: [], in: &item)
@@ -637,7 +650,7 @@ extension CalendarItem {
         end = convert(end)
         due = convert(due)
         recurrenceID = convert(recurrenceID)
-        if var recurrence {
+        if var recurrence, !recurrence.dates.isEmpty || !recurrence.periods.isEmpty || !recurrence.exceptions.isEmpty {
             recurrence.dates = recurrence.dates.compactMap(convert)
             recurrence.periods = recurrence.periods.map { Period(start: convert($0.start) ?? $0.start, end: convert($0.end), duration: $0.duration) }
             recurrence.exceptions = recurrence.exceptions.compactMap(convert)

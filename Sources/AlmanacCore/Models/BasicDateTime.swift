@@ -6,44 +6,48 @@ public enum BasicDateTime {
     /// Parses a value with its TZID and VALUE parameters. A TZID on a UTC or DATE value is ignored
     /// (RFC 5545 forbids it; some writers add it anyway).
     public static func parse(_ value: String, tzid: String?, valueType: String? = nil) throws(ICUError) -> DateValue {
-        // Dates are ASCII and at most 16 bytes: read them from a fixed buffer, no allocation.
-        var fields = (0, 0, 0, 0, 0, 0, 0)  // count, year, month, day, hour, minute, second
-        var utc = false
-        var valid = true
+        // Dates are ASCII and at most 16 bytes: read from the string's bytes, no allocation.
         var copy = value
-        copy.withUTF8 { bytes in
-            let count = bytes.count
-            fields.0 = count
-            func digits(_ from: Int, _ to: Int) -> Int {
-                var number = 0
-                for index in from..<to {
-                    let byte = bytes[index]
-                    guard byte >= 0x30, byte <= 0x39 else { valid = false; return 0 }
-                    number = number * 10 + Int(byte - 0x30)
-                }
-                return number
-            }
-            guard count == 8 || count == 15 || count == 16 else { valid = false; return }
-            fields.1 = digits(0, 4)
-            fields.2 = digits(4, 6)
-            fields.3 = digits(6, 8)
+        let parsed = copy.withUTF8 { Fields($0) }
+        guard let fields = parsed, valueType != "DATE" || fields.count == 8 else { throw ICUError(.invalidDate, subject: value) }
+        let date = try CivilDate(year: fields.year, month: fields.month, day: fields.day)
+        if fields.count == 8 { return .date(date) }
+        let time = try CivilDateTime(date: date, hour: fields.hour, minute: fields.minute, second: min(fields.second, 59))
+        if fields.utc { return .utc(time) }
+        if let tzid, !tzid.isEmpty { return .zoned(time, zone: tzid) }
+        return .floating(time)
+    }
+
+    /// The numbers of `YYYYMMDD`, `YYYYMMDDTHHMMSS` or `YYYYMMDDTHHMMSSZ`; nil for any other shape.
+    private struct Fields {
+        var count = 0, year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var utc = false
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            count = bytes.count
+            guard count == 8 || count == 15 || count == 16 else { return nil }
+            guard let year = Self.digits(bytes, 0, 4), let month = Self.digits(bytes, 4, 6), let day = Self.digits(bytes, 6, 8) else { return nil }
+            (self.year, self.month, self.day) = (year, month, day)
             guard count > 8 else { return }
-            guard bytes[8] == 0x54 || bytes[8] == 0x74 else { valid = false; return }
-            fields.4 = digits(9, 11)
-            fields.5 = digits(11, 13)
-            fields.6 = digits(13, 15)
+            guard bytes[8] == 0x54 || bytes[8] == 0x74,
+                  let hour = Self.digits(bytes, 9, 11), let minute = Self.digits(bytes, 11, 13), let second = Self.digits(bytes, 13, 15) else { return nil }
+            (self.hour, self.minute, self.second) = (hour, minute, second)
             if count == 16 {
-                guard bytes[15] == 0x5A || bytes[15] == 0x7A else { valid = false; return }
+                guard bytes[15] == 0x5A || bytes[15] == 0x7A else { return nil }
                 utc = true
             }
         }
-        guard valid, valueType != "DATE" || fields.0 == 8 else { throw ICUError(.invalidDate, subject: value) }
-        let date = try CivilDate(year: fields.1, month: fields.2, day: fields.3)
-        if fields.0 == 8 { return .date(date) }
-        let time = try CivilDateTime(date: date, hour: fields.4, minute: fields.5, second: min(fields.6, 59))
-        if utc { return .utc(time) }
-        if let tzid, !tzid.isEmpty { return .zoned(time, zone: tzid) }
-        return .floating(time)
+
+        @inline(__always)
+        private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+            var number = 0
+            for index in from..<to {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                number = number * 10 + Int(digit)
+            }
+            return number
+        }
     }
 
     /// The value and the parameters that say how to read it (VALUE=DATE, TZID).
