@@ -18,6 +18,10 @@ struct ICalParser {
     /// then converts the file from its real charset and starts again).
     var validatesUTF8 = false
     static let notUTF8 = Diagnostic.error("internal.not-utf8")
+    static let componentNames = PackedNameTable([
+        "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VALARM", "STANDARD", "DAYLIGHT",
+        "VAVAILABILITY", "AVAILABLE", "VLOCATION", "VRESOURCE", "PARTICIPANT",
+    ].map { ($0, ()) })
     static let topLevelNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
     /// `topLevelNames.contains`, without hashing: it is asked at every BEGIN.
     @inline(__always)
@@ -376,6 +380,11 @@ struct ICalParser {
         switch kind {
         case .rrule, .categories, .status, .priority, .action, .trigger, .tzid, .version, .calscale, .dtstamp:
             value = interner.string(buffer, index + 1, end)
+        case .begin, .end:
+            // A known component's name, in uppercase, without making a string (a quarter of a
+            // calendar's lines are BEGIN and END).
+            value = Self.componentNames.lookup(buffer, index + 1, end)?.1
+                ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
         default:
             value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
         }

@@ -1,6 +1,6 @@
 /// The property names the reader maps, recognised from the bytes once per line so that mapping
 /// switches on a small integer instead of comparing strings.
-enum PropertyKind: UInt8 {
+enum PropertyKind: UInt8, Sendable {
     case other
     case begin, end
     case uid, summary, description, location, geo, dtstart, dtend, due, completed, created, lastModified
@@ -19,47 +19,61 @@ enum PropertyKind: UInt8 {
         ("TZID", .tzid),
     ]
 
-    /// Names packed as two little-endian words (zero-padded, so the words alone tell names apart),
-    /// placed in 128 slots by a multiplicative hash chosen so that no two names share a slot: a
-    /// line's name is one multiply and one compare away from its kind.
-    private struct Table {
-        struct Slot {
-            var low: UInt64 = 0
-            var high: UInt64 = 0
-            var kind = PropertyKind.other
-            var name: String?
-        }
-        var multiplier: UInt64 = 0
-        var slots: [Slot] = []
+    private static let table = PackedNameTable(names)
 
-        @inline(__always)
-        static func index(_ low: UInt64, _ high: UInt64, _ multiplier: UInt64) -> Int {
-            Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* multiplier) >> 57)
-        }
+    /// The kind and the canonical (uppercase, shared) name of the name bytes in `buffer[start..<end]`.
+    @inline(__always)
+    static func classify(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (PropertyKind, String?) {
+        guard let (kind, name) = table.lookup(buffer, start, end) else { return (.other, nil) }
+        return (kind, name)
     }
+}
 
-    private static let table: Table = {
+/// A few names of letters, digits and dashes (at most 16 bytes), found from bytes in either case
+/// without making a string: the bytes are packed as two little-endian words (zero-padded, so the
+/// words alone tell names apart) and looked up in 128 slots by a multiplicative hash chosen so
+/// that no two names share a slot: one multiply and one compare.
+struct PackedNameTable<Value: Sendable>: Sendable {
+    private struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var entry: (value: Value, name: String)?
+    }
+    private let multiplier: UInt64
+    private let slots: [Slot]
+
+    init(_ names: [(String, Value)]) {
+        precondition(names.count <= 48 && names.allSatisfy { !$0.0.isEmpty && $0.0.utf8.count <= 16 })
         // A fixed sequence of odd multipliers: the first without a collision is found in a few
         // dozen tries (33 names in 128 slots), the same one every run.
         var candidate: UInt64 = 0x2545_F491_4F6C_DD1D
         while true {
             candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let multiplier = candidate | 1
-            var slots = Array(repeating: Table.Slot(), count: 128)
+            var slots = Array(repeating: Slot(), count: 128)
             var placed = true
-            for (name, kind) in names {
+            for (name, value) in names {
                 let bytes = Array(name.utf8)
-                let low = pack(bytes, 0), high = pack(bytes, 8)
-                let index = Table.index(low, high, multiplier)
-                if slots[index].name != nil {
+                let low = Self.pack(bytes, 0), high = Self.pack(bytes, 8)
+                let index = Self.index(low, high, multiplier)
+                if slots[index].entry != nil {
                     placed = false
                     break
                 }
-                slots[index] = Table.Slot(low: low, high: high, kind: kind, name: name)
+                slots[index] = Slot(low: low, high: high, entry: (value, name))
             }
-            if placed { return Table(multiplier: multiplier, slots: slots) }
+            if placed {
+                self.multiplier = multiplier
+                self.slots = slots
+                return
+            }
         }
-    }()
+    }
+
+    @inline(__always)
+    private static func index(_ low: UInt64, _ high: UInt64, _ multiplier: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* multiplier) >> 57)
+    }
 
     private static func pack(_ bytes: [UInt8], _ from: Int) -> UInt64 {
         var word: UInt64 = 0
@@ -71,17 +85,18 @@ enum PropertyKind: UInt8 {
         return word
     }
 
-    /// The kind and the canonical (uppercase, shared) name of the name bytes in `buffer[start..<end]`,
-    /// which are letters, digits and dashes (as the parser's name loop admits them).
-    static func classify(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (PropertyKind, String?) {
+    /// The value and the table's (uppercase, shared) name for the bytes `buffer[start..<end]`,
+    /// in any case; nil when they are none of the names.
+    func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Value, String)? {
         let length = end - start
-        guard length <= 16 else { return (.other, nil) }
+        guard length > 0, length <= 16 else { return nil }
         var low: UInt64 = 0
         var high: UInt64 = 0
         if start + 16 <= buffer.count, let base = buffer.baseAddress {
             // Two word loads (bytes past the name, still inside the buffer, are masked off), and
-            // uppercase in one step: of letters, digits and dash, only lowercase letters have both
-            // 0x40 and 0x20 set, so clearing 0x20 where 0x40 is set uppercases exactly them.
+            // uppercase in one step: clearing 0x20 in bytes that have 0x40 set turns exactly the
+            // lowercase letters into uppercase ones, and no other byte into a letter (the names
+            // hold only letters, digits and dashes, so nothing else can match).
             low = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
             high = UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self)
             low = length >= 8 ? low : low & ((1 << UInt64(length &* 8)) &- 1)
@@ -92,12 +107,12 @@ enum PropertyKind: UInt8 {
         } else {
             for index in 0..<length {
                 var byte = buffer[start + index]
-                if byte >= 0x61 && byte <= 0x7A { byte -= 0x20 }
+                if byte & 0x40 != 0 { byte &= ~0x20 }
                 if index < 8 { low |= UInt64(byte) << UInt64(index * 8) } else { high |= UInt64(byte) << UInt64((index - 8) * 8) }
             }
         }
-        let table = Self.table
-        let slot = table.slots[Table.index(low, high, table.multiplier)]
-        return slot.low == low && slot.high == high ? (slot.kind, slot.name) : (.other, nil)
+        let slot = slots[Self.index(low, high, multiplier)]
+        guard slot.low == low, slot.high == high else { return nil }
+        return slot.entry
     }
 }
