@@ -125,7 +125,7 @@ public struct BackupCodec: MergingCodec {
         // (The content is checked as it is: reading back the text it is written as parsed it again.)
         let check = try read(backup.content, file: nil)
         if let problem = check.diagnostics.first(where: { $0.severity == .error }) { throw problem }
-        return Encoded(bytes: Array(BackupJSON.text(backup.content).utf8))
+        return Encoded(bytes: BackupJSON.bytes(backup.content))
     }
 }
 

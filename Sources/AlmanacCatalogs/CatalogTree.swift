@@ -1,5 +1,10 @@
 public import AlmanacCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Slots that concurrent work fills, one per index.
 final class ParallelResults<Value>: @unchecked Sendable {
@@ -28,7 +33,37 @@ public enum CatalogTree {
     }
 
     /// Whether a directory holds `.lproj` folders with catalogs (the walk stops at the first).
-    public static func isTree(_ directory: String) -> Bool { !files(under: directory, stoppingAtFirst: true).isEmpty }
+    public static func isTree(_ directory: String) -> Bool { containsCatalog(directory, depth: 0) }
+
+    /// `isTree`'s walk, with the C directory calls and stopping at the first catalog file: a
+    /// batch asks it of every folder it converts, and FileManager's enumerator cost ~50,000
+    /// instructions a file (twice: once for `.strings`, once for `.stringsdict`). Finds what
+    /// `files(under:)` finds: files whose folder is a `.lproj`, at any depth, hidden ones too;
+    /// symbolic links are not followed into.
+    private static func containsCatalog(_ directory: String, depth: Int) -> Bool {
+        guard depth < 64, let folder = opendir(directory) else { return false }
+        defer { closedir(folder) }
+        let isLproj = directory.hasSuffix(".lproj")
+        var subfolders: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                var status = stat()
+                isDirectory = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            }
+            if isDirectory {
+                subfolders.append(path)
+            } else if isLproj, isStringsFile(name) {
+                return true
+            }
+        }
+        return subfolders.contains { containsCatalog($0, depth: depth + 1) }
+    }
 
     /// The files under `directory` that sit in `.lproj` folders and that `accepting` takes (a
     /// format registry's catalog codecs, by their file names), sorted.

@@ -10,6 +10,13 @@ import Testing
         #expect(Message.substitute("%2$@ before %1$@", ["a", "b"]) == "b before a")
         #expect(Message.substitute("100%% sure, %d days", ["3"]) == "100% sure, 3 days")
         #expect(Message.substitute("trailing %", []) == "trailing %")
+        // Odd formats come out as written; arguments out of range are empty; text around is kept.
+        #expect(Message.substitute("「%@」已存在。", ["媽媽生日"]) == "「媽媽生日」已存在。")
+        #expect(Message.substitute("%3$@ %@ %@", ["a", "b", "c"]) == "c a b")
+        #expect(Message.substitute("%1$@ %@", ["a", "b"]) == "a b")
+        #expect(Message.substitute("%x %中 %5 %$@ %99999999999999999999$@", ["a"]) == "%x %中 %5 %$@ %99999999999999999999$@")
+        #expect(Message.substitute("%@ %@ %@", ["a"]) == "a  ")
+        #expect(Message.substitute("%12", []) == "%12")
     }
 
     @Test func languagesAndFallbacks() {

@@ -1,18 +1,19 @@
 extension JSONValue {
     /// Appends `text` as a JSON string literal to UTF-8 output, escaped exactly as
-    /// `quote(_:into:)` does with no options; fast for the usual text that needs no escape
-    /// (checked eight bytes at a time, then copied whole).
-    public static func quote(_ text: String, into output: inout [UInt8]) {
+    /// `quote(_:into:escaping:)` does with the same options; fast for the usual text that needs
+    /// no escape (checked eight bytes at a time, then copied whole).
+    public static func quote(_ text: String, into output: inout [UInt8], escaping: Escaping = []) {
         var text = text
-        text.withUTF8 { quote(utf8: $0, into: &output) }
+        text.withUTF8 { quote(utf8: $0, into: &output, escaping: escaping) }
     }
 
-    public static func quote(utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    public static func quote(utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], escaping: Escaping = []) {
         output.append(0x22)
         var start = 0
         var index = 0
         let count = utf8.count
-        if let base = utf8.baseAddress.map(UnsafeRawPointer.init) {
+        let slash = escaping.contains(.slash)
+        if !slash, let base = utf8.baseAddress.map(UnsafeRawPointer.init) {
             // A byte needs escaping when it is a quote, a backslash or below 0x20.
             let ones: UInt64 = 0x0101_0101_0101_0101
             let tops: UInt64 = 0x8080_8080_8080_8080
@@ -27,14 +28,17 @@ extension JSONValue {
         }
         while index < count {
             let byte = utf8[index]
-            if byte == 0x22 || byte == 0x5C || byte < 0x20 {
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || (slash && byte == 0x2F) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 switch byte {
                 case 0x22: output.append(contentsOf: [0x5C, 0x22])
                 case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x2F: output.append(contentsOf: [0x5C, 0x2F])
                 case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
                 case 0x0D: output.append(contentsOf: [0x5C, 0x72])
                 case 0x09: output.append(contentsOf: [0x5C, 0x74])
+                case 0x08 where escaping.contains(.shortControls): output.append(contentsOf: [0x5C, 0x62])
+                case 0x0C where escaping.contains(.shortControls): output.append(contentsOf: [0x5C, 0x66])
                 default:
                     let hex: [UInt8] = Array("0123456789abcdef".utf8)
                     output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])

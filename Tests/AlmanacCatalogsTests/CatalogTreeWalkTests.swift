@@ -1,0 +1,33 @@
+@testable import AlmanacCatalogs
+import Foundation
+import Testing
+
+/// `isTree` (the quick walk a batch runs on every folder) says yes exactly when `files(under:)`
+/// (the walk that reads a tree) finds files.
+@Suite struct CatalogTreeWalkTests {
+    @Test(arguments: [
+        (["a.ics", "b/c.csv"], false),
+        (["deep/down/zh_TW.lproj/Localizable.strings"], true),
+        (["App/en.lproj/Localizable.stringsdict", "notes.txt"], true),
+        ([".hidden/en.lproj/Main.strings"], true),
+        (["en.lproj/readme.txt", "zh-Hans.lproj/image.png"], false),
+        (["en.lproj/sub/Localizable.strings"], false),
+        (["Localizable.strings", "strings.lproj.txt"], false),
+    ])
+    func quickWalkAgreesWithTheFullOne(files: [String], isTree: Bool) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for file in files {
+            let url = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("\"k\" = \"v\";\n".utf8).write(to: url)
+        }
+        #expect(CatalogTree.isTree(root.path) == isTree)
+        #expect(CatalogTree.isTree(root.path + "/") == isTree)
+        #expect(!CatalogTree.files(under: root.path).isEmpty == isTree)
+    }
+
+    @Test func aFolderThatIsNotThereIsNoTree() {
+        #expect(!CatalogTree.isTree("/nonexistent/almanac-\(UUID().uuidString)"))
+    }
+}
