@@ -39,6 +39,22 @@ import Testing
         #expect(identified.basis == .fileExtension)
     }
 
+    @Test func extensionsMatchInEitherCase() {
+        let format = FormatDescription(id: "x", name: "x", summary: "", extensions: [".ics", ".agenda.json", ".todo.txt"], model: .agenda)
+        #expect(format.extensionMatch("Calendar.ICS") == 4)
+        #expect(format.extensionMatch("/exports/月曆.Ics") == 4)
+        #expect(format.extensionMatch("days.AGENDA.json") == 12)
+        #expect(format.extensionMatch("plain.json") == 0)
+        #expect(format.extensionMatch("dir.ics/notes.csv") == 0)
+        #expect(format.extensionMatch("ics") == 4)  // the whole-name rule, as for todo.txt
+        // A whole base name that is an extension without its dot.
+        #expect(format.extensionMatch("work/TODO.txt") == 9)
+        #expect(format.extensionMatch("mytodo.txt") == 0)
+        // Letters match in either case, other bytes only as themselves.
+        #expect(format.extensionMatch("a.i@s") == 0)
+        #expect(format.extensionMatch("") == 0)
+    }
+
     @Test func contentBeatsAMisleadingName() throws {
         let registry = FormatRegistry([
             Stub(id: "csv", extensions: [".csv"], answer: .no),

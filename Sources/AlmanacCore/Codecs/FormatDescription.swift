@@ -79,17 +79,28 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     /// The length of the longest extension a file name ends with, 0 when none matches. A file
     /// whose whole name is an extension without its dot matches too (`todo.txt` for `.todo.txt`).
     public func extensionMatch(_ fileName: String) -> Int {
-        // Compared by bytes: Foundation's case-insensitive search cost more than reading a small file.
-        let lowered = Array(fileName.lowercased().utf8)
-        let baseStart = (lowered.lastIndex(of: 0x2F) ?? -1) + 1
-        var best = 0
-        for suffix in extensions {
-            let wanted = Array(suffix.lowercased().utf8)
-            let named = lowered.count >= wanted.count && lowered[(lowered.count - wanted.count)...].elementsEqual(wanted)
-            // `Makefile`-style names: the whole base name with a dot before it.
-            let whole = wanted.first == 0x2E && lowered[baseStart...].elementsEqual(wanted.dropFirst())
-            if named || whole { best = max(best, suffix.count) }
+        // Compared by bytes, ASCII letters in either case (extensions are ASCII): Foundation's
+        // case-insensitive search cost more than reading a small file, and lowercasing the name
+        // and every extension for each format was most of identifying one.
+        var name = fileName
+        return name.withUTF8 { bytes -> Int in
+            let baseStart = (bytes.lastIndex(of: 0x2F) ?? -1) + 1
+            var best = 0
+            for suffix in extensions {
+                let wanted = suffix.utf8
+                let named = bytes.count >= wanted.count && Self.sameIgnoringCase(bytes[(bytes.count - wanted.count)...], wanted)
+                // `Makefile`-style names: the whole base name with a dot before it.
+                let whole = wanted.first == 0x2E && Self.sameIgnoringCase(bytes[baseStart...], wanted.dropFirst())
+                if named || whole { best = max(best, suffix.count) }
+            }
+            return best
         }
-        return best
+    }
+
+    private static func sameIgnoringCase(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: some Collection<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) &- 0x61 < 26)
+        }
     }
 }
