@@ -345,3 +345,27 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     #expect(CodecConformance.problems(of: BackupCodec.all.first { $0.format.id == "zhixi-backup" }!, regressionInputsIn: directory) == [])
     #expect((try? JSONValue(parsing: Array(#"{"a": "\uD800\u0041"}"#.utf8))) == .object([("a", .string("\u{FFFD}A"))]))
 }
+
+/// How a calendar item's kind of day is guessed from its words, in either case and in Chinese.
+@Suite struct DayTypeGuessTests {
+    @Test(arguments: [
+        ("Mom's BIRTHDAY", [String](), false, "birthday"),
+        ("媽媽生日", [], false, "birthday"),
+        ("Dinner", ["生辰"], false, "birthday"),
+        ("Wedding Anniversary", [], false, "anniversary"),
+        ("結婚週年", [], false, "anniversary"),
+        ("结婚纪念日", [], false, "anniversary"),
+        ("Team sync", [], true, "anniversary"),
+        ("Trip", ["Travel"], false, "countdown"),
+        ("birthda", [], false, "countdown"),
+        ("", [], false, "countdown"),
+    ])
+    func guessesFromTitleAndCategories(title: String, categories: [String], repeats: Bool, type: String) throws {
+        let today = try CivilDate(year: 2026, month: 1, day: 1)
+        let item = CalendarItem(uid: "x", title: title, categories: categories)
+        #expect(BackupConverter.guessType(item, date: try CivilDate(year: 2026, month: 6, day: 1), repeats: repeats, today: today) == type)
+        if type == "countdown" {
+            #expect(BackupConverter.guessType(item, date: try CivilDate(year: 2025, month: 6, day: 1), repeats: false, today: today) == "countup")
+        }
+    }
+}
