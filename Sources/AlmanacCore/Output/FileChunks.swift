@@ -30,9 +30,14 @@ public enum FileChunks {
     public static func prefix(_ path: String, count: Int) throws(Diagnostic) -> [UInt8] {
         let fd = try openForReading(path)
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: count)
+        // No bigger than the file (a small file's probe cleared a whole prefix-sized buffer).
+        // Files that say they are empty (as /proc's do) get the whole prefix's room.
+        var info = stat()
+        let size = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        var buffer = [UInt8](repeating: 0, count: size > 0 ? min(count, size) : count)
         let filled = try fill(fd, &buffer, path: path)
-        return Array(buffer[0..<filled])
+        if filled < buffer.count { buffer.removeSubrange(filled...) }
+        return buffer
     }
 
     /// A regular file's size, or nil.
