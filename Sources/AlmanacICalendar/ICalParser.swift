@@ -375,7 +375,8 @@ struct ICalParser {
         }
         guard index < end, buffer[index] == 0x3A else { return nil }
         // Values that repeat across items (rules, categories, status words; DTSTAMP, which
-        // Google and Outlook set to the moment of export on every item) share one string.
+        // Google sets to the moment of export on every item: 64 items, one DTSTAMP in the
+        // Google exports under Tests/) share one string.
         let value: String
         switch kind {
         case .rrule, .categories, .status, .priority, .action, .trigger, .tzid, .version, .calscale, .dtstamp:
