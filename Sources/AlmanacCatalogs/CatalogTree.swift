@@ -46,9 +46,7 @@ public enum CatalogTree {
         let isLproj = directory.hasSuffix(".lproj")
         var subfolders: [String] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = DirectoryEntry.name(entry)
             if name == "." || name == ".." { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)

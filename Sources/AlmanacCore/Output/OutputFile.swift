@@ -147,9 +147,7 @@ public enum OutputFile {
         var removed: [String] = []
         let own = getpid()
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = DirectoryEntry.name(entry)
             guard let pid = abandonedWriter(name), pid != own else { continue }
             if kill(pid, 0) == 0 || errno == EPERM { continue }
             let path = directory + "/" + name
@@ -261,5 +259,17 @@ public enum OutputFile {
     static func baseName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
+    }
+}
+
+/// Names of `readdir` entries.
+public enum DirectoryEntry {
+    /// The entry's name, read up to its terminating NUL where it lies. (Copying `d_name` as a
+    /// value reads all 256 bytes of the declared array, but the kernel packs entries by their
+    /// real length: for the last entries of a folder's buffer that read runs past it, which
+    /// AddressSanitizer reported as a heap-buffer-overflow in a batch over 4,000 files.)
+    public static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 }
