@@ -148,10 +148,16 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        Thread.sleep(forTimeInterval: 0.5)
+        // Interrupted once the batch has begun writing: a loaded machine or a sanitizer build can
+        // take longer than half a second to get there.
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: out), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.2)
         process.interrupt()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        // A crash (a sanitizer's report) shows here with what the process said.
+        #expect([0, 130].contains(process.terminationStatus), "\(text)")
         let written = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(!written.contains { $0.hasSuffix(".tmp") })
         if process.terminationStatus == 0 { return }  // the machine converted all 4,000 in half a second
