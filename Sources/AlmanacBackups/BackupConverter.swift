@@ -70,9 +70,7 @@ public struct BackupConverter: DocumentConverter {
     }
 
     /// `HH:mm` (Foundation's `String(format:)` cost ~17,000 instructions a call).
-    static func hoursAndMinutes(_ hours: Int, _ minutes: Int) -> String {
-        (hours < 10 ? "0" : "") + String(hours) + (minutes < 10 ? ":0" : ":") + String(minutes)
-    }
+    static func hoursAndMinutes(_ hours: Int, _ minutes: Int) -> String { pad(hours, 2) + ":" + pad(minutes, 2) }
 
     static func reader(_ backup: BackupDocument) -> (members: [(String, JSONValue)], reader: BackupReader) {
         (backup.content.object ?? [], BackupReader(file: nil))

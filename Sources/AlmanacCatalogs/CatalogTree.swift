@@ -29,7 +29,7 @@ public enum CatalogTree {
     /// The `.strings` and `.stringsdict` files under `directory` that sit in `.lproj` folders,
     /// sorted.
     public static func files(under directory: String) -> [String] {
-        files(under: directory, stoppingAtFirst: false)
+        files(under: directory, accepting: isStringsFile)
     }
 
     /// Whether a directory holds `.lproj` folders with catalogs (the walk stops at the first).
@@ -66,22 +66,17 @@ public enum CatalogTree {
     /// The files under `directory` that sit in `.lproj` folders and that `accepting` takes (a
     /// format registry's catalog codecs, by their file names), sorted.
     public static func files(under directory: String, accepting: (String) -> Bool) -> [String] {
-        files(under: directory, stoppingAtFirst: false, accepting: accepting)
-    }
-
-    static func isStringsFile(_ path: String) -> Bool { path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") }
-
-    private static func files(under directory: String, stoppingAtFirst: Bool, accepting: (String) -> Bool = isStringsFile) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let parts = relative.split(separator: "/")
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"), accepting(relative) else { continue }
             result.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
-            if stoppingAtFirst { break }
         }
         return result.sorted()
     }
+
+    static func isStringsFile(_ path: String) -> Bool { path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") }
 
     /// Every table under `directory`, each merged across its locales. A file that cannot be read
     /// is reported in its table's diagnostics and left out; the others are still read.

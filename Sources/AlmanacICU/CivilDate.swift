@@ -185,7 +185,8 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 }
 
-func pad(_ value: Int, _ width: Int) -> String {
+/// The decimal digits of `value`, with zeros in front up to `width` (`pad(7, 2)` is `07`).
+public func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

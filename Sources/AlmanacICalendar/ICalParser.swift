@@ -22,23 +22,19 @@ struct ICalParser {
         "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VALARM", "STANDARD", "DAYLIGHT",
         "VAVAILABILITY", "AVAILABLE", "VLOCATION", "VRESOURCE", "PARTICIPANT",
     ].map { ($0, ()) })
-    static let topLevelNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
-    /// `topLevelNames.contains`, without hashing: it is asked at every BEGIN.
+    /// The components that sit directly in a calendar and never nest.
+    static let topLevelNames = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+    /// Whether `name` is one of `topLevelNames`, asked at every BEGIN: compared by length first,
+    /// because two different short strings compare slowly (the standard library checks them for
+    /// canonical equivalence before it says they differ), and not hashed.
     @inline(__always)
     static func isTopLevel(_ name: String) -> Bool {
-        // By length first: two different short strings compare slowly (the standard library
-        // checks them for canonical equivalence before it says they differ).
-        switch name.utf8.count {
-        case 5: name == "VTODO"
-        case 6: name == "VEVENT"
-        case 8: name == "VJOURNAL"
-        case 9: name == "VFREEBUSY" || name == "VTIMEZONE"
-        default: false
-        }
+        let length = name.utf8.count
+        return topLevelNames.contains { $0.utf8.count == length && $0 == name }
     }
     /// Components a file may hold without a VCALENDAR around them (a CalDAV resource, a fragment
     /// cut out of a calendar): read as if wrapped in one.
-    static let bareNames: Set<String> = topLevelNames.union(["VALARM", "VAVAILABILITY"])
+    static let bareNames = Set(topLevelNames + ["VALARM", "VAVAILABILITY"])
 
     private var open: [(name: String, line: Int)] = []
     private var components = 0

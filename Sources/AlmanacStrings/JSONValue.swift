@@ -97,40 +97,65 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// A JSON string literal for `text`: quotes, backslashes and control characters escaped,
-    /// everything else written as it is (UTF-8, no `\u` for non-ASCII).
+    /// everything else written as it is (UTF-8, no `\u` for non-ASCII). The bytes writer's
+    /// literal, as text (one set of escaping rules for both).
     public static func quote(_ text: String, into output: inout String, escaping: Escaping = []) {
-        output += "\""
-        // Runs that need no escape are appended whole (every byte escaped is ASCII, so a run
-        // always ends on a character boundary); most strings are one run.
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            let escape: String? = switch byte {
-            case 0x22: "\\\""
-            case 0x5C: "\\\\"
-            case 0x2F where escaping.contains(.slash): "\\/"
-            case 0x0A: "\\n"
-            case 0x0D: "\\r"
-            case 0x09: "\\t"
-            case 0x08 where escaping.contains(.shortControls): "\\b"
-            case 0x0C where escaping.contains(.shortControls): "\\f"
-            case 0..<0x20:
-                "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-            default: nil
-            }
-            if let escape {
-                output += text[runStart..<index]
-                output += escape
-                index = utf8.index(after: index)
-                runStart = index
-            } else {
-                index = utf8.index(after: index)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        quote(text, into: &bytes, escaping: escaping)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal to UTF-8 output, escaped exactly as
+    /// `quote(_:into:escaping:)` does with the same options; fast for the usual text that needs
+    /// no escape (checked eight bytes at a time, then copied whole).
+    public static func quote(_ text: String, into output: inout [UInt8], escaping: Escaping = []) {
+        var text = text
+        text.withUTF8 { quote(utf8: $0, into: &output, escaping: escaping) }
+    }
+
+    public static func quote(utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], escaping: Escaping = []) {
+        output.append(0x22)
+        var start = 0
+        var index = 0
+        let count = utf8.count
+        let slash = escaping.contains(.slash)
+        if !slash, let base = utf8.baseAddress.map(UnsafeRawPointer.init) {
+            // A byte needs escaping when it is a quote, a backslash or below 0x20.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let tops: UInt64 = 0x8080_8080_8080_8080
+            let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let a = word ^ quotes, b = word ^ backslashes
+                let control = (word &- 0x2020_2020_2020_2020) & ~word
+                if ((a &- ones) & ~a | (b &- ones) & ~b | control) & tops != 0 { break }
+                index += 8
             }
         }
-        output += text[runStart..<utf8.endIndex]
-        output += "\""
+        while index < count {
+            let byte = utf8[index]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || (slash && byte == 0x2F) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                switch byte {
+                case 0x22: output.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x2F: output.append(contentsOf: [0x5C, 0x2F])
+                case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+                case 0x09: output.append(contentsOf: [0x5C, 0x74])
+                case 0x08 where escaping.contains(.shortControls): output.append(contentsOf: [0x5C, 0x62])
+                case 0x0C where escaping.contains(.shortControls): output.append(contentsOf: [0x5C, 0x66])
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
+        output.append(0x22)
     }
 
     // MARK: Reading

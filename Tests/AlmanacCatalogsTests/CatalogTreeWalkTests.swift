@@ -31,3 +31,20 @@ import Testing
         #expect(!CatalogTree.isTree("/nonexistent/almanac-\(UUID().uuidString)"))
     }
 }
+
+extension CatalogTreeWalkTests {
+    /// A locale folder reached through a symbolic link is not entered by either walk (FileManager's
+    /// enumerator does not follow links to folders, and the quick walk must agree with it).
+    @Test func linkedLocaleFolders() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-tree-\(UUID().uuidString)")
+        let elsewhere = root.appendingPathComponent("elsewhere/en.lproj")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("\"k\" = \"v\";\n".utf8).write(to: elsewhere.appendingPathComponent("Localizable.strings"))
+        let tree = root.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("en.lproj"), withDestinationURL: elsewhere)
+        #expect(CatalogTree.files(under: tree.path).isEmpty)
+        #expect(!CatalogTree.isTree(tree.path))
+    }
+}

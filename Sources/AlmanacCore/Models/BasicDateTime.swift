@@ -63,8 +63,6 @@ public enum BasicDateTime {
     }
 
     public static func basic(_ time: CivilDateTime) -> String {
-        time.date.basicISO + "T" + twoDigits(time.hour) + twoDigits(time.minute) + twoDigits(time.second)
+        time.date.basicISO + "T" + pad(time.hour, 2) + pad(time.minute, 2) + pad(time.second, 2)
     }
-
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 }
