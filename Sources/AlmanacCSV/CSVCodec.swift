@@ -48,7 +48,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
         // Any text can be delimited text: never claim a file, only refuse the ones that are
         // clearly something else (the name then decides).
         let text = probe.text.prefix(4096).drop { $0.isWhitespace }
-        if text.hasPrefix("{") || text.hasPrefix("[") || text.hasPrefix("<") || text.uppercased().hasPrefix("BEGIN:") { return .no }
+        if text.hasPrefix("{") || text.hasPrefix("[") || text.hasPrefix("<") || text.prefix(6).uppercased() == "BEGIN:" { return .no }
         return .cannotTell
     }
 

@@ -31,6 +31,21 @@ public final class ICUWallClock: WallClock, @unchecked Sendable {
             })
     }
 
+    /// One clock per zone for the whole process: a clock reads its zone's transitions from ICU
+    /// the first time a year is asked about, and a batch of a thousand calendars in one zone
+    /// need read them only once (the table is filled under a lock, so clocks are shared freely).
+    public static func shared(_ zone: TimeZoneID) -> ICUWallClock {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let clock = sharedClocks[zone.identifier] { return clock }
+        let clock = ICUWallClock(zone)
+        sharedClocks[zone.identifier] = clock
+        return clock
+    }
+
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedClocks: [String: ICUWallClock] = [:]
+
     public func instant(for time: CivilDateTime) -> Date { Date(timeIntervalSince1970: Double(table.instant(for: time))) }
 
     public func offset(at instant: Date) -> Int { table.offset(at: Int(instant.timeIntervalSince1970.rounded(.down))) }

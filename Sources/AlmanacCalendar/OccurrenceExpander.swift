@@ -13,7 +13,7 @@ public struct OccurrenceExpander: Sendable {
     let zones: ZoneTable
     // Clocks are built once: each caches its zone's transitions.
     private let defaultClock: ICUWallClock
-    private let utcClock = ICUWallClock(.utc)
+    private let utcClock = ICUWallClock.shared(.utc)
 
     /// `definitions` reads the time zones the agenda's source defined (`CodecContext.timeZoneDefinitions`);
     /// without it those zones are looked up by name.
@@ -21,7 +21,7 @@ public struct OccurrenceExpander: Sendable {
         self.agenda = agenda
         self.defaultZone = agenda.timeZone.flatMap { TimeZoneID.resolve($0)?.zone } ?? defaultZone
         self.zones = ZoneTable(definitions: agenda.timeZones, reader: definitions)
-        self.defaultClock = ICUWallClock(self.defaultZone)
+        self.defaultClock = ICUWallClock.shared(self.defaultZone)
     }
 
     /// The same zones and clocks over other items (clocks keep the transitions they cached).

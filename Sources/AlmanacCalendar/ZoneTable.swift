@@ -47,7 +47,7 @@ public final class ZoneTable: @unchecked Sendable {
         }
         if clock == nil {
             if let resolved = TimeZoneID.resolve(name) {
-                clock = ICUWallClock(resolved.zone)
+                clock = ICUWallClock.shared(resolved.zone)
             } else {
                 unknown.insert(name)
             }

@@ -285,7 +285,7 @@ struct ReaderEvents: ICalEvents {
         case .xWRTimezone:
             agenda.timeZone = property.value
             if applyCalendarZone {
-                calendarZone = TimeZoneID.resolve(property.value).map { ICUWallClock($0.zone) }
+                calendarZone = TimeZoneID.resolve(property.value).map { ICUWallClock.shared($0.zone) }
                 if calendarZone == nil {
                     mapper.diagnostics.append(.warning("ics.unknown-timezone", property.value, at: mapper.location(property.line)))
                 }

@@ -1,5 +1,7 @@
 #include "require_icu.h"
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
 #include <unicode/ucal.h>
@@ -148,18 +150,96 @@ int32_t alm_tz_to_windows(const uint16_t *zone, int32_t length, uint16_t *out, i
     return ucal_getWindowsTimeZoneID((const UChar *)zone, length, (UChar *)out, capacity, (UErrorCode *)status);
 }
 
+// A Gregorian calendar per zone, kept open per thread. Opening one loads the zone's rules from
+// ICU's data (about 200,000 instructions), and the offset, wall-time and transition questions
+// below come one at a time: a batch of small calendars asked them a few hundred times per file,
+// and opening a calendar for each was a tenth of the batch. A few zones per thread are kept
+// (a file rarely uses more than two), the least recently opened given up first; the thread's
+// calendars are closed when it ends.
+enum { ZONE_SLOTS = 4, ZONE_NAME_UNITS = 64 };
+
+typedef struct {
+    UCalendar *calendar;
+    int32_t length;
+    UChar name[ZONE_NAME_UNITS];
+} ZoneSlot;
+
+typedef struct {
+    ZoneSlot slots[ZONE_SLOTS];
+    int32_t next;
+} ZoneCalendars;
+
+static pthread_key_t zone_calendars_key;
+static pthread_once_t zone_calendars_once = PTHREAD_ONCE_INIT;
+static int zone_calendars_ready = 0;
+
+static void zone_calendars_free(void *pointer) {
+    ZoneCalendars *cache = pointer;
+    for (int i = 0; i < ZONE_SLOTS; i++) {
+        if (cache->slots[i].calendar) ucal_close(cache->slots[i].calendar);
+    }
+    free(cache);
+}
+
+static void zone_calendars_make_key(void) {
+    zone_calendars_ready = pthread_key_create(&zone_calendars_key, zone_calendars_free) == 0;
+}
+
+/// The calendar for `zone`, from this thread's cache when it is there. `*owned` says whether the
+/// caller must close it (a name too long to keep, or no cache).
+static UCalendar *zone_calendar(const uint16_t *zone, int32_t length, int *owned, UErrorCode *err) {
+    *owned = 1;
+    if (length <= 0 || length > ZONE_NAME_UNITS) {
+        return ucal_open((const UChar *)zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, err);
+    }
+    pthread_once(&zone_calendars_once, zone_calendars_make_key);
+    ZoneCalendars *cache = zone_calendars_ready ? pthread_getspecific(zone_calendars_key) : NULL;
+    if (zone_calendars_ready && cache == NULL) {
+        cache = calloc(1, sizeof *cache);
+        if (cache && pthread_setspecific(zone_calendars_key, cache) != 0) {
+            free(cache);
+            cache = NULL;
+        }
+    }
+    if (cache) {
+        for (int i = 0; i < ZONE_SLOTS; i++) {
+            ZoneSlot *slot = &cache->slots[i];
+            if (slot->calendar && slot->length == length &&
+                memcmp(slot->name, zone, (size_t)length * sizeof(UChar)) == 0) {
+                *owned = 0;
+                return slot->calendar;
+            }
+        }
+    }
+    UCalendar *calendar = ucal_open((const UChar *)zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, err);
+    if (U_FAILURE(*err) || cache == NULL) return calendar;
+    ZoneSlot *slot = &cache->slots[cache->next];
+    cache->next = (cache->next + 1) % ZONE_SLOTS;
+    if (slot->calendar) ucal_close(slot->calendar);
+    slot->calendar = calendar;
+    slot->length = length;
+    memcpy(slot->name, zone, (size_t)length * sizeof(UChar));
+    *owned = 0;
+    return calendar;
+}
+
+static void zone_calendar_done(UCalendar *calendar, int owned) {
+    if (calendar && owned) ucal_close(calendar);
+}
+
 int alm_tz_offsets(const uint16_t *zone, int32_t length, double millis, int32_t *rawOffset, int32_t *dstOffset,
                    int32_t *status) {
     UErrorCode *err = (UErrorCode *)status;
-    UCalendar *calendar = ucal_open((const UChar *)zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, err);
+    int owned = 1;
+    UCalendar *calendar = zone_calendar(zone, length, &owned, err);
     if (U_FAILURE(*err)) {
-        if (calendar) ucal_close(calendar);
+        zone_calendar_done(calendar, owned);
         return 0;
     }
     ucal_setMillis(calendar, millis, err);
     *rawOffset = ucal_get(calendar, UCAL_ZONE_OFFSET, err);
     *dstOffset = ucal_get(calendar, UCAL_DST_OFFSET, err);
-    ucal_close(calendar);
+    zone_calendar_done(calendar, owned);
     return U_SUCCESS(*err);
 }
 
@@ -167,9 +247,10 @@ double alm_tz_wall_to_millis(const uint16_t *zone, int32_t length, int32_t year,
                              int32_t hour, int32_t minute, int32_t second, int32_t millisecond, int32_t skipped,
                              int32_t repeated, int32_t *status) {
     UErrorCode *err = (UErrorCode *)status;
-    UCalendar *calendar = ucal_open((const UChar *)zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, err);
+    int owned = 1;
+    UCalendar *calendar = zone_calendar(zone, length, &owned, err);
     if (U_FAILURE(*err)) {
-        if (calendar) ucal_close(calendar);
+        zone_calendar_done(calendar, owned);
         return 0;
     }
     // ICU's names are about which side's offset applies: for a skipped time, LAST uses the offset
@@ -184,22 +265,23 @@ double alm_tz_wall_to_millis(const uint16_t *zone, int32_t length, int32_t year,
     ucal_setDateTime(calendar, year, month - 1, day, hour, minute, second, err);
     ucal_set(calendar, UCAL_MILLISECOND, millisecond);
     double millis = ucal_getMillis(calendar, err);
-    ucal_close(calendar);
+    zone_calendar_done(calendar, owned);
     return millis;
 }
 
 double alm_tz_next_transition(const uint16_t *zone, int32_t length, double millis, int *found, int32_t *status) {
     UErrorCode *err = (UErrorCode *)status;
     *found = 0;
-    UCalendar *calendar = ucal_open((const UChar *)zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, err);
+    int owned = 1;
+    UCalendar *calendar = zone_calendar(zone, length, &owned, err);
     if (U_FAILURE(*err)) {
-        if (calendar) ucal_close(calendar);
+        zone_calendar_done(calendar, owned);
         return 0;
     }
     ucal_setMillis(calendar, millis, err);
     UDate transition = 0;
     *found = ucal_getTimeZoneTransitionDate(calendar, UCAL_TZ_TRANSITION_NEXT, &transition, err);
-    ucal_close(calendar);
+    zone_calendar_done(calendar, owned);
     return *found ? transition : 0;
 }
 

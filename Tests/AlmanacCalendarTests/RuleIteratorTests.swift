@@ -248,6 +248,38 @@ import Testing
         #expect(built.description == "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15")
         #expect(try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;SKIP=BACKWARD").description == "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;SKIP=BACKWARD")
     }
+
+    /// The byte-level reader keeps what the earlier Character-level one read, part by part.
+    @Test func partsAreReadAsBefore() throws {
+        func reason(_ text: String) -> String? {
+            do { _ = try RecurrenceRule(parsing: text); return nil } catch { return error.part + " → " + error.reason }
+        }
+        // Empty parts are skipped; a part needs a name and a value; a value runs to the part's end.
+        #expect(try RecurrenceRule(parsing: ";;FREQ=DAILY;;").frequency == .daily)
+        #expect(reason("FREQ=DAILY;COUNT=") == "COUNT= → name=value")
+        #expect(reason("FREQ=DAILY;=3") == "=3 → name=value")
+        #expect(try RecurrenceRule(parsing: "FREQ=DAILY;X-A==B").extensions == [.init(name: "X-A", value: "=B")])
+        #expect(reason("FREQ=DAILY;freq=weekly") == "freq=weekly → each part only once")
+        // Numbers as Int(_:) reads them: a sign, ASCII digits, any size that fits.
+        #expect(try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=+5").count == 5)
+        #expect(try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=99999999999").count == 99_999_999_999)
+        #expect(reason("FREQ=DAILY;COUNT=99999999999999999999") == "COUNT=99999999999999999999 → a positive number")
+        #expect(reason("FREQ=DAILY;INTERVAL=2x") == "INTERVAL=2x → a positive number")
+        #expect(reason("FREQ=MONTHLY;BYMONTHDAY=-9223372036854775808") != nil)
+        #expect(try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1,,-1").byMonthDay == [1, -1])
+        // Keywords in either case; a leap month's L too; weekdays with an ordinal.
+        let rule = try RecurrenceRule(parsing: "rscale=chinese;freq=yearly;bymonth=6l,12;skip=forward;wkst=su;byday=+2tu,-1Fr")
+        #expect(rule.scale == "CHINESE" && rule.skip == .forward && rule.weekStart == .sunday)
+        #expect(rule.byMonth == [.init(6, isLeap: true), .init(12)])
+        #expect(rule.byDay == [.init(.tuesday, ordinal: 2), .init(.friday, ordinal: -1)])
+        #expect(reason("FREQ=WEEKLY;BYDAY=0MO") == "BYDAY=0MO → weekdays like MO, 1MO, -1FR")
+        #expect(reason("FREQ=WEEKLY;BYDAY=M") == "BYDAY=M → weekdays like MO, 1MO, -1FR")
+        #expect(reason("FREQ=WEEKLY;WKST=MON") == "WKST=MON → a weekday: MO…SU")
+        #expect(reason("FREQ=YEARLY;BYMONTH=14") == "BYMONTH=14 → months 1…12, with L for a leap month (6L)")
+        // Text outside ASCII: names uppercased by Unicode's rules, values kept as written.
+        #expect(try RecurrenceRule(parsing: "FREQ=DAILY;x-é=ü").extensions == [.init(name: "X-É", value: "ü")])
+        #expect(try RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20251231T235959Z").until == .utc(CivilDateTime(unchecked: CivilDate(unchecked: 2025, 12, 31), 23, 59, 59)))
+    }
 }
 
 enum ChineseCalendarDates {

@@ -44,14 +44,19 @@ public struct Probe: Sendable {
 
     public let prefix: [UInt8]
     public let fileName: String?
+    /// The prefix as text: without a BOM, decoded as UTF-8 or UTF-16 when it is one of those.
+    /// Decoded once here: every registered codec may look at it while a file is identified, and
+    /// decoding it per look cost more than the rest of identifying a small file.
+    public let text: String
 
     public init(prefix: some Collection<UInt8>, fileName: String? = nil) {
-        self.prefix = Array(prefix.prefix(Probe.prefixLength))
+        let bytes = Array(prefix.prefix(Probe.prefixLength))
+        self.prefix = bytes
         self.fileName = fileName
+        self.text = Probe.decode(bytes)
     }
 
-    /// The prefix as text: without a BOM, decoded as UTF-8 or UTF-16 when it is one of those.
-    public var text: String {
+    private static func decode(_ prefix: [UInt8]) -> String {
         let detection = CharsetDetector.detect(prefix, isComplete: false)
         let body = prefix.dropFirst(detection.byteOrderMarkLength)
         if detection.charset == .utf16LE || detection.charset == .utf16BE {
