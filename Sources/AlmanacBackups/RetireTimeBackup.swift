@@ -124,6 +124,12 @@ public struct RetireTimeBackup: Hashable, Sendable {
     public var days: [Day]
 
     static let types = ["birthday", "anniversary", "countdown", "countup", "custom"]
+    // The members each object may have, made once (a set built per day was a tenth of reading
+    // a backup back).
+    static let reminderFields: Set<String> = ["offsetDays", "time"]
+    static let categoryFields: Set<String> = ["id", "name", "color", "icon"]
+    static let lunarFields: Set<String> = ["month", "day", "leap", "skip"]
+    static let lunarFieldsBefore3: Set<String> = ["month", "day", "leap"]
     static let repeats = ["none", "daily", "weekly", "monthly", "yearly"]
 
     // MARK: Reading
@@ -146,7 +152,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
             settings.accentColor = reader.color(object, "accentColor", "/settings")
             settings.backgroundImage = reader.string(object, "backgroundImage", "/settings", required: false)
             settings.fontSize = reader.string(object, "fontSize", "/settings", required: false, oneOf: fontSizes)
-            if let reminderObject = reader.object(BackupReader.member(object, "defaultReminder"), "/settings/defaultReminder", fields: ["offsetDays", "time"]),
+            if let reminderObject = reader.object(BackupReader.member(object, "defaultReminder"), "/settings/defaultReminder", fields: Self.reminderFields),
                let offset = reader.integer(reminderObject, "offsetDays", "/settings/defaultReminder", range: 0...365),
                let time = reader.time(reminderObject, "time", "/settings/defaultReminder") {
                 settings.defaultReminder = Reminder(offsetDays: offset, time: time)
@@ -155,7 +161,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
         var categories: [Category] = []
         for (index, value) in reader.array(top, "categories", "").enumerated() {
             let path = "/categories/\(index)"
-            guard let object = reader.object(value, path, fields: ["id", "name", "color", "icon"]) else { continue }
+            guard let object = reader.object(value, path, fields: Self.categoryFields) else { continue }
             guard let id = reader.string(object, "id", path, nonEmpty: true), let name = reader.string(object, "name", path, nonEmpty: true) else { continue }
             categories.append(Category(id: id, name: name, color: reader.color(object, "color", path), icon: reader.string(object, "icon", path, required: false)))
         }
@@ -204,7 +210,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
                 calendar = reader.string(object, "calendar", path, required: false, oneOf: ["gregorian", "lunar"]) ?? "gregorian"
                 let lunarPath = path + "/lunarDate"
                 if let lunarObject = reader.object(BackupReader.member(object, "lunarDate"), lunarPath,
-                                                   fields: version >= 3 ? ["month", "day", "leap", "skip"] : ["month", "day", "leap"]) {
+                                                   fields: version >= 3 ? Self.lunarFields : Self.lunarFieldsBefore3) {
                     if let month = reader.integer(lunarObject, "month", lunarPath, range: 1...12),
                        let day = reader.integer(lunarObject, "day", lunarPath, range: version >= 3 ? -1...30 : 1...30) {
                         if day == 0 { reader.error("backup.out-of-range", lunarPath + "/day", "0", "-1, 1…30") }
@@ -222,7 +228,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
                         reader.error("backup.lunar-mismatch", path + "/lunarDate", date.description, lunar.label)
                     }
                 }
-                if let reminderObject = reader.object(BackupReader.member(object, "reminder"), path + "/reminder", fields: ["offsetDays", "time"]) {
+                if let reminderObject = reader.object(BackupReader.member(object, "reminder"), path + "/reminder", fields: Self.reminderFields) {
                     if let offset = reader.integer(reminderObject, "offsetDays", path + "/reminder", range: 0...365),
                        let time = reader.time(reminderObject, "time", path + "/reminder") {
                         reminder = Reminder(offsetDays: offset, time: time)

@@ -125,21 +125,25 @@ public struct ICalendarReader: Sendable {
     /// The bytes with every fold (a line break followed by a space or tab) removed, so that
     /// multi-byte characters split by a fold are whole again before the charset is judged.
     static func unfolded(_ bytes: [UInt8]) -> [UInt8] {
+        // Runs between line breaks are copied whole, found eight bytes at a time: a batch of
+        // small exports unfolds each one's sample, byte by byte a twentieth of the batch.
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
+        let count = bytes.count
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0D || byte == 0x0A {
-                var next = index + 1
-                if byte == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
-                if next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 {
-                    index = next + 1
-                    continue
-                }
+        while index < count {
+            let end = ICalParser.lineEnd(bytes, index, count)
+            result.append(contentsOf: bytes[index..<end])
+            guard end < count else { break }
+            var next = end + 1
+            if bytes[end] == 0x0D, next < count, bytes[next] == 0x0A { next += 1 }
+            if next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
+                index = next + 1
+            } else {
+                // Not a fold: the break itself is kept (CR and LF alike, one byte at a time).
+                result.append(bytes[end])
+                index = end + 1
             }
-            result.append(byte)
-            index += 1
         }
         return result
     }

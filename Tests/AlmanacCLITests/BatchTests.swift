@@ -97,6 +97,15 @@ import Testing
         #expect(again.error.contains("of 4 files"))  // not the outputs of the first run
     }
 
+    @Test func baseNamesAreTheLastComponent() {
+        #expect(OutputNames.baseName("a/b/日記.ics") == "日記.ics")
+        #expect(OutputNames.baseName("日記/") == "日記")
+        #expect(OutputNames.baseName("//x//") == "x")
+        #expect(OutputNames.baseName("plain") == "plain")
+        #expect(OutputNames.baseName("/") == "/")
+        #expect(OutputNames.baseName("") == "")
+    }
+
     @Test func pathsThatLeaveTheOutputFolderAreRefused() {
         #expect(OutputNames.isInside("out/a/b.json", directory: "out"))
         #expect(OutputNames.isInside("../out/b.json", directory: "../out"))
@@ -104,6 +113,8 @@ import Testing
         #expect(!OutputNames.isInside("out/a/../../../etc/passwd", directory: "out"))
         #expect(!OutputNames.isInside("outside/b.json", directory: "out"))
         #expect(!OutputNames.isInside("out", directory: "out"))
+        #expect(OutputNames.isInside("./out/./日記/b.json", directory: "out/"))
+        #expect(!OutputNames.isInside("out/日記/../../b.json", directory: "out"))
     }
 
     @Test func aFolderWithNothingToConvertIsAnError() throws {

@@ -17,6 +17,29 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }) ?? []
     }
 
+    /// A probe says when it saw the whole file (the conversion then does not read it again),
+    /// and names what is wrong with a path that is not a readable file.
+    @Test func probesSayWhenTheyReadTheWholeFile() throws {
+        let small = directory + "/small.ics"
+        try OutputFile.write(Array("BEGIN:VCALENDAR".utf8), to: small)
+        let read = try FileChunks.prefix(small, count: 64)
+        #expect(read.bytes == Array("BEGIN:VCALENDAR".utf8) && read.isWhole)
+        let exact = try FileChunks.prefix(small, count: 15)
+        #expect(exact.bytes.count == 15 && !exact.isWhole)
+        #expect(try !FileChunks.prefix(small, count: 4).isWhole)
+        let empty = directory + "/empty.ics"
+        try OutputFile.write([], to: empty)
+        #expect(try FileChunks.prefix(empty, count: 64) == ([], true))
+        // Files that report no size (as /proc's do) are read up to the count.
+        let proc = try FileChunks.prefix("/proc/self/status", count: 1 << 16)
+        #expect(proc.isWhole && String(decoding: proc.bytes, as: UTF8.self).contains("Name:"))
+        #expect((#expect(throws: Diagnostic.self) { try FileChunks.prefix(directory, count: 64) })?.code == "input.is-directory")
+        #expect((#expect(throws: Diagnostic.self) { try FileChunks.prefix(directory + "/missing", count: 64) })?.code == "input.not-found")
+        var chunks: [[UInt8]] = []
+        try FileChunks.read(small, chunkSize: 4) { chunks.append($0) }
+        #expect(chunks.joined().elementsEqual("BEGIN:VCALENDAR".utf8))
+    }
+
     @Test func writesNewFiles() throws {
         let path = directory + "/out.txt"
         try OutputFile.write(Array("hello".utf8), to: path)

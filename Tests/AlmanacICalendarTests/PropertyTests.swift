@@ -88,6 +88,34 @@ import Testing
 
     static let codecs: [any Codec] = [ICalendarCodec(), JCalCodec(), XCalCodec(), ModelJSONCodec(.agenda)]
 
+    /// Unfolding finds line breaks eight bytes at a time; it must remove exactly what a plain
+    /// byte-by-byte reading of RFC 5545 §3.1 removes (a break, CRLF, LF or CR, then one space
+    /// or tab), on random mixes of breaks, blanks and text around the word boundaries.
+    @Test(arguments: 1...8)
+    func unfoldingMatchesAPlainReading(seed: UInt64) {
+        func plain(_ bytes: [UInt8]) -> [UInt8] {
+            var result: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0x0D || bytes[index] == 0x0A {
+                    var next = index + 1
+                    if bytes[index] == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
+                    if next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { index = next + 1; continue }
+                }
+                result.append(bytes[index])
+                index += 1
+            }
+            return result
+        }
+        var generator = SeededGenerator(seed: seed)
+        let pieces: [[UInt8]] = [[0x0D], [0x0A], [0x0D, 0x0A], [0x20], [0x09], Array("SUMMARY:".utf8), Array("繳房貸".utf8), [0x41]]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...40, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            #expect(ICalendarReader.unfolded(bytes) == plain(bytes), "\(bytes)")
+        }
+    }
+
     @Test(arguments: 1...12)
     func agendasSurviveEveryCalendarFormat(seed: UInt64) throws {
         let original = Self.agenda(seed: seed)

@@ -186,8 +186,11 @@ public struct FormatRegistry: Sendable {
             codecInput = CodecInput(bytes: bytes, fileName: nil)
             prefix = Array(bytes.prefix(Probe.prefixLength))
         case .file(let path):
-            prefix = try FileChunks.prefix(path, count: Probe.prefixLength)
-            codecInput = CodecInput(contentsOf: path)
+            let read = try FileChunks.prefix(path, count: Probe.prefixLength)
+            prefix = read.bytes
+            // A file shorter than the probe has been read whole: the codec gets those bytes
+            // instead of opening the file again.
+            codecInput = read.isWhole ? CodecInput(bytes: read.bytes, fileName: path) : CodecInput(contentsOf: path)
         }
         let codec: any Codec
         let basis: Basis

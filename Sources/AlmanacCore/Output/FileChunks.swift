@@ -11,12 +11,11 @@ private let systemRead = Darwin.read
 public enum FileChunks {
     /// Calls `body` with successive pieces of a file (each at most `chunkSize` bytes).
     public static func read(_ path: String, chunkSize: Int, _ body: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        let fd = try openForReading(path)
+        let (fd, info) = try openForReading(path)
         defer { close(fd) }
         // A small file gets a buffer its size (plus the byte that shows it ended), not a chunk's:
         // a batch reads thousands of 4 KB exports, and zeroing 1 MB for each cost more than parsing it.
-        var info = stat()
-        let known = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) + 1 : chunkSize
+        let known = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) + 1 : chunkSize
         var buffer = [UInt8](repeating: 0, count: min(max(4096, chunkSize), max(known, 1)))
         while true {
             let filled = try fill(fd, &buffer, path: path)
@@ -26,18 +25,21 @@ public enum FileChunks {
         }
     }
 
-    /// The first `count` bytes of a file (for identification), or all of it if it is shorter.
-    public static func prefix(_ path: String, count: Int) throws(Diagnostic) -> [UInt8] {
-        let fd = try openForReading(path)
+    /// The first `count` bytes of a file (for identification), or all of it if it is shorter;
+    /// `isWhole` says the end of the file was seen, so the bytes are the whole file and need not
+    /// be read again (a batch of small files opened each one twice).
+    public static func prefix(_ path: String, count: Int) throws(Diagnostic) -> (bytes: [UInt8], isWhole: Bool) {
+        let (fd, info) = try openForReading(path)
         defer { close(fd) }
-        // No bigger than the file (a small file's probe cleared a whole prefix-sized buffer).
-        // Files that say they are empty (as /proc's do) get the whole prefix's room.
-        var info = stat()
-        let size = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
-        var buffer = [UInt8](repeating: 0, count: size > 0 ? min(count, size) : count)
+        // No bigger than the file plus the byte that shows it ended (a small file's probe cleared
+        // a whole prefix-sized buffer). Files that say they are empty (as /proc's do) get the
+        // whole prefix's room.
+        let size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        var buffer = [UInt8](repeating: 0, count: size > 0 ? min(count, size + 1) : count)
         let filled = try fill(fd, &buffer, path: path)
-        if filled < buffer.count { buffer.removeSubrange(filled...) }
-        return buffer
+        let isWhole = filled < buffer.count
+        if isWhole { buffer.removeSubrange(filled...) }
+        return (buffer, isWhole)
     }
 
     /// A regular file's size, or nil.
@@ -47,19 +49,27 @@ public enum FileChunks {
         return Int(info.st_size)
     }
 
-    private static func openForReading(_ path: String) throws(Diagnostic) -> Int32 {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+    /// The file opened, with what fstat says of it (opened first and asked after: one system
+    /// call fewer per file than asking by name and then opening).
+    private static func openForReading(_ path: String) throws(Diagnostic) -> (fd: Int32, info: stat) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
             throw errno == ENOENT ? Diagnostic.error("input.not-found", at: SourceLocation(file: path))
                 : Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw Diagnostic.error("input.is-directory", at: SourceLocation(file: path)) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path)) }
-        return fd
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let problem = errno
+            close(fd)
+            throw Diagnostic.error("input.unreadable", String(cString: strerror(problem)), at: SourceLocation(file: path))
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            close(fd)
+            throw Diagnostic.error("input.is-directory", at: SourceLocation(file: path))
+        }
+        return (fd, info)
     }
 
-    /// Reads until the buffer is full or the file ends (reads may return less than asked).
     private static func fill(_ fd: Int32, _ buffer: inout [UInt8], path: String) throws(Diagnostic) -> Int {
         var filled = 0
         while filled < buffer.count {

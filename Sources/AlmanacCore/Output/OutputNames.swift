@@ -6,16 +6,23 @@ public enum OutputNames {
     }
 
     public static func baseName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // Over the UTF-8 bytes: a batch asks this several times per file, and splitting the
+        // whole path into Characters cost more than converting a small calendar's header.
+        let utf8 = path.utf8
+        guard let last = utf8.lastIndex(where: { $0 != slash }) else { return path }
+        let end = utf8.index(after: last)
+        let start = utf8[..<last].lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return String(Substring(utf8[start..<end]))
     }
 
     /// Whether `path`, with `.` and `..` resolved as written, stays inside `directory`.
     public static func isInside(_ path: String, directory: String) -> Bool {
-        func components(_ text: String) -> [Substring] {
-            var result: [Substring] = []
-            for part in text.split(separator: "/") where part != "." {
-                if part == ".." {
-                    if result.isEmpty || result.last == ".." { result.append(part) } else { result.removeLast() }
+        let dot = ".".utf8, dots = "..".utf8
+        func components(_ text: String) -> [Substring.UTF8View] {
+            var result: [Substring.UTF8View] = []
+            for part in text.utf8.split(separator: slash) where !part.elementsEqual(dot) {
+                if part.elementsEqual(dots) {
+                    if result.isEmpty || result.last!.elementsEqual(dots) { result.append(part) } else { result.removeLast() }
                 } else {
                     result.append(part)
                 }
@@ -23,8 +30,10 @@ public enum OutputNames {
             return result
         }
         let inside = components(path), base = components(directory)
-        return inside.count > base.count && Array(inside.prefix(base.count)) == base
+        return inside.count > base.count && zip(inside, base).allSatisfy { $0.elementsEqual($1) }
     }
+
+    private static let slash = UInt8(ascii: "/")
 
     /// The file name without directories and without the extension its format matched.
     public static func stem(of path: String, format: FormatDescription) -> String {
