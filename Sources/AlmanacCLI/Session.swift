@@ -86,6 +86,21 @@ public final class Session: @unchecked Sendable {
     /// A diagnostic on standard error, in the session's language.
     func report(_ diagnostic: Diagnostic) { writeError(diagnostic.rendered(in: language) + "\n") }
 
+    /// Diagnostics on standard error, written about 64 KB at a time rather than one system call
+    /// each (a batch of small exports reports thousands of dropped fields).
+    func report(_ diagnostics: some Sequence<Diagnostic>) {
+        var text = ""
+        for diagnostic in diagnostics {
+            text += diagnostic.rendered(in: language)
+            text += "\n"
+            if text.utf8.count >= 1 << 16 {
+                writeError(text)
+                text = ""
+            }
+        }
+        if !text.isEmpty { writeError(text) }
+    }
+
     /// A message on standard error.
     func printError(_ line: String) { writeError(line + "\n") }
 

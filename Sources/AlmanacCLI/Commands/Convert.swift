@@ -173,11 +173,10 @@ struct Convert: ParsableCommand {
         // Skipped and not-started files are counted in the summary, not listed one by one (a rerun
         // skips thousands; an interrupted batch leaves thousands unstarted).
         let batchSummary = toDirectory && jobs.count > 1
-        for report in reports {
-            for diagnostic in report.diagnostics
-            where !streaming && !(batchSummary && (diagnostic.code.hasPrefix("batch.skipped-") || diagnostic.code == "batch.not-started")) {
-                session.report(diagnostic)
-            }
+        if !streaming {
+            session.report(reports.lazy.flatMap(\.diagnostics).filter { diagnostic in
+                !(batchSummary && (diagnostic.code.hasPrefix("batch.skipped-") || diagnostic.code == "batch.not-started"))
+            })
         }
         if batchSummary { batch.printSummary(reports: results) }
         var worst = reports.map(\.exitStatus).max() ?? .success
@@ -316,7 +315,8 @@ struct Convert: ParsableCommand {
             return report
         }
         let destination: Conversion.Destination = job.destination == "-" ? .standardOutput
-            : .file(job.destination, folder: output.flatMap { InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
+            : .file(job.destination, folder: conversion.target is any FolderLayoutCodec  // only such targets use it (a stat per file)
+                ? output.flatMap { InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil } : nil)
         report = conversion.run(session.input(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
         if job.skipUnknown, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {
