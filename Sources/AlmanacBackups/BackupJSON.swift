@@ -12,8 +12,7 @@ public enum BackupJSON {
         switch value {
         case .array(let items): .array(items.map(canonical))
         case .object(let members):
-            .object(members.sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) { $0.value < $1.value } }
-                .map { ($0.0, canonical($0.1)) })
+            .object((isSorted(members) ? members : members.sorted { precedes($0.0, $1.0) }).map { ($0.0, canonical($0.1)) })
         default: value
         }
     }
@@ -41,29 +40,62 @@ public enum BackupJSON {
         case .number(let number): output += (number.isFinite ? "\(number)" : "null").utf8
         case .string(let text): JSONValue.quote(text, into: &output, escaping: .shortControls)  // as Python writes them
         case .array(let items):
-            if items.isEmpty { output += [0x5B, 0x5D]; return }
-            output += [0x5B, 0x0A]
+            if items.isEmpty { output.append(0x5B); output.append(0x5D); return }
+            output.append(0x5B)
             for (index, item) in items.enumerated() {
-                output += repeatElement(0x20, count: 2 * (indent + 1))
+                newLine(indent + 1, into: &output)
                 write(item, indent: indent + 1, into: &output)
-                output += index == items.count - 1 ? [0x0A] : [0x2C, 0x0A]
+                if index < items.count - 1 { output.append(0x2C) }
             }
-            output += repeatElement(0x20, count: 2 * indent)
+            newLine(indent, into: &output)
             output.append(0x5D)
         case .object(let members):
-            if members.isEmpty { output += [0x7B, 0x7D]; return }
-            output += [0x7B, 0x0A]
+            if members.isEmpty { output.append(0x7B); output.append(0x7D); return }
+            output.append(0x7B)
             // By code point, as Python sorts str keys (UTF-8's byte order is code point order).
-            let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+            // Writers mostly build members in that order already: then nothing is sorted.
+            let sorted = isSorted(members) ? members : members.sorted { precedes($0.0, $1.0) }
             for (index, (key, member)) in sorted.enumerated() {
-                output += repeatElement(0x20, count: 2 * (indent + 1))
+                newLine(indent + 1, into: &output)
                 JSONValue.quote(key, into: &output, escaping: .shortControls)
-                output += [0x3A, 0x20]
+                output.append(0x3A)
+                output.append(0x20)
                 write(member, indent: indent + 1, into: &output)
-                output += index == sorted.count - 1 ? [0x0A] : [0x2C, 0x0A]
+                if index < sorted.count - 1 { output.append(0x2C) }
             }
-            output += repeatElement(0x20, count: 2 * indent)
+            newLine(indent, into: &output)
             output.append(0x7D)
+        }
+    }
+
+    /// A line break and the indentation of `level` (two spaces each), without a temporary array.
+    private static func newLine(_ level: Int, into output: inout [UInt8]) {
+        output.append(0x0A)
+        for _ in 0..<(2 * level) { output.append(0x20) }
+    }
+
+    private static func isSorted(_ members: [(String, JSONValue)]) -> Bool {
+        var index = 1
+        while index < members.count {
+            guard precedes(members[index - 1].0, members[index].0) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Code point order: the UTF-8 bytes compared (strings are compared in place, not iterated).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let shared = min(x.count, y.count)
+                var index = 0
+                while index < shared {
+                    if x[index] != y[index] { return x[index] < y[index] }
+                    index += 1
+                }
+                return x.count < y.count
+            }
         }
     }
 }

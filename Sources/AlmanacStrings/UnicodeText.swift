@@ -31,7 +31,7 @@ public enum UnicodeDetection {
     /// UTF-16 text without a BOM (like .strings files some tools write) has a zero byte in most
     /// ASCII characters: in odd positions for little-endian, even ones for big-endian.
     public static func utf16WithoutBOM(_ bytes: [UInt8]) -> (littleEndian: Bool, score: Double)? {
-        guard bytes.count >= 4 else { return nil }
+        guard bytes.count >= 4, containsZero(bytes) else { return nil }
         let pairs = bytes.count / 2
         var evenZeros = 0
         var oddZeros = 0
@@ -47,6 +47,26 @@ public enum UnicodeDetection {
         if odd > 0.2 && even < 0.05 { littleEndian = true } else if even > 0.2 && odd < 0.05 { littleEndian = false } else { return nil }
         guard plausibleUTF16(bytes, littleEndian: littleEndian) else { return nil }
         return (littleEndian, max(odd, even))
+    }
+
+    /// Whether any byte is zero, eight at a time: a UTF-8 file (almost every input) has none,
+    /// and counting zeros in both positions of every pair was most of identifying a small file.
+    private static func containsZero(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var index = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while index + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if (word &- ones) & ~word & (ones &* 0x80) != 0 { return true }
+                index += 8
+            }
+            while index < buffer.count {
+                if buffer[index] == 0 { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     private static func plausibleUTF16(_ bytes: [UInt8], littleEndian: Bool) -> Bool {
