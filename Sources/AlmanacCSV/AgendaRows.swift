@@ -146,11 +146,14 @@ public struct AgendaRowReader {
         if let text = cell(row, completedColumn) { item.isCompleted = TableImport.truth(text) }
         if let text = cell(row, typeColumn) {
             // The app's own type words (倒數日, Days since, 自訂) are its types; others are kept as written.
-            let type = TableImport.dayType(text) ?? text
+            let known = TableImport.dayType(text)
+            let type = known ?? text
             item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(type)))
-            // Birthdays and anniversaries come back every year, unless a repeat column says how.
+            // Birthdays and anniversaries come back every year, unless a repeat column says how
+            // (a type word the app knows is one of its five types: no second lookup for those).
             if repeatColumn == nil, item.start != nil,
-               TableImport.yearlyTypes.contains(type) || TableImport.yearlyTypes.contains(type.lowercased()) {
+               known.map({ $0 == "birthday" || $0 == "anniversary" })
+                ?? (TableImport.yearlyTypes.contains(type) || TableImport.yearlyTypes.contains(type.lowercased())) {
                 item.recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
             }
         }
