@@ -159,7 +159,9 @@ public struct TimeZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
     ) throws(ICUError) -> Date {
         // UTC has no gaps or overlaps; days shown "as themselves" are formatted there, often.
         if isUTC { return Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)) }
-        let kind = wallTimeKind(time)
+        let (kind, ordinary) = classify(time)
+        // An ordinary time's instant is the one both readings agreed on: not asked of ICU again.
+        if let ordinary { return ordinary }
         switch (kind, gap, overlap) {
         case (.skipped, .reject, _):
             throw ICUError(.nonexistentTime, subject: "\(time) \(identifier)")
@@ -182,12 +184,18 @@ public struct TimeZoneID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Whether a wall-clock time is skipped, repeated or ordinary in this zone.
     public func wallTimeKind(_ time: CivilDateTime) -> WallTimeKind {
         if isUTC { return .normal }
+        return classify(time).kind
+    }
+
+    /// The kind of a wall time, read with the earlier and the later offset; for an ordinary time
+    /// (both readings agree) also its instant.
+    private func classify(_ time: CivilDateTime) -> (kind: WallTimeKind, ordinary: Date?) {
         guard let before = try? wallToInstant(time, skipped: 0, repeated: 0),
               let after = try? wallToInstant(time, skipped: 1, repeated: 1)
-        else { return .normal }
-        if before == after { return .normal }
+        else { return (.normal, nil) }
+        if before == after { return (.normal, before) }
         // In an overlap both readings show the same wall time again; in a gap neither does.
-        return wallTime(at: before) == time ? .repeated : .skipped
+        return (wallTime(at: before) == time ? .repeated : .skipped, nil)
     }
 
     /// The wall-clock time this zone shows at an instant.
