@@ -23,6 +23,24 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
 }
 
 @Suite struct BackupTests {
+    /// Backup timestamps carry the offset the zone had at that moment: across a spring-forward
+    /// gap, and for both occurrences of a fall-back night's repeated hour (a UTC time in the
+    /// second one was written an hour early, as the first).
+    @Test func timestampsKeepTheirInstantAcrossClockChanges() throws {
+        let newYork = try TimeZoneID("America/New_York")
+        func utc(_ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> DateValue {
+            .utc(CivilDateTime(unchecked: CivilDate(unchecked: 2025, month, day), hour, minute, 0))
+        }
+        #expect(utc(11, 2, 5, 30).timestamp(in: newYork) == "2025-11-02T01:30:00-04:00")
+        #expect(utc(11, 2, 6, 30).timestamp(in: newYork) == "2025-11-02T01:30:00-05:00")
+        #expect(utc(3, 9, 7, 0).timestamp(in: newYork) == "2025-03-09T03:00:00-04:00")
+        let wall = CivilDateTime(unchecked: CivilDate(unchecked: 2025, 3, 9), 2, 30, 0)
+        #expect(DateValue.zoned(wall, zone: "America/New_York").timestamp() == "2025-03-09T03:30:00-04:00")
+        let repeated = CivilDateTime(unchecked: CivilDate(unchecked: 2025, 11, 2), 1, 30, 0)
+        #expect(DateValue.floating(repeated).timestamp(in: newYork) == "2025-11-02T01:30:00-04:00")
+        #expect(DateValue.date(CivilDate(unchecked: 2025, 6, 1)).timestamp(in: try TimeZoneID("Asia/Taipei")) == "2025-06-01T00:00:00+08:00")
+    }
+
     @Test(arguments: formats)
     func conforms(name: String) {
         #expect(CodecConformance.problems(of: codec(name)) == [])

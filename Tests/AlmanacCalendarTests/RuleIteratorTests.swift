@@ -1,4 +1,5 @@
 @testable import AlmanacCalendar
+import Foundation
 import AlmanacCore
 import AlmanacICU
 import Testing
@@ -247,6 +248,36 @@ import Testing
         built.byMonthDay = [15]
         #expect(built.description == "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15")
         #expect(try RecurrenceRule(parsing: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;SKIP=BACKWARD").description == "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;SKIP=BACKWARD")
+    }
+
+    /// The shared transition-table clock answers as ICU does, hour by hour through the days
+    /// clocks change (gaps shifted forward, repeated hours on the earlier offset), in zones with
+    /// half-hour DST, southern summers, a 1940s history and no DST at all.
+    @Test func sharedClocksAnswerAsICU() throws {
+        let zones = ["America/New_York", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Taipei", "Europe/London", "Asia/Shanghai"]
+        for name in zones {
+            let zone = try TimeZoneID(name)
+            let clock = ICUWallClock.shared(zone)
+            #expect(ICUWallClock.shared(zone) === clock)
+            for year in [1942, 1988, 2024, 2025] {
+                var cursor = Date(timeIntervalSince1970: Double(CivilDateTime(unchecked: CivilDate(unchecked: year, 1, 1), 0, 0, 0).secondsSinceEpoch))
+                var checked = 0
+                while let next = zone.nextTransition(after: cursor), checked < 4,
+                      next.timeIntervalSince1970 < Double(CivilDateTime(unchecked: CivilDate(unchecked: year + 1, 1, 1), 0, 0, 0).secondsSinceEpoch) {
+                    for hours in stride(from: -30, through: 30, by: 1) {
+                        let instant = next.addingTimeInterval(Double(hours) * 1800)
+                        #expect(clock.offset(at: instant) == zone.offset(at: instant).totalSeconds, "\(name) \(instant)")
+                        let wall = zone.wallTime(at: instant)
+                        for minutes in [0, 30, 59] {
+                            let time = CivilDateTime(unchecked: wall.date, wall.hour, minutes, 0)
+                            #expect(clock.instant(for: time) == (try zone.instant(for: time)), "\(name) \(time)")
+                        }
+                    }
+                    cursor = next
+                    checked += 1
+                }
+            }
+        }
     }
 
     /// The byte-level reader keeps what the earlier Character-level one read, part by part.
