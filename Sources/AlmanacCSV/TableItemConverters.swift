@@ -29,8 +29,8 @@ final class RowsToItems: ConcurrentItemConverter {
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
-        // The reader is taken out of the optional for the rows: called through it, each row
-        // copied the reader out and back (a thousand instructions a row).
+        // The reader is taken out of the optional for the rows rather than called through it
+        // for each one (an access check and an optional's unwrapping per row).
         guard var reader = reader.take() else { return }
         defer { self.reader = reader }
         for row in rows {

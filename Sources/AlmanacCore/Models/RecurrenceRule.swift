@@ -107,8 +107,8 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
     public init(parsing text: String) throws(RecurrenceError) {
         var frequency: Frequency?
         var rule = RecurrenceRule(frequency: .daily)
-        var utf8 = text
-        let parsed: Result<Void, RecurrenceError> = utf8.withUTF8 { bytes in
+        var contiguous = text  // withUTF8 may make the copy contiguous; `text` stays as given
+        let parsed: Result<Void, RecurrenceError> = contiguous.withUTF8 { bytes in
             do throws(RecurrenceError) {
                 try Self.parseParts(bytes, into: &rule, frequency: &frequency)
                 return .success(())
