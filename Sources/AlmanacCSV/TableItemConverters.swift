@@ -29,13 +29,9 @@ final class RowsToItems: ConcurrentItemConverter {
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
-        // The reader is taken out of the optional for the rows rather than called through it
-        // for each one (an access check and an optional's unwrapping per row).
-        guard var reader = reader.take() else { return }
-        defer { self.reader = reader }
         for row in rows {
             defer { index += 1 }
-            if let day = reader.item(row, index: index) { try emit(.calendarItem(day)) }
+            if let day = reader?.item(row, index: index) { try emit(.calendarItem(day)) }
         }
     }
 
@@ -130,12 +126,11 @@ final class RowsToRows: ConcurrentItemConverter {
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
-        guard let writer, var reader = reader.take() else { return }
-        defer { self.reader = reader }
+        guard let writer else { return }
         var output = TableRows()
         for row in rows {
             defer { index += 1 }
-            if let day = reader.item(row, index: index) { output.append(writer.row(day)) }
+            if let day = reader?.item(row, index: index) { output.append(writer.row(day)) }
         }
         if !output.isEmpty { try emit(.rows(output)) }
     }

@@ -126,7 +126,7 @@ public struct ICalendarReader: Sendable {
     /// multi-byte characters split by a fold are whole again before the charset is judged.
     static func unfolded(_ bytes: [UInt8]) -> [UInt8] {
         // Runs between line breaks are copied whole, found eight bytes at a time: a batch of
-        // small exports unfolds each one's sample, byte by byte a twentieth of the batch.
+        // small exports unfolds each one's sample, and byte by byte that was 2.5 % of the batch.
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         let count = bytes.count

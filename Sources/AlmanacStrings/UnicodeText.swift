@@ -50,7 +50,7 @@ public enum UnicodeDetection {
     }
 
     /// Whether any byte is zero, eight at a time: a UTF-8 file (almost every input) has none,
-    /// and counting zeros in both positions of every pair was most of identifying a small file.
+    /// and counting zeros in both positions of every pair was most of detecting its charset.
     private static func containsZero(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }

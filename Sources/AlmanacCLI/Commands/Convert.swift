@@ -315,8 +315,7 @@ struct Convert: ParsableCommand {
             return report
         }
         let destination: Conversion.Destination = job.destination == "-" ? .standardOutput
-            : .file(job.destination, folder: conversion.target is any FolderLayoutCodec  // only such targets use it (a stat per file)
-                ? output.flatMap { InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil } : nil)
+            : .file(job.destination, folder: output.flatMap { InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
         report = conversion.run(session.input(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
         if job.skipUnknown, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {

@@ -70,6 +70,7 @@ public enum FileChunks {
         return (fd, info)
     }
 
+    /// Reads until the buffer is full or the file ends (reads may return less than asked).
     private static func fill(_ fd: Int32, _ buffer: inout [UInt8], path: String) throws(Diagnostic) -> Int {
         var filled = 0
         while filled < buffer.count {
