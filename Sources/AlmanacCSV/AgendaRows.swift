@@ -20,6 +20,8 @@ public struct AgendaRowReader {
     let titleColumn: Int?, dateColumn: Int?, timeColumn: Int?, endColumn: Int?, locationColumn: Int?, notesColumn: Int?
     let categoryColumn: Int?, priorityColumn: Int?, completedColumn: Int?, typeColumn: Int?, repeatColumn: Int?
     let amountColumn: Int?, uidColumn: Int?, lunarColumn: Int?, alarmColumn: Int?, colorColumn: Int?, createdColumn: Int?, updatedColumn: Int?
+    /// The most properties a row carries besides unreadable cells (its array is made that size once).
+    let carriedPerRow: Int
 
     public init(columns: [String], context: CodecContext) throws(Diagnostic) {
         self.columns = columns
@@ -48,6 +50,7 @@ public struct AgendaRowReader {
         (lunarColumn, alarmColumn, colorColumn, createdColumn, updatedColumn) = (map[.lunar], map[.alarm], map[.color], map[.created], map[.updated])
         self.reader = CellReader(locale: context.locale)
         self.timeZone = context.timeZone
+        carriedPerRow = (map[.type] == nil ? 0 : 1) + (map[.amount] == nil ? 0 : 1) + extra.count
     }
 
     /// The columns a table of these rows fills when written back (streamed, so decided from the
@@ -80,10 +83,9 @@ public struct AgendaRowReader {
     /// Spreadsheet row numbers: the header is row 1.
     func rowNumber(_ index: Int) -> String { String(index + 2) }
 
-    func cell(_ row: [String], _ column: Int?) -> String? {
-        guard let column, column < row.count else { return nil }
-        let value = FormulaGuard.unguard(CellReader.trimmed(row[column]))
-        return value.isEmpty ? nil : value
+    func cell(_ row: some AgendaRowCells, _ column: Int?) -> String? {
+        guard let column else { return nil }
+        return row.value(column)
     }
 
     /// `X-ALMANAC-PINNED`: a header that is an iCalendar extension property's name.
@@ -95,7 +97,9 @@ public struct AgendaRowReader {
     }
 
     /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
-    public mutating func item(_ row: [String], index: Int) -> CalendarItem? {
+    /// The fields are worked out first and the item is made once at the end (a `CalendarItem` is
+    /// ~500 bytes: built early and then changed, it was copied twice a row).
+    public mutating func item(_ row: some AgendaRowCells, index: Int) -> CalendarItem? {
         guard let title = cell(row, titleColumn) else { return nil }
         // Unreadable cells are kept on the item as properties, so nothing typed is lost.
         var invalid: [CarriedProperty] = []
@@ -130,52 +134,47 @@ public struct AgendaRowReader {
             case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
             }
         }
-        var item = CalendarItem(kind: isTodoList ? .todo : .event, uid: "", title: title)
-        item.carried = invalid
+        var start: DateValue?, due: DateValue?
         if let date {
             let value = dateValue(date, time)
-            if isTodoList { item.due = value } else { item.start = value }
+            if isTodoList { due = value } else { start = value }
         }
-        item.end = end
-        item.location = cell(row, locationColumn)
-        item.notes = cell(row, notesColumn)
-        if let text = cell(row, categoryColumn) {
-            item.categories = Self.categories(text)
-        }
-        if let text = cell(row, priorityColumn) { item.priority = TableImport.priority(text) }
-        if let text = cell(row, completedColumn) { item.isCompleted = TableImport.truth(text) }
+        // The type, the amount and the source's other columns, carried after the unreadable cells.
+        var carried: [CarriedProperty] = []
+        if carriedPerRow > 0 { carried.reserveCapacity(carriedPerRow) }
+        var recurrence: Recurrence?
         if let text = cell(row, typeColumn) {
             // The app's own type words (倒數日, Days since, 自訂) are its types; others are kept as written.
             let known = TableImport.dayType(text)
             let type = known ?? text
-            item.carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(type)))
+            carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(type)))
             // Birthdays and anniversaries come back every year, unless a repeat column says how
             // (a type word the app knows is one of its five types: no second lookup for those).
-            if repeatColumn == nil, item.start != nil,
+            if repeatColumn == nil, start != nil,
                known.map({ $0 == "birthday" || $0 == "anniversary" })
                 ?? (TableImport.yearlyTypes.contains(type) || TableImport.yearlyTypes.contains(type.lowercased())) {
-                item.recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
+                recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
             }
         }
         if let text = cell(row, repeatColumn) {
-            if let rule = TableImport.rule(text) { item.recurrence = Recurrence(rules: [rule]) } else { bad(.repeat, text, "repeat") }
+            if let rule = TableImport.rule(text) { recurrence = Recurrence(rules: [rule]) } else { bad(.repeat, text, "repeat") }
         }
         if let text = cell(row, lunarColumn) {
             if let lunar = LunarMonthDay(parsing: text) {
                 // A lunar repeat falls on this lunar month and day; SKIP as the apps default it
                 // (a leap month or a 30th a year lacks: the day before).
-                if var rules = item.recurrence?.rules, let first = rules.first, first.isLunar, first.byMonthDay.isEmpty {
+                if var rules = recurrence?.rules, let first = rules.first, first.isLunar, first.byMonthDay.isEmpty {
                     if first.frequency == .yearly { rules[0].byMonth = [RecurrenceRule.Month(lunar.month, isLeap: lunar.isLeapMonth)] }
                     rules[0].byMonthDay = [lunar.day]
                     if lunar.isLeapMonth || lunar.day == 30 { rules[0].skip = .backward }
-                    item.recurrence?.rules = rules
+                    recurrence?.rules = rules
                 }
             } else {
                 bad(.lunar, text, "lunar")
             }
         }
+        var alarms: [Alarm] = []
         if let text = cell(row, alarmColumn) {
-            var alarms: [Alarm] = []
             for part in text.split(whereSeparator: { ", 、;".contains($0) }) {
                 guard let duration = try? CalendarDuration(parsing: String(part)) else {
                     bad(.alarm, text, "alarm")
@@ -184,25 +183,30 @@ public struct AgendaRowReader {
                 }
                 alarms.append(Alarm(trigger: .relative(seconds: duration.totalSeconds, fromEnd: false), action: .display, message: title))
             }
-            item.alarms = alarms
         }
-        if let text = cell(row, colorColumn) { item.color = text }
+        var created: DateValue?, lastModified: DateValue?
         if let text = cell(row, createdColumn) {
-            if let value = Self.timestamp(text) { item.created = value } else { bad(.created, text, "timestamp") }
+            if let value = Self.timestamp(text) { created = value } else { bad(.created, text, "timestamp") }
         }
         if let text = cell(row, updatedColumn) {
-            if let value = Self.timestamp(text) { item.lastModified = value } else { bad(.updated, text, "timestamp") }
+            if let value = Self.timestamp(text) { lastModified = value } else { bad(.updated, text, "timestamp") }
         }
         if let text = cell(row, amountColumn) {
-            item.carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: PropertyText.escape(text)))
+            carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: PropertyText.escape(text)))
         }
-        for column in extra where column < row.count && !row[column].isEmpty {
+        for column in extra where !row.isEmpty(column) {
             let property = extraProperties[column]!
-            item.carried.append(CarriedProperty(name: property.name, parameters: property.parameters,
-                                                value: PropertyText.escape(FormulaGuard.unguard(row[column]))))
+            carried.append(CarriedProperty(name: property.name, parameters: property.parameters,
+                                           value: PropertyText.escape(FormulaGuard.unguard(row.text(column)))))
         }
-        item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
-        return item
+        let uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
+        return CalendarItem(
+            kind: isTodoList ? .todo : .event, uid: uid, title: title, notes: cell(row, notesColumn), location: cell(row, locationColumn),
+            start: start, end: end, due: due, recurrence: recurrence,
+            categories: cell(row, categoryColumn).map(Self.categories) ?? [], color: cell(row, colorColumn),
+            priority: cell(row, priorityColumn).map(TableImport.priority) ?? .none,
+            isCompleted: cell(row, completedColumn).map(TableImport.truth) ?? false, alarms: alarms,
+            created: created, lastModified: lastModified, carried: invalid.isEmpty ? carried : invalid + carried)
     }
 
     /// `2025-11-01T09:30:00+08:00`, `…Z`, a floating `2025-11-01T09:30:00`, or with a zone `…[Asia/Taipei]`.
@@ -211,12 +215,9 @@ public struct AgendaRowReader {
     }
 
     /// A stable id for a row without one: the hash of its fields joined by U+001F (without joining them).
-    static func hash(_ row: [String]) -> String {
+    static func hash(_ row: some AgendaRowCells) -> String {
         var hash = StableHash()
-        for (index, field) in row.enumerated() {
-            if index > 0 { hash.combine(0x1F) }
-            hash.combine(field.utf8)
-        }
+        row.hash(into: &hash)
         return String(hash.value, radix: 16)
     }
 
@@ -343,6 +344,8 @@ public final class AgendaRowWriter {
         /// The few rules a file repeats, most recent first: compared, not hashed (hashing every
         /// part of a rule cost more than the comparison of the usually empty parts).
         var repeats: [(rule: RecurrenceRule, text: String)] = []
+        /// Retire Time's five type words in the reader's language, by the value the app stores.
+        var types: [(value: String, text: String)] = []
         /// Words in the reader's language, by message key (types, priorities, yes and no).
         var words: [String: String] = [:]
     }
@@ -463,17 +466,30 @@ public final class AgendaRowWriter {
 
     /// The row for `item`; what the row cannot hold is added to `losses`.
     public func row(_ item: CalendarItem) -> [String] {
-        let when = item.start ?? item.due
         var cells: [String] = []
         cells.reserveCapacity(roles.count)
+        forEachCell(of: item) { cells.append($0) }
+        return cells
+    }
+
+    /// The row for `item` added to `rows` (a streamed batch: no array of cells on the way).
+    public func row(_ item: CalendarItem, into rows: inout TableRows) {
+        forEachCell(of: item) { cell in
+            var cell = cell
+            cell.withUTF8 { rows.appendField(utf8: $0) }
+        }
+        rows.endRow()
+    }
+
+    private func forEachCell(of item: CalendarItem, _ body: (String) -> Void) {
+        let when = item.start ?? item.due
         for column in roles {
             switch column {
-            case .role(let role): cells.append(cell(role, item, when: when))
-            case .carried(let name): cells.append(carried(name, of: item).map(text) ?? "")
+            case .role(let role): body(cell(role, item, when: when))
+            case .carried(let name): body(carried(name, of: item).map(text) ?? "")
             }
         }
         account(item)
-        return cells
     }
 
     /// A time as the region writes it, with ICU's narrow no-break space before AM/PM (CLDR 42)
@@ -498,16 +514,20 @@ public final class AgendaRowWriter {
 
     /// The apps' fields a region-style row leaves out, by the name their backups give them.
     /// (A switch: most rows carry a type and an amount, and this runs for every row.)
+    /// Told apart by length and last letter before any comparison: X-ALMANAC-TYPE and
+    /// X-ALMANAC-AMOUNT, which most rows carry, are then compared once or not at all.
     static func appField(_ property: String) -> String? {
-        switch property {
-        case "X-ALMANAC-PINNED": "pinned"
-        case "X-ALMANAC-ICON": "icon"
-        case "X-ALMANAC-FLAGGED": "flagged"
-        case "X-ZHIXI-INTERVAL": "intervalDays"
-        case "X-ZHIXI-REPETITIONS": "repetitions"
-        case "X-ZHIXI-ITEM-ID": "itemId"
+        let field: (name: String, field: String)? = switch (property.utf8.count, property.utf8.last) {
+        case (14, UInt8(ascii: "N")): ("X-ALMANAC-ICON", "icon")
+        case (15, UInt8(ascii: "D")): ("X-ZHIXI-ITEM-ID", "itemId")
+        case (16, UInt8(ascii: "D")): ("X-ALMANAC-PINNED", "pinned")
+        case (16, UInt8(ascii: "L")): ("X-ZHIXI-INTERVAL", "intervalDays")
+        case (17, UInt8(ascii: "D")): ("X-ALMANAC-FLAGGED", "flagged")
+        case (19, UInt8(ascii: "S")): ("X-ZHIXI-REPETITIONS", "repetitions")
         default: nil
         }
+        guard let field, property == field.name else { return nil }
+        return field.field
     }
 
     /// Whether the iso style would have kept something this region-style table left out.
@@ -533,8 +553,8 @@ public final class AgendaRowWriter {
             losses.dropped("alarms", of: item.title)
         }
         if let recurrence = item.recurrence {
-            if let rule = recurrence.rules.first, !export.iso, !Self.wordsKeep(rule) {
-                losses.approximated("recurrence.rules", of: item.title, as: repeatText(rule))
+            if !export.iso, !recurrence.rules.isEmpty, !Self.wordsKeep(recurrence.rules[0]) {
+                losses.approximated("recurrence.rules", of: item.title, as: repeatText(recurrence.rules[0]))
             }
             if recurrence.rules.count > 1 { losses.dropped("recurrence.rules", of: item.title) }
             if recurrence.hasExtraDates { losses.dropped("recurrence.dates", of: item.title) }
@@ -582,21 +602,27 @@ public final class AgendaRowWriter {
     private func cell(_ role: ColumnRole, _ item: CalendarItem, when: DateValue?) -> String {
         let language = export.language
         switch role {
-        case .lunar: return Self.isLunar(item) && when != nil ? lunarText(item, when: when!) : ""
+        case .lunar:
+            // What was typed and could not be read wins over the lunar date of the day.
+            let typed = unreadable(.lunar, of: item)
+            return typed.isEmpty && Self.isLunar(item) && when != nil ? lunarText(item, when: when!) : typed
         case .uid: return text(item.uid)
         case .alarm:
+            guard !item.alarms.isEmpty else { return unreadable(.alarm, of: item) }
             return item.alarms.compactMap { alarm -> String? in
                 guard case .relative(let seconds, false) = alarm.trigger, alarm.action == .display || alarm.action == .audio else { return nil }
                 return CalendarDuration(totalSeconds: seconds).description
             }.joined(separator: " ")
         case .color: return text(item.color ?? "")
-        case .created: return item.created?.description ?? ""
-        case .updated: return item.lastModified?.description ?? ""
+        case .created: return item.created?.description ?? unreadable(.created, of: item)
+        case .updated: return item.lastModified?.description ?? unreadable(.updated, of: item)
         case .title: return text(item.title)
         case .date: return when.map(dateText) ?? unreadable(.date, of: item)
         case .time: return when.flatMap { $0.isAllDay ? nil : timeText(export.wall($0)) } ?? unreadable(.time, of: item)
         case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
-        case .repeat: return repeatText(item.recurrence?.rules.first)
+        case .repeat:
+            guard let rules = item.recurrence?.rules, !rules.isEmpty else { return unreadable(.repeat, of: item) }
+            return repeatText(rules[0])
         case .location: return text(item.location ?? "")
         case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
         case .notes: return text(item.notes ?? "")
@@ -616,17 +642,13 @@ public final class AgendaRowWriter {
     }
 
     /// Retire Time's day types in the reader's words (生日, 倒數日); other values as written.
+    /// (The five words are looked up once; a row's value is then compared, not hashed.)
     private func typeText(_ value: String?) -> String {
         guard let value, !export.iso else { return value ?? "" }
-        let key = switch value {
-        case "birthday": "csv.type.birthday"
-        case "anniversary": "csv.type.anniversary"
-        case "countdown": "csv.type.countdown"
-        case "countup": "csv.type.countup"
-        case "custom": "csv.type.custom"
-        default: ""
+        if memo.types.isEmpty {
+            memo.types = ["birthday", "anniversary", "countdown", "countup", "custom"].map { ($0, word("csv.type." + $0)) }
         }
-        return key.isEmpty ? value : word(key)
+        return memo.types.first { $0.value == value }?.text ?? value
     }
 
     /// A value that could not be read goes back out as it came in, not as a blank.
@@ -659,9 +681,11 @@ public final class AgendaRowWriter {
         return text
     }
 
-    private func repeatText(_ rule: RecurrenceRule?) -> String {
-        guard let rule else { return "" }
-        if let index = memo.repeats.firstIndex(where: { $0.rule == rule }) {
+    private func repeatText(_ rule: RecurrenceRule) -> String {
+        // Compared in place: a copy of each remembered rule (a dozen arrays to retain and
+        // release) cost more than the comparison.
+        let found = memo.repeats.withUnsafeBufferPointer { remembered in remembered.indices.first { remembered[$0].rule == rule } }
+        if let index = found {
             if index > 0 { memo.repeats.swapAt(index, index - 1) }
             return memo.repeats[max(index - 1, 0)].text
         }

@@ -273,13 +273,16 @@ public struct CellReader {
     /// Spaces (and other blanks) off both ends, without a copy when there are none.
     static func trimmed(_ text: String) -> String {
         var text = text
-        let clean = text.withUTF8 { bytes -> Bool in
-            guard !bytes.isEmpty else { return true }
-            var lastStart = bytes.count - 1
-            while lastStart > 0, bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
-            return !isWhitespace(bytes, at: 0) && !isWhitespace(bytes, at: lastStart)
-        }
+        let clean = text.withUTF8 { !hasEdgeWhitespace($0) }
         return clean ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether UTF-8 text starts or ends with white space (then `trimmed` has something to do).
+    static func hasEdgeWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        var lastStart = bytes.count - 1
+        while lastStart > 0, bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
+        return isWhitespace(bytes, at: 0) || isWhitespace(bytes, at: lastStart)
     }
 
     /// Whether the character starting at `index` is white space (Unicode White_Space), read

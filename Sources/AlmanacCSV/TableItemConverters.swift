@@ -29,9 +29,9 @@ final class RowsToItems: ConcurrentItemConverter {
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
-        for row in rows {
+        try rows.forEachRow { (fields) throws(Diagnostic) in
             defer { index += 1 }
-            if let day = reader?.item(row, index: index) { try emit(.calendarItem(day)) }
+            if let day = reader?.item(fields, index: index) { try emit(.calendarItem(day)) }
         }
     }
 
@@ -128,9 +128,9 @@ final class RowsToRows: ConcurrentItemConverter {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
         guard let writer else { return }
         var output = TableRows()
-        for row in rows {
+        rows.forEachRow { fields in
             defer { index += 1 }
-            if let day = reader?.item(row, index: index) { output.append(writer.row(day)) }
+            if let day = reader?.item(fields, index: index) { writer.row(day, into: &output) }
         }
         if !output.isEmpty { try emit(.rows(output)) }
     }

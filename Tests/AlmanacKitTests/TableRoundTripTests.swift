@@ -104,4 +104,26 @@ import Testing
         #expect(bad.first?.contains("\"sometimes\"") == true)
         #expect(bad.last?.contains("八月三十一") == true)
     }
+
+    /// An unreadable repeat, lunar day, alert or time stamp stays on the day (X-ALMANAC-INVALID-…,
+    /// as unreadable dates do) and goes back into its column: a table read and written again keeps
+    /// what was typed. (Until 2026-11, only dates, times and ends were kept; the rest was warned
+    /// about and then lost.)
+    @Test func unreadableCellsOfEveryRoleAreKept() throws {
+        let csv = "name,date,repeat,lunar\r\nA,2025-01-01,sometimes,\r\nB,2025-10-06,每年（農曆）,八月三十一\r\n"
+        let ics = try Self.convert(Array(csv.utf8), from: "csv", to: "ics").text
+        #expect(ics.contains("X-ALMANAC-INVALID-REPEAT;X-COLUMN=repeat;X-ROLE=repeat:sometimes"))
+        #expect(ics.contains("X-ALMANAC-INVALID-LUNAR;X-COLUMN=lunar;X-ROLE=lunar:八月三十一"))
+        func viaAgenda(_ csv: String, _ options: [String: String]) throws -> String {
+            let result = try Run.run(.standardInput(Array(csv.utf8)), from: "csv", to: "csv", via: .agenda,
+                                     context: CodecContext(timeZone: .taipei, options: CodecOptions(options)))
+            return String(decoding: result.bytes, as: UTF8.self)
+        }
+        let again = try viaAgenda(csv, ["style": "iso"])
+        #expect(again.contains(",sometimes,"), "\(again)")
+        #expect(again.contains(",八月三十一"), "\(again)")
+        let iso = "uid,title,date,alert,created\r\nu1,A,2025-01-01,soon,yesterday\r\n"
+        let written = try viaAgenda(iso, ["style": "iso"])
+        #expect(written.contains("soon") && written.contains("yesterday"), "\(written)")
+    }
 }
