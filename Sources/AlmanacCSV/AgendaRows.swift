@@ -340,10 +340,14 @@ public final class AgendaRowWriter {
     let memo = Memo()
 
     final class Memo: @unchecked Sendable {
-        var dates: [CivilDate: String] = [:]
+        /// A day's text in the slot its day number falls in (4,096 slots, most recent day wins):
+        /// a look-up is an index, not a hash.
+        var dayNumbers = [Int](repeating: .min, count: 4096)
+        var dayTexts = [String](repeating: "", count: 4096)
         /// The few rules a file repeats, most recent first: compared, not hashed (hashing every
         /// part of a rule cost more than the comparison of the usually empty parts).
-        var repeats: [(rule: RecurrenceRule, text: String)] = []
+        var repeatRules: [RecurrenceRule] = []
+        var repeatTexts: [String] = []
         /// Retire Time's five type words in the reader's language, by the value the app stores.
         var types: [(value: String, text: String)] = []
         /// Words in the reader's language, by message key (types, priorities, yes and no).
@@ -406,6 +410,7 @@ public final class AgendaRowWriter {
         let carried = layout.carried.filter { iso || $0.header != nil }
         self.roles = roles.map(Column.role) + carried.map { .carried($0.property) }
         self.layout = layout
+        unheldFields = Self.unheldFields(layout, iso: iso)
         columns = roles.map(export.header) + carried.map { $0.header ?? $0.property }
         // What the calendar itself has that rows of days cannot hold: the apps' categories and
         // lists with their colours and icons, and their settings (AlmanacBackups writes these).
@@ -504,13 +509,15 @@ public final class AgendaRowWriter {
         losses.dropped("recurrenceID", of: item.title)
     }
 
-    /// The fields a row does not hold in this style and these columns.
-    private lazy var unheldFields: [CalendarItem.Field] = {
+    /// The fields a row does not hold in this style and these columns (worked out once).
+    private let unheldFields: [CalendarItem.Field]
+
+    static func unheldFields(_ layout: Layout, iso: Bool) -> [CalendarItem.Field] {
         var holds: Set<CalendarItem.Field> = [.notes, .location, .categories, .end, .timeOfDay]
         if layout.hasTodos { holds.formUnion([.priority, .completion]) }
-        if export.iso { holds.formUnion([.alarms, .color, .created, .lastModified]) }
+        if iso { holds.formUnion([.alarms, .color, .created, .lastModified]) }
         return CalendarItem.Field.allCases.filter { !holds.contains($0) }
-    }()
+    }
 
     /// The apps' fields a region-style row leaves out, by the name their backups give them.
     /// (A switch: most rows carry a type and an amount, and this runs for every row.)
@@ -662,7 +669,11 @@ public final class AgendaRowWriter {
     }
 
     private func carried(_ name: String, of item: CalendarItem) -> String? {
-        item.carried.first { $0.name == name }.map { PropertyText.unescape($0.value) }
+        // By index: `first(where:)` copies each property it looks at.
+        for index in item.carried.indices where item.carried[index].name == name {
+            return PropertyText.unescape(item.carried[index].value)
+        }
+        return nil
     }
 
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
@@ -674,24 +685,35 @@ public final class AgendaRowWriter {
     private func dateText(_ value: DateValue) -> String {
         if export.iso { return export.format(value, dateFormat: dateFormat) }
         let day = export.wall(value).date
-        if let text = memo.dates[day] { return text }
+        let number = day.daysSinceEpoch
+        let slot = number & (memo.dayNumbers.count - 1)
+        if memo.dayNumbers[slot] == number { return memo.dayTexts[slot] }
         let text = dateFormat.string(from: day)
-        if memo.dates.count >= 50_000 { memo.dates.removeAll(keepingCapacity: true) }
-        memo.dates[day] = text
+        memo.dayNumbers[slot] = number
+        memo.dayTexts[slot] = text
         return text
     }
 
     private func repeatText(_ rule: RecurrenceRule) -> String {
         // Compared in place: a copy of each remembered rule (a dozen arrays to retain and
         // release) cost more than the comparison.
-        let found = memo.repeats.withUnsafeBufferPointer { remembered in remembered.indices.first { remembered[$0].rule == rule } }
+        let found = memo.repeatRules.withUnsafeBufferPointer { remembered -> Int? in
+            for index in remembered.indices where remembered[index] == rule { return index }
+            return nil
+        }
         if let index = found {
-            if index > 0 { memo.repeats.swapAt(index, index - 1) }
-            return memo.repeats[max(index - 1, 0)].text
+            guard index > 0 else { return memo.repeatTexts[0] }
+            memo.repeatRules.swapAt(index, index - 1)
+            memo.repeatTexts.swapAt(index, index - 1)
+            return memo.repeatTexts[index - 1]
         }
         let text = describe(rule)
-        if memo.repeats.count >= 16 { memo.repeats.removeLast() }
-        memo.repeats.insert((rule, text), at: 0)
+        if memo.repeatRules.count >= 16 {
+            memo.repeatRules.removeLast()
+            memo.repeatTexts.removeLast()
+        }
+        memo.repeatRules.insert(rule, at: 0)
+        memo.repeatTexts.insert(text, at: 0)
         return text
     }
 
