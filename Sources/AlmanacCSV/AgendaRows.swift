@@ -97,10 +97,17 @@ public struct AgendaRowReader {
     }
 
     /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
-    /// The fields are worked out first and the item is made once at the end (a `CalendarItem` is
-    /// ~500 bytes: built early and then changed, it was copied twice a row).
     public mutating func item(_ row: some AgendaRowCells, index: Int) -> CalendarItem? {
-        guard let title = cell(row, titleColumn) else { return nil }
+        var item = CalendarItem(uid: "", title: "")
+        return read(row, index: index, into: &item) ? item : nil
+    }
+
+    /// Reads a row into `item`, field by field, and says whether it had a name (if not, `item`
+    /// is left as it was). A stream reads row after row into one item: a `CalendarItem` is ~500
+    /// bytes, and one built and returned per row was copied once more on the way. `item` is a
+    /// new one or one this reader filled (the fields a row never sets are not reset).
+    public mutating func read(_ row: some AgendaRowCells, index: Int, into item: inout CalendarItem) -> Bool {
+        guard let title = cell(row, titleColumn) else { return false }
         // Unreadable cells are kept on the item as properties, so nothing typed is lost.
         var invalid: [CarriedProperty] = []
         func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
@@ -153,7 +160,7 @@ public struct AgendaRowReader {
             if repeatColumn == nil, start != nil,
                known.map({ $0 == "birthday" || $0 == "anniversary" })
                 ?? (TableImport.yearlyTypes.contains(type) || TableImport.yearlyTypes.contains(type.lowercased())) {
-                recurrence = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
+                recurrence = Self.yearly
             }
         }
         if let text = cell(row, repeatColumn) {
@@ -199,15 +206,28 @@ public struct AgendaRowReader {
             carried.append(CarriedProperty(name: property.name, parameters: property.parameters,
                                            value: PropertyText.escape(FormulaGuard.unguard(row.text(column)))))
         }
-        let uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
-        return CalendarItem(
-            kind: isTodoList ? .todo : .event, uid: uid, title: title, notes: cell(row, notesColumn), location: cell(row, locationColumn),
-            start: start, end: end, due: due, recurrence: recurrence,
-            categories: cell(row, categoryColumn).map(Self.categories) ?? [], color: cell(row, colorColumn),
-            priority: cell(row, priorityColumn).map(TableImport.priority) ?? .none,
-            isCompleted: cell(row, completedColumn).map(TableImport.truth) ?? false, alarms: alarms,
-            created: created, lastModified: lastModified, carried: invalid.isEmpty ? carried : invalid + carried)
+        item.kind = isTodoList ? .todo : .event
+        item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
+        item.title = title
+        item.notes = cell(row, notesColumn)
+        item.location = cell(row, locationColumn)
+        item.start = start
+        item.end = end
+        item.due = due
+        item.recurrence = recurrence
+        item.categories = cell(row, categoryColumn).map(Self.categories) ?? []
+        item.color = cell(row, colorColumn)
+        item.priority = cell(row, priorityColumn).map(TableImport.priority) ?? .none
+        item.isCompleted = cell(row, completedColumn).map(TableImport.truth) ?? false
+        item.alarms = alarms
+        item.created = created
+        item.lastModified = lastModified
+        item.carried = invalid.isEmpty ? carried : invalid + carried
+        return true
     }
+
+    /// Every year: made once and shared by the rows it applies to (copied on write).
+    static let yearly = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
 
     /// `2025-11-01T09:30:00+08:00`, `…Z`, a floating `2025-11-01T09:30:00`, or with a zone `…[Asia/Taipei]`.
     static func timestamp(_ text: String) -> DateValue? {
@@ -224,7 +244,7 @@ public struct AgendaRowReader {
     /// "生活、旅行", "Work, Life": split at , ; 、 ， ； (most cells hold one category).
     static func categories(_ text: String) -> [String] {
         // , ; are ASCII; 、，； all start with E3 or EF in UTF-8.
-        if !text.utf8.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0xE3 || $0 == 0xEF }) { return [text] }
+        if !CellReader.containsByte(text, where: { $0 == 0x2C || $0 == 0x3B || $0 == 0xE3 || $0 == 0xEF }) { return [text] }
         return text.split(whereSeparator: { ",;、，；".contains($0) }).map { CellReader.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
 
@@ -348,6 +368,12 @@ public final class AgendaRowWriter {
         /// part of a rule cost more than the comparison of the usually empty parts).
         var repeatRules: [RecurrenceRule] = []
         var repeatTexts: [String] = []
+        /// The rules of the last row that had some, kept (so their storage stays theirs) with
+        /// their text and whether the words keep them: rows whose rules share that storage (the
+        /// yearly repeat every birthday row gets) are answered without looking at the rule.
+        var lastRules: [RecurrenceRule] = []
+        var lastRulesText = ""
+        var lastRulesKept = false
         /// Retire Time's five type words in the reader's language, by the value the app stores.
         var types: [(value: String, text: String)] = []
         /// Words in the reader's language, by message key (types, priorities, yes and no).
@@ -560,8 +586,8 @@ public final class AgendaRowWriter {
             losses.dropped("alarms", of: item.title)
         }
         if let recurrence = item.recurrence {
-            if !export.iso, !recurrence.rules.isEmpty, !Self.wordsKeep(recurrence.rules[0]) {
-                losses.approximated("recurrence.rules", of: item.title, as: repeatText(recurrence.rules[0]))
+            if !export.iso, !recurrence.rules.isEmpty, !remembered(recurrence.rules).kept {
+                losses.approximated("recurrence.rules", of: item.title, as: remembered(recurrence.rules).text)
             }
             if recurrence.rules.count > 1 { losses.dropped("recurrence.rules", of: item.title) }
             if recurrence.hasExtraDates { losses.dropped("recurrence.dates", of: item.title) }
@@ -629,7 +655,7 @@ public final class AgendaRowWriter {
         case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
         case .repeat:
             guard let rules = item.recurrence?.rules, !rules.isEmpty else { return unreadable(.repeat, of: item) }
-            return repeatText(rules[0])
+            return remembered(rules).text
         case .location: return text(item.location ?? "")
         case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
         case .notes: return text(item.notes ?? "")
@@ -692,6 +718,19 @@ public final class AgendaRowWriter {
         memo.dayNumbers[slot] = number
         memo.dayTexts[slot] = text
         return text
+    }
+
+    /// The text of a row's first rule and whether the words keep it (`rules` is not empty).
+    private func remembered(_ rules: [RecurrenceRule]) -> (text: String, kept: Bool) {
+        let same = rules.withUnsafeBufferPointer { these in
+            memo.lastRules.withUnsafeBufferPointer { last in these.baseAddress == last.baseAddress }
+        }
+        if !same {
+            memo.lastRulesText = repeatText(rules[0])
+            memo.lastRulesKept = Self.wordsKeep(rules[0])
+            memo.lastRules = rules
+        }
+        return (memo.lastRulesText, memo.lastRulesKept)
     }
 
     private func repeatText(_ rule: RecurrenceRule) -> String {

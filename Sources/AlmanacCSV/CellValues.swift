@@ -305,9 +305,17 @@ public struct CellReader {
     }
 
     /// Full-width digits and punctuation (１２３，：) as ASCII.
+    /// Whether some UTF-8 byte of `text` matches, looked at in its buffer (walking `utf8` of a
+    /// short string cost ~30 instructions a byte).
+    @inline(__always)
+    static func containsByte(_ text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(where: predicate) }
+    }
+
     static func normalizedDigits(_ text: String) -> String {
         // Full-width forms are all in U+FF00–U+FFEF or U+3000 (UTF-8 lead bytes EF and E3).
-        if !text.utf8.contains(where: { $0 == 0xEF || $0 == 0xE3 }) { return text }
+        if !containsByte(text, where: { $0 == 0xEF || $0 == 0xE3 }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

@@ -168,13 +168,17 @@ struct TableImport {
     /// Retire Time's day types from the words any of the three languages writes for them
     /// (倒數日, 倒数日, Countdown, 自訂, custom), or nil for other words.
     static func dayType(_ text: String) -> String? {
-        // Most cells are written as the app writes them: looked up before folding case.
-        dayTypes[text] ?? dayTypes[text.lowercased()]
+        // Most cells are written as the app writes them: compared with its five words first (a
+        // short string's comparison costs less than its hash), then looked up before folding case.
+        if let type = appTypes.first(where: { $0 == text }) { return type }
+        return dayTypes[text] ?? dayTypes[text.lowercased()]
     }
+
+    static let appTypes = ["birthday", "anniversary", "countdown", "countup", "custom"]
 
     static let dayTypes: [String: String] = {
         var words: [String: String] = [:]
-        for type in ["birthday", "anniversary", "countdown", "countup", "custom"] {
+        for type in appTypes {
             words[type] = type
             for language in Language.allCases { words[Message("csv.type.\(type)").rendered(in: language).lowercased()] = type }
         }

@@ -128,9 +128,10 @@ final class RowsToRows: ConcurrentItemConverter {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
         guard let writer else { return }
         var output = TableRows()
+        var day = CalendarItem(uid: "", title: "")
         rows.forEachRow { fields in
             defer { index += 1 }
-            if let day = reader?.item(fields, index: index) { writer.row(day, into: &output) }
+            if reader?.read(fields, index: index, into: &day) == true { writer.row(day, into: &output) }
         }
         if !output.isEmpty { try emit(.rows(output)) }
     }

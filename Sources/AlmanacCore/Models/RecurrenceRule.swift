@@ -95,6 +95,7 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
         }
     }
 
+    @inlinable
     public init(frequency: Frequency, scale: String? = nil) {
         self.frequency = frequency
         self.scale = scale
