@@ -20,7 +20,7 @@ final class CSVItemWriter: ConcurrentItemWriter {
     func write(_ item: DocumentItem) throws(Diagnostic) {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "csv") }
         writer.write(rows, guardsFormulas: guardsFormulas)
-        if writer.bytes.count >= Self.pieceSize { try writer.flush(sink) }
+        if writer.byteCount >= Self.pieceSize { try writer.flush(sink) }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
@@ -32,7 +32,7 @@ final class CSVItemWriter: ConcurrentItemWriter {
 
     func write(_ batch: EncodedBatch) throws(Diagnostic) {
         writer.append(written: batch.bytes)
-        if writer.bytes.count >= Self.pieceSize { try writer.flush(sink) }
+        if writer.byteCount >= Self.pieceSize { try writer.flush(sink) }
     }
 
     /// Rows written on another thread in the same dialect, with the same guard.

@@ -7,7 +7,11 @@ public struct CSVWriter {
     public var delimiter: UInt8 = 0x2C
     public var lineEnding: [UInt8] = [0x0D, 0x0A]
     public var byteOrderMark = true
-    public private(set) var bytes: [UInt8] = []
+    /// What is written is `storage[..<used]`; the rest is room made ahead (zeros), so that a
+    /// batch of rows is written through one pointer (an `append` per field and per delimiter
+    /// cost more than the bytes they copied).
+    private var storage: [UInt8] = []
+    private var used = 0
 
     /// How a file is written: delimiter, line ends, byte order mark.
     public struct Dialect: Hashable, Sendable {
@@ -26,56 +30,86 @@ public struct CSVWriter {
         self.delimiter = dialect.delimiter
         self.lineEnding = Array(dialect.lineEnding.utf8)
         self.byteOrderMark = dialect.byteOrderMark
-        if byteOrderMark { bytes = [0xEF, 0xBB, 0xBF] }
+        if byteOrderMark { append(written: [0xEF, 0xBB, 0xBF]) }
     }
 
-    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+    /// How many bytes are written so far.
+    public var byteCount: Int { used }
+
+    public mutating func reserve(_ count: Int) { makeRoom(count) }
+
+    /// Makes room for `count` more bytes.
+    private mutating func makeRoom(_ count: Int) {
+        let needed = used + count
+        guard needed > storage.count else { return }
+        storage.append(contentsOf: repeatElement(0, count: Swift.max(needed, storage.count * 2, 256) - storage.count))
+    }
 
     /// Rows another writer of the same dialect wrote (a batch written on another thread).
-    public mutating func append(written: [UInt8]) { bytes += written }
+    public mutating func append(written: [UInt8]) {
+        guard !written.isEmpty else { return }
+        makeRoom(written.count)
+        let at = used
+        storage.withUnsafeMutableBufferPointer { out in
+            written.withUnsafeBufferPointer { (out.baseAddress! + at).update(from: $0.baseAddress!, count: $0.count) }
+        }
+        used += written.count
+    }
 
     /// The bytes written so far, leaving the writer empty.
     public mutating func take() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
+        storage.removeSubrange(used...)
+        defer { (storage, used) = ([], 0) }
+        return storage
     }
 
     /// Hands the bytes written so far to `body`, then starts empty, reusing the buffer (for
     /// output written in pieces).
     public mutating func flush<E: Error>(_ body: ([UInt8]) throws(E) -> Void) throws(E) {
-        try body(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        storage.removeSubrange(used...)
+        try body(storage)
+        storage.removeAll(keepingCapacity: true)
+        used = 0
     }
 
     public mutating func write(_ fields: [String]) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { bytes.append(delimiter) }
-            append(field)
+        makeRoom(fields.reduce(lineEnding.count) { $0 + 2 * $1.utf8.count + 3 })
+        let (delimiter, lineEnding, start) = (self.delimiter, self.lineEnding, used)
+        used = storage.withUnsafeMutableBufferPointer { buffer in
+            let out = buffer.baseAddress!
+            var at = start
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out[at] = delimiter; at += 1 }
+                var field = field
+                field.withUTF8 { at = Self.put($0, at: at, into: out, delimiter: delimiter) }
+            }
+            for byte in lineEnding { out[at] = byte; at += 1 }
+            return at
         }
-        bytes.append(contentsOf: lineEnding)
     }
 
     /// Rows of fields given as bytes; with `guardsFormulas`, text a spreadsheet would run gets
     /// its apostrophe (`FormulaGuard.cell`; only fields whose first byte may trigger are looked at).
     public mutating func write(_ rows: TableRows, guardsFormulas: Bool) {
-        rows.forEachRow { fields in
-            for index in 0..<fields.count {
-                if index > 0 { bytes.append(delimiter) }
-                let field = fields[index]
-                if guardsFormulas, let first = field.first, FormulaGuard.mayTrigger(first: first) {
-                    append(FormulaGuard.cell(String(decoding: field, as: UTF8.self)))
-                } else {
-                    append(utf8: field)
+        // At most: every byte doubled, an apostrophe, two quotes and a delimiter a field, and the line ends.
+        makeRoom(2 * rows.byteCount + 4 * rows.fieldCount + lineEnding.count * rows.count)
+        let (delimiter, lineEnding, start) = (self.delimiter, self.lineEnding, used)
+        used = storage.withUnsafeMutableBufferPointer { buffer in
+            let out = buffer.baseAddress!
+            var at = start
+            rows.forEachRow { fields in
+                for index in 0..<fields.count {
+                    if index > 0 { out[at] = delimiter; at += 1 }
+                    let field = fields[index]
+                    // The apostrophe is written before the field's own bytes: the room made
+                    // holds, whatever the bytes are.
+                    let apostrophe = guardsFormulas && field.first.map(FormulaGuard.mayTrigger(first:)) == true
+                        && FormulaGuard.guardsCell(String(decoding: field, as: UTF8.self))
+                    at = Self.put(field, at: at, into: out, delimiter: delimiter, apostrophe: apostrophe)
                 }
+                for byte in lineEnding { out[at] = byte; at += 1 }
             }
-            bytes.append(contentsOf: lineEnding)
-        }
-    }
-
-    private mutating func append(_ field: String) {
-        if field.utf8.withContiguousStorageIfAvailable({ append(utf8: $0) }) == nil {
-            var copy = field
-            copy.withUTF8 { append(utf8: $0) }
+            return at
         }
     }
 
@@ -115,23 +149,36 @@ public struct CSVWriter {
         return (true, utf8.contains(0x22))
     }
 
-    private mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
-        var (needsQuotes, hasQuote) = Self.specials(utf8, delimiter: delimiter)
-        if let first = utf8.first, first == 0x20 || first == 0x09 { needsQuotes = true }
-        if let last = utf8.last, last == 0x20 || last == 0x09 { needsQuotes = true }
+    /// Writes one field at `at` (quoted only when it must be), after an apostrophe when asked
+    /// (the formula guard), and returns where it ends; the caller has made room for twice its
+    /// bytes, the apostrophe and two quotes.
+    @inline(__always)
+    private static func put(_ utf8: UnsafeBufferPointer<UInt8>, at start: Int, into out: UnsafeMutablePointer<UInt8>, delimiter: UInt8,
+                            apostrophe: Bool = false) -> Int {
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return start }
+        var (needsQuotes, hasQuote) = specials(utf8, delimiter: delimiter)
+        let first = utf8[0], last = utf8[utf8.count - 1]
+        if !apostrophe && (first == 0x20 || first == 0x09) || last == 0x20 || last == 0x09 { needsQuotes = true }
+        var at = start
         guard needsQuotes else {
-            bytes.append(contentsOf: utf8)
-            return
+            if apostrophe { out[at] = 0x27; at += 1 }
+            (out + at).update(from: base, count: utf8.count)
+            return at + utf8.count
         }
-        bytes.append(0x22)
+        out[at] = 0x22
+        at += 1
+        if apostrophe { out[at] = 0x27; at += 1 }
         if hasQuote {
             for byte in utf8 {
-                bytes.append(byte)
-                if byte == 0x22 { bytes.append(0x22) }
+                out[at] = byte
+                at += 1
+                if byte == 0x22 { out[at] = 0x22; at += 1 }
             }
         } else {
-            bytes.append(contentsOf: utf8)
+            (out + at).update(from: base, count: utf8.count)
+            at += utf8.count
         }
-        bytes.append(0x22)
+        out[at] = 0x22
+        return at + 1
     }
 }

@@ -8,8 +8,13 @@ public enum FormulaGuard {
 
     /// A cell of unknown type: left alone when it is a plain number.
     public static func cell(_ value: String) -> String {
-        guard mayTrigger(value) else { return value }
-        return isNumber(value) ? value : text(value)
+        guardsCell(value) ? "'" + value : value
+    }
+
+    /// Whether `cell` puts an apostrophe before `value`.
+    static func guardsCell(_ value: String) -> Bool {
+        guard mayTrigger(value), !isNumber(value), let first = value.unicodeScalars.first else { return false }
+        return triggers.contains(first)
     }
 
     /// A cell known to be text.

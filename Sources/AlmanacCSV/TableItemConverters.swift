@@ -129,7 +129,7 @@ final class RowsToRows: ConcurrentItemConverter {
         guard let writer else { return }
         var output = TableRows()
         var day = CalendarItem(uid: "", title: "")
-        rows.forEachRow { fields in
+        rows.forEachRow(into: &day) { fields, day in
             defer { index += 1 }
             if reader?.read(fields, index: index, into: &day) == true { writer.row(day, into: &output) }
         }

@@ -23,6 +23,8 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
     public var endIndex: Int { rowEnds.count }
     /// The bytes the fields hold, for batching by size.
     public var byteCount: Int { used }
+    /// How many fields the rows have in all.
+    public var fieldCount: Int { fieldEnds.count }
 
     /// A row's fields as strings.
     public subscript(row: Int) -> [String] {
@@ -46,11 +48,18 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 
     /// Calls `body` with each row's fields in order (one buffer access for the batch).
     public func forEachRow<E: Error>(_ body: (Fields) throws(E) -> Void) throws(E) {
+        var nothing: Void = ()
+        try forEachRow(into: &nothing) { (fields, _) throws(E) in try body(fields) }
+    }
+
+    /// The same, with a value the rows are read into handed to `body` as `inout` (a value a
+    /// closure captures is copied when it is passed on; an argument is not).
+    public func forEachRow<State, E: Error>(into state: inout State, _ body: (Fields, inout State) throws(E) -> Void) throws(E) {
         try bytes.withUnsafeBufferPointer { (bytes) throws(E) in
             try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) in
                 var first = 0
                 for end in rowEnds {
-                    try body(Fields(bytes: bytes, ends: ends, first: first, count: Int(end) - first))
+                    try body(Fields(bytes: bytes, ends: ends, first: first, count: Int(end) - first), &state)
                     first = Int(end)
                 }
             }
