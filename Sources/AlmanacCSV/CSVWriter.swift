@@ -84,6 +84,7 @@ public struct CSVWriter {
                 field.withUTF8 { at = Self.put($0, at: at, into: out, delimiter: delimiter) }
             }
             for byte in lineEnding { out[at] = byte; at += 1 }
+            assert(at <= buffer.count, "CSVWriter wrote past the room it made")
             return at
         }
     }
@@ -109,6 +110,7 @@ public struct CSVWriter {
                 }
                 for byte in lineEnding { out[at] = byte; at += 1 }
             }
+            assert(at <= buffer.count, "CSVWriter wrote past the room it made")
             return at
         }
     }
