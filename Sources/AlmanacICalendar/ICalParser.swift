@@ -79,7 +79,11 @@ struct ICalParser {
                 throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(line))
             }
         }
-        try scan(buffer, upTo: end, into: &events)
+        // Bytes that are UTF-8 as they stand are so once unfolded (a fold only takes out ASCII
+        // between whole characters): one pass over the piece instead of one call a line. Only a
+        // piece that is not (a fold inside a character, or another charset) is checked line by line.
+        let linesNeedChecking = validatesUTF8 && !buffer.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, end) }
+        try scan(buffer, upTo: end, checkingLines: linesNeedChecking, into: &events)
     }
 
     /// Ends the input: components left open are closed with a warning.
@@ -87,7 +91,7 @@ struct ICalParser {
         if !carry.isEmpty {
             let rest = carry
             carry = []
-            try scan(rest, upTo: rest.count, into: &events)
+            try scan(rest, upTo: rest.count, checkingLines: validatesUTF8, into: &events)
         }
         if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
         // A calendar that stops inside a component was cut off (a download or attachment that
@@ -127,7 +131,8 @@ struct ICalParser {
         return 0
     }
 
-    private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], upTo count: Int, into events: inout Events) throws(Diagnostic) {
+    private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], upTo count: Int, checkingLines: Bool,
+                                                   into events: inout Events) throws(Diagnostic) {
         var index = 0
         while index < count {
             // One logical line: a physical line plus the continuation lines that follow it.
@@ -166,7 +171,7 @@ struct ICalParser {
                 throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(startLine))
             }
 
-            if validatesUTF8 {
+            if checkingLines {
                 let valid = folded
                     ? scratch.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, $0.count) }
                     : bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, lineStart, end) }
