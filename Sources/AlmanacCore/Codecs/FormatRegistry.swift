@@ -5,6 +5,10 @@
 /// then the latest registration.
 public struct FormatRegistry: Sendable {
     private var registered: [any Codec] = []
+    /// Each codec's description, read once when it is registered: a codec's `format` builds its
+    /// description at each call, and identifying a file asked every codec for it several times
+    /// (~70,000 instructions a file of a batch).
+    private var descriptions: [FormatDescription] = []
     private var converters: [any DocumentConverter] = []
     private var transforms: [any DocumentTransform] = []
 
@@ -98,8 +102,10 @@ public struct FormatRegistry: Sendable {
     }
 
     public mutating func register(_ codec: any Codec) {
-        registered.removeAll { $0.format.id == codec.format.id }
-        registered.append(codec)
+        let format = codec.format
+        let kept = descriptions.indices.filter { descriptions[$0].id != format.id }
+        registered = kept.map { registered[$0] } + [codec]
+        descriptions = kept.map { descriptions[$0] } + [format]
     }
 
     /// Every codec, in registration order.
@@ -139,16 +145,15 @@ public struct FormatRegistry: Sendable {
     /// Chooses the codec for a file: among the formats its extension names, the first whose
     /// `identify` says yes (or can't tell); otherwise any format whose `identify` says yes.
     public func identify(_ probe: Probe) throws(Diagnostic) -> Identified {
-        let readable = registered.filter(\.format.canRead)
+        let readable = registered.indices.filter { descriptions[$0].canRead }
         let byExtension = readable
-            .enumerated()
-            .compactMap { index, codec -> (Int, Int, any Codec)? in
+            .compactMap { index -> (Int, Int)? in
                 guard let name = probe.fileName else { return nil }
-                let match = codec.format.extensionMatch(name)
-                return match > 0 ? (match, index, codec) : nil
+                let match = descriptions[index].extensionMatch(name)
+                return match > 0 ? (match, index) : nil
             }
-            .sorted { ($0.0, $0.1) > ($1.0, $1.1) }
-            .map(\.2)
+            .sorted { $0 > $1 }
+            .map { registered[$0.1] }
         var fallback: (any Codec)?
         for codec in byExtension {
             switch codec.identify(probe) {
@@ -160,9 +165,9 @@ public struct FormatRegistry: Sendable {
                 break
             }
         }
-        let claims = readable.reversed().filter { $0.identify(probe) == .yes }
+        let claims = readable.reversed().filter { registered[$0].identify(probe) == .yes }
         if let first = claims.first {
-            return Identified(codec: first, basis: .content, alternatives: claims.dropFirst().map(\.format.id))
+            return Identified(codec: registered[first], basis: .content, alternatives: claims.dropFirst().map { descriptions[$0].id })
         }
         if let fallback { return Identified(codec: fallback, basis: .fileExtension, alternatives: []) }
         throw Diagnostic.error("format.undetected", at: SourceLocation(file: probe.fileName))
