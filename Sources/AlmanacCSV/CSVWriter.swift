@@ -42,7 +42,7 @@ public struct CSVWriter {
     private mutating func makeRoom(_ count: Int) {
         let needed = used + count
         guard needed > storage.count else { return }
-        storage.makeRoom(Swift.max(needed, storage.count * 2, 256), keeping: used)
+        storage.makeRoom(Swift.max(needed, storage.count * 2, 256))
     }
 
     /// Rows another writer of the same dialect wrote (a batch written on another thread).
