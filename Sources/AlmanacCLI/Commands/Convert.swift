@@ -139,7 +139,7 @@ struct Convert: ParsableCommand {
         // Several files at once use the cores by file; one large file reads on a core of its own,
         // unless `--jobs 1` asked for one core (then reading, converting and writing take turns on it).
         for index in conversions.indices {
-            conversions[index].readsInParallel = conversions[index].readsInParallel && jobs.count <= 1 && (self.jobs ?? 2) > 1
+            conversions[index].readsInParallel = conversions[index].readsInParallel && jobs.count <= 1 && self.jobs != 1
             if let cores = self.jobs { conversions[index].workers = cores }
         }
         // Temporary files that a run stopped at once (SIGKILL) left where these outputs go.

@@ -3,7 +3,7 @@
 /// has ten million fields) and a batch crosses between threads as one value. `rows[i]` makes the
 /// strings of a row when they are needed.
 public struct TableRows: Hashable, Sendable, RandomAccessCollection {
-    /// The fields' bytes in `bytes[..<used]`; the rest is room already made (zeros), so that a
+    /// The fields' bytes in `bytes[..<used]`; the rest is room already made, so that a
     /// field is copied in with one `memcpy` (`append(contentsOf:)` cost ~100 instructions a
     /// call on top of the copy, and a million-row CSV appends ten million fields).
     private var bytes: [UInt8] = []
@@ -48,17 +48,10 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 
     /// Calls `body` with each row's fields in order (one buffer access for the batch).
     public func forEachRow<E: Error>(_ body: (Fields) throws(E) -> Void) throws(E) {
-        // Not `forEachRow(into:)` with a `Void`: every zero-sized value has the same address, and
+        // A one-byte state, not a `Void`: every zero-sized value has the same address, and
         // ThreadSanitizer reported two threads' `inout` accesses to it as a race.
-        try bytes.withUnsafeBufferPointer { (bytes) throws(E) in
-            try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) in
-                var first = 0
-                for end in rowEnds {
-                    try body(Fields(bytes: bytes, ends: ends, first: first, count: Int(end) - first))
-                    first = Int(end)
-                }
-            }
-        }
+        var unused: UInt8 = 0
+        try forEachRow(into: &unused) { (fields, _) throws(E) in try body(fields) }
     }
 
     /// The same, with a value the rows are read into handed to `body` as `inout` (a value a
