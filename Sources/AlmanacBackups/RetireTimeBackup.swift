@@ -255,49 +255,60 @@ public struct RetireTimeBackup: Hashable, Sendable {
 
     // MARK: Writing
 
+    /// The backup as JSON, every object's members built in code point order (the order
+    /// `BackupJSON` writes them in), so writing sorts nothing.
     public var json: JSONValue {
-        var settingsMembers: [(String, JSONValue)] = [("theme", .string(settings.theme)), ("dateDisplay", .string(settings.dateDisplay))]
-        if let language = settings.language { settingsMembers.append(("language", .string(language))) }
-        if let zone = settings.timeZone { settingsMembers.append(("timeZone", .string(zone))) }
-        if let order = settings.sortOrder { settingsMembers.append(("sortOrder", .string(order))) }
+        var settingsMembers: [(String, JSONValue)] = []
         if let color = settings.accentColor { settingsMembers.append(("accentColor", .string(color))) }
         if let image = settings.backgroundImage { settingsMembers.append(("backgroundImage", .string(image))) }
-        if let size = settings.fontSize { settingsMembers.append(("fontSize", .string(size))) }
+        settingsMembers.append(("dateDisplay", .string(settings.dateDisplay)))
         if let reminder = settings.defaultReminder {
             settingsMembers.append(("defaultReminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
         }
+        if let size = settings.fontSize { settingsMembers.append(("fontSize", .string(size))) }
+        if let language = settings.language { settingsMembers.append(("language", .string(language))) }
+        if let order = settings.sortOrder { settingsMembers.append(("sortOrder", .string(order))) }
+        settingsMembers.append(("theme", .string(settings.theme)))
+        if let zone = settings.timeZone { settingsMembers.append(("timeZone", .string(zone))) }
         let categoryValues: [JSONValue] = categories.map { category in
-            var members: [(String, JSONValue)] = [("id", .string(category.id)), ("name", .string(category.name))]
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(4)
             if let color = category.color { members.append(("color", .string(color))) }
             if let icon = category.icon { members.append(("icon", .string(icon))) }
+            members.append(("id", .string(category.id)))
+            members.append(("name", .string(category.name)))
             return .object(members)
         }
         let dayValues: [JSONValue] = days.map { day in
-            var members: [(String, JSONValue)] = [
-                ("id", .string(day.id)), ("name", .string(day.name)), ("date", .string(day.date.description)),
-                ("calendar", .string(day.calendar)), ("type", .string(day.type)), ("repeat", .string(day.repeat)),
-                ("pinned", .bool(day.pinned)),
-            ]
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(16)
+            members.append(("calendar", .string(day.calendar)))
+            if let category = day.categoryID { members.append(("categoryId", .string(category))) }
+            if let color = day.color { members.append(("color", .string(color))) }
+            if let created = day.createdAt { members.append(("createdAt", .string(created))) }
+            members.append(("date", .string(day.date.description)))
+            if let icon = day.icon { members.append(("icon", .string(icon))) }
+            members.append(("id", .string(day.id)))
+            if let location = day.location { members.append(("location", .string(location))) }
             if let lunar = day.lunarDate {
-                var lunarMembers: [(String, JSONValue)] = [("month", .integer(lunar.month)), ("day", .integer(lunar.day)), ("leap", .bool(lunar.leap))]
+                var lunarMembers: [(String, JSONValue)] = [("day", .integer(lunar.day)), ("leap", .bool(lunar.leap)), ("month", .integer(lunar.month))]
                 if let skip = lunar.skip { lunarMembers.append(("skip", .string(skip))) }
                 members.append(("lunarDate", .object(lunarMembers)))
             }
+            members.append(("name", .string(day.name)))
+            if let notes = day.notes { members.append(("notes", .string(notes))) }
+            members.append(("pinned", .bool(day.pinned)))
             if let reminder = day.reminder {
                 members.append(("reminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
             }
-            if let notes = day.notes { members.append(("notes", .string(notes))) }
-            if let location = day.location { members.append(("location", .string(location))) }
-            if let category = day.categoryID { members.append(("categoryId", .string(category))) }
-            if let icon = day.icon { members.append(("icon", .string(icon))) }
-            if let color = day.color { members.append(("color", .string(color))) }
-            if let created = day.createdAt { members.append(("createdAt", .string(created))) }
+            members.append(("repeat", .string(day.repeat)))
+            members.append(("type", .string(day.type)))
             if let updated = day.updatedAt { members.append(("updatedAt", .string(updated))) }
             return .object(members)
         }
         return .object([
-            ("format", .string(Self.format)), ("version", .integer(Self.version)), ("exportedAt", .string(exportedAt)),
-            ("settings", .object(settingsMembers)), ("categories", .array(categoryValues)), ("days", .array(dayValues)),
+            ("categories", .array(categoryValues)), ("days", .array(dayValues)), ("exportedAt", .string(exportedAt)),
+            ("format", .string(Self.format)), ("settings", .object(settingsMembers)), ("version", .integer(Self.version)),
         ])
     }
 }

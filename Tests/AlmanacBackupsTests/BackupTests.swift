@@ -54,6 +54,33 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try Data(contentsOf: URL(fileURLWithPath: example(name))), as: UTF8.self))
     }
 
+    /// A Retire Time backup built from its typed form has every object's members in the order
+    /// they are written in (code points), with every optional field present: writing it sorts
+    /// nothing, and a backup made from a calendar is canonical before it is written.
+    @Test func retireTimeJSONIsBuiltInWritingOrder() throws {
+        var backup = try BackupConverter.retireTime(backupDocument(try decode("retiretime")))
+        backup.settings.language = "zh-Hant"
+        backup.settings.timeZone = "Asia/Taipei"
+        backup.settings.sortOrder = "date"
+        backup.settings.accentColor = "#FF8800"
+        backup.settings.backgroundImage = "sky"
+        backup.settings.fontSize = "large"
+        backup.settings.defaultReminder = .init(offsetDays: 1, time: "09:00")
+        backup.categories.append(.init(id: "c-all", name: "全部", color: "#112233", icon: "star"))
+        backup.days[0].lunarDate = .init(month: 8, day: 15, leap: false, skip: "backward")
+        backup.days[0].reminder = .init(offsetDays: 3, time: "08:30")
+        backup.days[0].notes = "note"
+        backup.days[0].location = "台北"
+        backup.days[0].categoryID = "c-all"
+        backup.days[0].icon = "cake"
+        backup.days[0].color = "#445566"
+        backup.days[0].createdAt = "2025-01-01T08:00:00+08:00"
+        backup.days[0].updatedAt = "2025-01-02T08:00:00+08:00"
+        let json = backup.json
+        #expect(BackupJSON.canonical(json) == json)
+        #expect(json.object?.first { $0.0 == "days" }?.1.array?.first?.object?.count == 16)
+    }
+
     /// An independent validator (Python's jsonschema) agrees that the examples follow the schemas,
     /// and that what Almanac writes from other data does too.
     @Test(arguments: formats)

@@ -279,7 +279,7 @@ struct Convert: ParsableCommand {
         let directory = OutputNames.parent(of: relative)
         let base = OutputNames.baseName(relative)
         // The stem without the longest extension any format claims (`.agenda.json`, `.ics`).
-        let stem = OutputNames.stem(of: base, extensionLength: registry.codecs.map { $0.format.extensionMatch(base) }.max() ?? 0)
+        let stem = OutputNames.stem(of: base, extensionLength: registry.longestExtension(of: base))
         return OutputNames.join(folder, (directory == "." ? "" : directory + "/") + stem + target.format.preferredExtension)
     }
 
@@ -315,8 +315,9 @@ struct Convert: ParsableCommand {
             report.diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(file: job.destination)))
             return report
         }
+        // A batch's -o is a folder (not asked of the file system for each file).
         let destination: Conversion.Destination = job.destination == "-" ? .standardOutput
-            : .file(job.destination, folder: output.flatMap { InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
+            : .file(job.destination, folder: output.flatMap { toDirectory || InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
         report = conversion.run(session.input(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
         if job.skipUnknown, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {

@@ -81,26 +81,40 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     public func extensionMatch(_ fileName: String) -> Int {
         // Compared by bytes, ASCII letters in either case (extensions are ASCII): Foundation's
         // case-insensitive search cost more than reading a small file, and lowercasing the name
-        // and every extension for each format was most of identifying one.
+        // and every extension for each format was most of identifying one. Extensions are
+        // literals, compared through their own storage (a generic `zip` over two collections
+        // cost ~900 instructions a name).
         var name = fileName
         return name.withUTF8 { bytes -> Int in
             let baseStart = (bytes.lastIndex(of: 0x2F) ?? -1) + 1
             var best = 0
             for suffix in extensions {
-                let wanted = suffix.utf8
-                let named = bytes.count >= wanted.count && Self.sameIgnoringCase(bytes[(bytes.count - wanted.count)...], wanted)
-                // `Makefile`-style names: the whole base name with a dot before it.
-                let whole = wanted.first == 0x2E && Self.sameIgnoringCase(bytes[baseStart...], wanted.dropFirst())
-                if named || whole { best = max(best, suffix.count) }
+                var suffix = suffix
+                let length = suffix.withUTF8 { wanted -> Int in
+                    guard let dot = wanted.first else { return 0 }
+                    let named = bytes.count >= wanted.count && Self.sameIgnoringCase(bytes, from: bytes.count - wanted.count, wanted, from: 0)
+                    // `Makefile`-style names: the whole base name with a dot before it.
+                    let whole = dot == 0x2E && bytes.count - baseStart == wanted.count - 1
+                        && Self.sameIgnoringCase(bytes, from: baseStart, wanted, from: 1)
+                    return named || whole ? wanted.count : 0
+                }
+                best = max(best, length)
             }
             return best
         }
     }
 
-    private static func sameIgnoringCase(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: some Collection<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) &- 0x61 < 26)
+    /// Whether `a` from `start` and `b` from `bStart` hold the same bytes to their ends, ASCII
+    /// letters in either case (the caller makes the two lengths equal).
+    private static func sameIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, from start: Int, _ b: UnsafeBufferPointer<UInt8>, from bStart: Int) -> Bool {
+        guard a.count - start == b.count - bStart else { return false }
+        var i = start, j = bStart
+        while i < a.count {
+            let x = a[i], y = b[j]
+            guard x == y || (x | 0x20 == y | 0x20 && (x | 0x20) &- 0x61 < 26) else { return false }
+            i += 1
+            j += 1
         }
+        return true
     }
 }

@@ -142,18 +142,28 @@ public struct FormatRegistry: Sendable {
         public let alternatives: [String]
     }
 
+    /// The length of the longest extension any format claims that `fileName` ends with (0 for
+    /// none): what a batch output's name drops before it takes the target's extension.
+    public func longestExtension(of fileName: String) -> Int {
+        var longest = 0
+        for index in descriptions.indices { longest = max(longest, descriptions[index].extensionMatch(fileName)) }
+        return longest
+    }
+
     /// Chooses the codec for a file: among the formats its extension names, the first whose
     /// `identify` says yes (or can't tell); otherwise any format whose `identify` says yes.
     public func identify(_ probe: Probe) throws(Diagnostic) -> Identified {
-        let readable = registered.indices.filter { descriptions[$0].canRead }
-        let byExtension = readable
-            .compactMap { index -> (Int, Int)? in
-                guard let name = probe.fileName else { return nil }
-                let match = descriptions[index].extensionMatch(name)
-                return match > 0 ? (match, index) : nil
+        var readable: [Int] = []
+        readable.reserveCapacity(registered.count)
+        var matches: [(length: Int, index: Int)] = []
+        for index in registered.indices where descriptions[index].canRead {
+            readable.append(index)
+            if let name = probe.fileName {
+                let length = descriptions[index].extensionMatch(name)
+                if length > 0 { matches.append((length, index)) }
             }
-            .sorted { $0 > $1 }
-            .map { registered[$0.1] }
+        }
+        let byExtension = matches.sorted { $0 > $1 }.map { registered[$0.index] }
         var fallback: (any Codec)?
         for codec in byExtension {
             switch codec.identify(probe) {

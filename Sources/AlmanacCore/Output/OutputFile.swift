@@ -60,12 +60,21 @@ public enum OutputFile {
             // Fail early when the target exists, before any long work.
             if !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
             let directory = parentDirectory(of: path)
-            let temporary = directory + "/." + baseName(of: path) + ".almanac-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let stem = directory + "/." + baseName(of: path) + ".almanac-\(OutputFile.processID)-"
+            var temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0, errno == ENOENT {
                 // `-o out/zh-Hant/strings.xml`: the folders are made as `mkdir -p` would.
                 try OutputFile.makeDirectories(directory, for: path)
                 fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            }
+            // The name is taken (a process of the same id on another machine sharing the folder,
+            // or one that was killed before it cleaned up): the next number.
+            var attempts = 0
+            while fd < 0, errno == EEXIST, attempts < 100 {
+                temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
+                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                attempts += 1
             }
             guard fd >= 0 else { throw failure(path, errno) }
             // Held until the file is closed, and released by the kernel when the process dies:
@@ -91,14 +100,15 @@ public enum OutputFile {
             guard let temporary else { return }
             // Keep an existing file's permissions when replacing it.
             var existing = stat()
-            if stat(path, &existing) == 0 { fchmod(fd, existing.st_mode & 0o7777) }
+            let exists = stat(path, &existing) == 0
+            if exists { fchmod(fd, existing.st_mode & 0o7777) }
             if options.sync { guard fsync(fd) == 0 else { throw failure(path, errno) } }
             let closed = close(fd)
             fd = -1
             guard closed == 0 else { throw failure(path, errno) }
 
             if options.overwrite {
-                if options.keepBackup, access(path, F_OK) == 0 {
+                if options.keepBackup, exists {
                     let backup = path + ".bak"
                     unlink(backup)
                     guard link(path, backup) == 0 else { throw failure(backup, errno) }
@@ -120,6 +130,20 @@ public enum OutputFile {
             committed = true
             OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
             if options.sync { syncDirectory(parentDirectory(of: path)) }
+        }
+    }
+
+    /// This process's id, asked once (it is in every temporary file's name).
+    static let processID = getpid()
+
+    /// The numbers in temporary files' names: a counter from a random start, so that names are
+    /// unique within the process without asking the kernel for randomness for each file.
+    private static let temporaryNumbers = Locked<UInt32>(UInt32.random(in: 0...UInt32.max))
+
+    static func temporaryNumber() -> UInt32 {
+        temporaryNumbers.withLock { number in
+            number &+= 1
+            return number
         }
     }
 

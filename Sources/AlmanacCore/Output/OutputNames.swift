@@ -1,8 +1,9 @@
 /// How outputs are named from inputs: folders, base names, stems without a format's extension.
 public enum OutputNames {
     public static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
+        // Over the UTF-8 bytes, as `baseName` (a Character search cost ~10,000 instructions a path).
+        guard let slash = path.utf8.lastIndex(of: slash) else { return "." }
+        return String(Substring(path.utf8[..<slash]))
     }
 
     public static func baseName(_ path: String) -> String {
