@@ -147,7 +147,7 @@ struct BackupReader {
     }
 
     mutating func required(_ object: [(String, JSONValue)], _ key: String, _ path: String) -> JSONValue? {
-        guard let value = Self.member(object, key), value != .null else {
+        guard let value = Self.member(object, key), !value.isNull else {
             error("backup.missing", path + "/" + key, key)
             return nil
         }
@@ -157,7 +157,7 @@ struct BackupReader {
     mutating func string(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true,
                          oneOf choices: [String]? = nil, nonEmpty: Bool = false) -> String? {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
-        guard let value, value != .null else { return nil }
+        guard let value, !value.isNull else { return nil }
         guard case .string(let text) = value else {
             error("backup.type", path + "/" + key, "text", Self.typeName(value))
             return nil
@@ -177,7 +177,7 @@ struct BackupReader {
     mutating func integer(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true,
                           range: ClosedRange<Int>? = nil) -> Int? {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
-        guard let value, value != .null else { return nil }
+        guard let value, !value.isNull else { return nil }
         guard case .integer(let number) = value else {
             error("backup.type", path + "/" + key, "a whole number", Self.typeName(value))
             return nil
@@ -190,7 +190,7 @@ struct BackupReader {
     }
 
     mutating func bool(_ object: [(String, JSONValue)], _ key: String, _ path: String, default fallback: Bool) -> Bool {
-        guard let value = Self.member(object, key), value != .null else { return fallback }
+        guard let value = Self.member(object, key), !value.isNull else { return fallback }
         guard case .bool(let flag) = value else {
             error("backup.type", path + "/" + key, "true or false", Self.typeName(value))
             return fallback
@@ -221,7 +221,11 @@ struct BackupReader {
     /// hand: Foundation's ISO8601DateFormatter builds an ICU formatter per call, which was half
     /// the time of a batch conversion of small files.
     static func parseTimestamp(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var bytes = text
+        return bytes.withUTF8 { parseTimestamp(text, bytes: $0) }
+    }
+
+    private static func parseTimestamp(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -278,7 +282,7 @@ struct BackupReader {
     /// An exact decimal written as text (`"1234567.50"`, `"-3200"`).
     mutating func amount(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> Decimal? {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
-        guard let value, value != .null else { return nil }
+        guard let value, !value.isNull else { return nil }
         guard case .string(let text) = value else {
             error("backup.amount-not-text", path + "/" + key, Self.typeName(value))
             return nil
@@ -300,7 +304,7 @@ struct BackupReader {
 
     mutating func array(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = false) -> [JSONValue] {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
-        guard let value, value != .null else { return [] }
+        guard let value, !value.isNull else { return [] }
         guard case .array(let items) = value else {
             error("backup.type", path + "/" + key, "a list", Self.typeName(value))
             return []
@@ -320,6 +324,16 @@ struct BackupReader {
 
     /// Ids must be unique within a list: reports the second with the first's path.
     mutating func uniqueIDs(_ ids: [(id: String, path: String)]) {
+        // A backup of a small calendar has a handful of ids: compared pairwise, which costs less
+        // than hashing each (~600 instructions an id); a dictionary above that.
+        if ids.count <= 32 {
+            for index in ids.indices {
+                if let first = ids[..<index].first(where: { $0.id == ids[index].id }) {
+                    error("backup.duplicate-id", ids[index].path, ids[index].id, first.path)
+                }
+            }
+            return
+        }
         var seen: [String: String] = [:]
         for (id, path) in ids {
             if let first = seen[id] { error("backup.duplicate-id", path, id, first) } else { seen[id] = path }

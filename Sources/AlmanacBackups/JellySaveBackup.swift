@@ -275,8 +275,6 @@ extension DateValue {
 }
 
 extension CivilDateTime {
-    var isoTimestamp: String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return date.description + "T" + two(hour) + ":" + two(minute) + ":" + two(second)
-    }
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    var isoTimestamp: String { description }
 }

@@ -131,6 +131,11 @@ public struct RetireTimeBackup: Hashable, Sendable {
     static let lunarFields: Set<String> = ["month", "day", "leap", "skip"]
     static let lunarFieldsBefore3: Set<String> = ["month", "day", "leap"]
     static let repeats = ["none", "daily", "weekly", "monthly", "yearly"]
+    static let dayFieldsVersion1: Set<String> = ["id", "name", "date", "isLunar", "type", "repeat", "remindBefore", "remindTime", "notes",
+                                                 "category", "icon", "color", "pinned", "createdAt", "updatedAt"]
+    static let dayFieldsVersion2: Set<String> = ["id", "name", "date", "calendar", "lunarDate", "type", "repeat", "reminder", "notes",
+                                                 "categoryId", "icon", "color", "pinned", "createdAt", "updatedAt"]
+    static let dayFields = dayFieldsVersion2.union(["location"])
 
     // MARK: Reading
 
@@ -167,10 +172,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
         }
         reader.uniqueIDs(categories.enumerated().map { ($1.id, "/categories/\($0)/id") })
 
-        var dayFields: Set<String> = version == 1
-            ? ["id", "name", "date", "isLunar", "type", "repeat", "remindBefore", "remindTime", "notes", "category", "icon", "color", "pinned", "createdAt", "updatedAt"]
-            : ["id", "name", "date", "calendar", "lunarDate", "type", "repeat", "reminder", "notes", "categoryId", "icon", "color", "pinned", "createdAt", "updatedAt"]
-        if version >= 3 { dayFields.insert("location") }
+        let dayFields = version == 1 ? Self.dayFieldsVersion1 : version == 2 ? Self.dayFieldsVersion2 : Self.dayFields
         var days: [Day] = []
         var dayPaths: [(String, String)] = []
         for (index, value) in reader.array(top, "days", "", required: true).enumerated() {

@@ -114,7 +114,44 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     static func isoText(_ year: Int, _ month: Int, _ day: Int) -> String {
-        (year < 0 ? "-" : "") + pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        isoText(year, month, day, time: nil)
+    }
+
+    /// `YYYY-MM-DD`, and `THH:MM:SS` after it with a time: written as bytes when every part fits
+    /// its digits (joining padded parts cost ~2,600 instructions a date, and a batch writes a
+    /// few dozen dates a file), else joined as text (years before 0 or after 9999).
+    static func isoText(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)?) -> String {
+        func fits(_ value: Int, _ limit: Int) -> Bool { value >= 0 && value < limit }
+        guard fits(year, 10_000), fits(month, 100), fits(day, 100),
+              time.map({ fits($0.hour, 100) && fits($0.minute, 100) && fits($0.second, 100) }) ?? true else {
+            let date = (year < 0 ? "-" : "") + pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+            guard let time else { return date }
+            return date + "T" + pad(time.hour, 2) + ":" + pad(time.minute, 2) + ":" + pad(time.second, 2)
+        }
+        return String(unsafeUninitializedCapacity: time == nil ? 10 : 19) { text in
+            func put(_ value: Int, _ width: Int, at start: Int) {
+                var value = value
+                var index = start + width - 1
+                while index >= start {
+                    text[index] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+                    value /= 10
+                    index -= 1
+                }
+            }
+            put(year, 4, at: 0)
+            text[4] = 0x2D
+            put(month, 2, at: 5)
+            text[7] = 0x2D
+            put(day, 2, at: 8)
+            guard let time else { return 10 }
+            text[10] = 0x54
+            put(time.hour, 2, at: 11)
+            text[13] = 0x3A
+            put(time.minute, 2, at: 14)
+            text[16] = 0x3A
+            put(time.second, 2, at: 17)
+            return 19
+        }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
@@ -177,7 +214,7 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String {
-        "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        CivilDate.isoText(date.year, date.month, date.day, time: (hour, minute, second))
     }
 
     public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool {

@@ -26,6 +26,8 @@ public indirect enum JSONValue: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
     public var string: String? { if case .string(let text) = self { text } else { nil } }
+    /// Whether this is `null` (asked without comparing two values, which copies both).
+    public var isNull: Bool { if case .null = self { true } else { false } }
     public var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
     public var object: [(String, JSONValue)]? { if case .object(let members) = self { members } else { nil } }
 

@@ -37,10 +37,22 @@ public struct Message: Hashable, Sendable {
 
     /// The text in a language, falling back to English, then to the key and its arguments.
     public func rendered(in language: Language = .english) -> String {
+        var bytes: [UInt8] = []
+        render(in: language, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text in a language, as UTF-8 after what `bytes` holds (a diagnostic's line is made in one buffer).
+    func render(in language: Language, into bytes: inout [UInt8]) {
         guard let format = table?.format(lookupKey, in: language) ?? CoreMessages.table.format(lookupKey, in: language) else {
-            return ([lookupKey] + arguments).joined(separator: " ")
+            bytes += lookupKey.utf8
+            for argument in arguments {
+                bytes.append(0x20)
+                bytes += argument.utf8
+            }
+            return
         }
-        return Message.substitute(format, arguments)
+        Message.substitute(format, arguments, into: &bytes)
     }
 
     public static func == (lhs: Message, rhs: Message) -> Bool {
@@ -54,12 +66,17 @@ public struct Message: Hashable, Sendable {
 
     /// Fills `%@`, `%d` and positional `%1$@` placeholders with the arguments; `%%` is a percent sign.
     static func substitute(_ format: String, _ arguments: [String]) -> String {
+        var result: [UInt8] = []
+        substitute(format, arguments, into: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    static func substitute(_ format: String, _ arguments: [String], into result: inout [UInt8]) {
         // Over the UTF-8 bytes, runs between placeholders copied whole: a batch renders a few
         // warnings per file, and a Character loop cost ~40,000 instructions a message.
         var format = format
-        return format.withUTF8 { bytes -> String in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 64)
+        format.withUTF8 { bytes in
+            result.reserveCapacity(result.count + bytes.count + 64)
             var next = 0
             var index = 0
             var runStart = 0
@@ -97,7 +114,6 @@ public struct Message: Hashable, Sendable {
                 runStart = index
             }
             result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-            return String(decoding: result, as: UTF8.self)
         }
     }
 }

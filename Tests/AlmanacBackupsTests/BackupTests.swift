@@ -202,6 +202,22 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(lunar.found.map(\.code) == ["backup.lunar-mismatch"])
     }
 
+    /// Every id used again is reported at its path with the first one's, for short lists
+    /// (compared pairwise) and long ones (a dictionary) alike.
+    @Test(arguments: [1, 5, 32, 33, 40, 200])
+    func duplicateIDsNameTheFirstUse(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let ids = (0..<count).map { index in (id: "day-\(Int.random(in: 0..<max(1, count * 2 / 3), using: &generator))", path: "/days/\(index)/id") }
+        var expected: [String] = []
+        for (index, entry) in ids.enumerated() {
+            if let first = ids[..<index].first(where: { $0.id == entry.id }) { expected.append("\(entry.path) \(entry.id) \(first.path)") }
+        }
+        var reader = BackupReader(file: nil)
+        reader.uniqueIDs(ids)
+        #expect(reader.problems.map { "\($0.location?.keyPath ?? "") \($0.message.arguments.joined(separator: " "))" } == expected)
+        #expect(reader.problems.allSatisfy { $0.code == "backup.duplicate-id" })
+    }
+
     @Test func remindersAndRetireTimeShareDays() throws {
         let reminders = try backupDocument(try decode("reminders"))
         let context = CodecContext(options: ["exported-at": "2025-11-20T08:00:00Z"], targetFormat: RetireTimeBackup.format)

@@ -117,3 +117,24 @@ import Testing
         #expect(try CivilDate(year: 2024, month: 2, day: 29).adding(years: 1).description == "2025-02-28")
     }
 }
+
+/// ISO text of civil dates and times, written as bytes: the same as the padded parts joined, for
+/// years of one to four digits, before year 0 and after 9999 (which keep their sign and digits).
+@Test func isoTextIsThePaddedPartsJoined() throws {
+    func joined(_ y: Int, _ m: Int, _ d: Int) -> String {
+        (y < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - String(abs(y)).count)) + String(abs(y))
+            + "-" + (m < 10 ? "0" : "") + String(m) + "-" + (d < 10 ? "0" : "") + String(d)
+    }
+    var generator = SystemRandomNumberGenerator()
+    let years = [0, 1, 9, 10, 99, 100, 999, 1000, 2025, 9999, 10000, 12345, -1, -44, -10000]
+        + (0..<200).map { _ in Int.random(in: -20000...20000, using: &generator) }
+    for year in years {
+        let month = Int.random(in: 1...12, using: &generator), day = Int.random(in: 1...28, using: &generator)
+        let hour = Int.random(in: 0...23, using: &generator), minute = Int.random(in: 0...59, using: &generator)
+        let date = CivilDate(unchecked: year, month, day)
+        #expect(date.description == joined(year, month, day))
+        let time = CivilDateTime(unchecked: date, hour, minute, 5)
+        #expect(time.description == joined(year, month, day) + "T" + (hour < 10 ? "0" : "") + String(hour) + ":"
+                + (minute < 10 ? "0" : "") + String(minute) + ":05")
+    }
+}
