@@ -93,7 +93,7 @@ public struct BackupCodec: MergingCodec {
             throw Diagnostic.error("backup.newer-version", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version"))
         }
         var reader = BackupReader(file: file)
-        let known: Set<String> = ["format", "version", "exportedAt"]
+        let known: BackupFields = ["format", "version", "exportedAt"]
         let content: JSONValue
         switch id {
         case RetireTimeBackup.format:
@@ -101,13 +101,13 @@ public struct BackupCodec: MergingCodec {
             let backup = RetireTimeBackup.read(top, version: version, reader: &reader)
             content = version == RetireTimeBackup.version ? json : backup.json
         case JellySaveBackup.format:
-            _ = reader.object(json, "", fields: known.union(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]
-                + (version >= 3 ? ["theme"] : [])))
+            _ = reader.object(json, "", fields: known.union(BackupFields(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]
+                + (version >= 3 ? ["theme"] : []))))
             let backup = JellySaveBackup.read(top, version: version, reader: &reader)
             content = version == JellySaveBackup.version ? json : backup.json
         case ZhiXiBackup.format:
-            _ = reader.object(json, "", fields: known.union(["libraries", "studyTasks", "reviewTasks", "studyRecords"]
-                + (version >= 2 ? ["settings", "achievements"] : [])))
+            _ = reader.object(json, "", fields: known.union(BackupFields(["libraries", "studyTasks", "reviewTasks", "studyRecords"]
+                + (version >= 2 ? ["settings", "achievements"] : []))))
             let backup = ZhiXiBackup.read(top, version: version, reader: &reader)
             content = version == ZhiXiBackup.version ? json : backup.json
         default:

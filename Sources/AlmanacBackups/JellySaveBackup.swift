@@ -81,7 +81,7 @@ public struct JellySaveBackup: Hashable, Sendable {
         var accounts: [Account] = []
         for (index, value) in reader.array(top, "accounts", "", required: true).enumerated() {
             let path = "/accounts/\(index)"
-            var fields: Set<String> = version == 1 ? ["id", "name", "type", "currency", "balance", "updatedAt", "notes"]
+            var fields: BackupFields = version == 1 ? ["id", "name", "type", "currency", "balance", "updatedAt", "notes"]
                                                    : ["id", "name", "kind", "currency", "balance", "updatedAt", "notes"]
             if version >= 3 { fields.insert("openingBalance") }
             guard let object = reader.object(value, path, fields: fields) else { continue }
@@ -124,7 +124,7 @@ public struct JellySaveBackup: Hashable, Sendable {
             let date = reader.date(object, "date", path)
             let total = amount(&reader, object, "total", path, version: version)
             var byKind: [Account.Kind: Decimal]?
-            if version >= 3, let kinds = reader.object(BackupReader.member(object, "byKind"), path + "/byKind", fields: Set(Self.kinds)) {
+            if version >= 3, let kinds = reader.object(BackupReader.member(object, "byKind"), path + "/byKind", fields: BackupFields(Self.kinds)) {
                 byKind = [:]
                 for kind in Self.kinds where BackupReader.member(kinds, kind) != nil {
                     if let value = reader.amount(kinds, kind, path + "/byKind") { byKind?[Account.Kind(rawValue: kind)!] = value }

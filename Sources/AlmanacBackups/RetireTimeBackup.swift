@@ -126,14 +126,14 @@ public struct RetireTimeBackup: Hashable, Sendable {
     static let types = ["birthday", "anniversary", "countdown", "countup", "custom"]
     // The members each object may have, made once (a set built per day was a tenth of reading
     // a backup back).
-    static let reminderFields: Set<String> = ["offsetDays", "time"]
-    static let categoryFields: Set<String> = ["id", "name", "color", "icon"]
-    static let lunarFields: Set<String> = ["month", "day", "leap", "skip"]
-    static let lunarFieldsBefore3: Set<String> = ["month", "day", "leap"]
+    static let reminderFields: BackupFields = ["offsetDays", "time"]
+    static let categoryFields: BackupFields = ["id", "name", "color", "icon"]
+    static let lunarFields: BackupFields = ["month", "day", "leap", "skip"]
+    static let lunarFieldsBefore3: BackupFields = ["month", "day", "leap"]
     static let repeats = ["none", "daily", "weekly", "monthly", "yearly"]
-    static let dayFieldsVersion1: Set<String> = ["id", "name", "date", "isLunar", "type", "repeat", "remindBefore", "remindTime", "notes",
+    static let dayFieldsVersion1: BackupFields = ["id", "name", "date", "isLunar", "type", "repeat", "remindBefore", "remindTime", "notes",
                                                  "category", "icon", "color", "pinned", "createdAt", "updatedAt"]
-    static let dayFieldsVersion2: Set<String> = ["id", "name", "date", "calendar", "lunarDate", "type", "repeat", "reminder", "notes",
+    static let dayFieldsVersion2: BackupFields = ["id", "name", "date", "calendar", "lunarDate", "type", "repeat", "reminder", "notes",
                                                  "categoryId", "icon", "color", "pinned", "createdAt", "updatedAt"]
     static let dayFields = dayFieldsVersion2.union(["location"])
 
@@ -143,7 +143,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
     static func read(_ top: [(String, JSONValue)], version: Int, reader: inout BackupReader) -> RetireTimeBackup {
         let exportedAt = reader.timestamp(top, "exportedAt", "") ?? ""
         var settings = Settings()
-        let settingFields: Set<String> = version >= 3
+        let settingFields: BackupFields = version >= 3
             ? ["theme", "dateDisplay", "language", "timeZone", "sortOrder", "accentColor", "backgroundImage", "fontSize", "defaultReminder"]
             : ["theme", "dateDisplay", "language", "timeZone"]
         if let object = reader.object(BackupReader.member(top, "settings"), "/settings", fields: settingFields) {

@@ -111,7 +111,7 @@ public struct ZhiXiBackup: Hashable, Sendable {
             var items: [Item] = []
             for (itemIndex, itemValue) in reader.array(object, "items", path).enumerated() {
                 let itemPath = path + "/items/\(itemIndex)"
-                let itemFields: Set<String> = ["id", "title", "content", "subject", "tags", "createdAt", "updatedAt"]
+                let itemFields: BackupFields = ["id", "title", "content", "subject", "tags", "createdAt", "updatedAt"]
                 guard let item = reader.object(itemValue, itemPath, fields: version >= 2 ? itemFields.union(["status", "weakPoint"]) : itemFields)
                 else { continue }
                 let itemID = reader.string(item, "id", itemPath, nonEmpty: true)

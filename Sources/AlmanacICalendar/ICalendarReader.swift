@@ -377,7 +377,7 @@ struct ItemMapper {
                 parsed = known
             } else {
                 do throws(RecurrenceError) {
-                    parsed = .success(try RecurrenceRule(parsing: property.value))
+                    parsed = .success(try Self.rule(property.value))
                 } catch {
                     // Read what other readers read: a stray `RRULE:` prefix or a part that is
                     // not NAME=VALUE (`RRULE:RRULE:AnythingRandom;FREQ=WEEKLY`, a real Google
@@ -447,6 +447,21 @@ struct ItemMapper {
             item.carried.append(property.carried)
         }
     }
+
+    /// An RRULE's text read as a rule, remembered for the whole process: a batch of exports from
+    /// one app repeats the same few rules file after file, and reading one cost ~11,000
+    /// instructions (each file also remembers its own answers, with the warnings they gave).
+    static func rule(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
+        if let known = knownRules.withLock({ $0[text] }) { return try known.get() }
+        let parsed: Result<RecurrenceRule, RecurrenceError>
+        do throws(RecurrenceError) { parsed = .success(try RecurrenceRule(parsing: text)) } catch { parsed = .failure(error) }
+        knownRules.withLock { rules in
+            if rules.count < 4_096 { rules[text] = parsed }
+        }
+        return try parsed.get()
+    }
+
+    private static let knownRules = Locked<[String: Result<RecurrenceRule, RecurrenceError>]>([:])
 
     /// An RRULE value without the parts no reader can use: spaces, a leading `RRULE:`, empty
     /// parts and parts that are not NAME=VALUE (named in `dropped`).
