@@ -46,8 +46,14 @@ public enum CharsetDetector {
     /// only its BOM is still skipped. `isComplete` says whether `bytes` is the whole input (when
     /// false, a multi-byte sequence cut off at the end is not held against a charset).
     public static func detect(_ bytes: some Collection<UInt8>, declared: Charset? = nil, isComplete: Bool = true) -> CharsetDetection {
-        let sample = Array(bytes.prefix(sampleSize))
-        let complete = isComplete && bytes.count <= sampleSize
+        // Copied through the bytes' own storage when they have one (this generic function is not
+        // specialized across modules, and copying through the collection's witnesses cost ~4
+        // instructions a byte).
+        let sample = bytes.withContiguousStorageIfAvailable { Array($0.prefix(sampleSize)) } ?? Array(bytes.prefix(sampleSize))
+        return detect(sample: sample, declared: declared, complete: isComplete && bytes.count <= sampleSize)
+    }
+
+    private static func detect(sample: [UInt8], declared: Charset?, complete: Bool) -> CharsetDetection {
 
         if let declared {
             let bom = declared.byteOrderMark
@@ -65,12 +71,28 @@ public enum CharsetDetector {
                                     reason: "UTF-16 without byte order mark (zero bytes in \(utf16.charset == .utf16LE ? "odd" : "even") positions)")
         }
         if UTF8Validation.firstInvalidOffset(sample, allowTruncatedEnd: !complete) == nil {
-            let ascii = sample.allSatisfy { $0 < 0x80 }
+            let ascii = isASCII(sample)
             return CharsetDetection(charset: .utf8, byteOrderMarkLength: 0, confidence: ascii ? .likely : .certain,
                                     candidates: [.init(charset: .utf8, score: 1)],
                                     reason: ascii ? "ASCII only" : "valid UTF-8")
         }
         return scoreLegacy(sample, complete: complete)
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            while index + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < raw.count {
+                if raw[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     static func byteOrderMark(_ bytes: [UInt8]) -> Charset? {

@@ -88,6 +88,16 @@ public struct ICalendarReader: Sendable {
                 try input.readChunks { (chunk) throws(Diagnostic) in
                     var chunk = chunk
                     if case .start = state {
+                        if declared == nil, Self.isPlainUTF8(chunk, count: min(chunk.count, CharsetDetector.sampleSize)) {
+                            // UTF-8 as it stands, so UTF-8 unfolded too (a fold only removes ASCII
+                            // between whole characters), and without zero bytes it cannot be
+                            // UTF-16: what the detector would say, without copying the sample.
+                            state = .utf8
+                            parser.validatesUTF8 = true
+                            if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk.removeFirst(3) }
+                        }
+                    }
+                    if case .start = state {
                         // Folds may split a UTF-8 sequence: look at the sample unfolded.
                         let sample = Self.unfolded(Array(chunk.prefix(CharsetDetector.sampleSize)))
                         let detection = CharsetDetector.detect(sample, declared: declared, isComplete: false)
@@ -119,6 +129,15 @@ public struct ICalendarReader: Sendable {
             try parser.parse(bytes, into: &events)
             return (events.agenda, notes + parser.diagnostics + events.mapper.diagnostics, encoding)
           }
+        }
+    }
+
+    /// Whether the first `count` bytes are valid UTF-8 (a character cut off at the end allowed)
+    /// without a zero byte.
+    static func isPlainUTF8(_ bytes: [UInt8], count: Int) -> Bool {
+        guard count > 0 else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            UTF8Validation.validate(buffer, 0, count).invalid == nil && memchr(buffer.baseAddress!, 0, count) == nil
         }
     }
 
