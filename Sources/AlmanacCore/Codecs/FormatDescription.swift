@@ -105,7 +105,7 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     }
 
     /// Whether `a` from `start` and `b` from `bStart` hold the same bytes to their ends, ASCII
-    /// letters in either case (the caller makes the two lengths equal).
+    /// letters in either case (false when the two runs differ in length).
     private static func sameIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, from start: Int, _ b: UnsafeBufferPointer<UInt8>, from bStart: Int) -> Bool {
         guard a.count - start == b.count - bStart else { return false }
         var i = start, j = bStart
