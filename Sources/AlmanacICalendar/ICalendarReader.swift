@@ -88,23 +88,22 @@ public struct ICalendarReader: Sendable {
                 try input.readChunks { (chunk) throws(Diagnostic) in
                     var chunk = chunk
                     if case .start = state {
-                        if declared == nil, Self.isPlainUTF8(chunk, count: min(chunk.count, CharsetDetector.sampleSize)) {
-                            // UTF-8 as it stands, so UTF-8 unfolded too (a fold only removes ASCII
-                            // between whole characters), and without zero bytes it cannot be
-                            // UTF-16: what the detector would say, without copying the sample.
-                            state = .utf8
-                            parser.validatesUTF8 = true
-                            if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk.removeFirst(3) }
+                        // Folds may split a UTF-8 sequence, so the detector sees the sample
+                        // unfolded, unless the sample as it stands is UTF-8 without a zero byte:
+                        // unfolding only removes ASCII between whole characters and cannot make
+                        // it look like UTF-16, so the answer is the same without the copy.
+                        let prefix = chunk.prefix(CharsetDetector.sampleSize)
+                        var detection: CharsetDetection?
+                        let hasZero = prefix.withUnsafeBufferPointer { $0.baseAddress.map { memchr($0, 0, prefix.count) != nil } ?? false }
+                        if declared == nil, !prefix.isEmpty, !hasZero {
+                            detection = CharsetDetector.detect(prefix, isComplete: false)
+                            if detection?.charset != .utf8 { detection = nil }
                         }
-                    }
-                    if case .start = state {
-                        // Folds may split a UTF-8 sequence: look at the sample unfolded.
-                        let sample = Self.unfolded(Array(chunk.prefix(CharsetDetector.sampleSize)))
-                        let detection = CharsetDetector.detect(sample, declared: declared, isComplete: false)
-                        if detection.charset == .utf8 {
+                        let found = detection ?? CharsetDetector.detect(Self.unfolded(Array(prefix)), declared: declared, isComplete: false)
+                        if found.charset == .utf8 {
                             state = .utf8
                             parser.validatesUTF8 = true
-                            if detection.byteOrderMarkLength > 0 { chunk.removeFirst(detection.byteOrderMarkLength) }
+                            if found.byteOrderMarkLength > 0 { chunk.removeFirst(found.byteOrderMarkLength) }
                         } else {
                             state = .other
                         }
@@ -129,15 +128,6 @@ public struct ICalendarReader: Sendable {
             try parser.parse(bytes, into: &events)
             return (events.agenda, notes + parser.diagnostics + events.mapper.diagnostics, encoding)
           }
-        }
-    }
-
-    /// Whether the first `count` bytes are valid UTF-8 (a character cut off at the end allowed)
-    /// without a zero byte.
-    static func isPlainUTF8(_ bytes: [UInt8], count: Int) -> Bool {
-        guard count > 0 else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            UTF8Validation.validate(buffer, 0, count).invalid == nil && memchr(buffer.baseAddress!, 0, count) == nil
         }
     }
 

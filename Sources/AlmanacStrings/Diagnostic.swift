@@ -54,6 +54,15 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     public enum Severity: String, Hashable, Sendable, Codable, Comparable, CaseIterable {
         case note, warning, error
 
+        /// The key of the word a rendered line shows for it (`severity.warning`).
+        var messageKey: String {
+            switch self {
+            case .note: "severity.note"
+            case .warning: "severity.warning"
+            case .error: "severity.error"
+            }
+        }
+
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
@@ -100,7 +109,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
             location.write(into: &bytes)
             bytes += ": ".utf8
         }
-        Message(Self.severityKeys[severity]!).render(in: language, into: &bytes)
+        Message(severity.messageKey).render(in: language, into: &bytes)
         bytes += ": ".utf8
         message.render(in: language, into: &bytes)
         bytes += " [".utf8
@@ -108,8 +117,6 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         bytes.append(0x5D)
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    private static let severityKeys: [Severity: String] = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, "severity.\($0.rawValue)") })
 
     public var description: String { rendered() }
 
