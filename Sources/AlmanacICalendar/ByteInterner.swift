@@ -39,7 +39,7 @@ final class ByteInterner {
     /// sees it, so it need not be stable; `StableHash`'s byte-at-a-time loop was slower than
     /// the allocation it saves).
     @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
         var index = 0
         while index + 8 <= length {
@@ -62,5 +62,83 @@ final class ByteInterner {
         var larger: [(hash: UInt64, text: String)?] = Array(repeating: nil, count: 4096)
         for case let entry? in slots { larger[Int(entry.hash & 4095)] = entry }
         slots = larger
+    }
+}
+
+/// Answers remembered by text, found by the text's UTF-8 bytes: the memos of RRULE and
+/// CATEGORIES texts are asked once per such line, and a `[String: …]` dictionary cost ~600
+/// instructions a lookup (SipHash over the text, then a comparison that checks canonical
+/// equivalence; a key type hashing the bytes through `Hasher` cost as much). Open addressing
+/// with linear probing, over ByteInterner's hash; texts equal as bytes are the same key (ones
+/// that differ only in how a character is composed are different keys, which a memo of what a
+/// text reads as may keep apart). Holds at most `limit` texts; later ones are not remembered.
+struct TextMemo<Value> {
+    /// Texts and values in the order they were remembered; `slots` holds their positions (−1
+    /// where empty), so probing touches no value (a rule is large: a slot holding it copied
+    /// and retained its arrays) and growing moves only positions.
+    private var hashes: [UInt64] = []
+    private var texts: [String] = []
+    private var values: [Value] = []
+    /// Empty until the first text is remembered (a batch makes two memos for every file).
+    private var slots: [Int32] = []
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    var count: Int { values.count }
+
+    subscript(text: String) -> Value? {
+        guard !values.isEmpty else { return nil }
+        let position = slots[find(text).slot]
+        return position < 0 ? nil : values[Int(position)]
+    }
+
+    /// Remembers `value` for `text` (replacing what it had), unless the memo is full.
+    mutating func remember(_ value: Value, for text: String) {
+        if slots.isEmpty { slots = Array(repeating: -1, count: 8) }
+        let (slot, hash) = find(text)
+        let position = slots[slot]
+        if position >= 0 {
+            values[Int(position)] = value
+            return
+        }
+        guard values.count < limit else { return }
+        slots[slot] = Int32(values.count)
+        hashes.append(hash)
+        texts.append(text)
+        values.append(value)
+        if values.count * 2 > slots.count { grow() }
+    }
+
+    /// The slot that holds `text`, or the empty one where it would go, and the text's hash.
+    private func find(_ text: String) -> (slot: Int, hash: UInt64) {
+        var text = text
+        return text.withUTF8 { bytes in
+            let hash = bytes.isEmpty ? 0 : ByteInterner.hash(bytes.baseAddress!, bytes.count)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let position = Int(slots[slot])
+                if hashes[position] == hash, Self.same(texts[position], bytes) { break }
+                slot = (slot + 1) & mask
+            }
+            return (slot, hash)
+        }
+    }
+
+    @inline(__always)
+    private static func same(_ stored: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var stored = stored
+        return stored.withUTF8 { $0.count == bytes.count && ($0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (position, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(position)
+        }
     }
 }

@@ -317,9 +317,9 @@ struct ItemMapper {
     func location(_ line: Int) -> SourceLocation { SourceLocation(file: fileName, line: line) }
 
     /// Rules already checked, by text (exports repeat the same few rules thousands of times).
-    var checkedRules: [String: Result<RecurrenceRule, RecurrenceError>] = [:]
+    var checkedRules = TextMemo<Result<RecurrenceRule, RecurrenceError>>(limit: 10_000)
     /// CATEGORIES values already split, by text.
-    var categoryLists: [String: [String]] = [:]
+    var categoryLists = TextMemo<[String]>(limit: 10_000)
 
     /// Parameters a mapped property's field already expresses; any other parameter is kept.
     private static let datePropertyParameters = ["VALUE", "TZID"]
@@ -401,7 +401,7 @@ struct ItemMapper {
                         parsed = .failure(error)
                     }
                 }
-                if checkedRules.count < 10_000 { checkedRules[property.value] = parsed }
+                checkedRules.remember(parsed, for: property.value)
             }
             switch parsed {
             case .failure(let problem):
@@ -426,7 +426,7 @@ struct ItemMapper {
                 categories = known
             } else {
                 categories = PropertyText.splitList(property.value).filter { !$0.isEmpty }
-                if categoryLists.count < 10_000 { categoryLists[property.value] = categories }
+                categoryLists.remember(categories, for: property.value)
             }
             if item.categories.isEmpty { item.categories = categories } else { item.categories += categories }
         case .color where first:
@@ -465,12 +465,12 @@ struct ItemMapper {
         let parsed: Result<RecurrenceRule, RecurrenceError>
         do throws(RecurrenceError) { parsed = .success(try RecurrenceRule(parsing: text)) } catch { parsed = .failure(error) }
         knownRules.withLock { rules in
-            if rules.count < 4_096 { rules[text] = parsed }
+            rules.remember(parsed, for: text)
         }
         return try parsed.get()
     }
 
-    private static let knownRules = Locked<[String: Result<RecurrenceRule, RecurrenceError>]>([:])
+    private static let knownRules = Locked(TextMemo<Result<RecurrenceRule, RecurrenceError>>(limit: 4_096))
 
     /// An RRULE value without the parts no reader can use: spaces, a leading `RRULE:`, empty
     /// parts and parts that are not NAME=VALUE (named in `dropped`).

@@ -134,3 +134,26 @@ import Testing
         }
     }
 }
+
+/// The memo the reader keeps of RRULE and CATEGORIES texts answers what a dictionary keyed by
+/// the texts' bytes answers: random texts (empty, short, long, CJK, a character composed two
+/// ways, which are two texts here), repeats, replacements and a limit below the texts offered.
+@Test(arguments: [3, 40, 10_000])
+func textMemoAnswersAsADictionary(limit: Int) {
+    var generator = SeededGenerator(seed: UInt64(limit))
+    let pieces = ["", "FREQ=DAILY", ";COUNT=3", "生活", "é", "e\u{301}", "x", "BYDAY=MO,WE,FR;INTERVAL=2", "\0"]
+    var memo = TextMemo<Int>(limit: limit)
+    var reference: [[UInt8]: Int] = [:]
+    for step in 0..<3_000 {
+        let text = (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        let key = Array(text.utf8)
+        #expect(memo[text] == reference[key], "before step \(step): \(text.debugDescription)")
+        if Bool.random(using: &generator) {
+            memo.remember(step, for: text)
+            if reference[key] != nil || reference.count < limit { reference[key] = step }
+        }
+        #expect(memo[text] == reference[key], "after step \(step): \(text.debugDescription)")
+        #expect(memo.count == reference.count)
+    }
+    #expect(memo["e\u{301}"] == reference[Array("e\u{301}".utf8)])
+}

@@ -6,7 +6,7 @@ import Foundation
 
 struct Audit: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: L("cli.audit.abstract"), discussion: L("cli.audit.discussion"))
+        CommandConfiguration(commandName: "audit", abstract: L("cli.audit.abstract"), discussion: L("cli.audit.discussion"))
     }
 
     @Argument(help: ArgumentHelp(L("cli.argument.files"), valueName: "PATH")) var paths: [String] = []

@@ -4,7 +4,7 @@ import Foundation
 
 struct Convert: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: L("cli.convert.abstract"), discussion: L("cli.convert.discussion"))
+        CommandConfiguration(commandName: "convert", abstract: L("cli.convert.abstract"), discussion: L("cli.convert.discussion"))
     }
 
     @Argument(help: ArgumentHelp(L("cli.argument.inputs"), valueName: "INPUT")) var inputs: [String] = []

@@ -6,7 +6,7 @@ import Foundation
 
 struct Expand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: L("cli.expand.abstract"), discussion: L("cli.expand.discussion"))
+        CommandConfiguration(commandName: "expand", abstract: L("cli.expand.abstract"), discussion: L("cli.expand.discussion"))
     }
 
     @Argument(help: ArgumentHelp(L("cli.argument.calendar"), valueName: "FILE")) var file: String

@@ -3,7 +3,7 @@ import AlmanacCore
 
 struct Formats: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: L("cli.formats.abstract"))
+        CommandConfiguration(commandName: "formats", abstract: L("cli.formats.abstract"))
     }
 
     @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false

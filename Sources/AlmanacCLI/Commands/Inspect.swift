@@ -4,7 +4,7 @@ import AlmanacICU
 
 struct Inspect: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: L("cli.inspect.abstract"), discussion: L("cli.inspect.discussion"))
+        CommandConfiguration(commandName: "inspect", abstract: L("cli.inspect.abstract"), discussion: L("cli.inspect.discussion"))
     }
 
     @Argument(help: ArgumentHelp(L("cli.argument.files"), valueName: "FILE")) var files: [String]

@@ -10,7 +10,7 @@ struct LocaleCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static var configuration: CommandConfiguration {
-            CommandConfiguration(abstract: L("cli.locale.show.abstract"), discussion: L("cli.locale.show.discussion"))
+            CommandConfiguration(commandName: "show", abstract: L("cli.locale.show.abstract"), discussion: L("cli.locale.show.discussion"))
         }
 
         @Argument(help: ArgumentHelp(L("cli.argument.locale"), valueName: "LOCALE")) var locale: String

@@ -4,7 +4,7 @@ import AlmanacICU
 
 struct Lunar: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(abstract: L("cli.lunar.abstract"), discussion: L("cli.lunar.discussion"))
+        CommandConfiguration(commandName: "lunar", abstract: L("cli.lunar.abstract"), discussion: L("cli.lunar.discussion"))
     }
 
     @Argument(help: ArgumentHelp(L("cli.argument.dates"), valueName: "DATE")) var dates: [String]

