@@ -1,5 +1,6 @@
 import AlmanacCore
 import Testing
+import Foundation
 
 @Suite struct FormatRegistryTests {
     /// A stand-in codec whose identification is scripted.
@@ -71,4 +72,31 @@ import Testing
         #expect(error?.code == "format.undetected")
         #expect(error?.message.rendered().contains("--from") == true)
     }
+}
+
+/// Plugins are the executables named `almanac-codec-*` in `ALMANAC_PLUGIN_PATH`, then `PATH`:
+/// by folder, then by name; a name found twice is the first folder's; folders, files that are not
+/// executable and names that only resemble the prefix are not plugins.
+@Test func pluginDiscoveryFindsExecutablesByPrefix() throws {
+    let manager = FileManager.default
+    let root = NSTemporaryDirectory() + "almanac-plugins-\(UUID().uuidString)"
+    let first = root + "/first", second = root + "/second"
+    for folder in [first, second, first + "/almanac-codec-folder"] { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    defer { try? manager.removeItem(atPath: root) }
+    func file(_ path: String, executable: Bool = true) {
+        _ = manager.createFile(atPath: path, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: executable ? 0o755 : 0o644])
+    }
+    file(first + "/almanac-codec-zeta")
+    file(first + "/almanac-codec-alpha")
+    file(first + "/almanac-codec-notes", executable: false)
+    file(first + "/almanac-codec")
+    file(first + "/almanac-codex-typo")
+    file(first + "/Almanac-codec-upper")
+    file(first + "/其他")
+    file(second + "/almanac-codec-alpha")
+    file(second + "/almanac-codec-日曆")
+    file(second + "/almanac-codec-beta")
+    let found = PluginDiscovery.executables(environment: ["ALMANAC_PLUGIN_PATH": first, "PATH": second + "::" + root + "/missing"])
+    #expect(found == [first + "/almanac-codec-alpha", first + "/almanac-codec-zeta",
+                      second + "/almanac-codec-beta", second + "/almanac-codec-日曆"])
 }
