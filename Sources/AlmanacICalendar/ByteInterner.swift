@@ -8,9 +8,13 @@ import Darwin
 /// Hands out one shared string for byte sequences that repeat (TZIDs, rules, categories), found
 /// by a hash of the bytes, so a repeat costs a comparison instead of an allocation.
 final class ByteInterner {
-    /// A small table first (a batch parses thousands of 4 KB files, and making and freeing 4,096
-    /// slots for each cost more than the parse); it grows once a file has many strings to share.
-    private var slots: [(hash: UInt64, text: String)?] = Array(repeating: nil, count: 256)
+    /// A small table first, made on the first string to share (a batch parses thousands of 4 KB
+    /// files, and making and freeing a table of 256 optional entries cost ~25,000 instructions a
+    /// file, more than the parse saved); it grows as a file gives it strings, up to 4,096 slots.
+    /// A slot whose hash is 0 is empty (stored hashes have their top bit set); a new string takes
+    /// its slot from the one there, so the table keeps the recent strings of a long file.
+    private var hashes: [UInt64] = []
+    private var texts: [String] = []
     private var stored = 0
 
     func string(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
@@ -19,19 +23,24 @@ final class ByteInterner {
             // Short strings are stored inline anyway; long ones rarely repeat.
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
         }
-        let hash = Self.hash(buffer.baseAddress! + start, length)
-        let slot = Int(hash & UInt64(slots.count - 1))
-        if let entry = slots[slot], entry.hash == hash {
-            var text = entry.text
+        if hashes.isEmpty {
+            hashes = Array(repeating: 0, count: 64)
+            texts = Array(repeating: "", count: 64)
+        }
+        let hash = Self.hash(buffer.baseAddress! + start, length) | (1 << 63)
+        let slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
+        if hashes[slot] == hash {
+            var text = texts[slot]
             let same = text.withUTF8 { stored in
                 stored.count == length && memcmp(stored.baseAddress!, buffer.baseAddress! + start, length) == 0
             }
-            if same { return entry.text }
+            if same { return texts[slot] }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        slots[slot] = (hash, text)
+        hashes[slot] = hash
+        texts[slot] = text
         stored += 1
-        if stored == 512 { grow() }
+        if stored >= hashes.count * 2, hashes.count < 4096 { grow() }
         return text
     }
 
@@ -59,9 +68,16 @@ final class ByteInterner {
     }
 
     private func grow() {
-        var larger: [(hash: UInt64, text: String)?] = Array(repeating: nil, count: 4096)
-        for case let entry? in slots { larger[Int(entry.hash & 4095)] = entry }
-        slots = larger
+        let size = hashes.count * 4
+        var largerHashes = Array(repeating: UInt64(0), count: size)
+        var largerTexts = Array(repeating: "", count: size)
+        for (hash, text) in zip(hashes, texts) where hash != 0 {
+            let slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            largerHashes[slot] = hash
+            largerTexts[slot] = text
+        }
+        hashes = largerHashes
+        texts = largerTexts
     }
 }
 

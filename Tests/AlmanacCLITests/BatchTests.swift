@@ -115,6 +115,22 @@ import Testing
         #expect(!OutputNames.isInside("out", directory: "out"))
         #expect(OutputNames.isInside("./out/./日記/b.json", directory: "out/"))
         #expect(!OutputNames.isInside("out/日記/../../b.json", directory: "out"))
+        // Random paths of these parts against the rule written out plainly, component by component.
+        func resolved(_ path: String) -> [String] {
+            var result: [String] = []
+            for part in path.split(separator: "/").map(String.init) where part != "." {
+                if part == "..", let last = result.last, last != ".." { result.removeLast() } else if part == ".." { result.append(part) } else { result.append(part) }
+            }
+            return result
+        }
+        let parts = ["out", "a", "日記", ".", "..", "", "..a", ".a", "o"]
+        var generator = SeededGenerator(seed: 20)
+        func path() -> String { (0..<Int.random(in: 0...5, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined(separator: "/") }
+        for _ in 0..<2_000 {
+            let (inside, base) = (path(), path())
+            let expected = resolved(inside).count > resolved(base).count && zip(resolved(inside), resolved(base)).allSatisfy { $0 == $1 }
+            #expect(OutputNames.isInside(inside, directory: base) == expected, "\(inside) in \(base)")
+        }
     }
 
     @Test func aFolderWithNothingToConvertIsAnError() throws {
