@@ -86,22 +86,30 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         // cost ~900 instructions a name).
         var name = fileName
         return name.withUTF8 { bytes -> Int in
-            let baseStart = (bytes.lastIndex(of: 0x2F) ?? -1) + 1
+            let baseStart = Self.baseStart(bytes)
             var best = 0
             for suffix in extensions {
                 var suffix = suffix
-                let length = suffix.withUTF8 { wanted -> Int in
-                    guard let dot = wanted.first else { return 0 }
-                    let named = bytes.count >= wanted.count && Self.sameIgnoringCase(bytes, from: bytes.count - wanted.count, wanted, from: 0)
-                    // `Makefile`-style names: the whole base name with a dot before it.
-                    let whole = dot == 0x2E && bytes.count - baseStart == wanted.count - 1
-                        && Self.sameIgnoringCase(bytes, from: baseStart, wanted, from: 1)
-                    return named || whole ? wanted.count : 0
-                }
-                best = max(best, length)
+                best = max(best, suffix.withUTF8 { Self.matchLength(bytes, baseStart: baseStart, $0) })
             }
             return best
         }
+    }
+
+    /// Where the base name starts in a path's bytes (after its last `/`).
+    static func baseStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = bytes.count
+        while index > 0, bytes[index - 1] != 0x2F { index -= 1 }
+        return index
+    }
+
+    /// The length of the extension `wanted` when the name in `bytes` ends with it, or is its
+    /// whole base name without the dot (`Makefile`-style); 0 otherwise.
+    static func matchLength(_ bytes: UnsafeBufferPointer<UInt8>, baseStart: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let dot = wanted.first else { return 0 }
+        let named = bytes.count >= wanted.count && sameIgnoringCase(bytes, from: bytes.count - wanted.count, wanted, from: 0)
+        let whole = dot == 0x2E && bytes.count - baseStart == wanted.count - 1 && sameIgnoringCase(bytes, from: baseStart, wanted, from: 1)
+        return named || whole ? wanted.count : 0
     }
 
     /// Whether `a` from `start` and `b` from `bStart` hold the same bytes to their ends, ASCII

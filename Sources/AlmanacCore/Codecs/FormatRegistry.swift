@@ -9,6 +9,10 @@ public struct FormatRegistry: Sendable {
     /// description at each call, and identifying a file asked every codec for it several times
     /// (~70,000 instructions a file of a batch).
     private var descriptions: [FormatDescription] = []
+    /// Every format's extensions as bytes, with the format's place in `registered`: names are
+    /// matched against these without touching a description (reading one from the array copied
+    /// it, retaining and releasing its dozen fields, ~800 instructions a format and file).
+    private var extensionTable: [(bytes: [UInt8], format: Int)] = []
     private var converters: [any DocumentConverter] = []
     private var transforms: [any DocumentTransform] = []
 
@@ -106,6 +110,22 @@ public struct FormatRegistry: Sendable {
         let kept = descriptions.indices.filter { descriptions[$0].id != format.id }
         registered = kept.map { registered[$0] } + [codec]
         descriptions = kept.map { descriptions[$0] } + [format]
+        extensionTable = descriptions.indices.flatMap { index in descriptions[index].extensions.map { (Array($0.utf8), index) } }
+    }
+
+    /// The length of the longest of each format's extensions that `fileName` ends with, by the
+    /// format's place in `registered` (0: none).
+    private func extensionMatches(_ fileName: String) -> [Int] {
+        var lengths = Array(repeating: 0, count: registered.count)
+        var name = fileName
+        name.withUTF8 { bytes in
+            let baseStart = FormatDescription.baseStart(bytes)
+            for entry in extensionTable {
+                let length = entry.bytes.withUnsafeBufferPointer { FormatDescription.matchLength(bytes, baseStart: baseStart, $0) }
+                if length > lengths[entry.format] { lengths[entry.format] = length }
+            }
+        }
+        return lengths
     }
 
     /// Every codec, in registration order.
@@ -145,9 +165,7 @@ public struct FormatRegistry: Sendable {
     /// The length of the longest extension any format claims that `fileName` ends with (0 for
     /// none): what a batch output's name drops before it takes the target's extension.
     public func longestExtension(of fileName: String) -> Int {
-        var longest = 0
-        for index in descriptions.indices { longest = max(longest, descriptions[index].extensionMatch(fileName)) }
-        return longest
+        extensionMatches(fileName).max() ?? 0
     }
 
     /// Chooses the codec for a file: among the formats its extension names, the first whose
@@ -156,12 +174,10 @@ public struct FormatRegistry: Sendable {
         var readable: [Int] = []
         readable.reserveCapacity(registered.count)
         var matches: [(length: Int, index: Int)] = []
+        let lengths = probe.fileName.map(extensionMatches)
         for index in registered.indices where descriptions[index].canRead {
             readable.append(index)
-            if let name = probe.fileName {
-                let length = descriptions[index].extensionMatch(name)
-                if length > 0 { matches.append((length, index)) }
-            }
+            if let length = lengths?[index], length > 0 { matches.append((length, index)) }
         }
         let byExtension = matches.sorted { $0 > $1 }.map { registered[$0.index] }
         var fallback: (any Codec)?
