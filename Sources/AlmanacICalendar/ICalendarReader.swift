@@ -87,7 +87,10 @@ public struct ICalendarReader: Sendable {
             do throws(Diagnostic) {
                 try input.readChunks { (chunk) throws(Diagnostic) in
                     var chunk = chunk
-                    if case .start = state {
+                    if case .start = state, declared == nil, input.isValidUTF8 {
+                        // Checked whole while the format was identified.
+                        state = .utf8
+                    } else if case .start = state {
                         // Folds may split a UTF-8 sequence, so the detector sees the sample
                         // unfolded, unless the sample as it stands is UTF-8 without a zero byte:
                         // unfolding only removes ASCII between whole characters and cannot make

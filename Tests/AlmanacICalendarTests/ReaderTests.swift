@@ -1,6 +1,8 @@
 @testable import AlmanacICalendar
 import AlmanacCore
 import AlmanacICU
+import AlmanacTestSupport
+import Foundation
 import Testing
 
 @Suite struct ReaderTests {
@@ -120,6 +122,57 @@ import Testing
         #expect(error?.location?.line == 1)
         #expect(ICalendarCodec().identify(Probe(prefix: try fixture("not-a-calendar.ics"))) == .no)
         #expect(ICalendarCodec().identify(Probe(prefix: try fixture("apple-export.ics"))) == .yes)
+    }
+
+    /// A file read whole and found to be UTF-8 while its format was identified is not detected
+    /// and checked again by the reader: only when it is UTF-8 as it stands (no byte order mark,
+    /// every byte valid, no zero byte), never for a chosen `--from`; and it reads the same
+    /// (items, warnings, encoding) as when the reader checks it itself.
+    @Test func identifiedUTF8IsNotCheckedTwice() throws {
+        let registry = FormatRegistry([ICalendarCodec()])
+        let folder = NSTemporaryDirectory() + "almanac-utf8-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = try fixture("lunar-birthdays.ics")
+        let cases: [(name: String, bytes: [UInt8], valid: Bool)] = [
+            ("plain.ics", plain, true),
+            ("bom.ics", [0xEF, 0xBB, 0xBF] + plain, false),
+            ("gb18030.ics", try fixture("lunar-birthdays-gb18030.ics"), false),
+            ("folded.ics", try fixture("split-utf8-fold.ics"), false),
+            ("google.ics", try fixture("google-export.ics"), true),
+        ]
+        for (name, bytes, valid) in cases {
+            let path = folder + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let opened = try registry.open(.file(path), codec: nil)
+            #expect(opened.input.isValidUTF8 == valid, "\(name)")
+            #expect(try registry.open(.file(path), codec: ICalendarCodec()).input.isValidUTF8 == false)
+            let shortcut = try ICalendarCodec().decode(opened.input, context: CodecContext())
+            let checked = try ICalendarCodec().decode(CodecInput(bytes: bytes, fileName: path), context: CodecContext())
+            #expect(shortcut.document == checked.document, "\(name)")
+            #expect(shortcut.diagnostics == checked.diagnostics, "\(name)")
+            #expect(shortcut.encoding == checked.encoding, "\(name)")
+        }
+    }
+
+    /// Identification reads the first characters as bytes when they are ASCII: the answer is the
+    /// one the characters give (leading white space of any kind, `BEGIN:` in any case, the name's
+    /// letters uppercased, 64 characters at most), for random starts of files.
+    @Test func identificationByBytesAnswersAsByCharacters() {
+        func byCharacters(_ probe: Probe) -> Identification {
+            let text = probe.trimmedText.prefix(64).uppercased()
+            guard text.hasPrefix("BEGIN:") else { return .no }
+            let name = text.dropFirst(6).prefix { $0.isLetter }
+            return name == "VCALENDAR" || ICalParser.bareNames.contains(String(name)) ? .yes : .no
+        }
+        let pieces = ["BEGIN:", "begin:", "Begin:", "VCALENDAR", "vcalendar", "VEVENT", "VTODO", "VALARM", "VCARD", "\r\n", " ", "\t",
+                      "\u{3000}", "\u{A0}", "X", "é", "\u{301}", "ı", "BEGİN:", ":", "1", "\u{FEFF}", String(repeating: "A", count: 60)]
+        var generator = SeededGenerator(seed: 64)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let probe = Probe(prefix: Array(text.utf8))
+            #expect(ICalendarCodec().identify(probe) == byCharacters(probe), "\(text.debugDescription)")
+        }
     }
 
     @Test func limits() {

@@ -48,21 +48,31 @@ public struct Probe: Sendable {
     /// Decoded once here: every registered codec may look at it while a file is identified, and
     /// decoding it per look cost more than the rest of identifying a small file.
     public let text: String
+    /// Whether `text` is the prefix as it stands: UTF-8 without a byte order mark, every byte
+    /// valid (a file read whole with this true need not be checked again by its reader).
+    public let textIsPrefix: Bool
 
     public init(prefix: some Collection<UInt8>, fileName: String? = nil) {
         let bytes = Array(prefix.prefix(Probe.prefixLength))
         self.prefix = bytes
         self.fileName = fileName
-        self.text = Probe.decode(bytes)
+        (text, textIsPrefix) = Probe.decode(bytes)
     }
 
-    private static func decode(_ prefix: [UInt8]) -> String {
+    private static func decode(_ prefix: [UInt8]) -> (String, Bool) {
         let detection = CharsetDetector.detect(prefix, isComplete: false)
         let body = prefix.dropFirst(detection.byteOrderMarkLength)
         if detection.charset == .utf16LE || detection.charset == .utf16BE {
-            return (try? detection.charset.decode(body.prefix(body.count & ~1))) ?? ""
+            return ((try? detection.charset.decode(body.prefix(body.count & ~1))) ?? "", false)
         }
-        return String(decoding: body, as: UTF8.self)
+        // Said to be UTF-8 by the detector (readers ask it the same question of the same bytes),
+        // without a BOM or a zero byte (with which a reader may ask about other bytes), and valid.
+        let hasZero = prefix.withUnsafeBufferPointer { $0.baseAddress.map { memchr($0, 0, prefix.count) != nil } ?? false }
+        if detection.charset == .utf8, detection.byteOrderMarkLength == 0, !hasZero,
+           let text = String(validating: prefix, as: UTF8.self) {
+            return (text, true)
+        }
+        return (String(decoding: body, as: UTF8.self), false)
     }
 
     /// The text with leading whitespace removed, for "starts with" checks.
@@ -82,6 +92,10 @@ public struct CodecInput: Sendable {
     let source: Source
     /// The name diagnostics use (a path, or nil for standard input).
     public let fileName: String?
+    /// The bytes are known to be valid UTF-8 without a byte order mark (found while the format
+    /// was identified, for a file read whole): a reader need not detect the charset or check the
+    /// bytes again.
+    public internal(set) var isValidUTF8 = false
 
     public init(bytes: [UInt8], fileName: String? = nil) {
         self.source = .bytes(bytes)

@@ -210,7 +210,7 @@ public struct FormatRegistry: Sendable {
     public func openIdentified(_ input: ConversionInput, codec forced: (any Codec)?) throws(Diagnostic)
         -> (opened: (codec: any Codec, input: CodecInput), basis: Basis)
     {
-        let codecInput: CodecInput
+        var codecInput: CodecInput
         let prefix: [UInt8]
         switch input {
         case .standardInput(let bytes):
@@ -229,9 +229,12 @@ public struct FormatRegistry: Sendable {
             codec = forced
             basis = .explicit
         } else {
-            let identified = try identify(Probe(prefix: prefix, fileName: input.path))
+            let probe = Probe(prefix: prefix, fileName: input.path)
+            let identified = try identify(probe)
             codec = identified.codec
             basis = identified.basis
+            // The probe saw all of a file read whole: what it found about the bytes holds for the input.
+            if probe.textIsPrefix, case .bytes(let bytes) = codecInput.source, bytes.count == prefix.count { codecInput.isValidUTF8 = true }
         }
         guard codec.format.canRead else { throw Diagnostic.error("format.cannot-read", codec.format.id) }
         return ((codec, codecInput), basis)
