@@ -34,13 +34,12 @@ enum PropertyKind: UInt8, Sendable {
 /// words alone tell names apart) and looked up in 128 slots by a multiplicative hash chosen so
 /// that no two names share a slot: one multiply and one compare.
 struct PackedNameTable<Value: Sendable>: Sendable {
-    private struct Slot {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var entry: (value: Value, name: String)?
-    }
+    /// The packed words of the name in each slot (zero where empty), apart from the entries, so
+    /// that a probe compares two words without copying an entry (a slot read whole retained and
+    /// released its name: ~90 instructions a lookup, one lookup a line).
+    private let words: [(low: UInt64, high: UInt64)]
+    private let entries: [(value: Value, name: String)?]
     private let multiplier: UInt64
-    private let slots: [Slot]
 
     init(_ names: [(String, Value)]) {
         precondition(names.count <= 48 && names.allSatisfy { !$0.0.isEmpty && $0.0.utf8.count <= 16 })
@@ -50,21 +49,24 @@ struct PackedNameTable<Value: Sendable>: Sendable {
         while true {
             candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let multiplier = candidate | 1
-            var slots = Array(repeating: Slot(), count: 128)
+            var words = Array(repeating: (low: UInt64(0), high: UInt64(0)), count: 128)
+            var entries: [(value: Value, name: String)?] = Array(repeating: nil, count: 128)
             var placed = true
             for (name, value) in names {
                 let bytes = Array(name.utf8)
                 let low = Self.pack(bytes, 0), high = Self.pack(bytes, 8)
                 let index = Self.index(low, high, multiplier)
-                if slots[index].entry != nil {
+                if entries[index] != nil {
                     placed = false
                     break
                 }
-                slots[index] = Slot(low: low, high: high, entry: (value, name))
+                words[index] = (low, high)
+                entries[index] = (value, name)
             }
             if placed {
                 self.multiplier = multiplier
-                self.slots = slots
+                self.words = words
+                self.entries = entries
                 return
             }
         }
@@ -87,7 +89,14 @@ struct PackedNameTable<Value: Sendable>: Sendable {
 
     /// The value and the table's (uppercase, shared) name for the bytes `buffer[start..<end]`,
     /// in any case; nil when they are none of the names.
+    @inline(__always)
     func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Value, String)? {
+        guard let slot = slot(buffer, start, end) else { return nil }
+        return entries[slot]
+    }
+
+    /// The slot holding the name in `buffer[start..<end]`, in any case; nil when it is none of them.
+    func slot(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         let length = end - start
         guard length > 0, length <= 16 else { return nil }
         var low: UInt64 = 0
@@ -111,8 +120,7 @@ struct PackedNameTable<Value: Sendable>: Sendable {
                 if index < 8 { low |= UInt64(byte) << UInt64(index * 8) } else { high |= UInt64(byte) << UInt64((index - 8) * 8) }
             }
         }
-        let slot = slots[Self.index(low, high, multiplier)]
-        guard slot.low == low, slot.high == high else { return nil }
-        return slot.entry
+        let slot = Self.index(low, high, multiplier)
+        return words.withUnsafeBufferPointer { $0[slot].low == low && $0[slot].high == high } ? slot : nil
     }
 }

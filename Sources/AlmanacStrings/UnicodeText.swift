@@ -135,25 +135,43 @@ public enum UTF8Validation {
     }
 
     public static func validate(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (invalid: Int?, complete: Int) {
+        guard start < end, let base = buffer.baseAddress else { return (nil, end) }
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var index = start
         while index < end {
             if index + 8 <= end {
-                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
+                // ASCII sixteen, then eight bytes at a time; in mixed text, the ASCII bytes
+                // before the first non-ASCII one are skipped at once.
+                while index + 16 <= end,
+                      (UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        | UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)) & highs == 0 {
+                    index += 16
+                }
+                if index + 8 <= end {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highs
+                    if word == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += word.trailingZeroBitCount >> 3
                 }
             }
-            let byte = buffer[index]
+            let byte = base[index]
             if byte < 0x80 {
                 index += 1
                 continue
             }
-            // CJK text is almost all three-byte characters outside the E0/ED special cases: one
-            // test for the common shape before the general rules below.
+            // CJK text is almost all three-byte characters outside the E0/ED special cases: a
+            // run of them is checked in one loop before the general rules below.
             if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index + 2 < end,
-               buffer[index + 1] & 0xC0 == 0x80, buffer[index + 2] & 0xC0 == 0x80 {
+               base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 {
                 index += 3
+                while index + 2 < end {
+                    let lead = base[index]
+                    guard lead >= 0xE1, lead <= 0xEF, lead != 0xED,
+                          base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 else { break }
+                    index += 3
+                }
                 continue
             }
             let length: Int
@@ -171,9 +189,9 @@ public enum UTF8Validation {
             }
             let available = min(length, end - index)
             if available > 1 {
-                let second = buffer[index + 1]
+                let second = base[index + 1]
                 guard second >= low, second <= high else { return (index, index) }
-                for next in 2..<available where buffer[index + next] & 0xC0 != 0x80 { return (index, index) }
+                for next in 2..<available where base[index + next] & 0xC0 != 0x80 { return (index, index) }
             }
             if available < length { return (nil, index) }
             index += length

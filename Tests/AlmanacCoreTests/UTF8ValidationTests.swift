@@ -32,6 +32,51 @@ import Testing
         }
     }
 
+    /// The exact answer (first invalid byte, end of the last whole character) against the rules
+    /// written plainly one byte at a time, on long mixed text (runs of ASCII past sixteen bytes,
+    /// CJK runs, damage anywhere) and from any start to any end inside the buffer.
+    @Test func exactAnswerOnLongMixedText() {
+        func reference(_ bytes: [UInt8], _ start: Int, _ end: Int) -> (invalid: Int?, complete: Int) {
+            var index = start
+            while index < end {
+                let lead = bytes[index]
+                let (length, low, high): (Int, UInt8, UInt8) = switch lead {
+                case 0x00...0x7F: (1, 0, 0)
+                case 0xC2...0xDF: (2, 0x80, 0xBF)
+                case 0xE0: (3, 0xA0, 0xBF)
+                case 0xED: (3, 0x80, 0x9F)
+                case 0xE1...0xEF: (3, 0x80, 0xBF)
+                case 0xF0: (4, 0x90, 0xBF)
+                case 0xF1...0xF3: (4, 0x80, 0xBF)
+                case 0xF4: (4, 0x80, 0x8F)
+                default: (0, 0, 0)
+                }
+                if length == 0 { return (index, index) }
+                for offset in 1..<max(length, 1) where index + offset < end {
+                    let byte = bytes[index + offset]
+                    if offset == 1 ? (byte < low || byte > high) : (byte & 0xC0 != 0x80) { return (index, index) }
+                }
+                if index + length > end { return (nil, index) }
+                index += length
+            }
+            return (nil, end)
+        }
+        var random = SeededGenerator(seed: 20_261_125)
+        let pieces = ["DTSTART;TZID=Asia/Taipei:20260108T170000\r\n", "記得提前訂蛋糕", "；", "a", " 🎉 ", "é", "\u{FFFF}", "台北101", "ß"]
+        let edges: [UInt8] = [0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0]
+        for _ in 0..<3_000 {
+            var bytes = Array((0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = edges.randomElement(using: &random)!
+            }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            let end = Int.random(in: start...bytes.count, using: &random)
+            let answer = bytes.withUnsafeBufferPointer { UTF8Validation.validate($0, start, end) }
+            let expected = reference(bytes, start, end)
+            #expect(answer.invalid == expected.invalid && answer.complete == expected.complete, "\(bytes) \(start)..<\(end)")
+        }
+    }
+
     /// UTF-16 without a byte order mark is told by its zero bytes, wherever the first one falls
     /// (the scan skips text with none eight bytes at a time).
     @Test func utf16WithoutAByteOrderMark() {
