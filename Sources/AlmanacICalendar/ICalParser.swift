@@ -133,6 +133,15 @@ struct ICalParser {
 
     private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], upTo count: Int, checkingLines: Bool,
                                                    into events: inout Events) throws(Diagnostic) {
+        // Over the buffer once for the whole piece (borrowing it for each line, and bounds
+        // checks on every byte looked at, cost as much as the rest of the line scan).
+        try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) in
+            try scan(buffer, upTo: count, checkingLines: checkingLines, into: &events)
+        }
+    }
+
+    private mutating func scan<Events: ICalEvents>(_ bytes: UnsafeBufferPointer<UInt8>, upTo count: Int, checkingLines: Bool,
+                                                   into events: inout Events) throws(Diagnostic) {
         var index = 0
         while index < count {
             // One logical line: a physical line plus the continuation lines that follow it.
@@ -174,12 +183,12 @@ struct ICalParser {
             if checkingLines {
                 let valid = folded
                     ? scratch.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, $0.count) }
-                    : bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, lineStart, end) }
+                    : UTF8Validation.isValid(bytes, lineStart, end)
                 if !valid { throw Self.notUTF8 }
             }
             let parsed: ICalProperty? = folded
                 ? scratch.withUnsafeBufferPointer { parseLine($0, 0, $0.count, line: startLine) }
-                : bytes.withUnsafeBufferPointer { parseLine($0, lineStart, end, line: startLine) }
+                : parseLine(bytes, lineStart, end, line: startLine)
             guard let property = parsed else {
                 if !sawContent {
                     throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
@@ -261,7 +270,7 @@ struct ICalParser {
     /// starts at `next` continues the one before: directly, or after blank lines (which some
     /// writers leave between a line and its continuation; Python's icalendar reads them so).
     @inline(__always)
-    private static func foldStart(_ bytes: [UInt8], _ next: Int, _ count: Int) -> (index: Int, blankLines: Int)? {
+    private static func foldStart(_ bytes: UnsafeBufferPointer<UInt8>, _ next: Int, _ count: Int) -> (index: Int, blankLines: Int)? {
         guard next < count else { return nil }
         let byte = bytes[next]
         if byte == 0x20 || byte == 0x09 { return (next, 0) }
@@ -281,30 +290,33 @@ struct ICalParser {
     /// checks was a tenth of `inspect`'s time.
     @inline(__always)
     static func lineEnd(_ bytes: [UInt8], _ from: Int, _ count: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = from
-            if let base = buffer.baseAddress {
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                while index + 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    // A byte of `x` is zero where the word had LF (or CR): the lowest flag this
-                    // sets is exact (a borrow only disturbs the bytes above a true zero).
-                    let lf = word ^ (ones &* 0x0A)
-                    let cr = word ^ (ones &* 0x0D)
-                    let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
-                    if found != 0 { return index + found.trailingZeroBitCount / 8 }
-                    index += 8
-                }
+        bytes.withUnsafeBufferPointer { lineEnd($0, from, count) }
+    }
+
+    @inline(__always)
+    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Int {
+        var index = from
+        if let base = buffer.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte of `x` is zero where the word had LF (or CR): the lowest flag this
+                // sets is exact (a borrow only disturbs the bytes above a true zero).
+                let lf = word ^ (ones &* 0x0A)
+                let cr = word ^ (ones &* 0x0D)
+                let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
             }
-            while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
-            return index
         }
+        while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+        return index
     }
 
     /// The index after a line break at `end` (CRLF, LF or CR).
     @inline(__always)
-    private static func lineBreakEnd(_ bytes: [UInt8], _ end: Int, _ count: Int) -> Int {
+    private static func lineBreakEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ count: Int) -> Int {
         guard end < count else { return end }
         if bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { return end + 2 }
         return end + 1
