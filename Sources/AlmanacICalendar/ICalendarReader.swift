@@ -149,8 +149,13 @@ public struct ICalendarReader: Sendable {
             guard end < count else { break }
             var next = end + 1
             if bytes[end] == 0x0D, next < count, bytes[next] == 0x0A { next += 1 }
-            if next < count, bytes[next] == 0x20 || bytes[next] == 0x09 {
-                index = next + 1
+            // Blank lines may sit between a line and its continuation (the parser reads them so,
+            // as Python's icalendar does): they go with the fold, or a character the fold split
+            // stays split and the file looks like another charset.
+            var continuation = next
+            while continuation < count, bytes[continuation] == 0x0A || bytes[continuation] == 0x0D { continuation += 1 }
+            if continuation < count, bytes[continuation] == 0x20 || bytes[continuation] == 0x09 {
+                index = continuation + 1
             } else {
                 // Not a fold: the break itself is kept (CR and LF alike, one byte at a time).
                 result.append(bytes[end])
