@@ -65,25 +65,66 @@ struct ICalParser {
     /// Parses the next piece of the input. Lines that may continue in the next piece (the last
     /// one, or one the next piece might fold onto) wait for it.
     mutating func feed<Events: ICalEvents>(_ chunk: [UInt8], isLast: Bool, into events: inout Events) throws(Diagnostic) {
-        let buffer: [UInt8]
-        if carry.isEmpty {
-            buffer = chunk
-        } else {
-            buffer = carry + chunk
+        // The line carried from the last piece ends at this piece's first logical line boundary:
+        // only it is joined with the carry, the rest is read where it is (joining the carry with
+        // the whole piece copied every megabyte of a large file once more).
+        var start = 0
+        if !carry.isEmpty {
+            if isLast {
+                let joined = carry + chunk
+                carry = []
+                try scan(joined, from: 0, upTo: joined.count, into: &events)
+                return
+            }
+            guard let first = Self.firstLogicalLineBoundary(chunk, after: carry.last!) else {
+                carry += chunk
+                if carry.count > limits.maxLineBytes + 8 {
+                    throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(line))
+                }
+                return
+            }
+            let joined = carry + chunk[0..<first]
             carry = []
+            try scan(joined, from: 0, upTo: joined.count, into: &events)
+            start = first
         }
-        let end = isLast ? buffer.count : Self.lastLogicalLineBoundary(buffer)
-        if !isLast, end < buffer.count {
-            carry = Array(buffer[end...])
+        let end = isLast ? chunk.count : max(start, Self.lastLogicalLineBoundary(chunk))
+        if !isLast, end < chunk.count {
+            carry = Array(chunk[end...])
             if carry.count > limits.maxLineBytes + 8 {
                 throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(line))
             }
         }
-        // Bytes that are UTF-8 as they stand are so once unfolded (a fold only takes out ASCII
-        // between whole characters): one pass over the piece instead of one call a line. Only a
-        // piece that is not (a fold inside a character, or another charset) is checked line by line.
-        let linesNeedChecking = validatesUTF8 && !buffer.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, end) }
-        try scan(buffer, upTo: end, checkingLines: linesNeedChecking, into: &events)
+        try scan(chunk, from: start, upTo: end, into: &events)
+    }
+
+    /// Reads the whole logical lines in `bytes[start..<end]`. Bytes that are UTF-8 as they stand
+    /// are so once unfolded (a fold only takes out ASCII between whole characters): one pass over
+    /// the piece instead of one call a line. Only a piece that is not (a fold inside a character,
+    /// or another charset) is checked line by line.
+    private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], from start: Int, upTo end: Int, into events: inout Events) throws(Diagnostic) {
+        guard start < end else { return }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) in
+            let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            let linesNeedChecking = validatesUTF8 && !UTF8Validation.isValid(piece, 0, piece.count)
+            try scan(piece, upTo: piece.count, checkingLines: linesNeedChecking, into: &events)
+        }
+    }
+
+    /// The index just after the first line break in `buffer` that is followed by the start of a
+    /// new logical line, the byte before the buffer being `previous` (0 when the buffer starts
+    /// one); nil when there is none.
+    static func firstLogicalLineBoundary(_ buffer: [UInt8], after previous: UInt8) -> Int? {
+        func startsLine(_ byte: UInt8) -> Bool { byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
+        guard let firstByte = buffer.first else { return nil }
+        if previous == 0x0A || (previous == 0x0D && firstByte != 0x0A), startsLine(firstByte) { return 0 }
+        var index = 0
+        while index + 1 < buffer.count {
+            let byte = buffer[index]
+            if byte == 0x0A || (byte == 0x0D && buffer[index + 1] != 0x0A), startsLine(buffer[index + 1]) { return index + 1 }
+            index += 1
+        }
+        return nil
     }
 
     /// Ends the input: components left open are closed with a warning.
@@ -91,7 +132,7 @@ struct ICalParser {
         if !carry.isEmpty {
             let rest = carry
             carry = []
-            try scan(rest, upTo: rest.count, checkingLines: validatesUTF8, into: &events)
+            try scan(rest, from: 0, upTo: rest.count, into: &events)
         }
         if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
         // A calendar that stops inside a component was cut off (a download or attachment that
@@ -129,15 +170,6 @@ struct ICalParser {
             index -= 1
         }
         return 0
-    }
-
-    private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], upTo count: Int, checkingLines: Bool,
-                                                   into events: inout Events) throws(Diagnostic) {
-        // Over the buffer once for the whole piece (borrowing it for each line, and bounds
-        // checks on every byte looked at, cost as much as the rest of the line scan).
-        try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) in
-            try scan(buffer, upTo: count, checkingLines: checkingLines, into: &events)
-        }
     }
 
     private mutating func scan<Events: ICalEvents>(_ bytes: UnsafeBufferPointer<UInt8>, upTo count: Int, checkingLines: Bool,

@@ -194,4 +194,62 @@ import Testing
             #expect(items == whole.items, "chunk size \(size)")
         }
     }
+
+    /// Random calendars whose lines end in CRLF, LF or CR, fold with a space or a tab (inside a
+    /// UTF-8 character too, and after blank lines), fed in pieces of random sizes: the items, the
+    /// calendar and every warning are those of the whole file read at once.
+    @Test(arguments: 1...6)
+    func randomPiecesReadAsTheWhole(seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let breaks = ["\r\n", "\n", "\r"]
+        var bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:家\r\n".utf8)
+        for item in 0..<40 {
+            let lineBreak = breaks.randomElement(using: &generator)!
+            var lines = ["BEGIN:VEVENT", "UID:\(item)@x", "DTSTART;VALUE=DATE:2025\(String(format: "%02d", item % 12 + 1))05",
+                         "SUMMARY:媽媽生日 \(item) 記得提前訂蛋糕", "DESCRIPTION:" + String(repeating: "備註，", count: Int.random(in: 0...30, using: &generator)),
+                         "RRULE:FREQ=YEARLY;COUNT=\(item + 1)"]
+            if Bool.random(using: &generator) { lines.append("BROKEN LINE WITHOUT COLON") }
+            lines.append("END:VEVENT")
+            for line in lines {
+                var folded = Array(line.utf8)
+                // Folds at random byte positions (inside a character as often as not).
+                var position = Int.random(in: 8...80, using: &generator)
+                while position < folded.count {
+                    let blank = Int.random(in: 0..<6, using: &generator) == 0 ? Array(lineBreak.utf8) : []
+                    folded.insert(contentsOf: Array(lineBreak.utf8) + blank + [Bool.random(using: &generator) ? 0x20 : 0x09], at: position)
+                    position += Int.random(in: 8...80, using: &generator) + lineBreak.utf8.count + 1
+                }
+                bytes += folded + Array(lineBreak.utf8)
+            }
+        }
+        bytes += Array("END:VCALENDAR\r\n".utf8)
+        func read(pieces: Bool) throws -> (items: [CalendarItem], agenda: Agenda, diagnostics: [Diagnostic]) {
+            var parser = ICalParser(fileName: "x")
+            parser.validatesUTF8 = true
+            var items: [CalendarItem] = []
+            var events = ReaderEvents(mapper: ItemMapper(fileName: "x"), applyCalendarZone: true, onFrame: { _ in }) { (item) throws(Diagnostic) in
+                items.append(item)
+            }
+            var index = 0
+            while pieces, index < bytes.count {
+                let size = Int.random(in: 1...300, using: &generator)
+                try parser.feed(Array(bytes[index..<min(index + size, bytes.count)]), isLast: false, into: &events)
+                index += size
+            }
+            try parser.feed(pieces ? [] : bytes, isLast: true, into: &events)
+            try parser.finish(into: &events)
+            return (items, events.agenda, parser.diagnostics + events.mapper.diagnostics)
+        }
+        let whole = try read(pieces: false)
+        #expect(whole.items.count == 40)
+        #expect(whole.items.allSatisfy { $0.title.hasPrefix("媽媽生日") })
+        for _ in 0..<8 {
+            let read = try read(pieces: true)
+            #expect(read.items == whole.items)
+            #expect(read.diagnostics == whole.diagnostics)
+            #expect(read.agenda == whole.agenda)
+        }
+        // The reader, which first asks what charset the file is in, reads it as the same UTF-8.
+        #expect(try ICalendarReader().read(bytes, fileName: "x").agenda.items == whole.items)
+    }
 }
