@@ -218,20 +218,34 @@ struct ICalParser {
                     : UTF8Validation.isValid(bytes, lineStart, end)
                 if !valid { throw Self.notUTF8 }
             }
-            let parsed: ICalProperty? = folded
-                ? scratch.withUnsafeBufferPointer { parseLine($0, 0, $0.count, line: startLine) }
-                : parseLine(bytes, lineStart, end, line: startLine)
-            guard let property = parsed else {
-                if !sawContent {
-                    throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
+            // A BEGIN or END of a known component, written plainly (a third of a calendar's
+            // lines), is read without making a property: the component's name is the table's.
+            let component = folded ? nil : Self.componentLine(bytes, lineStart, end)
+            let property: ICalProperty
+            let kind: PropertyKind
+            let componentName: String
+            if let component {
+                property = Self.noProperty
+                (kind, componentName) = component
+            } else {
+                let parsed: ICalProperty? = folded
+                    ? scratch.withUnsafeBufferPointer { parseLine($0, 0, $0.count, line: startLine) }
+                    : parseLine(bytes, lineStart, end, line: startLine)
+                guard let parsed else {
+                    if !sawContent {
+                        throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
+                    }
+                    let preview = String(decoding: (folded ? Array(scratch.prefix(40)) : Array(bytes[lineStart..<min(end, lineStart + 40)])), as: UTF8.self)
+                    diagnostics.append(.warning("ics.broken-line", preview, at: location(startLine)))
+                    continue
                 }
-                let preview = String(decoding: (folded ? Array(scratch.prefix(40)) : Array(bytes[lineStart..<min(end, lineStart + 40)])), as: UTF8.self)
-                diagnostics.append(.warning("ics.broken-line", preview, at: location(startLine)))
-                continue
+                property = parsed
+                kind = parsed.kind
+                componentName = kind == .begin || kind == .end ? asciiUppercased(parsed.value) : ""
             }
             if !sawContent {
-                guard property.kind == .begin else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
-                let name = asciiUppercased(property.value)
+                guard kind == .begin else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
+                let name = componentName
                 if name != "VCALENDAR" {
                     guard Self.bareNames.contains(name) else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
                     diagnostics.append(.warning("ics.bare-components", name, at: location(startLine)))
@@ -242,9 +256,9 @@ struct ICalParser {
                 sawContent = true
             }
 
-            switch property.kind {
+            switch kind {
             case .begin:
-                let name = asciiUppercased(property.value)
+                let name = componentName
                 if open.isEmpty, name != "VCALENDAR" {
                     diagnostics.append(.warning("ics.outside-calendar", name, at: location(startLine)))
                 }
@@ -267,7 +281,7 @@ struct ICalParser {
                 open.append((name, startLine))
                 try events.begin(name, line: startLine)
             case .end:
-                let name = asciiUppercased(property.value)
+                let name = componentName
                 guard let match = open.lastIndex(where: { $0.name == name }) else {
                     diagnostics.append(.warning("ics.unmatched-end", name, at: location(startLine)))
                     continue
@@ -288,6 +302,30 @@ struct ICalParser {
                 }
             }
         }
+    }
+
+    /// Stands for the property of a line read without one (see `componentLine`).
+    private static let noProperty = ICalProperty(name: "", kind: .other, parameters: [], value: "", line: 0)
+
+    /// `BEGIN:NAME` or `END:NAME` (the keyword in any case, no parameters) where NAME is a
+    /// known component's name in any case: the kind and the name in uppercase, from the table;
+    /// nil for any other line (read as a property, with the same answer for these).
+    @inline(__always)
+    private static func componentLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (PropertyKind, String)? {
+        guard end - start >= 5 else { return nil }
+        let first = bytes[start] | 0x20
+        let valueStart: Int
+        let kind: PropertyKind
+        if first == 0x62, end - start >= 7, bytes[start + 5] == 0x3A,
+           bytes[start + 1] | 0x20 == 0x65, bytes[start + 2] | 0x20 == 0x67, bytes[start + 3] | 0x20 == 0x69, bytes[start + 4] | 0x20 == 0x6E {
+            (valueStart, kind) = (start + 6, .begin)
+        } else if first == 0x65, bytes[start + 3] == 0x3A, bytes[start + 1] | 0x20 == 0x6E, bytes[start + 2] | 0x20 == 0x64 {
+            (valueStart, kind) = (start + 4, .end)
+        } else {
+            return nil
+        }
+        guard let (_, name) = componentNames.lookup(bytes, valueStart, end) else { return nil }
+        return (kind, name)
     }
 
     /// Component names are ASCII and almost always written in uppercase already.

@@ -155,6 +155,41 @@ import Testing
         }
     }
 
+    /// BEGIN and END lines of known components are read without making a property; folded (which
+    /// takes them the general way) they read the same: random mixes of case, parameters, unknown
+    /// and cut names, groups, nesting mistakes and stray lines give the same items, calendar and
+    /// warnings (codes and arguments, a line number n of the plain file being 2n − 1 in the
+    /// folded one, where every line takes two).
+    @Test func componentLinesReadAsProperties() throws {
+        let pool = ["BEGIN:VEVENT", "begin:vevent", "Begin:VEvent", "END:VEVENT", "end:vevent", "BEGIN:VTODO", "END:VTODO",
+                    "BEGIN:VALARM", "END:valarm", "BEGIN;X-A=1:VALARM", "BEGIN:X-THING", "END:X-THING", "BEGIN:VEVENT ",
+                    "END:", "BEGIN:", "ITEM1.BEGIN:VEVENT", "BEGINX:VEVENT", "ENDS:VEVENT", "BEGIN:VEVENTS", "SUMMARY:媽媽",
+                    "UID:1", "DTSTART;VALUE=DATE:20250101", "ACTION:DISPLAY", "TRIGGER:-PT1H", "BEGIN:vtimezone", "TZID:X", "END:VTIMEZONE"]
+        var generator = SeededGenerator(seed: 7)
+        func text(_ diagnostic: Diagnostic, _ lineNumber: (Int) -> Int) -> String {
+            "\(diagnostic.code) \(diagnostic.message.arguments.map { Int($0).map { String(lineNumber($0)) } ?? $0 })"
+        }
+        func read(_ lines: [String], lineNumber: (Int) -> Int = { $0 }) -> (items: [CalendarItem], agenda: Agenda?, warnings: [String]) {
+            do {
+                let result = try ICalendarReader().read(Array(lines.joined(separator: "\r\n").utf8), fileName: "x")
+                return (result.agenda.items, result.agenda, result.diagnostics.map { text($0, lineNumber) })
+            } catch {
+                return ([], nil, [text(error, lineNumber)])
+            }
+        }
+        for _ in 0..<400 {
+            let body = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+            let lines = ["BEGIN:VCALENDAR"] + body + (Bool.random(using: &generator) ? ["END:VCALENDAR", ""] : [""])
+            // Every line folded after its first byte: none is read the short way.
+            let folded = lines.map { $0.count > 1 ? String($0.prefix(1)) + "\r\n " + $0.dropFirst() : $0 }
+            let plain = read(lines, lineNumber: { 2 * $0 - 1 })
+            let general = read(folded)
+            #expect(plain.items == general.items, "\(lines)")
+            #expect(plain.agenda == general.agenda, "\(lines)")
+            #expect(plain.warnings == general.warnings, "\(lines)")
+        }
+    }
+
     /// Identification reads the first characters as bytes when they are ASCII: the answer is the
     /// one the characters give (leading white space of any kind, `BEGIN:` in any case, the name's
     /// letters uppercased, 64 characters at most), for random starts of files.
