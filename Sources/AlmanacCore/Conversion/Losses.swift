@@ -34,11 +34,30 @@ public struct Losses: Sendable {
         /// Items counted but not named.
         var more: Int { count - shown.count }
     }
-    /// What was lost, kind by kind in the order met (`order`), and where each kind is.
+    /// What was lost, kind by kind in the order met (`order`). A few kinds are found by looking
+    /// through `order` (a batch of small files made and hashed a dictionary for each file's two
+    /// or three kinds: ~8,000 instructions a file); `indices` finds them once there are many.
     private var named: [Named] = []
     private var order: [Kind] = []
     private var indices: [Kind: Int] = [:]
     private var last: (kind: Kind, index: Int)?
+    private static let fewKinds = 16
+
+    private func index(of kind: Kind) -> Int? {
+        order.count <= Self.fewKinds ? order.firstIndex(of: kind) : indices[kind]
+    }
+
+    /// Adds a kind not met before, with what was found of it; its place.
+    private mutating func append(_ kind: Kind, _ found: Named) -> Int {
+        order.append(kind)
+        named.append(found)
+        if order.count == Self.fewKinds + 1 {
+            indices = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        } else if order.count > Self.fewKinds + 1 {
+            indices[kind] = order.count - 1
+        }
+        return order.count - 1
+    }
 
     public init() {}
 
@@ -57,12 +76,7 @@ public struct Losses: Sendable {
             named[last.index].add(item)
             return
         }
-        let index = indices[kind] ?? {
-            indices[kind] = named.count
-            order.append(kind)
-            named.append(Named())
-            return named.count - 1
-        }()
+        let index = self.index(of: kind) ?? append(kind, Named())
         named[index].add(item)
         last = (kind, index)
     }
@@ -71,12 +85,10 @@ public struct Losses: Sendable {
     /// file, converted on several cores, are added in the file's order).
     public mutating func absorb(_ other: Losses) {
         for (kind, found) in zip(other.order, other.named) {
-            if let index = indices[kind] {
+            if let index = index(of: kind) {
                 named[index].add(found)
             } else {
-                indices[kind] = named.count
-                order.append(kind)
-                named.append(found)
+                _ = append(kind, found)
             }
         }
     }

@@ -1,0 +1,43 @@
+import AlmanacCore
+import AlmanacTestSupport
+import Testing
+
+/// Losses name each field once, in the order first met, with the first five different items and
+/// how many there were: against that rule written plainly, for few kinds and for many (past the
+/// point where a dictionary finds them), and the same when two halves are added one after the other.
+@Test(arguments: [3, 16, 17, 40])
+func lossesNameFieldsInTheOrderMet(kinds: Int) {
+    var generator = SeededGenerator(seed: UInt64(kinds))
+    var losses = Losses(), first = Losses(), second = Losses()
+    var order: [String] = []
+    var items: [String: [String]] = [:]
+    let count = 600
+    for step in 0..<count {
+        let field = "field\(Int.random(in: 0..<kinds, using: &generator))"
+        let approximated = Bool.random(using: &generator) && field.hasSuffix("1")
+        let item = "日 \(Int.random(in: 0..<9, using: &generator))"
+        let key = approximated ? field + " as the day" : field
+        if approximated {
+            losses.approximated(field, of: item, as: "the day")
+            if step < count / 2 { first.approximated(field, of: item, as: "the day") } else { second.approximated(field, of: item, as: "the day") }
+        } else {
+            losses.dropped(field, of: item)
+            if step < count / 2 { first.dropped(field, of: item) } else { second.dropped(field, of: item) }
+        }
+        if items[key] == nil { order.append(key) }
+        items[key, default: []].append(item)
+    }
+    let rendered = losses.diagnostics(target: "x").map { $0.message.arguments }
+    #expect(rendered.count == order.count)
+    for (key, arguments) in zip(order, rendered) {
+        var shown: [String] = []
+        for item in items[key]! where shown.count < 5 && !shown.contains(item) { shown.append(item) }
+        let more = items[key]!.count - shown.count
+        let list = shown.map { "“\($0)”" }.joined(separator: ", ") + (more > 0 ? " (+\(more))" : "")
+        let field = key.hasSuffix(" as the day") ? String(key.dropLast(11)) : key
+        #expect(arguments.dropFirst().first == field)
+        #expect(arguments.last == list)
+    }
+    first.absorb(second)
+    #expect(first.diagnostics(target: "x") == losses.diagnostics(target: "x"))
+}
