@@ -155,6 +155,8 @@ public enum UTF8Validation {
                     }
                     index += word.trailingZeroBitCount >> 3
                 }
+                // Sixteen at a time may have reached the end.
+                if index == end { break }
             }
             let byte = base[index]
             if byte < 0x80 {

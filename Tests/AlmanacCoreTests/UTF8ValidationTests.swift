@@ -77,6 +77,16 @@ import Testing
         }
     }
 
+    /// ASCII up to the end given, sixteen bytes at a time, with a continuation byte just past
+    /// it: the byte past the end is never looked at (it was, once: ASan found the read).
+    @Test func stopsAtTheEndItIsGiven() {
+        for length in [16, 32, 48, 24, 8, 0] {
+            let bytes = Array(repeating: UInt8(0x41), count: length) + [0x80, 0x80]
+            let answer = bytes.withUnsafeBufferPointer { UTF8Validation.validate($0, 0, length) }
+            #expect(answer.invalid == nil && answer.complete == length, "\(length)")
+        }
+    }
+
     /// UTF-16 without a byte order mark is told by its zero bytes, wherever the first one falls
     /// (the scan skips text with none eight bytes at a time).
     @Test func utf16WithoutAByteOrderMark() {
