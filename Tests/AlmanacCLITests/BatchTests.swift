@@ -106,6 +106,36 @@ import Testing
         #expect(OutputNames.baseName("") == "")
     }
 
+    /// With several workers the output folders take turns: every job once, each folder's jobs in
+    /// their order, the first of every folder before the second of any; one folder keeps its order.
+    @Test func foldersTakeTurnsWhenWorkersShareThem() {
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<200 {
+            let folders = (0..<Int.random(in: 1...6, using: &generator)).map { "out/\($0 % 2 == 0 ? "日記" : "a")\($0)" }
+            let jobs = (0..<Int.random(in: 0...40, using: &generator)).map { index in
+                Convert.Job(input: "in/\(index).ics", destination: folders.randomElement(using: &generator)! + "/\(index).json", skipUnknown: true)
+            }
+            let order = Batch.folderByFolder(jobs)
+            #expect(order.sorted() == Array(jobs.indices))
+            let folderOf = { (index: Int) in OutputNames.parent(of: jobs[index].destination) }
+            var rounds: [String: Int] = [:]
+            var round = 0
+            var seenInRound: Set<String> = []
+            for index in order {
+                let folder = folderOf(index)
+                if seenInRound.contains(folder) { round += 1; seenInRound = [] }
+                seenInRound.insert(folder)
+                rounds[folder, default: 0] += 1
+                // The n-th job of a folder comes in round n.
+                #expect(rounds[folder]! - 1 == round || Set(jobs.indices.map(folderOf)).count == 1)
+            }
+            for folder in Set(jobs.indices.map(folderOf)) {
+                let mine = order.filter { folderOf($0) == folder }
+                #expect(mine == mine.sorted())
+            }
+        }
+    }
+
     @Test func pathsThatLeaveTheOutputFolderAreRefused() {
         #expect(OutputNames.isInside("out/a/b.json", directory: "out"))
         #expect(OutputNames.isInside("../out/b.json", directory: "../out"))
