@@ -1,4 +1,9 @@
 internal import CICUShim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `CharsetDetector` decided about some bytes, and why.
 public struct CharsetDetection: Hashable, Sendable {
@@ -77,6 +82,13 @@ public enum CharsetDetector {
                                     reason: ascii ? "ASCII only" : "valid UTF-8")
         }
         return scoreLegacy(sample, complete: complete)
+    }
+
+    /// Whether the bytes hold a zero byte: UTF-16 and UTF-32 text does, UTF-8 text almost never
+    /// (a reader with none may trust the detector's answer for the bytes as they stand).
+    public static func containsZeroByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, 0, bytes.count) != nil
     }
 
     /// Whether every byte is below 0x80, eight at a time.

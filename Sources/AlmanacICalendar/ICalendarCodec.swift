@@ -60,6 +60,8 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         name: "x-wr-timezone", summary: "Apply X-WR-TIMEZONE to UTC and floating times, as the x-wr-timezone tool does.",
         values: ["apply", "ignore"], defaultValue: "apply")
 
+    private static let begin = Array("BEGIN:".utf8)
+
     public func identify(_ probe: Probe) -> Identification {
         // Over the text's bytes when it starts in ASCII (uppercasing 64 characters cost ~14,000
         // instructions, once for every file of a batch); the characters otherwise.
@@ -67,9 +69,8 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         let answer: Identification? = probeText.withUTF8 { bytes in
             var index = 0
             while index < bytes.count, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
-            let begin = Array("BEGIN:".utf8)
             guard index < bytes.count, bytes[index] < 0x80 else { return nil }
-            for expected in begin {
+            for expected in Self.begin {
                 guard index < bytes.count else { return .no }
                 let byte = bytes[index]
                 guard byte < 0x80 else { return nil }

@@ -97,7 +97,7 @@ public struct ICalendarReader: Sendable {
                         // it look like UTF-16, so the answer is the same without the copy.
                         let prefix = chunk.prefix(CharsetDetector.sampleSize)
                         var detection: CharsetDetection?
-                        let hasZero = prefix.withUnsafeBufferPointer { $0.baseAddress.map { memchr($0, 0, prefix.count) != nil } ?? false }
+                        let hasZero = prefix.withUnsafeBytes(CharsetDetector.containsZeroByte)
                         if declared == nil, !prefix.isEmpty, !hasZero {
                             detection = CharsetDetector.detect(prefix, isComplete: false)
                             if detection?.charset != .utf8 { detection = nil }
