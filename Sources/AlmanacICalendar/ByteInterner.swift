@@ -105,14 +105,22 @@ struct TextMemo<Value> {
 
     subscript(text: String) -> Value? {
         guard !values.isEmpty else { return nil }
-        let position = slots[find(text).slot]
+        var text = text
+        return text.withUTF8 { self[$0] }
+    }
+
+    /// The value remembered for the text whose UTF-8 bytes these are.
+    subscript(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard !values.isEmpty else { return nil }
+        let position = slots[find(bytes).slot]
         return position < 0 ? nil : values[Int(position)]
     }
 
     /// Remembers `value` for `text` (replacing what it had), unless the memo is full.
     mutating func remember(_ value: Value, for text: String) {
         if slots.isEmpty { slots = Array(repeating: -1, count: 8) }
-        let (slot, hash) = find(text)
+        var text = text
+        let (slot, hash) = text.withUTF8 { find($0) }
         let position = slots[slot]
         if position >= 0 {
             values[Int(position)] = value
@@ -126,20 +134,18 @@ struct TextMemo<Value> {
         if values.count * 2 > slots.count { grow() }
     }
 
-    /// The slot that holds `text`, or the empty one where it would go, and the text's hash.
-    private func find(_ text: String) -> (slot: Int, hash: UInt64) {
-        var text = text
-        return text.withUTF8 { bytes in
-            let hash = bytes.isEmpty ? 0 : ByteInterner.hash(bytes.baseAddress!, bytes.count)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 {
-                let position = Int(slots[slot])
-                if hashes[position] == hash, Self.same(texts[position], bytes) { break }
-                slot = (slot + 1) & mask
-            }
-            return (slot, hash)
+    /// The slot that holds the text of these bytes, or the empty one where it would go, and the
+    /// text's hash.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (slot: Int, hash: UInt64) {
+        let hash = bytes.isEmpty ? 0 : ByteInterner.hash(bytes.baseAddress!, bytes.count)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let position = Int(slots[slot])
+            if hashes[position] == hash, Self.same(texts[position], bytes) { break }
+            slot = (slot + 1) & mask
         }
+        return (slot, hash)
     }
 
     @inline(__always)

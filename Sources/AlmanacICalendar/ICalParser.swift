@@ -228,9 +228,11 @@ struct ICalParser {
                 property = Self.noProperty
                 (kind, componentName) = component
             } else {
-                let parsed: ICalProperty? = folded
-                    ? scratch.withUnsafeBufferPointer { parseLine($0, 0, $0.count, line: startLine) }
-                    : parseLine(bytes, lineStart, end, line: startLine)
+                let inContent = sawContent && !open.isEmpty
+                let (parsed, taken) = folded
+                    ? scratch.withUnsafeBufferPointer { read($0, 0, $0.count, line: startLine, inContent: inContent, into: &events) }
+                    : read(bytes, lineStart, end, line: startLine, inContent: inContent, into: &events)
+                if taken { continue }
                 guard let parsed else {
                     if !sawContent {
                         throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
@@ -392,11 +394,28 @@ struct ICalParser {
         return end + 1
     }
 
-    /// `NAME *(";" param) ":" value`; nil when the line has no name or no colon.
-    private func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int) -> ICalProperty? {
+    /// A property line: read straight from its bytes by `events` when it has no parameters and
+    /// they take it (`ICalEvents.plainProperty`: no strings made for what they do not keep),
+    /// otherwise as an `ICalProperty` (nil when the line is broken). `inContent` says whether the
+    /// line is inside a component of a file already known to be iCalendar.
+    @inline(__always)
+    private func read<Events: ICalEvents>(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, inContent: Bool,
+                                          into events: inout Events) -> (property: ICalProperty?, taken: Bool) {
+        guard let name = Self.name(buffer, start, end) else { return (nil, false) }
+        if inContent, buffer[name.end] == 0x3A, name.kind.rawValue > PropertyKind.end.rawValue,
+           events.plainProperty(name.kind, UnsafeBufferPointer(rebasing: buffer[(name.end + 1)..<end])) {
+            return (nil, true)
+        }
+        return (parseLine(buffer, start, end, name, line: line), false)
+    }
+
+    /// The name that starts a line: letters, digits and dashes, after an optional group
+    /// ("ITEM1.", RFC 5545 §3.1's grammar does not have them, but vCard-minded writers do; the
+    /// group stays in the name), and its kind (`other` with a group); nil when no `;` or `:`
+    /// follows it.
+    @inline(__always)
+    private static func name(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (end: Int, kind: PropertyKind, known: String?)? {
         var index = start
-        // Name: letters, digits and dashes, after an optional group ("ITEM1.", RFC 5545 §3.1's
-        // grammar does not have them, but vCard-minded writers do; the group stays in the name).
         var nameStart = start
         while index < end {
             let byte = buffer[index]
@@ -411,8 +430,16 @@ struct ICalParser {
             }
         }
         guard index > nameStart, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
-        let (kind, knownName) = nameStart == start ? PropertyKind.classify(buffer, start, index) : (.other, nil)
-        let name = knownName ?? asciiUppercase(buffer, start, index)
+        let (kind, known) = nameStart == start ? PropertyKind.classify(buffer, start, index) : (.other, nil)
+        return (index, kind, known)
+    }
+
+    /// `NAME *(";" param) ":" value`, its name already read; nil when the line has no colon.
+    private func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                           _ lineName: (end: Int, kind: PropertyKind, known: String?), line: Int) -> ICalProperty? {
+        var index = lineName.end
+        let kind = lineName.kind
+        let name = lineName.known ?? asciiUppercase(buffer, start, index)
         var parameters: [CarriedProperty.Parameter] = []
         while index < end, buffer[index] == 0x3B {
             index += 1

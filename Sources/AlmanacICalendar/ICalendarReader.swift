@@ -255,6 +255,11 @@ struct ReaderEvents: ICalEvents {
         }
     }
 
+    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard inItem, collecting.isEmpty else { return false }
+        return mapper.applyPlain(kind, value, to: &item!, seen: &seen)
+    }
+
     mutating func end(_ name: String, line: Int) throws(Diagnostic) {
         defer { depth -= 1 }
         if let finished = collecting.popLast() {
@@ -463,6 +468,44 @@ struct ItemMapper {
             }
             item.carried.append(property.carried)
         }
+    }
+
+    /// `apply` for a property written with no parameters, from its value's bytes, for the kinds
+    /// most lines are; false, with nothing done, when it needs the whole property: a later
+    /// occurrence of a single-valued one (carried), a date that does not read (a warning), a rule
+    /// or category list not met before in this file (read and remembered there).
+    mutating func applyPlain(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, to item: inout CalendarItem, seen: inout UInt64) -> Bool {
+        let bit: UInt64 = 1 << UInt64(kind.rawValue)
+        let first = seen & bit == 0
+        switch kind {
+        case .uid where first: item.uid = String(decoding: value, as: UTF8.self)
+        case .summary where first: item.title = PropertyText.unescape(value)
+        case .description where first: item.notes = PropertyText.unescape(value)
+        case .location where first: item.location = PropertyText.unescape(value)
+        case .dtstart where first, .dtend where first, .due where first, .completed where first, .created where first,
+             .lastModified where first, .dtstamp where first:
+            guard let date = try? BasicDateTime.parse(value, tzid: nil) else { return false }
+            switch kind {
+            case .dtstart: item.start = date
+            case .dtend: item.end = date
+            case .due: item.due = date
+            case .completed: item.completedAt = date
+            case .created: item.created = date
+            case .lastModified: item.lastModified = date
+            default: item.stamp = date
+            }
+        case .rrule:
+            guard case .success(let rule)? = checkedRules[value] else { return false }
+            item.recurrence = item.recurrence ?? Recurrence()
+            item.recurrence!.rules.append(rule)
+        case .categories:
+            guard let categories = categoryLists[value] else { return false }
+            if item.categories.isEmpty { item.categories = categories } else { item.categories += categories }
+        default:
+            return false
+        }
+        seen |= bit
+        return true
     }
 
     /// An RRULE's text read as a rule, remembered for the whole process: a batch of exports from

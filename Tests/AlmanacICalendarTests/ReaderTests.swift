@@ -190,6 +190,72 @@ import Testing
         }
     }
 
+    /// Properties with no parameters are mapped from their values' bytes
+    /// (`ICalEvents.plainProperty`): random items of such lines — repeated, misspelt dates and
+    /// impossible days, escapes, rules and category lists met again or broken, folded or not,
+    /// in an alarm or at the calendar's level — read as when every line is made a property first.
+    @Test func plainPropertiesReadAsProperties() throws {
+        /// Hands the reader every line as a property (`general`), or offers it plain lines first
+        /// and counts those it takes.
+        struct Events: ICalEvents {
+            var inner: ReaderEvents
+            let general: Bool
+            var taken = 0
+            mutating func begin(_ name: String, line: Int) throws(Diagnostic) { try inner.begin(name, line: line) }
+            mutating func property(_ property: ICalProperty) throws(Diagnostic) { try inner.property(property) }
+            mutating func end(_ name: String, line: Int) throws(Diagnostic) { try inner.end(name, line: line) }
+            mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+                guard !general, inner.plainProperty(kind, value) else { return false }
+                taken += 1
+                return true
+            }
+        }
+        let pool = ["UID:a@x", "uid:b@x", "UID:", "SUMMARY:媽媽生日", "SUMMARY:a\\,b\\nc\\", "Summary:x\\q", "SUMMARY:",
+                    "DESCRIPTION:記得\\;訂蛋糕\\N", "LOCATION:台北", "LOCATION;LANGUAGE=zh:台北",
+                    "DTSTART:20250305", "DTSTART:20250305T120000", "DTSTART:20250305T120000Z", "dtstart:20250230",
+                    "DTSTART:2025-03-05", "DTSTART:20250305t120000z", "DTSTART;VALUE=DATE:20250305", "DTEND:20250306T130000Z",
+                    "DUE:20251301", "COMPLETED:20250101T000000Z", "CREATED:20250101T000000", "LAST-MODIFIED:20250101T000000Z",
+                    "DTSTAMP:20250305T120000Z", "DTSTAMP:99999999", "RRULE:FREQ=YEARLY", "RRULE:FREQ=MONTHLY;BYMONTHDAY=5;COUNT=24",
+                    "RRULE:FREQ=SOMETIMES", "RRULE:RRULE:X;FREQ=WEEKLY", "CATEGORIES:生活", "CATEGORIES:a\\,b,c", "CATEGORIES:",
+                    "STATUS:confirmed", "PRIORITY:3", "X-THING:1", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT1H", "END:VALARM"]
+        var generator = SeededGenerator(seed: 5545)
+        func read(_ bytes: [UInt8], general: Bool) throws -> (items: [CalendarItem], agenda: Agenda, diagnostics: [Diagnostic], taken: Int) {
+            var parser = ICalParser(fileName: "x")
+            var items: [CalendarItem] = []
+            var events = Events(inner: ReaderEvents(mapper: ItemMapper(fileName: "x"), applyCalendarZone: true, onFrame: { _ in }) { (item) throws(Diagnostic) in
+                items.append(item)
+            }, general: general)
+            try parser.parse(bytes, into: &events)
+            return (items, events.inner.agenda, parser.diagnostics + events.inner.mapper.diagnostics, events.taken)
+        }
+        var taken = 0
+        for _ in 0..<300 {
+            var lines = ["BEGIN:VCALENDAR", "X-WR-TIMEZONE:Asia/Taipei"] + pool.shuffled(using: &generator).prefix(3)
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                lines.append(["BEGIN:VEVENT", "BEGIN:VTODO", "BEGIN:VJOURNAL"].randomElement(using: &generator)!)
+                lines += (0..<Int.random(in: 0...14, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+                lines.append("END:" + lines.last { $0.hasPrefix("BEGIN:V") && $0 != "BEGIN:VALARM" }!.dropFirst(6))
+            }
+            lines.append("END:VCALENDAR")
+            // Some lines folded (inside a character too): a folded line is read from a copy.
+            let text = lines.map { line in
+                guard line.utf8.count > 6, Int.random(in: 0..<4, using: &generator) == 0 else { return line }
+                let bytes = Array(line.utf8)
+                let at = Int.random(in: 5..<bytes.count, using: &generator)
+                return String(decoding: bytes[..<at] + Array("\r\n ".utf8) + bytes[at...], as: UTF8.self)
+            }.joined(separator: "\r\n")
+            let bytes = Array(text.utf8)
+            let plain = try read(bytes, general: false)
+            let general = try read(bytes, general: true)
+            #expect(plain.items == general.items, "\(text)")
+            #expect(plain.agenda == general.agenda, "\(text)")
+            #expect(plain.diagnostics == general.diagnostics, "\(text)")
+            #expect(general.taken == 0)
+            taken += plain.taken
+        }
+        #expect(taken > 2_000)
+    }
+
     /// Identification reads the first characters as bytes when they are ASCII: the answer is the
     /// one the characters give (leading white space of any kind, `BEGIN:` in any case, the name's
     /// letters uppercased, 64 characters at most), for random starts of files.

@@ -9,7 +9,17 @@ public enum BasicDateTime {
         // Dates are ASCII and at most 16 bytes: read from the string's bytes, no allocation.
         var copy = value
         let parsed = copy.withUTF8 { Fields($0) }
-        guard let fields = parsed, valueType != "DATE" || fields.count == 8 else { throw ICUError(.invalidDate, subject: value) }
+        return try parse(parsed, tzid: tzid, valueType: valueType) { value }
+    }
+
+    /// The same, from the value's UTF-8 bytes (a reader that has not made a string of them).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, tzid: String?, valueType: String? = nil) throws(ICUError) -> DateValue {
+        try parse(Fields(bytes), tzid: tzid, valueType: valueType) { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    @inline(__always)
+    private static func parse(_ parsed: Fields?, tzid: String?, valueType: String?, text: () -> String) throws(ICUError) -> DateValue {
+        guard let fields = parsed, valueType != "DATE" || fields.count == 8 else { throw ICUError(.invalidDate, subject: text()) }
         let date = try CivilDate(year: fields.year, month: fields.month, day: fields.day)
         if fields.count == 8 { return .date(date) }
         let time = try CivilDateTime(date: date, hour: fields.hour, minute: fields.minute, second: min(fields.second, 59))

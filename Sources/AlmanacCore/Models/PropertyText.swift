@@ -10,46 +10,61 @@ public enum PropertyText {
     public static func unescape(_ value: String) -> String {
         var value = value
         return value.withUTF8 { bytes -> String? in
-            guard let base = bytes.baseAddress, var backslash = memchr(base, 0x5C, bytes.count) else { return nil }
-            // Written straight into the new string's storage, the runs between escapes copied whole.
-            return String(unsafeUninitializedCapacity: bytes.count) { output in
-                var written = 0
-                var index = 0
-                while true {
-                    let at = UnsafePointer<UInt8>(backslash.assumingMemoryBound(to: UInt8.self)) - base
-                    if at > index {
-                        UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: base + index, byteCount: at - index)
-                        written += at - index
-                    }
-                    index = at
-                    if index + 1 >= bytes.count {
-                        // A backslash at the very end: kept.
-                        output[written] = 0x5C
-                        written += 1
-                        index += 1
-                        break
-                    }
-                    let next = bytes[index + 1]
-                    switch next {
-                    case 0x6E, 0x4E: output[written] = 0x0A; written += 1  // \n \N
-                    case 0x5C, 0x3B, 0x2C, 0x22: output[written] = next; written += 1  // \\ \; \, \"
-                    default:
-                        // Not a valid escape: keep both characters rather than lose one.
-                        output[written] = 0x5C
-                        output[written + 1] = next
-                        written += 2
-                    }
-                    index += 2
-                    guard index < bytes.count, let found = memchr(base + index, 0x5C, bytes.count - index) else { break }
-                    backslash = found
-                }
-                if index < bytes.count {
-                    UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: base + index, byteCount: bytes.count - index)
-                    written += bytes.count - index
-                }
-                return written
-            }
+            guard let base = bytes.baseAddress, let backslash = memchr(base, 0x5C, bytes.count) else { return nil }
+            return unescaped(bytes, from: UnsafePointer<UInt8>(backslash.assumingMemoryBound(to: UInt8.self)) - base)
         } ?? value
+    }
+
+    /// The same, from a value's UTF-8 bytes (a reader that has not made a string of them yet):
+    /// one string made, not one for the escaped text and another for the text.
+    public static func unescape(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, let backslash = memchr(base, 0x5C, bytes.count) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return unescaped(bytes, from: UnsafePointer<UInt8>(backslash.assumingMemoryBound(to: UInt8.self)) - base)
+    }
+
+    /// `bytes` unescaped, its first backslash at `first`.
+    private static func unescaped(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int) -> String {
+        let base = bytes.baseAddress!
+        var at = first
+        // Written straight into the new string's storage, the runs between escapes copied whole.
+        return String(unsafeUninitializedCapacity: bytes.count) { output in
+            var written = 0
+            var index = 0
+            while true {
+                if at > index {
+                    UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: base + index, byteCount: at - index)
+                    written += at - index
+                }
+                index = at
+                if index + 1 >= bytes.count {
+                    // A backslash at the very end: kept.
+                    output[written] = 0x5C
+                    written += 1
+                    index += 1
+                    break
+                }
+                let next = bytes[index + 1]
+                switch next {
+                case 0x6E, 0x4E: output[written] = 0x0A; written += 1  // \n \N
+                case 0x5C, 0x3B, 0x2C, 0x22: output[written] = next; written += 1  // \\ \; \, \"
+                default:
+                    // Not a valid escape: keep both characters rather than lose one.
+                    output[written] = 0x5C
+                    output[written + 1] = next
+                    written += 2
+                }
+                index += 2
+                guard index < bytes.count, let found = memchr(base + index, 0x5C, bytes.count - index) else { break }
+                at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            if index < bytes.count {
+                UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: base + index, byteCount: bytes.count - index)
+                written += bytes.count - index
+            }
+            return written
+        }
     }
 
     public static func escape(_ text: String) -> String {
