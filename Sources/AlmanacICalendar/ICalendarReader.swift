@@ -554,7 +554,7 @@ struct ItemMapper {
     mutating func finish(_ item: inout CalendarItem, line: Int) {
         if item.completedAt != nil { item.isCompleted = true }
         if item.uid.isEmpty {
-            item.uid = "almanac-" + Self.hash(String(describing: item))
+            item.uid = "almanac-" + Self.hash(Self.identityText(item))
             diagnostics.append(.warning("ics.missing-uid", item.uid, at: location(line)))
         }
     }
@@ -707,6 +707,17 @@ struct ItemMapper {
 
     /// A stable id for items that came without one.
     static func hash(_ text: String) -> String { StableHash.hex(text) }
+
+    /// The text an item without a UID is identified by: its description, with the parameters of
+    /// its mapped properties in the order of their names (a dictionary describes itself in the
+    /// order of its storage, which differs between two equal dictionaries, and from one run to
+    /// the next: the id of an item with two such properties changed each time it was read).
+    static func identityText(_ item: CalendarItem) -> String {
+        guard item.parameters.count > 1 else { return String(describing: item) }
+        var withoutParameters = item
+        withoutParameters.parameters = [:]
+        return String(describing: withoutParameters) + String(describing: item.parameters.sorted { $0.key < $1.key })
+    }
 }
 
 extension CalendarItem {

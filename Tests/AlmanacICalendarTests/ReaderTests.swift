@@ -256,6 +256,24 @@ import Testing
         #expect(taken > 2_000)
     }
 
+    /// An item without a UID gets the same one every time it is read, also when several of its
+    /// mapped properties have parameters that no field holds (they are kept in a dictionary,
+    /// whose own order differs between two equal ones).
+    @Test func generatedUIDsAreTheSameEveryTime() throws {
+        let text = """
+            BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY;LANGUAGE=zh-TW:媽媽生日\r\nLOCATION;LANGUAGE=zh-TW:台北\r\n\
+            DESCRIPTION;ALTREP="cid:x":記得\r\nDTSTART;X-A=1:20250305\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """
+        var uids: Set<String> = []
+        for _ in 0..<40 {
+            let item = try ICalendarReader().read(Array(text.utf8), fileName: "x").agenda.items[0]
+            #expect(item.parameters.count == 4)
+            uids.insert(item.uid)
+        }
+        #expect(uids.count == 1, "\(uids)")
+        #expect(uids.first?.hasPrefix("almanac-") == true)
+    }
+
     /// Identification reads the first characters as bytes when they are ASCII: the answer is the
     /// one the characters give (leading white space of any kind, `BEGIN:` in any case, the name's
     /// letters uppercased, 64 characters at most), for random starts of files.
