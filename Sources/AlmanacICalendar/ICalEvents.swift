@@ -6,14 +6,26 @@ protocol ICalEvents {
     mutating func begin(_ name: String, line: Int) throws(Diagnostic)
     mutating func property(_ property: ICalProperty) throws(Diagnostic)
     mutating func end(_ name: String, line: Int) throws(Diagnostic)
-    /// A property of a known kind written with no parameters, inside a component, offered before
-    /// it is made into an `ICalProperty`: true when the events took it from its value's bytes
-    /// (as `property` would have), false to be handed it as a property. Most lines of a calendar
-    /// are such, and a reader that maps them into fields needs no strings for their names and
-    /// parameters, nor one for a value it reads as a date.
-    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>) -> Bool
+    /// A property of a known kind written with no parameters (or, for a date, only TZID and
+    /// VALUE), inside a component, offered before it is made into an `ICalProperty`: true when
+    /// the events took it from its value's bytes (as `property` would have), false to be handed
+    /// it as a property. Most lines of a calendar are such, and a reader that maps them into
+    /// fields needs no strings for their names and parameters, nor one for a value it reads as
+    /// a date.
+    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool
 }
 
 extension ICalEvents {
-    func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool { false }
+}
+
+/// The parameters of a date property line that has no others than TZID and VALUE, each at most
+/// once, with one value written plainly (no quotes, escapes or commas).
+struct DateParameters {
+    /// TZID's value (nil when the line has none).
+    var tzid: String?
+    /// VALUE's bytes as written (empty when the line has none).
+    var valueType: UnsafeBufferPointer<UInt8>
+
+    static var none: DateParameters { DateParameters(tzid: nil, valueType: UnsafeBufferPointer(start: nil, count: 0)) }
 }

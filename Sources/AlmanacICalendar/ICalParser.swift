@@ -402,11 +402,64 @@ struct ICalParser {
     private func read<Events: ICalEvents>(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, inContent: Bool,
                                           into events: inout Events) -> (property: ICalProperty?, taken: Bool) {
         guard let name = Self.name(buffer, start, end) else { return (nil, false) }
-        if inContent, buffer[name.end] == 0x3A, name.kind.rawValue > PropertyKind.end.rawValue,
-           events.plainProperty(name.kind, UnsafeBufferPointer(rebasing: buffer[(name.end + 1)..<end])) {
-            return (nil, true)
+        if inContent, name.kind.rawValue > PropertyKind.end.rawValue {
+            if buffer[name.end] == 0x3A {
+                if events.plainProperty(name.kind, UnsafeBufferPointer(rebasing: buffer[(name.end + 1)..<end]), .none) { return (nil, true) }
+            } else if name.kind.isDate, let (parameters, valueStart) = dateParameters(buffer, name.end, end),
+                      events.plainProperty(name.kind, UnsafeBufferPointer(rebasing: buffer[valueStart..<end]), parameters) {
+                return (nil, true)
+            }
         }
         return (parseLine(buffer, start, end, name, line: line), false)
+    }
+
+    /// The parameters of a date property's line, from the `;` at `index`, when they are only TZID
+    /// and VALUE (`DTSTART;TZID=America/New_York:…`, `DTSTART;VALUE=DATE:…`), each once and
+    /// written plainly; and where the value starts. nil for any other line (read the general way).
+    @inline(__always)
+    private func dateParameters(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (DateParameters, valueStart: Int)? {
+        var parameters = DateParameters.none
+        var hasType = false
+        var index = index
+        while index < end, buffer[index] == 0x3B {
+            let nameStart = index + 1
+            index = nameStart
+            while index < end, buffer[index] != 0x3D, buffer[index] != 0x3A, buffer[index] != 0x3B { index += 1 }
+            guard index < end, buffer[index] == 0x3D else { return nil }
+            let nameEnd = index
+            index += 1
+            let valueStart = index
+            while index < end {
+                let byte = buffer[index]
+                if byte == 0x3A || byte == 0x3B { break }
+                // Quotes, escapes and lists are read by `parseLine`.
+                if byte == 0x22 || byte == 0x5C || byte == 0x5E || byte == 0x2C { return nil }
+                index += 1
+            }
+            guard index < end else { return nil }
+            if Self.isASCII(buffer, nameStart, nameEnd, caseless: "TZID"), parameters.tzid == nil {
+                parameters.tzid = interner.string(buffer, valueStart, index)
+            } else if Self.isASCII(buffer, nameStart, nameEnd, caseless: "VALUE"), !hasType {
+                hasType = true
+                parameters.valueType = UnsafeBufferPointer(rebasing: buffer[valueStart..<index])
+            } else {
+                return nil
+            }
+        }
+        guard index < end, buffer[index] == 0x3A else { return nil }
+        return (parameters, index + 1)
+    }
+
+    /// Whether `buffer[start..<end]` is `word` (ASCII uppercase letters and dashes) in any case.
+    @inline(__always)
+    static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, caseless word: StaticString) -> Bool {
+        guard end - start == word.utf8CodeUnitCount else { return false }
+        let letters = word.utf8Start
+        for offset in 0..<(end - start) {
+            let byte = buffer[start + offset]
+            if byte != letters[offset], byte &- 0x61 >= 26 || byte - 0x20 != letters[offset] { return false }
+        }
+        return true
     }
 
     /// The name that starts a line: letters, digits and dashes, after an optional group

@@ -255,9 +255,9 @@ struct ReaderEvents: ICalEvents {
         }
     }
 
-    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool {
         guard inItem, collecting.isEmpty else { return false }
-        return mapper.applyPlain(kind, value, to: &item!, seen: &seen)
+        return mapper.applyPlain(kind, value, parameters, to: &item!, seen: &seen)
     }
 
     mutating func end(_ name: String, line: Int) throws(Diagnostic) {
@@ -474,17 +474,12 @@ struct ItemMapper {
     /// most lines are; false, with nothing done, when it needs the whole property: a later
     /// occurrence of a single-valued one (carried), a date that does not read (a warning), a rule
     /// or category list not met before in this file (read and remembered there).
-    mutating func applyPlain(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, to item: inout CalendarItem, seen: inout UInt64) -> Bool {
+    mutating func applyPlain(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters,
+                             to item: inout CalendarItem, seen: inout UInt64) -> Bool {
         let bit: UInt64 = 1 << UInt64(kind.rawValue)
         let first = seen & bit == 0
-        switch kind {
-        case .uid where first: item.uid = String(decoding: value, as: UTF8.self)
-        case .summary where first: item.title = PropertyText.unescape(value)
-        case .description where first: item.notes = PropertyText.unescape(value)
-        case .location where first: item.location = PropertyText.unescape(value)
-        case .dtstart where first, .dtend where first, .due where first, .completed where first, .created where first,
-             .lastModified where first, .dtstamp where first:
-            guard let date = try? BasicDateTime.parse(value, tzid: nil) else { return false }
+        if kind.isDate {
+            guard first, let date = Self.date(value, parameters) else { return false }
             switch kind {
             case .dtstart: item.start = date
             case .dtend: item.end = date
@@ -494,6 +489,14 @@ struct ItemMapper {
             case .lastModified: item.lastModified = date
             default: item.stamp = date
             }
+            seen |= bit
+            return true
+        }
+        switch kind {
+        case .uid where first: item.uid = String(decoding: value, as: UTF8.self)
+        case .summary where first: item.title = PropertyText.unescape(value)
+        case .description where first: item.notes = PropertyText.unescape(value)
+        case .location where first: item.location = PropertyText.unescape(value)
         case .rrule:
             guard case .success(let rule)? = checkedRules[value] else { return false }
             item.recurrence = item.recurrence ?? Recurrence()
@@ -506,6 +509,17 @@ struct ItemMapper {
         }
         seen |= bit
         return true
+    }
+
+    /// A date property's value read as `date` reads it, when that gives no warning: it reads, and
+    /// VALUE, if written, is DATE or DATE-TIME as its shape is (the rest is `date`'s to say).
+    @inline(__always)
+    static func date(_ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> DateValue? {
+        guard let date = try? BasicDateTime.parse(value, tzid: parameters.tzid) else { return nil }
+        let type = parameters.valueType
+        guard !type.isEmpty else { return date }
+        let isDate = if case .date = date { true } else { false }
+        return ICalParser.isASCII(type, 0, type.count, caseless: isDate ? "DATE" : "DATE-TIME") ? date : nil
     }
 
     /// An RRULE's text read as a rule, remembered for the whole process: a batch of exports from

@@ -21,6 +21,14 @@ enum PropertyKind: UInt8, Sendable {
 
     private static let table = PackedNameTable(names)
 
+    /// A property whose value is one date or date-time (read with its TZID and VALUE).
+    var isDate: Bool {
+        switch self {
+        case .dtstart, .dtend, .due, .completed, .created, .lastModified, .dtstamp: true
+        default: false
+        }
+    }
+
     /// The kind and the canonical (uppercase, shared) name of the name bytes in `buffer[start..<end]`.
     @inline(__always)
     static func classify(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (PropertyKind, String?) {

@@ -204,8 +204,8 @@ import Testing
             mutating func begin(_ name: String, line: Int) throws(Diagnostic) { try inner.begin(name, line: line) }
             mutating func property(_ property: ICalProperty) throws(Diagnostic) { try inner.property(property) }
             mutating func end(_ name: String, line: Int) throws(Diagnostic) { try inner.end(name, line: line) }
-            mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard !general, inner.plainProperty(kind, value) else { return false }
+            mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool {
+                guard !general, inner.plainProperty(kind, value, parameters) else { return false }
                 taken += 1
                 return true
             }
@@ -213,7 +213,13 @@ import Testing
         let pool = ["UID:a@x", "uid:b@x", "UID:", "SUMMARY:媽媽生日", "SUMMARY:a\\,b\\nc\\", "Summary:x\\q", "SUMMARY:",
                     "DESCRIPTION:記得\\;訂蛋糕\\N", "LOCATION:台北", "LOCATION;LANGUAGE=zh:台北",
                     "DTSTART:20250305", "DTSTART:20250305T120000", "DTSTART:20250305T120000Z", "dtstart:20250230",
-                    "DTSTART:2025-03-05", "DTSTART:20250305t120000z", "DTSTART;VALUE=DATE:20250305", "DTEND:20250306T130000Z",
+                    "DTSTART:2025-03-05", "DTSTART:20250305t120000z", "DTSTART;VALUE=DATE:20250305", "DTEND:20250306T130000Z", "DTSTART;TZID=America/New_York:20250305T120000",
+                    "dtstart;tzid=Asia/Taipei;value=date-time:20250305T120000", "DTSTART;VALUE=DATE:20250305T120000",
+                    "DTSTART;VALUE=DATE-TIME:20250305", "DTSTART;VALUE=PERIOD:20250305", "DTSTART;TZID=:20250305T120000",
+                    "DTSTART;TZID=\"Taipei Standard Time\":20250305T120000", "DTEND;TZID=A;TZID=B:20250305T120000",
+                    "DTEND;VALUE=DATE;VALUE=DATE:20250305", "DTEND;X-A=1:20250305", "DTEND;TZID=a,b:20250305T120000",
+                    "DUE;;VALUE=DATE:20250305", "DUE;VALUE=DATE:20250230", "DUE;TZID=Asia/Taipei:20250305T120000Z",
+                    "DTSTAMP;TZID=Asia/Taipei:20250305T120000", "DTSTART;TZID=X^nY:20250305T120000", "DTSTART;VALUE=dAtE:20250305",
                     "DUE:20251301", "COMPLETED:20250101T000000Z", "CREATED:20250101T000000", "LAST-MODIFIED:20250101T000000Z",
                     "DTSTAMP:20250305T120000Z", "DTSTAMP:99999999", "RRULE:FREQ=YEARLY", "RRULE:FREQ=MONTHLY;BYMONTHDAY=5;COUNT=24",
                     "RRULE:FREQ=SOMETIMES", "RRULE:RRULE:X;FREQ=WEEKLY", "CATEGORIES:生活", "CATEGORIES:a\\,b,c", "CATEGORIES:",
@@ -253,7 +259,7 @@ import Testing
             #expect(general.taken == 0)
             taken += plain.taken
         }
-        #expect(taken > 2_000)
+        #expect(taken > 1_000)
     }
 
     /// An item without a UID gets the same one every time it is read, also when several of its
