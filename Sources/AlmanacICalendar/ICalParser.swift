@@ -45,7 +45,7 @@ struct ICalParser {
     /// The end of the previous chunk that did not yet form a complete logical line.
     private var carry: [UInt8] = []
     private var scratch: [UInt8] = []
-    private let interner = ByteInterner()
+    private let lines = PropertyLineReader()
 
     init(fileName: String?, limits: ICalLimits = .default) {
         self.fileName = fileName
@@ -174,6 +174,7 @@ struct ICalParser {
 
     private mutating func scan<Events: ICalEvents>(_ bytes: UnsafeBufferPointer<UInt8>, upTo count: Int, checkingLines: Bool,
                                                    into events: inout Events) throws(Diagnostic) {
+        let lines = self.lines
         var index = 0
         while index < count {
             // One logical line: a physical line plus the continuation lines that follow it.
@@ -230,8 +231,8 @@ struct ICalParser {
             } else {
                 let inContent = sawContent && !open.isEmpty
                 let (parsed, taken) = folded
-                    ? scratch.withUnsafeBufferPointer { read($0, 0, $0.count, line: startLine, inContent: inContent, into: &events) }
-                    : read(bytes, lineStart, end, line: startLine, inContent: inContent, into: &events)
+                    ? scratch.withUnsafeBufferPointer { lines.read($0, 0, $0.count, line: startLine, inContent: inContent, into: &events) }
+                    : lines.read(bytes, lineStart, end, line: startLine, inContent: inContent, into: &events)
                 if taken { continue }
                 guard let parsed else {
                     if !sawContent {
@@ -393,13 +394,21 @@ struct ICalParser {
         if bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { return end + 2 }
         return end + 1
     }
+}
+
+/// Reads one property line (`ICalParser`'s, apart so that reading one copies no parser: a
+/// method of the parser called inside `withUnsafeBufferPointer` of its own scratch copied the
+/// whole parser, retaining each of its fields, for every folded line).
+struct PropertyLineReader {
+    /// Shares strings of values that repeat (see `parseLine`).
+    let interner = ByteInterner()
 
     /// A property line: read straight from its bytes by `events` when it has no parameters and
     /// they take it (`ICalEvents.plainProperty`: no strings made for what they do not keep),
     /// otherwise as an `ICalProperty` (nil when the line is broken). `inContent` says whether the
     /// line is inside a component of a file already known to be iCalendar.
     @inline(__always)
-    private func read<Events: ICalEvents>(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, inContent: Bool,
+    func read<Events: ICalEvents>(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, inContent: Bool,
                                           into events: inout Events) -> (property: ICalProperty?, taken: Bool) {
         guard let name = Self.name(buffer, start, end) else { return (nil, false) }
         if inContent, name.kind.rawValue > PropertyKind.end.rawValue {
@@ -547,7 +556,7 @@ struct ICalParser {
         case .begin, .end:
             // A known component's name, in uppercase, without making a string (a quarter of a
             // calendar's lines are BEGIN and END).
-            value = Self.componentNames.lookup(buffer, index + 1, end)?.1
+            value = ICalParser.componentNames.lookup(buffer, index + 1, end)?.1
                 ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
         default:
             value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
@@ -601,3 +610,4 @@ struct ICalParser {
         return String(decoding: result, as: UTF8.self)
     }
 }
+

@@ -519,7 +519,7 @@ struct ItemMapper {
         let type = parameters.valueType
         guard !type.isEmpty else { return date }
         let isDate = if case .date = date { true } else { false }
-        return ICalParser.isASCII(type, 0, type.count, caseless: isDate ? "DATE" : "DATE-TIME") ? date : nil
+        return PropertyLineReader.isASCII(type, 0, type.count, caseless: isDate ? "DATE" : "DATE-TIME") ? date : nil
     }
 
     /// An RRULE's text read as a rule, remembered for the whole process: a batch of exports from
