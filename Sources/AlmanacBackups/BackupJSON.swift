@@ -232,7 +232,9 @@ struct BackupReader {
 
     mutating func date(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> CivilDate? {
         guard let text = string(object, key, path, required: required) else { return nil }
-        guard let date = try? CivilDate(iso: text), text.count == 10 else {
+        // Ten bytes: a date that reads is ASCII, so bytes are characters (counting characters
+        // walked grapheme boundaries).
+        guard text.utf8.count == 10, let date = try? CivilDate(iso: text) else {
             error("backup.not-a-date", path + "/" + key, text)
             return nil
         }
@@ -302,13 +304,23 @@ struct BackupReader {
     /// `HH:MM` on a 24-hour clock.
     mutating func time(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> String? {
         guard let text = string(object, key, path, required: required) else { return nil }
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }), let hour = Int(parts[0]),
-              let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else {
+        guard Self.isTime(text) else {
             error("backup.not-a-time", path + "/" + key, text)
             return nil
         }
         return text
+    }
+
+    /// Exactly `HH:MM`, two digits each, 00–23 and 00–59 (splitting at colons let `12::30`,
+    /// `:12:30` and `+1:30` pass, and cost more than the rest of a day's check).
+    static func isTime(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 5, bytes[2] == 0x3A else { return false }
+            let (h1, h2, m1, m2) = (bytes[0] &- 0x30, bytes[1] &- 0x30, bytes[3] &- 0x30, bytes[4] &- 0x30)
+            guard h1 < 10, h2 < 10, m1 < 10, m2 < 10 else { return false }
+            return h1 * 10 + h2 <= 23 && m1 * 10 + m2 <= 59
+        }
     }
 
     /// An exact decimal written as text (`"1234567.50"`, `"-3200"`).

@@ -30,7 +30,16 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD` or the iCalendar form `YYYYMMDD`.
     public init(iso text: some StringProtocol) throws(ICUError) {
-        let bytes = Array(text.utf8)
+        // Over the text's own bytes when it has them (a native string or a slice of one): a
+        // backup's check reads a few dates per record, and copying each into an array was most
+        // of the work.
+        let parts = text.utf8.withContiguousStorageIfAvailable(Self.isoParts) ?? Array(text.utf8).withUnsafeBufferPointer(Self.isoParts)
+        guard let (year, month, day) = parts else { throw ICUError(.invalidDate, subject: String(text)) }
+        try self.init(year: year, month: month, day: day)
+    }
+
+    /// The numbers of `YYYY-MM-DD` or `YYYYMMDD`; nil for any other bytes.
+    private static func isoParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
@@ -44,12 +53,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         switch bytes.count {
         case 10 where bytes[4] == 0x2D && bytes[7] == 0x2D: parts = (number(0..<4), number(5..<7), number(8..<10))
         case 8: parts = (number(0..<4), number(4..<6), number(6..<8))
-        default: throw ICUError(.invalidDate, subject: String(text))
+        default: return nil
         }
-        guard let year = parts.0, let month = parts.1, let day = parts.2 else {
-            throw ICUError(.invalidDate, subject: String(text))
-        }
-        try self.init(year: year, month: month, day: day)
+        guard let year = parts.0, let month = parts.1, let day = parts.2 else { return nil }
+        return (year, month, day)
     }
 
     /// The day `days` after 1970-01-01 (negative before).

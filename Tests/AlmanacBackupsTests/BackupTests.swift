@@ -399,6 +399,44 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     }
 }
 
+/// A backup's times are exactly `HH:MM` on a 24-hour clock, and its dates `YYYY-MM-DD` days
+/// that exist: random texts near those shapes are judged as a plain reading of the rule does.
+@Test func timesAndDatesAreTheirExactShapes() {
+    func isTime(_ text: String) -> Bool {
+        let characters = Array(text)
+        guard characters.count == 5, characters[2] == ":",
+              [0, 1, 3, 4].allSatisfy({ "0123456789".contains(characters[$0]) }),
+              let hour = Int(String(characters[0...1])), let minute = Int(String(characters[3...4])) else { return false }
+        return hour <= 23 && minute <= 59
+    }
+    func isDate(_ text: String) -> Bool {
+        let characters = Array(text)
+        guard characters.count == 10, characters[4] == "-", characters[7] == "-",
+              [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ "0123456789".contains(characters[$0]) }),
+              let year = Int(String(characters[0...3])), let month = Int(String(characters[5...6])),
+              let day = Int(String(characters[8...9])) else { return false }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return (1...12).contains(month) && day >= 1 && calendar.date(from: components).map { calendar.component(.day, from: $0) == day } == true
+    }
+    let pieces = ["0", "1", "2", "3", "5", "9", ":", "-", "+", " ", "２", "é", "\r\n", "24", "60", "2024", "02", "29", "13"]
+    var generator = SystemRandomNumberGenerator()
+    var samples = ["09:00", "23:59", "00:00", "24:00", "12:60", "12::30", ":12:30", "+1:30", "1:30", "12:30:", "2024-02-29", "2023-02-29",
+                   "2024-13-01", "2024-00-10", "2024-04-31", "20240229", "2024-2-29"]
+    for _ in 0..<4000 {
+        samples.append((0..<Int.random(in: 1...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    }
+    for text in samples {
+        #expect(BackupReader.isTime(text) == isTime(text), "\(text.debugDescription)")
+        var reader = BackupReader(file: nil)
+        let read = reader.date([("date", .string(text))], "date", "")
+        #expect((read != nil) == isDate(text), "\(text.debugDescription)")
+        if let read { #expect(read.description == text) }
+    }
+}
+
 /// Found by Scripts/fuzz.py: `"\uD800\u0041"` (a high surrogate without its low half) underflowed
 /// in the JSON parser every backup reads through.
 @Test func fuzzerFindingsStayFixed() {
