@@ -399,6 +399,53 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     }
 }
 
+/// Backups are written as Python's `json.dumps(indent=2, sort_keys=True, ensure_ascii=False)`
+/// writes them: random trees (deeper than the indentation kept ready, numbers from Int.min to
+/// Int.max, keys out of order, escapes) give the bytes a plain writer gives.
+@Test func backupJSONIsWrittenAsAPlainWriterWritesIt() {
+    func plain(_ value: JSONValue, _ indent: Int) -> String {
+        let inner = "\n" + String(repeating: "  ", count: indent + 1), outer = "\n" + String(repeating: "  ", count: indent)
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .number(let number): return number.isFinite ? "\(number)" : "null"
+        case .string(let text):
+            var bytes: [UInt8] = []
+            JSONValue.quote(text, into: &bytes, escaping: .shortControls)
+            return String(decoding: bytes, as: UTF8.self)
+        case .array(let items):
+            return items.isEmpty ? "[]" : "[" + items.map { inner + plain($0, indent + 1) }.joined(separator: ",") + outer + "]"
+        case .object(let members):
+            let sorted = members.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+            return members.isEmpty ? "{}" : "{" + sorted.map { inner + plain(.string($0.0), 0) + ": " + plain($0.1, indent + 1) }.joined(separator: ",") + outer + "}"
+        }
+    }
+    var generator = SeededGenerator(seed: 8259)
+    func random(_ depth: Int) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 45 ? 5 : 8), using: &generator) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &generator))
+        case 2: return .integer([0, 1, -1, 42, -907, Int.max, Int.min, Int.random(in: Int.min...Int.max, using: &generator)].randomElement(using: &generator)!)
+        case 3: return .number([0.5, -2.25, 1e300, .infinity].randomElement(using: &generator)!)
+        case 4: return .string(["", "媽媽生日", "a\"b\\c\n\u{8}", "x"].randomElement(using: &generator)!)
+        case 5: return .array((0..<Int.random(in: 0...3, using: &generator)).map { _ in random(depth + 1) })
+        default:
+            return .object((0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                (["id", "name", "date", "a", "é", "Z", "days"].randomElement(using: &generator)!, random(depth + 1))
+            })
+        }
+    }
+    for _ in 0..<300 {
+        let value = random(0)
+        #expect(String(decoding: BackupJSON.bytes(value), as: UTF8.self) == plain(value, 0) + "\n")
+    }
+    // Deeper than the spaces kept ready (32 levels).
+    var deep = JSONValue.integer(Int.min)
+    for level in 0..<45 { deep = level.isMultiple(of: 2) ? .array([deep]) : .object([("k", deep)]) }
+    #expect(String(decoding: BackupJSON.bytes(deep), as: UTF8.self) == plain(deep, 0) + "\n")
+}
+
 /// A backup's times are exactly `HH:MM` on a 24-hour clock, and its dates `YYYY-MM-DD` days
 /// that exist: random texts near those shapes are judged as a plain reading of the rule does.
 @Test func timesAndDatesAreTheirExactShapes() {
