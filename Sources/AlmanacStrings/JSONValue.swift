@@ -119,38 +119,15 @@ public indirect enum JSONValue: Hashable, Sendable {
     public static func quote(utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], escaping: Escaping = []) {
         output.append(0x22)
         var start = 0
-        var index = 0
+        var index = escaping.contains(.slash) ? 0 : plainPrefix(utf8)
         let count = utf8.count
-        let slash = escaping.contains(.slash)
-        if !slash, let base = utf8.baseAddress.map(UnsafeRawPointer.init) {
-            // A byte needs escaping when it is a quote, a backslash or below 0x20.
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let tops: UInt64 = 0x8080_8080_8080_8080
-            let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
-            while index + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let a = word ^ quotes, b = word ^ backslashes
-                let control = (word &- 0x2020_2020_2020_2020) & ~word
-                if ((a &- ones) & ~a | (b &- ones) & ~b | control) & tops != 0 { break }
-                index += 8
-            }
-        }
         while index < count {
             let byte = utf8[index]
-            if byte == 0x22 || byte == 0x5C || byte < 0x20 || (slash && byte == 0x2F) {
+            if needsEscape(byte, escaping) {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                switch byte {
-                case 0x22: output.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-                case 0x2F: output.append(contentsOf: [0x5C, 0x2F])
-                case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-                case 0x09: output.append(contentsOf: [0x5C, 0x74])
-                case 0x08 where escaping.contains(.shortControls): output.append(contentsOf: [0x5C, 0x62])
-                case 0x0C where escaping.contains(.shortControls): output.append(contentsOf: [0x5C, 0x66])
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
+                    let length = writeEscape(byte, escaping, to: escape.baseAddress!)
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<length]))
                 }
                 start = index + 1
             }
@@ -158,6 +135,84 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
         output.append(0x22)
+    }
+
+    /// The most bytes `quote` writes for `count` bytes of text: the quotes, and six bytes
+    /// (`\u001f`) for each byte.
+    @inline(__always)
+    public static func quotedRoom(_ count: Int) -> Int { 2 + 6 * count }
+
+    /// Writes `utf8` as a JSON string literal at `out`, which has room for `quotedRoom(utf8.count)`
+    /// bytes, escaped as `quote(utf8:into:escaping:)` escapes it; returns the bytes written.
+    /// (Writers that make room for a whole document first: an `append` per piece cost more than
+    /// the bytes it copied.)
+    @inline(__always)
+    public static func quote(utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, escaping: Escaping = []) -> Int {
+        out[0] = 0x22
+        var at = 1
+        var start = 0
+        var index = escaping.contains(.slash) ? 0 : plainPrefix(utf8)
+        let count = utf8.count
+        while index < count {
+            let byte = utf8[index]
+            if needsEscape(byte, escaping) {
+                if index > start { (out + at).update(from: utf8.baseAddress! + start, count: index - start) }
+                at += index - start
+                at += writeEscape(byte, escaping, to: out + at)
+                start = index + 1
+            }
+            index += 1
+        }
+        if count > start { (out + at).update(from: utf8.baseAddress! + start, count: count - start) }
+        at += count - start
+        out[at] = 0x22
+        return at + 1
+    }
+
+    /// How many bytes at the start need no escape (quotes, backslashes and bytes below 0x20 do),
+    /// looked at eight at a time; a multiple of eight, the rest is looked at byte by byte.
+    @inline(__always)
+    private static func plainPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let a = word ^ quotes, b = word ^ backslashes
+            let control = (word &- 0x2020_2020_2020_2020) & ~word
+            if ((a &- ones) & ~a | (b &- ones) & ~b | control) & tops != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, _ escaping: Escaping) -> Bool {
+        byte == 0x22 || byte == 0x5C || byte < 0x20 || (byte == 0x2F && escaping.contains(.slash))
+    }
+
+    /// The escape of one byte `needsEscape` named, written at `out` (at most six bytes).
+    private static func writeEscape(_ byte: UInt8, _ escaping: Escaping, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = 0x5C
+        switch byte {
+        case 0x22, 0x5C, 0x2F: out[1] = byte
+        case 0x0A: out[1] = 0x6E
+        case 0x0D: out[1] = 0x72
+        case 0x09: out[1] = 0x74
+        case 0x08 where escaping.contains(.shortControls): out[1] = 0x62
+        case 0x0C where escaping.contains(.shortControls): out[1] = 0x66
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            out[1] = 0x75
+            out[2] = 0x30
+            out[3] = 0x30
+            out[4] = hex.utf8Start[Int(byte >> 4)]
+            out[5] = hex.utf8Start[Int(byte & 15)]
+            return 6
+        }
+        return 2
     }
 
     // MARK: Reading
