@@ -1,4 +1,4 @@
-import AlmanacCore
+@testable import AlmanacCore
 import Foundation
 import Testing
 
@@ -54,6 +54,32 @@ import Testing
         #expect(error?.code == "output.exists")
         #expect(error?.location?.file == path)
         #expect(contents(path) == "original")
+        #expect(leftovers().isEmpty)
+    }
+
+    /// A target that appears while its output is being written is refused when the output is
+    /// committed, and left as it is: by renameat2's no-replace rename, and by the link a file
+    /// system without it falls back to.
+    @Test func aTargetThatAppearsMeanwhileIsNotReplaced() throws {
+        let path = directory + "/late.json"
+        do {
+            let stream = try OutputFile.Stream(path)
+            try stream.write(Array("ours".utf8))
+            try OutputFile.write(Array("theirs".utf8), to: path)
+            let error = #expect(throws: Diagnostic.self) { try stream.commit() }
+            #expect(error?.code == "output.exists" && error?.location?.file == path)
+        }
+        // The refused stream, once dropped, leaves nothing behind.
+        #expect(contents(path) == "theirs" && leftovers().isEmpty)
+
+        let source = directory + "/.source.tmp"
+        try OutputFile.write(Array("linked".utf8), to: source)
+        #expect(OutputFile.renameWithoutReplacing(source, path) == EEXIST)
+        #expect((#expect(throws: Diagnostic.self) { try OutputFile.linkWithoutReplacing(source, path) })?.code == "output.exists")
+        #expect(contents(path) == "theirs" && contents(source) == "linked")
+        let fresh = directory + "/fresh.json"
+        try OutputFile.linkWithoutReplacing(source, fresh)
+        #expect(contents(fresh) == "linked" && contents(source) == nil)
         #expect(leftovers().isEmpty)
     }
 

@@ -34,7 +34,9 @@ public enum OutputFile {
     /// Writes `bytes` to `path`; `-` writes to standard output. Throws `output.exists` or
     /// `output.failed` diagnostics naming the path and what to do.
     public static func write(_ bytes: [UInt8], to path: String, options: Options = Options()) throws(Diagnostic) {
-        let file = try Stream(path, options: options)
+        // The work is done: no early look for the target (committing refuses an existing one
+        // all the same), one system call fewer for each file of a batch.
+        let file = try Stream(path, options: options, checkingFirst: false)
         try file.write(bytes)
         try file.commit()
     }
@@ -49,7 +51,9 @@ public enum OutputFile {
         var fd: Int32
         var committed = false
 
-        public init(_ path: String, options: Options = Options()) throws(Diagnostic) {
+        /// `checkingFirst`: fail at once when the target exists, before the long work a stream
+        /// is opened for (committing checks again, atomically).
+        public init(_ path: String, options: Options = Options(), checkingFirst: Bool = true) throws(Diagnostic) {
             self.path = path
             self.options = options
             if path == "-" {
@@ -57,8 +61,7 @@ public enum OutputFile {
                 fd = 1
                 return
             }
-            // Fail early when the target exists, before any long work.
-            if !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+            if checkingFirst, !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
             let directory = parentDirectory(of: path)
             let stem = directory + "/." + baseName(of: path) + ".almanac-\(OutputFile.processID)-"
             var temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
@@ -98,9 +101,10 @@ public enum OutputFile {
 
         public func commit() throws(Diagnostic) {
             guard let temporary else { return }
-            // Keep an existing file's permissions when replacing it.
+            // Keep an existing file's permissions when replacing it (without `overwrite` there
+            // is none to keep: the target is refused if it appeared).
             var existing = stat()
-            let exists = stat(path, &existing) == 0
+            let exists = options.overwrite && stat(path, &existing) == 0
             if exists { fchmod(fd, existing.st_mode & 0o7777) }
             if options.sync { guard fsync(fd) == 0 else { throw failure(path, errno) } }
             let closed = close(fd)
@@ -115,22 +119,52 @@ public enum OutputFile {
                 }
                 guard rename(temporary, path) == 0 else { throw failure(path, errno) }
             } else {
-                // link() fails with EEXIST if the target appeared meanwhile: no check-then-write race.
-                if link(temporary, path) != 0 {
-                    let code = errno
-                    if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
-                    guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(path, code) }
-                    // File systems without hard links: check, then rename (a small race remains).
-                    guard access(path, F_OK) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
-                    guard rename(temporary, path) == 0 else { throw failure(path, errno) }
-                } else {
-                    unlink(temporary)
+                // Refused when the target appeared meanwhile: no check-then-write race.
+                switch OutputFile.renameWithoutReplacing(temporary, path) {
+                case 0: break
+                case EEXIST: throw Diagnostic.error("output.exists", at: SourceLocation(file: path))
+                case EINVAL, ENOSYS: try OutputFile.linkWithoutReplacing(temporary, path)
+                case let code: throw failure(path, code)
                 }
             }
             committed = true
             OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
             if options.sync { syncDirectory(parentDirectory(of: path)) }
         }
+    }
+
+    /// Renames `source` to `target` unless `target` exists (Linux's renameat2 with
+    /// RENAME_NOREPLACE: one system call where link and unlink were two); 0, or the error.
+    /// EINVAL or ENOSYS: the file system or kernel has no such rename.
+    static func renameWithoutReplacing(_ source: String, _ target: String) -> Int32 {
+        #if os(Linux)
+        if let renameat2 {
+            return renameat2(AT_FDCWD, source, AT_FDCWD, target, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
+        }
+        #endif
+        return ENOSYS
+    }
+
+    #if os(Linux)
+    /// glibc's renameat2 (2.28 and later), which Swift's Glibc module does not declare.
+    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+    #endif
+
+    /// The same without renameat2: link() fails with EEXIST as well; file systems without hard
+    /// links check, then rename (a small race remains there).
+    static func linkWithoutReplacing(_ source: String, _ target: String) throws(Diagnostic) {
+        guard link(source, target) != 0 else {
+            unlink(source)
+            return
+        }
+        let code = errno
+        if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: target)) }
+        guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(target, code) }
+        guard access(target, F_OK) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: target)) }
+        guard rename(source, target) == 0 else { throw failure(target, errno) }
     }
 
     /// This process's id, asked once (it is in every temporary file's name).
