@@ -9,17 +9,37 @@ Needs: swift (release build of Benchmarks/), cc and libical-dev, Python's icalen
 recurring-ical-events. Peers that are missing are reported and skipped. The machine is noisy:
 every command runs --runs times and the medians are compared; slow peers (over 20 s) run once.
 """
-import argparse, datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, atexit, datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 GEN = os.path.join(os.path.dirname(ROOT), "shared", "bench", "gen.py")
 WORK = os.path.join(tempfile.gettempdir(), "almanac-bench")
 
+RUNS = os.path.join(WORK, "runs")
+run_number = 0
+
+def fresh(name):
+    """An output folder that is new at every run: `measure` puts a new name in place of `{run}`.
+    A batch job converts a folder of exports into a new folder, as a person does the first time:
+    rerunning into the last run's folder with --force measured replacing 2,000 files (and keeping
+    each old one as NAME.bak), and deleting the last run's files first made the next run's
+    creations slow on this machine's ext4 without a journal, which skips inodes freed in the last
+    30 s one by one (`recently_deleted`: more than half of a run in one profile). So no run
+    deletes anything: the folders are removed when compare.py ends."""
+    return os.path.join(RUNS, name + "-{run}")
+
+def clear_runs():
+    shutil.rmtree(RUNS, ignore_errors=True)
+
 def measure(command, runs, ok=(0,)):
     # fork + exec + wait4 gives the child's own CPU time and peak RSS.
+    global run_number
     results = []
+    template = command
     for index in range(runs):
+        run_number += 1
+        command = [part.replace("{run}", str(run_number)) for part in template]
         start = time.perf_counter()
         pid = os.fork()
         if pid == 0:
@@ -185,19 +205,15 @@ def batch_rows(runs):
     peer = os.path.join(HERE, "Peers", "icalendar_batch.py")
     rows = []
     for jobs in (1, 2):
-        out = os.path.join(WORK, "batch-out-%d" % jobs)
-        shutil.rmtree(out, ignore_errors=True)
-        # --force: later runs replace the first run's outputs (the planted corrupt file exits 3).
-        ours = measure([almanac, "convert", folder, "--to", "retiretime-backup", "-o", out, "--jobs", str(jobs), "--force"],
+        # Each run into a new folder (`fresh`); the planted corrupt file exits 3.
+        ours = measure([almanac, "convert", folder, "--to", "retiretime-backup", "-o", fresh("batch-out-%d" % jobs), "--jobs", str(jobs)],
                        runs, ok=(3,))
         ours["basis"] = "wall"
         rows.append(("batch: 10,000 small .ics exports (Google, Outlook, Apple, lunar; one cut off) → backups, %d core%s"
                      % (jobs, "s" if jobs > 1 else ""), "Almanac convert --jobs %d" % jobs, ours))
         if python_has("icalendar"):
-            py_out = os.path.join(WORK, "batch-py-%d" % jobs)
-            shutil.rmtree(py_out, ignore_errors=True)
             rows.append(("", "Python icalendar, %d process%s, JSON out" % (jobs, "es" if jobs > 1 else ""),
-                         measure([sys.executable, peer, folder, py_out, str(jobs)], 1)))
+                         measure([sys.executable, peer, folder, fresh("batch-py-%d" % jobs), str(jobs)], 1)))
     return rows
 
 ALMANAC = None  # --almanac: a given binary instead of this checkout's release build
@@ -263,8 +279,8 @@ def jobs(almanac, size):
     libical = libical_peer()
     return [
         ("batch", "cpu", "batch of %s small .ics exports → Retire Time backups, `--jobs 1`" % format(files, ","),
-         [almanac, "convert", folder, "--to", "retiretime-backup", "-o", out("job-days"), "--jobs", "1", "--force"],
-         [sys.executable, os.path.join(HERE, "Peers", "icalendar_batch.py"), folder, out("job-py"), "1"], "Python icalendar, JSON out"),
+         [almanac, "convert", folder, "--to", "retiretime-backup", "-o", fresh("job-days"), "--jobs", "1"],
+         [sys.executable, os.path.join(HERE, "Peers", "icalendar_batch.py"), folder, fresh("job-py"), "1"], "Python icalendar, JSON out"),
         ("inspect", "cpu", "`inspect` a %s-item calendar (gen.py ics)" % format(items, ","),
          [almanac, "inspect", ics], [libical, "parse", ics] if libical else None, "libical icalparser_parse_string"),
         ("audit", "wall", "`audit` of %s keys × 3 locales (gen.py strings)" % format(keys, ","),
@@ -355,6 +371,12 @@ def main():
                         help="with --check: write 70 %% of the lower of today's ratio and the last one as the floors")
     parser.add_argument("--almanac", help="time this almanac binary (or wrapper) instead of building one")
     args = parser.parse_args()
+    # The last invocation's run folders, if it was stopped before it removed them: removed now,
+    # and then given the 30 s after which ext4 without a journal reuses their inodes freely.
+    if os.path.exists(RUNS):
+        clear_runs()
+        time.sleep(31)
+    atexit.register(clear_runs)
     global ALMANAC
     ALMANAC = args.almanac and os.path.abspath(args.almanac)
     if args.check:
