@@ -162,8 +162,13 @@ struct BackupFields: ExpressibleByArrayLiteral, Sendable {
     init(_ names: [String]) { self.names = names }
 
     func contains(_ key: String) -> Bool {
+        // By index: a `for` over the names copied (retained and released) each one.
         let count = key.utf8.count
-        for name in names where name.utf8.count == count && name == key { return true }
+        var index = 0
+        while index < names.count {
+            if names[index].utf8.count == count, names[index] == key { return true }
+            index += 1
+        }
         return false
     }
 
@@ -199,8 +204,14 @@ struct BackupReader {
     static func member(_ object: [(String, JSONValue)], _ key: String) -> JSONValue? {
         // Lengths first: most names differ in length, and comparing two strings that differ
         // took the slow path of String's ==.
+        // By index, looking at each name where it is: a `for` over the members copied each
+        // name and value (four reference counts a member passed over).
         let count = key.utf8.count
-        for (name, value) in object where name.utf8.count == count && name == key { return value }
+        var index = 0
+        while index < object.count {
+            if object[index].0.utf8.count == count, object[index].0 == key { return object[index].1 }
+            index += 1
+        }
         return nil
     }
 
@@ -222,8 +233,10 @@ struct BackupReader {
             error("backup.type", path, "an object", Self.typeName(value))
             return nil
         }
-        for (key, _) in members where !fields.contains(key) {
-            warning("backup.unknown-field", path + "/" + key, key)
+        var index = 0
+        while index < members.count {
+            if !fields.contains(members[index].0) { warning("backup.unknown-field", path + "/" + members[index].0, members[index].0) }
+            index += 1
         }
         return members
     }
