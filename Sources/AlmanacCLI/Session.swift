@@ -22,6 +22,7 @@ public final class Session: @unchecked Sendable {
     private let writeError: @Sendable (String) -> Void
     private let readInput: @Sendable () -> [UInt8]
     private let writeBytes: @Sendable ([UInt8]) -> Void
+    private let writeErrorBytes: @Sendable ([UInt8]) -> Void
 
     /// Without a registry, the built-in formats and the plugins the environment's PATH and
     /// ALMANAC_PLUGIN_PATH hold; `codecs` come last, so they replace any of the same id.
@@ -35,7 +36,8 @@ public final class Session: @unchecked Sendable {
         standardOutput: @escaping @Sendable (String) -> Void,
         standardError: @escaping @Sendable (String) -> Void,
         standardInput: @escaping @Sendable () -> [UInt8] = { [] },
-        binaryOutput: (@Sendable ([UInt8]) -> Void)? = nil
+        binaryOutput: (@Sendable ([UInt8]) -> Void)? = nil,
+        binaryError: (@Sendable ([UInt8]) -> Void)? = nil
     ) {
         var chosen: FormatRegistry
         if let registry {
@@ -57,6 +59,7 @@ public final class Session: @unchecked Sendable {
         self.writeError = standardError
         self.readInput = standardInput
         self.writeBytes = binaryOutput ?? { bytes in standardOutput(String(decoding: bytes, as: UTF8.self)) }
+        self.writeErrorBytes = binaryError ?? { bytes in standardError(String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// The same session in another language.
@@ -73,6 +76,7 @@ public final class Session: @unchecked Sendable {
         writeError = other.writeError
         readInput = other.readInput
         writeBytes = other.writeBytes
+        writeErrorBytes = other.writeErrorBytes
     }
 
     @TaskLocal static var current: Session?
@@ -89,16 +93,18 @@ public final class Session: @unchecked Sendable {
     /// Diagnostics on standard error, written about 64 KB at a time rather than one system call
     /// each (a batch of small exports reports thousands of dropped fields).
     func report(_ diagnostics: some Sequence<Diagnostic>) {
-        var text = ""
+        // As bytes: a string made of each line and appended cost a third of reporting them.
+        var bytes: [UInt8] = []
         for diagnostic in diagnostics {
-            text += diagnostic.rendered(in: language)
-            text += "\n"
-            if text.utf8.count >= 1 << 16 {
-                writeError(text)
-                text = ""
+            if bytes.isEmpty { bytes.reserveCapacity(1 << 16 + 1024) }
+            diagnostic.render(in: language, into: &bytes)
+            bytes.append(0x0A)
+            if bytes.count >= 1 << 16 {
+                writeErrorBytes(bytes)
+                bytes.removeAll(keepingCapacity: true)
             }
         }
-        if !text.isEmpty { writeError(text) }
+        if !bytes.isEmpty { writeErrorBytes(bytes) }
     }
 
     /// A message on standard error.
@@ -134,6 +140,7 @@ extension Session {
             standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
             standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-            binaryOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) })
+            binaryOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
+            binaryError: { bytes in FileHandle.standardError.write(Data(bytes)) })
     }
 }
