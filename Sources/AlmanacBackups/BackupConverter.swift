@@ -503,7 +503,13 @@ public struct BackupConverter: DocumentConverter {
         // has no case), then each term's first byte found with memchr and the rest compared:
         // lowercasing the whole text and comparing slices at every offset cost ~7,000
         // instructions an item.
-        var words = Array(([item.title] + item.categories).joined(separator: " ").utf8)
+        var words: [UInt8] = []
+        words.reserveCapacity(item.title.utf8.count + 16)
+        words += item.title.utf8
+        for category in item.categories {
+            words.append(0x20)
+            words += category.utf8
+        }
         for index in words.indices where words[index] &- 0x41 < 26 { words[index] |= 0x20 }
         func mentions(_ terms: [StaticString]) -> Bool {
             words.withUnsafeBytes { text in terms.contains { Self.occurs($0, in: text) } }

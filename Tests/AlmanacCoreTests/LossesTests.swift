@@ -41,3 +41,21 @@ func lossesNameFieldsInTheOrderMet(kinds: Int) {
     first.absorb(second)
     #expect(first.diagnostics(target: "x") == losses.diagnostics(target: "x"))
 }
+
+/// An ordinary status is no loss, a cancelled or tentative one is, in any case; carried
+/// participants count by name in any case (ATTENDEE, comment), extension properties and
+/// look-alike names never do.
+@Test func statusAndParticipantsAreFoundInAnyCase() {
+    func item(status: String? = nil, carried: [String] = []) -> CalendarItem {
+        var item = CalendarItem(uid: "u", title: "t")
+        item.status = status
+        item.carried = carried.map { CarriedProperty(name: $0, value: "v") }
+        return item
+    }
+    for status in ["CANCELLED", "cancelled", "Tentative", "tEnTaTiVe"] { #expect(item(status: status).has(.status)) }
+    for status in ["CONFIRMED", "cancelle", "CANCELLEDX", "TENTATİVE", ""] { #expect(!item(status: status).has(.status)) }
+    #expect(!item().has(.status))
+    for name in ["ATTENDEE", "attendee", "Organizer", "comment", "ATTACH", "resources", "CONTACT"] { #expect(item(carried: [name]).has(.participants)) }
+    for name in ["X-ATTENDEE", "ATTENDEES", "ATTEND", "X-MICROSOFT-CDO-BUSYSTATUS", "ÄTTENDEE"] { #expect(!item(carried: [name]).has(.participants)) }
+    #expect(item(carried: ["X-FOO", "Comment"]).has(.participants))
+}
