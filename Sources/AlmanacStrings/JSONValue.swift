@@ -118,22 +118,14 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     public static func quote(utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], escaping: Escaping = []) {
         output.append(0x22)
-        var start = 0
-        var index = escaping.contains(.slash) ? 0 : plainPrefix(utf8)
-        let count = utf8.count
-        while index < count {
-            let byte = utf8[index]
-            if needsEscape(byte, escaping) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
-                    let length = writeEscape(byte, escaping, to: escape.baseAddress!)
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<length]))
-                }
-                start = index + 1
+        scan(utf8, escaping) { run in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run]))
+        } escape: { byte in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
+                let length = writeEscape(byte, escaping, to: escape.baseAddress!)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: escape[..<length]))
             }
-            index += 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<count]))
         output.append(0x22)
     }
 
@@ -150,23 +142,33 @@ public indirect enum JSONValue: Hashable, Sendable {
     public static func quote(utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, escaping: Escaping = []) -> Int {
         out[0] = 0x22
         var at = 1
+        scan(utf8, escaping) { run in
+            if !run.isEmpty { (out + at).update(from: utf8.baseAddress! + run.lowerBound, count: run.count) }
+            at += run.count
+        } escape: { byte in
+            at += writeEscape(byte, escaping, to: out + at)
+        }
+        out[at] = 0x22
+        return at + 1
+    }
+
+    /// Walks `utf8` as a string literal writes it: `run` for each stretch written as it is,
+    /// `escape` for each byte in between that is escaped (both quote forms, one walk).
+    @inline(__always)
+    private static func scan(_ utf8: UnsafeBufferPointer<UInt8>, _ escaping: Escaping, run: (Range<Int>) -> Void, escape: (UInt8) -> Void) {
         var start = 0
         var index = escaping.contains(.slash) ? 0 : plainPrefix(utf8)
         let count = utf8.count
         while index < count {
             let byte = utf8[index]
             if needsEscape(byte, escaping) {
-                if index > start { (out + at).update(from: utf8.baseAddress! + start, count: index - start) }
-                at += index - start
-                at += writeEscape(byte, escaping, to: out + at)
+                run(start..<index)
+                escape(byte)
                 start = index + 1
             }
             index += 1
         }
-        if count > start { (out + at).update(from: utf8.baseAddress! + start, count: count - start) }
-        at += count - start
-        out[at] = 0x22
-        return at + 1
+        run(start..<count)
     }
 
     /// How many bytes at the start need no escape (quotes, backslashes and bytes below 0x20 do),
