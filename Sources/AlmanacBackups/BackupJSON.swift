@@ -202,10 +202,8 @@ struct BackupReader {
     }
 
     static func member(_ object: [(String, JSONValue)], _ key: String) -> JSONValue? {
-        // Lengths first: most names differ in length, and comparing two strings that differ
-        // took the slow path of String's ==.
-        // By index, looking at each name where it is: a `for` over the members copied each
-        // name and value (four reference counts a member passed over).
+        // Lengths first (comparing two strings that differ took the slow path of String's ==),
+        // each name looked at where it is (a `for` over the members copied each name and value).
         let count = key.utf8.count
         var index = 0
         while index < object.count {
