@@ -52,7 +52,9 @@ public struct AndroidStringsCodec: Codec {
         return text.contains("<resources") && (text.contains("<string") || text.contains("<plurals")) ? .yes : .no
     }
 
-    /// The locale a `values-…` folder holds (`values-zh-rTW` → zh-Hant, `values-b+zh+Hans` → zh-Hans).
+    /// The locale a `values-…` folder holds (`values-zh-rTW` → zh-Hant, `values-b+zh+Hans` → zh-Hans);
+    /// nil for a folder of other qualifiers (`values-night`, `values-v21`) or none, whose files
+    /// hold the default locale.
     public static func locale(ofPath path: String?) -> String? {
         guard let path else { return nil }
         let parts = path.split(separator: "/")
@@ -62,7 +64,8 @@ public struct AndroidStringsCodec: Codec {
         var tag = String(qualifier.dropFirst())
         if tag.hasPrefix("b+") { tag = tag.dropFirst(2).replacingOccurrences(of: "+", with: "-") }
         tag = tag.replacingOccurrences(of: "-r", with: "-")
-        return CatalogLocales.catalogName(tag, among: ["en", "zh-Hans", "zh-Hant"])
+        let locale = CatalogLocales.catalogName(tag, among: ["en", "zh-Hans", "zh-Hant"])
+        return LanguageTag.isWellFormed(locale) ? locale : nil
     }
 
     // MARK: Reading
@@ -79,6 +82,7 @@ public struct AndroidStringsCodec: Codec {
             throw Diagnostic.error("android.not-resources", document.root.name, at: SourceLocation(file: file, line: document.root.line))
         }
         let locale = Self.locale(ofPath: file) ?? context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) } ?? "en"
+        try LanguageTag.check(locale, at: SourceLocation(file: file))
         var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? "en")
         var diagnostics: [Diagnostic] = []
         var pendingComment: String?

@@ -44,11 +44,14 @@ public struct StringsCodec: Codec {
         return .cannotTell
     }
 
-    static func locale(for input: CodecInput, context: CodecContext) -> String {
-        // The folder says which locale a file holds; the options are for files outside one (and
-        // for choosing what to write).
-        CatalogPath.locale(ofPath: input.fileName) ?? context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) }
-            ?? context.options["source-language"] ?? "en"
+    /// The locale a file holds. The folder says (`zh-Hans.lproj`); the options are for files
+    /// outside one (and for choosing what to write). A folder's name is checked like any locale
+    /// read from an input: it becomes a folder name again when the catalog is written as a tree.
+    static func locale(for input: CodecInput, context: CodecContext) throws(Diagnostic) -> String {
+        let locale = CatalogPath.locale(ofPath: input.fileName) ?? context.options["locale"]
+            ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) } ?? context.options["source-language"] ?? "en"
+        try LanguageTag.check(locale, at: SourceLocation(file: input.fileName))
+        return locale
     }
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
@@ -57,7 +60,7 @@ public struct StringsCodec: Codec {
         let keepLayout = context.options["layout"] != "no"
         var parsed = try StringsFile.parse(text, fileName: input.fileName, keepLayout: keepLayout)
         parsed.encoding = encoding
-        var catalog = StringsFile.catalog(parsed, locale: Self.locale(for: input, context: context),
+        var catalog = StringsFile.catalog(parsed, locale: try Self.locale(for: input, context: context),
                                           sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: keepLayout)
         catalog.presentation["strings.encoding"] = encoding.rawValue
         return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics,

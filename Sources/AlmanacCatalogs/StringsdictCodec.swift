@@ -147,7 +147,7 @@ public struct StringsdictCodec: Codec {
             throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file, line: document.root.line))
         }
         var diagnostics: [Diagnostic] = []
-        let catalog = try StringsdictFile.catalog(members, locale: StringsCodec.locale(for: input, context: context),
+        let catalog = try StringsdictFile.catalog(members, locale: try StringsCodec.locale(for: input, context: context),
                                                    sourceLanguage: context.options["source-language"] ?? "en", fileName: file,
                                                    diagnostics: &diagnostics)
         return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")

@@ -75,6 +75,10 @@ public struct XLIFFCodec: Codec {
         for fileElement in document.root.elements(named: "file") {
             let source = fileElement["source-language"] ?? "en"
             let target = fileElement["target-language"]
+            // Locales become folder names (`zh-Hant.lproj`): checked where they are read.
+            let here = SourceLocation(file: file, line: fileElement.line)
+            try LanguageTag.check(source, at: here)
+            if let target { try LanguageTag.check(target, at: here) }
             catalog.sourceLanguage = source
             if catalog.presentation["table"] == nil, let original = fileElement["original"] {
                 catalog.presentation["table"] = CatalogPath.table(ofPath: original)

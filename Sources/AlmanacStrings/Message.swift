@@ -32,6 +32,20 @@ public struct Message: Hashable, Sendable {
         originalKey = code
     }
 
+    /// A value read from an input as a message quotes it: control characters (NUL, escape
+    /// sequences) written as `\u{…}` and the text cut after `limit` characters, so that a hostile
+    /// name cannot garble the terminal or log it is reported on.
+    public static func quoting(_ text: String, limit: Int = 256) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) }
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: isControl) || scalars.count > limit else { return text }
+        var result = ""
+        for scalar in scalars.prefix(limit) {
+            if isControl(scalar) { result += "\\u{" + String(scalar.value, radix: 16) + "}" } else { result.unicodeScalars.append(scalar) }
+        }
+        return scalars.count > limit ? result + "…" : result
+    }
+
     /// The stable key (a plugin's own code for messages that came from a plugin).
     public var key: String { originalKey ?? lookupKey }
 

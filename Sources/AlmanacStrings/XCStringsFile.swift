@@ -9,9 +9,13 @@ public enum XCStringsFile {
         guard let top = json.object else { throw Diagnostic.error("xcstrings.not-catalog", at: SourceLocation(file: file, line: 1)) }
         let lines = Self.keyLines(bytes)
         var catalog = Catalog(sourceLanguage: Self.member(top, "sourceLanguage")?.string ?? "en")
+        // Locales become folder names (`zh-Hant.lproj`): each is checked where it is read.
+        try LanguageTag.check(catalog.sourceLanguage, at: SourceLocation(file: file, line: Self.line(of: catalog.sourceLanguage, in: bytes, from: 1),
+                                                                        keyPath: "sourceLanguage"))
         catalog.presentation["table"] = CatalogPath.table(ofPath: file)
         catalog.presentation["xcstrings.version"] = Self.member(top, "version")?.string
         if String(decoding: bytes, as: UTF8.self).contains("\\/") { catalog.presentation["xcstrings.escape-slash"] = "yes" }
+        var wellFormed: Set<String> = [catalog.sourceLanguage]
         for (key, value) in Self.member(top, "strings")?.object ?? [] {
             let location = SourceLocation(file: file, line: lines[key], keyPath: key)
             guard let members = value.object else {
@@ -26,6 +30,11 @@ public enum XCStringsFile {
                 case "shouldTranslate": if case .bool(let flag) = member { entry.shouldTranslate = flag }
                 case "localizations":
                     for (locale, localization) in member.object ?? [] {
+                        if !wellFormed.contains(locale) {
+                            try LanguageTag.check(locale, at: SourceLocation(file: file, line: Self.line(of: locale, in: bytes, from: lines[key] ?? 1),
+                                                                             keyPath: key))
+                            wellFormed.insert(locale)
+                        }
                         var translation = try Self.translation(localization, key: key, locale: locale, location: location,
                                                                diagnostics: &diagnostics)
                         translation.presentation.origin = location
@@ -60,6 +69,21 @@ public enum XCStringsFile {
             start = index + 1
         }
         return result
+    }
+
+    /// The line where `text` is first written as a JSON string at or after line `start` (where
+    /// an error about it points), or `start` when it is written otherwise (with escapes).
+    static func line(of text: String, in bytes: [UInt8], from start: Int) -> Int {
+        var quoted: [UInt8] = []
+        JSONValue.quote(text, into: &quoted)
+        var line = 1
+        var index = 0
+        while line < start, let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
+            index = newline + 1
+            line += 1
+        }
+        guard let found = bytes[index...].firstRange(of: quoted) else { return start }
+        return line + bytes[index..<found.lowerBound].count { $0 == UInt8(ascii: "\n") }
     }
 
     public static func state(_ unit: JSONValue?) -> Translation.State? {

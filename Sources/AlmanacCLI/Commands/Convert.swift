@@ -69,8 +69,11 @@ struct Convert: ParsableCommand {
         let walked = folders.filter { layouts[$0] == nil }
         if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L("convert.needs-output-directory")) }
         let toDirectory = manifest != nil || inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
+        // The output folder: the user's word; what goes beneath it is named from the inputs and
+        // written without following links out of it.
+        var outputFolder: OutputFolder?
         if toDirectory, let output {
-            do { try OutputFile.makeDirectories(output) } catch { throw CommandFailure(.outputError, [error]) }
+            do { outputFolder = try OutputFolder(output) } catch { throw CommandFailure(.outputError, [error]) }
         }
         // One conversion for each pair of formats (a manifest's lines may each name their own).
         func prepare(_ target: any Codec, from source: (any Codec)?) throws(Diagnostic) -> Conversion {
@@ -93,6 +96,7 @@ struct Convert: ParsableCommand {
         var jobs: [Job] = []
         if let manifest {
             jobs = try manifestJobs(manifest, session: session, defaultTarget: defaultTarget, forced: forced, conversions: &conversions, prepare: prepare)
+            for index in jobs.indices where jobs[index].relative != nil { jobs[index].beneath = outputFolder }
         }
         for input in inputs {
             if let shard, layouts[input] != nil, !shard.contains(input) { continue }
@@ -111,12 +115,14 @@ struct Convert: ParsableCommand {
                     reports.append(report)
                 }
                 for relative in found {
-                    jobs.append(Job(input: folder + "/" + relative, destination: batchDestination(relative, in: output!, registry: session.registry, target: conversion.target),
-                                    skipUnknown: true))
+                    jobs.append(Job(input: folder + "/" + relative, beneath: outputFolder!,
+                                    relative: batchName(relative, registry: session.registry, target: conversion.target), skipUnknown: true))
                 }
+            } else if toDirectory {
+                jobs.append(Job(input: input, beneath: outputFolder!, relative: batchName(input, registry: session.registry, target: conversion.target, flat: true),
+                                skipUnknown: false))
             } else {
-                jobs.append(Job(input: input, destination: toDirectory ? batchDestination(input, in: output!, registry: session.registry, target: conversion.target, flat: true)
-                                                                     : (output ?? "-"), skipUnknown: false))
+                jobs.append(Job(input: input, destination: output ?? "-", skipUnknown: false))
             }
         }
         // A share of the batch (`--shard K/N`), by output path: see `Shard`.
@@ -143,10 +149,13 @@ struct Convert: ParsableCommand {
             if let cores = self.jobs { conversions[index].workers = cores }
         }
         // Temporary files that a run stopped at once (SIGKILL) left where these outputs go.
-        let outputFolders = Set(jobs.compactMap { $0.problem == nil && $0.destination != "-" ? OutputNames.parent(of: $0.destination) : nil })
-        for folder in outputFolders.sorted() {
-            let removed = OutputFile.removeAbandoned(in: folder)
-            if !removed.isEmpty { session.report(.note("output.removed-abandoned", String(removed.count), at: SourceLocation(file: folder))) }
+        var cleaned: Set<String> = []
+        for job in jobs where job.problem == nil && job.destination != "-" && cleaned.insert(OutputNames.parent(of: job.destination)).inserted {
+            let removed = if let beneath = job.beneath, let relative = job.relative { beneath.removeAbandoned(besides: relative) }
+                else { OutputFile.removeAbandoned(in: OutputNames.parent(of: job.destination)) }
+            if !removed.isEmpty {
+                session.report(.note("output.removed-abandoned", String(removed.count), at: SourceLocation(file: OutputNames.parent(of: job.destination))))
+            }
         }
         // `--report -`: one JSON line per file on standard output as it finishes.
         let streaming = report == "-"
@@ -170,7 +179,11 @@ struct Convert: ParsableCommand {
         if streaming { results.filter { $0.status == "not-started" }.forEach(streamReport) }
         reports += results
         // Outputs were renamed into place without flushing them one file at a time: flush them all now.
-        if toDirectory { OutputFile.sync(results.filter { $0.status == "converted" }.compactMap { $0.output }) }
+        if toDirectory {
+            let converted = Set(results.indices.filter { results[$0].status == "converted" })
+            outputFolder?.sync(jobs.indices.filter { converted.contains($0) && jobs[$0].beneath != nil }.compactMap { jobs[$0].relative })
+            OutputFile.sync(jobs.indices.filter { converted.contains($0) && jobs[$0].beneath == nil }.map { jobs[$0].destination })
+        }
         // Skipped and not-started files are counted in the summary, not listed one by one (a rerun
         // skips thousands; an interrupted batch leaves thousands unstarted).
         let batchSummary = toDirectory && jobs.count > 1
@@ -197,7 +210,12 @@ struct Convert: ParsableCommand {
     /// One file to convert, and where its output goes.
     struct Job: Sendable {
         var input: String
+        /// The output path as reports show it (`-` for standard output).
         var destination: String
+        /// The output folder `relative` is written beneath, without following links (a batch's
+        /// outputs, a manifest's relative ones), or nil for a path the user named.
+        var beneath: OutputFolder? = nil
+        var relative: String? = nil
         /// Found by walking a folder (or so marked in a manifest): a file Almanac cannot read is
         /// skipped, not failed.
         var skipUnknown: Bool
@@ -210,6 +228,27 @@ struct Convert: ParsableCommand {
         var problem: Diagnostic? = nil
         /// An earlier input that writes the same output.
         var sameOutputAs: String? = nil
+
+        init(input: String, destination: String, skipUnknown: Bool, line: Int? = nil) {
+            self.input = input
+            self.destination = destination
+            self.skipUnknown = skipUnknown
+            self.line = line
+        }
+
+        /// A job whose output is `relative` beneath `folder`.
+        init(input: String, beneath folder: OutputFolder, relative: String, skipUnknown: Bool) {
+            self.init(input: input, destination: folder.display(relative), skipUnknown: skipUnknown)
+            beneath = folder
+            self.relative = relative
+        }
+
+        /// Where the conversion writes; `layouts` is where a folder layout goes for a path the user named.
+        func target(layouts: String?) -> Conversion.Destination {
+            if destination == "-" { return .standardOutput }
+            if let beneath, let relative { return .beneath(beneath, relative) }
+            return .file(destination, folder: layouts)
+        }
     }
 
     /// The jobs a manifest lists (see `Manifest`), preparing a conversion for each pair of formats
@@ -255,13 +294,20 @@ struct Convert: ParsableCommand {
                     throw located
                 }
                 let target = conversions[job.conversion].target
+                // A relative output goes beneath -o (`relative` is set; the jobs are given the folder
+                // once it is made); an absolute one, or any without -o, is a path the user named.
+                let name = batchName(entry.input, registry: session.registry, target: target, flat: true)
                 switch entry.output {
+                case .some(let given) where !given.hasPrefix("/") && output != nil:
+                    let relative = Self.normalized(given.hasSuffix("/") ? given + name : given)
+                    job.destination = OutputNames.join(output!, relative)
+                    job.relative = relative
                 case .some(let given):
-                    let resolved = given.hasPrefix("/") || output == nil ? given : OutputNames.join(output!, given)
-                    job.destination = resolved.hasSuffix("/") ? batchDestination(entry.input, in: resolved, registry: session.registry, target: target, flat: true) : resolved
+                    job.destination = given.hasSuffix("/") ? OutputNames.join(given, name) : given
                 case .none:
                     guard let output else { throw Diagnostic.error("manifest.no-output", at: here) }
-                    job.destination = batchDestination(entry.input, in: output, registry: session.registry, target: target, flat: true)
+                    job.destination = OutputNames.join(output, name)
+                    job.relative = name
                 }
             } catch {
                 job.problem = error
@@ -272,15 +318,22 @@ struct Convert: ParsableCommand {
         return jobs
     }
 
-    /// `OUTDIR/<relative folders>/<name without its extension><target's extension>`. A path that
-    /// would leave OUTDIR (a name with `..` from an archive or a list) is refused when converted.
-    private func batchDestination(_ path: String, in folder: String, registry: FormatRegistry, target: any Codec, flat: Bool = false) -> String {
+    /// `<relative folders>/<name without its extension><target's extension>`, the output's place
+    /// beneath -o (`flat`: the name alone). A path that would leave -o (a name with `..` from an
+    /// archive or a list) is refused when converted.
+    private func batchName(_ path: String, registry: FormatRegistry, target: any Codec, flat: Bool = false) -> String {
         let relative = flat ? (path == "-" ? "stdin" : OutputNames.baseName(path)) : path
         let directory = OutputNames.parent(of: relative)
         let base = OutputNames.baseName(relative)
         // The stem without the longest extension any format claims (`.agenda.json`, `.ics`).
         let stem = OutputNames.stem(of: base, extensionLength: registry.longestExtension(of: base))
-        return OutputNames.join(folder, (directory == "." ? "" : directory + "/") + stem + target.format.preferredExtension)
+        return (directory == "." ? "" : directory + "/") + stem + target.format.preferredExtension
+    }
+
+    /// A manifest's relative output as a path of names: `./` and doubled slashes, which a person
+    /// or a script writes, dropped (a `..` stays, and is refused when the file converts).
+    static func normalized(_ relative: String) -> String {
+        relative.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 
     /// Converts one file; safe to run for several files at once.
@@ -304,20 +357,33 @@ struct Convert: ParsableCommand {
             report.exitStatus = .outputError
             return report
         }
-        if toDirectory, job.destination != "-", let output, !OutputNames.isInside(job.destination, directory: output) {
+        // A manifest's relative output that climbs, or its absolute one outside -o.
+        let outside = if let relative = job.relative { relative.split(separator: "/", omittingEmptySubsequences: false).contains("..") }
+            else { toDirectory && job.destination != "-" && output.map { !OutputNames.isInside(job.destination, directory: $0) } == true }
+        if outside {
             report.fail(.error("batch.outside-output", job.destination, at: SourceLocation(file: input)))
             report.exitStatus = .outputError
             return report
         }
-        // In a batch an output that exists is left alone and reported; a rerun picks up where one stopped.
-        if toDirectory, !force, !merge, job.destination != "-", OutputFile.exists(job.destination) {
-            report.status = "skipped"
-            report.diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(file: job.destination)))
-            return report
+        // In a batch an output that exists is left alone and reported; a rerun picks up where one
+        // stopped. A link in its place, or on the way to it, is refused.
+        if toDirectory, !force, !merge, job.destination != "-" {
+            do throws(Diagnostic) {
+                let exists = if let beneath = job.beneath, let relative = job.relative { try beneath.contains(relative) }
+                    else { OutputFile.exists(job.destination) }
+                if exists {
+                    report.status = "skipped"
+                    report.diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(file: job.destination)))
+                    return report
+                }
+            } catch {
+                report.fail(error)
+                report.exitStatus = .outputError
+                return report
+            }
         }
         // A batch's -o is a folder (not asked of the file system for each file).
-        let destination: Conversion.Destination = job.destination == "-" ? .standardOutput
-            : .file(job.destination, folder: output.flatMap { toDirectory || InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
+        let destination = job.target(layouts: output.flatMap { toDirectory || InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
         report = conversion.run(session.input(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
         if job.skipUnknown, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {

@@ -65,6 +65,7 @@ public struct ModelJSONCodec: Codec {
             throw Diagnostic.error("json.newer-version", String(header.version), String(Self.version),
                                    at: SourceLocation(file: input.fileName, keyPath: "/version"))
         }
+        let decoded: Decoded
         do {
             let document: Document = switch model {
             case .agenda: .agenda(try JSONDecoder().decode(Agenda.self, from: data))
@@ -73,10 +74,13 @@ public struct ModelJSONCodec: Codec {
             case .table: .table(try JSONDecoder().decode(Table.self, from: data))
             case .backup: throw Diagnostic.error("convert.model-mismatch", model.rawValue, format.id, model.rawValue)
             }
-            return Decoded(document: document, encoding: "UTF-8")
+            decoded = Decoded(document: document, encoding: "UTF-8")
         } catch {
             throw CanonicalJSON.diagnostic(for: error, in: input)
         }
+        // Locales become folder names (`zh-Hant.lproj`): a file's or a plugin's are checked here.
+        if case .catalog(let catalog) = decoded.document { try catalog.checkLocaleNames(file: input.fileName) }
+        return decoded
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {

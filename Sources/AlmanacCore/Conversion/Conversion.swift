@@ -71,14 +71,56 @@ public struct Conversion: Sendable {
     public enum Destination: Hashable, Sendable {
         /// Standard output (`-`).
         case standardOutput
-        /// A file. `folder` is where a document that is written as a folder layout (a catalog of
-        /// several locales as `xx.lproj/Table.strings`) goes instead, when the output is a folder.
+        /// A file the user named (links followed; a device or FIFO written as it is). `folder` is
+        /// where a document that is written as a folder layout (a catalog of several locales as
+        /// `xx.lproj/Table.strings`) goes instead, when the output is a folder.
         case file(String, folder: String? = nil)
+        /// A file at a path made from input names (a batch's relative place), beneath an output
+        /// folder, written without following links; a folder layout goes beneath the folder too.
+        case beneath(OutputFolder, String)
 
-        var path: String {
+        /// The path reports and messages show.
+        public var path: String {
             switch self {
             case .standardOutput: "-"
             case .file(let path, _): path
+            case .beneath(let folder, let relative): folder.display(relative)
+            }
+        }
+
+        /// Whether what is written cannot be taken back (standard output, a device, a FIFO).
+        var isWrittenInPlace: Bool {
+            switch self {
+            case .standardOutput: true
+            case .file(let path, _): OutputFile.isWrittenInPlace(path)
+            case .beneath: false
+            }
+        }
+
+        /// The folder a folder layout's files go beneath, opened (and made) now.
+        func layoutFolder() throws(Diagnostic) -> OutputFolder? {
+            switch self {
+            case .standardOutput, .file(_, folder: nil): nil
+            case .file(_, let folder?): try OutputFolder(folder)
+            case .beneath(let folder, _): folder
+            }
+        }
+
+        /// Whether the target is a file that exists (what `--merge` reads and merges into).
+        func existingFile() throws(Diagnostic) -> Bool {
+            switch self {
+            case .standardOutput: false
+            case .file(let path, _): OutputFile.isFile(path)
+            case .beneath(let folder, let relative): try folder.contains(relative)
+            }
+        }
+
+        /// A stream to the target (see `OutputFile.Stream`).
+        func open(_ options: OutputFile.Options, checkingFirst: Bool = true) throws(Diagnostic) -> OutputFile.Stream {
+            switch self {
+            case .standardOutput: try OutputFile.Stream("-", options: options)
+            case .file(let path, _): try OutputFile.Stream(path, options: options, checkingFirst: checkingFirst)
+            case .beneath(let folder, let relative): try OutputFile.Stream(relative, in: folder, options: options, checkingFirst: checkingFirst)
             }
         }
     }
@@ -144,6 +186,7 @@ public struct Conversion: Sendable {
             return [report]
         }
         let intoFolder = destination == nil || documents.count > 1
+        let outputFolder: Result<OutputFolder, Diagnostic>? = intoFolder ? folder.map { path in Result { () throws(Diagnostic) in try OutputFolder(path) } } : nil
         return documents.map { document in
             var report = ConversionReport(input: path + "/*.lproj/" + document.name, output: nil, to: target.format.id)
             report.from = "lproj"
@@ -154,10 +197,10 @@ public struct Conversion: Sendable {
                 report.exitStatus = .usage
                 return report
             }
-            let target: Destination = intoFolder ? .file(OutputNames.join(folder!, document.name + self.target.format.preferredExtension), folder: folder)
-                : destination!
-            report.output = target.path
             do throws(Diagnostic) {
+                let target: Destination = intoFolder ? .beneath(try outputFolder!.get(), document.name + self.target.format.preferredExtension)
+                    : destination!
+                report.output = target.path
                 try finish(document.decoded.document, name: document.name, to: target, context: context, report: &report)
             } catch {
                 report.fail(error)
@@ -198,18 +241,17 @@ public struct Conversion: Sendable {
             document = changed
         }
         // A document the target writes as a folder (a catalog of several locales as .lproj/).
-        if case .file(_, let folder?) = destination, let layout = target as? any FolderLayoutCodec,
+        if let layout = target as? any FolderLayoutCodec, let folder = try destination.layoutFolder(),
            let files = try layout.encodeFolder(document, name: name, context: context) {
             try checkStrict(report.diagnostics)
-            report.output = OutputNames.join(folder, "*") + "/" + name
-            for file in files {
-                try OutputFile.write(file.bytes, to: OutputNames.join(folder, file.path), options: .init(overwrite: overwrite))
-            }
+            report.output = OutputNames.join(folder.path, "*") + "/" + name
+            try write(files, beneath: folder)
             return
         }
         // Restoring into an existing file of records: they merge instead of replacing it.
         let merging = target as? any MergingCodec
-        if merge, let merging, case .file(let path, _) = destination, OutputFile.exists(path) {
+        if merge, let merging, try destination.existingFile() {
+            let path = destination.path
             let existing = try target.decode(CodecInput(contentsOf: path), context: context)
             guard !existing.diagnostics.hasErrors else {
                 throw Diagnostic.error("convert.input-has-errors", String(existing.diagnostics.filter { $0.severity == .error }.count),
@@ -222,14 +264,34 @@ public struct Conversion: Sendable {
         let encoded = try target.encode(document, context: context)
         report.diagnostics += encoded.diagnostics.map { $0.inFile(destination.path) }
         try checkStrict(report.diagnostics)
-        switch destination {
-        case .standardOutput:
+        if destination == .standardOutput {
             standardOutput(encoded.bytes)
-        case .file(let path, _):
-            // A replaced file of records is kept as NAME.bak.
-            try OutputFile.write(encoded.bytes, to: path, options: .init(overwrite: overwrite || (merge && merging != nil),
-                                                                          keepBackup: merging != nil, sync: syncOutput))
+            return
         }
+        // A replaced file of records is kept as NAME.bak.
+        let output = try destination.open(.init(overwrite: overwrite || (merge && merging != nil), keepBackup: merging != nil, sync: syncOutput),
+                                          checkingFirst: false)
+        try output.write(encoded.bytes)
+        try output.commit()
+    }
+
+    /// Writes a folder layout's files beneath `folder`, all or none as far as the file system
+    /// allows: every path is checked (the locales and tables in them come from the input), every
+    /// file written to its temporary, and only then are they renamed into place.
+    private func write(_ files: [(path: String, bytes: [UInt8])], beneath folder: OutputFolder) throws(Diagnostic) {
+        for file in files { _ = try OutputNames.plainComponents(of: file.path, shownAs: folder.display(file.path)) }
+        if !overwrite {
+            for file in files where try folder.contains(file.path) {
+                throw Diagnostic.error("output.exists", at: SourceLocation(file: folder.display(file.path)))
+            }
+        }
+        var streams: [OutputFile.Stream] = []
+        for file in files {
+            let stream = try OutputFile.Stream(file.path, in: folder, options: .init(overwrite: overwrite, sync: syncOutput), checkingFirst: false)
+            try stream.write(file.bytes)
+            streams.append(stream)
+        }
+        for stream in streams { try stream.commit() }
     }
 
     /// Under `strict`, what the conversion dropped or approximated is an error.
@@ -246,12 +308,16 @@ public struct Conversion: Sendable {
     private func stream(_ input: CodecInput, codec: any Codec, to destination: Destination, context: CodecContext) throws(Diagnostic)
         -> (records: Int, diagnostics: [Diagnostic])?
     {
-        // Under --strict, standard output is not streamed: what is written there cannot be taken back.
-        guard streams, transforms.isEmpty, !merge || !(target is any MergingCodec), !(strict && destination == .standardOutput),
+        // Under --strict, standard output (or a device, a FIFO) is not streamed: what is written
+        // there cannot be taken back.
+        guard streams, transforms.isEmpty, !merge || !(target is any MergingCodec), !(strict && destination.isWrittenInPlace),
               let decoder = codec as? any StreamingDecoder, let encoder = target as? any StreamingEncoder
         else { return nil }
         // A folder layout decides per document whether it is one file or many: not streamed.
-        if case .file(_, _?) = destination, target is any FolderLayoutCodec { return nil }
+        if target is any FolderLayoutCodec {
+            if case .file(_, _?) = destination { return nil }
+            if case .beneath = destination { return nil }
+        }
         var path = [codec.format.model]
         if let via = route(from: codec.format.model), via != path.last! { path.append(via) }
         if target.format.model != path.last! { path.append(target.format.model) }
@@ -265,8 +331,7 @@ public struct Conversion: Sendable {
             var observer = ItemObserver(converter: converter)
             _ = try decoder.decodeItems(input, context: context, into: &observer)
         }
-        let file = destination.path == "-" ? nil
-            : try OutputFile.Stream(destination.path, options: .init(overwrite: overwrite, sync: syncOutput))
+        let file = destination == .standardOutput ? nil : try destination.open(.init(overwrite: overwrite, sync: syncOutput))
         let standardOutput = self.standardOutput
         var sink = StreamingSink(encoder: encoder, converter: converter, context: context) { (bytes) throws(Diagnostic) in
             if let file { try file.write(bytes) } else { standardOutput(bytes) }

@@ -12,6 +12,11 @@ import AlmanacICU
 /// a temporary file beside the target, are flushed to disk, and then take the target's name in
 /// one step. Without `overwrite`, an existing file is never replaced (checked atomically: no race
 /// between checking and writing).
+///
+/// A path the user named (`-o days.json`) is written where it leads, links included; a device or
+/// a FIFO there (`-o /dev/null`, a named pipe) is written to as it is, and `/dev/stdout`,
+/// `/dev/stderr` and `/dev/fd/N` are the process's own descriptors. A path made from an input's
+/// names is written beneath an `OutputFolder`, never through a link.
 public enum OutputFile {
     public struct Options: Hashable, Sendable {
         /// Replace an existing file (`--force`).
@@ -41,13 +46,28 @@ public enum OutputFile {
         try file.commit()
     }
 
+    /// Writes `bytes` to `relative` beneath `folder` (see `OutputFolder`).
+    public static func write(_ bytes: [UInt8], to relative: String, in folder: OutputFolder, options: Options = Options()) throws(Diagnostic) {
+        let file = try Stream(relative, in: folder, options: options, checkingFirst: false)
+        try file.write(bytes)
+        try file.commit()
+    }
+
     /// An output written in pieces (a conversion that streams), with the same promises as
     /// `write`: the target appears whole at `commit()`, or not at all. A stream dropped without
     /// committing leaves nothing behind.
     public final class Stream {
+        /// The target as messages show it.
         public let path: String
         let options: Options
+        /// Where the bytes go: a temporary file in `folder` renamed to `name` at the end; or a
+        /// descriptor written as it is (standard output, a device, a FIFO).
+        let folder: DirectoryHandle?
+        let name: String
         let temporary: String?
+        /// Beneath an `OutputFolder`: a link in the target's place is refused, not replaced.
+        let beneath: OutputFolder?
+        let relative: String
         var fd: Int32
         var committed = false
 
@@ -56,42 +76,60 @@ public enum OutputFile {
         public init(_ path: String, options: Options = Options(), checkingFirst: Bool = true) throws(Diagnostic) {
             self.path = path
             self.options = options
+            beneath = nil
+            relative = path
             if path == "-" {
-                temporary = nil
-                fd = 1
+                (folder, name, temporary, fd) = (nil, path, nil, 1)
+                return
+            }
+            try OutputFile.checkNoNUL(path)
+            if let inPlace = try OutputFile.openInPlace(path) {
+                (folder, name, temporary, fd) = (nil, path, nil, inPlace)
                 return
             }
             if checkingFirst, !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
             let directory = parentDirectory(of: path)
-            let stem = directory + "/." + baseName(of: path) + ".almanac-\(OutputFile.processID)-"
-            var temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd < 0, errno == ENOENT {
+            let opened: DirectoryHandle
+            do {
+                opened = try DirectoryHandle(path: directory)
+            } catch {
                 // `-o out/zh-Hant/strings.xml`: the folders are made as `mkdir -p` would.
                 try OutputFile.makeDirectories(directory, for: path)
-                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                opened = try DirectoryHandle(path: directory)
             }
-            // The name is taken (a process of the same id on another machine sharing the folder,
-            // or one that was killed before it cleaned up): the next number.
-            var attempts = 0
-            while fd < 0, errno == EEXIST, attempts < 100 {
-                temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
-                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                attempts += 1
+            folder = opened
+            name = baseName(of: path)
+            let created = try OutputFile.createTemporary(for: name, in: opened, shownAs: path)
+            (temporary, fd) = created
+            OutputFile.unfinished.withLock { $0[ObjectIdentifier(self)] = (opened, created.0) }
+        }
+
+        /// A stream to `relative` beneath `folder`: the folders on the way are made or opened
+        /// without following links, and the file is created, renamed and replaced relative to its
+        /// folder (see `OutputFolder`).
+        public init(_ relative: String, in outputFolder: OutputFolder, options: Options = Options(), checkingFirst: Bool = true) throws(Diagnostic) {
+            path = outputFolder.display(relative)
+            self.options = options
+            beneath = outputFolder
+            self.relative = relative
+            if checkingFirst, !options.overwrite, try outputFolder.contains(relative) {
+                throw Diagnostic.error("output.exists", at: SourceLocation(file: path))
             }
-            guard fd >= 0 else { throw failure(path, errno) }
-            // Held until the file is closed, and released by the kernel when the process dies:
-            // how a later run tells an abandoned temporary file from one being written.
-            _ = flock(fd, LOCK_EX | LOCK_NB)
-            self.temporary = temporary
-            OutputFile.unfinished.withLock { _ = $0.insert(temporary) }
+            let (opened, name) = try outputFolder.parent(of: relative, creating: true)!
+            folder = opened
+            self.name = name
+            let created = try OutputFile.createTemporary(for: name, in: opened, shownAs: path)
+            (temporary, fd) = created
+            OutputFile.unfinished.withLock { $0[ObjectIdentifier(self)] = (opened, created.0) }
         }
 
         deinit {
-            if let temporary, !committed {
+            if let temporary, let folder, !committed {
                 if fd >= 0 { close(fd) }
-                unlink(temporary)
-                OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
+                unlinkat(folder.descriptor, temporary, 0)
+                OutputFile.unfinished.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+            } else if temporary == nil, fd > 2 {
+                close(fd)
             }
         }
 
@@ -100,11 +138,21 @@ public enum OutputFile {
         }
 
         public func commit() throws(Diagnostic) {
-            guard let temporary else { return }
+            guard let temporary, let folder else {
+                // Standard output, a device or a FIFO: written as it went.
+                if fd > 2 { close(fd) }
+                fd = -1
+                committed = true
+                return
+            }
+            let directory = folder.descriptor
             // Keep an existing file's permissions when replacing it (without `overwrite` there
-            // is none to keep: the target is refused if it appeared).
+            // is none to keep: the target is refused if it appeared). A link beneath an output
+            // folder is refused; a link the user named is replaced, as it always was.
             var existing = stat()
-            let exists = options.overwrite && stat(path, &existing) == 0
+            let exists = options.overwrite
+                && fstatat(directory, name, &existing, beneath == nil ? 0 : AT_SYMLINK_NOFOLLOW) == 0
+            if exists, let beneath, existing.st_mode & S_IFMT == S_IFLNK { throw beneath.linkError(relative) }
             if exists { fchmod(fd, existing.st_mode & 0o7777) }
             if options.sync { guard fsync(fd) == 0 else { throw failure(path, errno) } }
             let closed = close(fd)
@@ -113,33 +161,107 @@ public enum OutputFile {
 
             if options.overwrite {
                 if options.keepBackup, exists {
-                    let backup = path + ".bak"
-                    unlink(backup)
-                    guard link(path, backup) == 0 else { throw failure(backup, errno) }
+                    let backup = name + ".bak"
+                    unlinkat(directory, backup, 0)
+                    guard linkat(directory, name, directory, backup, 0) == 0 else { throw failure(path + ".bak", errno) }
                 }
-                guard rename(temporary, path) == 0 else { throw failure(path, errno) }
+                guard renameat(directory, temporary, directory, name) == 0 else { throw failure(path, errno) }
             } else {
                 // Refused when the target appeared meanwhile: no check-then-write race.
-                switch OutputFile.renameWithoutReplacing(temporary, path) {
+                switch OutputFile.renameWithoutReplacing(temporary, name, in: directory) {
                 case 0: break
-                case EEXIST: throw Diagnostic.error("output.exists", at: SourceLocation(file: path))
-                case EINVAL, ENOSYS: try OutputFile.linkWithoutReplacing(temporary, path)
+                case EEXIST:
+                    if let beneath, OutputFolder.isLink(name, in: folder) { throw beneath.linkError(relative) }
+                    throw Diagnostic.error("output.exists", at: SourceLocation(file: path))
+                case EINVAL, ENOSYS: try OutputFile.linkWithoutReplacing(temporary, name, in: directory, shownAs: path)
                 case let code: throw failure(path, code)
                 }
             }
             committed = true
-            OutputFile.unfinished.withLock { _ = $0.remove(temporary) }
-            if options.sync { syncDirectory(parentDirectory(of: path)) }
+            OutputFile.unfinished.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+            if options.sync { fsync(directory) }
         }
     }
 
-    /// Renames `source` to `target` unless `target` exists (Linux's renameat2 with
+    /// Creates the temporary file `.NAME.almanac-PID-N.tmp` in `folder`, exclusively and without
+    /// following a link, locked while it is written; its name and descriptor.
+    static func createTemporary(for name: String, in folder: DirectoryHandle, shownAs path: String) throws(Diagnostic) -> (String, Int32) {
+        let stem = "." + name + ".almanac-\(OutputFile.processID)-"
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
+        var fd = openat(folder.descriptor, temporary, flags, 0o666)
+        // The name is taken (a process of the same id on another machine sharing the folder,
+        // or one that was killed before it cleaned up): the next number.
+        var attempts = 0
+        while fd < 0, errno == EEXIST, attempts < 100 {
+            temporary = stem + "\(OutputFile.temporaryNumber()).tmp"
+            fd = openat(folder.descriptor, temporary, flags, 0o666)
+            attempts += 1
+        }
+        guard fd >= 0 else { throw failure(path, errno) }
+        // Held until the file is closed, and released by the kernel when the process dies:
+        // how a later run tells an abandoned temporary file from one being written.
+        _ = flock(fd, LOCK_EX | LOCK_NB)
+        return (temporary, fd)
+    }
+
+    /// A descriptor for a path the user named that is not a file to replace: `/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` are the process's own (duplicated, so
+    /// the output goes where that descriptor points, at its offset); a character device, FIFO or
+    /// socket is opened for writing. Nil for anything else (a file, or nothing yet).
+    static func openInPlace(_ path: String) throws(Diagnostic) -> Int32? {
+        if let own = ownDescriptor(path) {
+            let fd = fcntl(own, F_DUPFD_CLOEXEC, 3)
+            guard fd >= 0 else { throw failure(path, errno) }
+            return fd
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK else { return nil }
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, errno) }
+        return fd
+    }
+
+    /// The descriptor `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` names.
+    static func ownDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
+
+    /// Whether the user's `path` is written as it is (a device, FIFO or the process's own
+    /// descriptor): what is written there cannot be taken back.
+    public static func isWrittenInPlace(_ path: String) -> Bool {
+        if path == "-" || ownDescriptor(path) != nil { return true }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK
+    }
+
+    /// A NUL would end the path early where the system reads it (`out/a\0/../../b` is `out/a`
+    /// to the kernel): refused, whoever wrote it.
+    static func checkNoNUL(_ path: String) throws(Diagnostic) {
+        guard path.utf8.contains(0) else { return }
+        let shown = Message.quoting(path)
+        throw Diagnostic.error("output.not-plain-name", shown, "\\0", at: SourceLocation(file: shown))
+    }
+
+    /// Renames `source` to `target` in `folder` unless `target` exists (Linux's renameat2 with
     /// RENAME_NOREPLACE: one system call where link and unlink were two); 0, or the error.
     /// EINVAL or ENOSYS: the file system or kernel has no such rename.
-    static func renameWithoutReplacing(_ source: String, _ target: String) -> Int32 {
+    static func renameWithoutReplacing(_ source: String, _ target: String, in folder: Int32 = AT_FDCWD) -> Int32 {
         #if os(Linux)
         if let renameat2 {
-            return renameat2(AT_FDCWD, source, AT_FDCWD, target, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
+            return renameat2(folder, source, folder, target, renameNoReplace) == 0 ? 0 : errno
         }
         #endif
         return ENOSYS
@@ -151,20 +273,25 @@ public enum OutputFile {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
     }()
+
+    /// renameat2's flag: fail with EEXIST rather than replace the target (linux/fs.h).
+    private static let renameNoReplace: UInt32 = 1
     #endif
 
     /// The same without renameat2: link() fails with EEXIST as well; file systems without hard
     /// links check, then rename (a small race remains there).
-    static func linkWithoutReplacing(_ source: String, _ target: String) throws(Diagnostic) {
-        guard link(source, target) != 0 else {
-            unlink(source)
+    static func linkWithoutReplacing(_ source: String, _ target: String, in folder: Int32 = AT_FDCWD, shownAs shown: String? = nil) throws(Diagnostic) {
+        let shown = shown ?? target
+        guard linkat(folder, source, folder, target, 0) != 0 else {
+            unlinkat(folder, source, 0)
             return
         }
         let code = errno
-        if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: target)) }
-        guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(target, code) }
-        guard access(target, F_OK) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: target)) }
-        guard rename(source, target) == 0 else { throw failure(target, errno) }
+        if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: shown)) }
+        guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(shown, code) }
+        var status = stat()
+        guard fstatat(folder, target, &status, AT_SYMLINK_NOFOLLOW) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: shown)) }
+        guard renameat(folder, source, folder, target) == 0 else { throw failure(shown, errno) }
     }
 
     /// This process's id, asked once (it is in every temporary file's name).
@@ -181,16 +308,16 @@ public enum OutputFile {
         }
     }
 
-    /// The temporary files of outputs being written, so that a process stopped at once (a second
-    /// Ctrl-C) can remove them: an interrupted run leaves whole outputs or none.
-    static let unfinished = Locked<Set<String>>([])
+    /// The temporary files of outputs being written, by stream, so that a process stopped at
+    /// once (a second Ctrl-C) can remove them: an interrupted run leaves whole outputs or none.
+    static let unfinished = Locked<[ObjectIdentifier: (folder: DirectoryHandle, name: String)]>([:])
 
     /// Removes the temporary files of every output not yet committed. Call it just before the
     /// process exits early; the outputs being written are then simply not there.
     public static func removeUnfinished() {
-        unfinished.withLock { paths in
-            for path in paths { unlink(path) }
-            paths.removeAll()
+        unfinished.withLock { files in
+            for (folder, name) in files.values { unlinkat(folder.descriptor, name, 0) }
+            files.removeAll()
         }
     }
 
@@ -200,19 +327,24 @@ public enum OutputFile {
     /// lock (also across machines on NFS, where flock is a POSIX lock); a PID that exists is taken
     /// as alive, which can only leave a file, never remove one being written. Returns the paths removed.
     public static func removeAbandoned(in directory: String) -> [String] {
-        guard let folder = opendir(directory) else { return [] }
-        defer { closedir(folder) }
+        guard let folder = try? DirectoryHandle(path: directory) else { return [] }
+        return removeAbandoned(in: folder, shownAs: directory)
+    }
+
+    static func removeAbandoned(in folder: DirectoryHandle, shownAs directory: String) -> [String] {
+        let listed = openat(folder.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard listed >= 0, let entries = fdopendir(listed) else { return [] }
+        defer { closedir(entries) }
         var removed: [String] = []
         let own = getpid()
-        while let entry = readdir(folder) {
+        while let entry = readdir(entries) {
             let name = DirectoryEntry.name(entry)
             guard let pid = abandonedWriter(name), pid != own else { continue }
             if kill(pid, 0) == 0 || errno == EPERM { continue }
-            let path = directory + "/" + name
-            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            let fd = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { continue }
             let free = flock(fd, LOCK_EX | LOCK_NB) == 0
-            if free, unlink(path) == 0 { removed.append(path) }
+            if free, unlinkat(folder.descriptor, name, 0) == 0 { removed.append(OutputNames.join(directory, name)) }
             close(fd)
         }
         return removed.sorted()
@@ -227,7 +359,7 @@ public enum OutputFile {
         return pid
     }
 
-    /// Makes a directory and its missing parents.
+    /// Makes a directory and its missing parents (a path the user named: links are followed).
     public static func makeDirectories(_ directory: String, for path: String? = nil) throws(Diagnostic) {
         var isDirectory = stat()
         if stat(directory, &isDirectory) == 0 {
@@ -241,6 +373,12 @@ public enum OutputFile {
 
     /// Whether a path exists (for early, friendly "already exists" messages before long work).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Whether a path is a regular file (what `--merge` can read and merge into).
+    public static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
 
     /// Writes every byte to standard output (a program's default for `-`; the CLI's session
     /// routes its own output instead).
@@ -286,25 +424,25 @@ public enum OutputFile {
             fsync(fd)
             close(fd)
         }
-        for directory in directories { syncDirectory(directory) }
+        for directory in directories {
+            let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            fsync(fd)
+            close(fd)
+        }
     }
 
     #if os(Linux)
     /// Linux's syncfs(2), which Swift's Glibc module does not declare.
-    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+    static let syncfs: (@convention(c) (Int32) -> Int32)? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
     }()
+    #else
+    static let syncfs: ((Int32) -> Int32)? = nil
     #endif
 
-    private static func syncDirectory(_ directory: String) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
-    }
-
-    private static func failure(_ path: String, _ code: Int32) -> Diagnostic {
+    static func failure(_ path: String, _ code: Int32) -> Diagnostic {
         Diagnostic.error("output.failed", String(cString: strerror(code)), at: SourceLocation(file: path))
     }
 

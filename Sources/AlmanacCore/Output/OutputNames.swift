@@ -75,6 +75,19 @@ public enum OutputNames {
         return base
     }
 
+    /// The components of a relative path made from an input's names (a locale folder, a table,
+    /// a batch's relative place), each a plain name: not empty, not `.` or `..`, without `/` or
+    /// NUL — so the path is not absolute and cannot climb. Else `output.not-plain-name`, naming
+    /// `shown` (the whole output path) and the component.
+    public static func plainComponents(of relative: String, shownAs shown: String) throws(Diagnostic) -> [Substring] {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        for part in parts where part.isEmpty || part == "." || part == ".." || part.utf8.contains(0) {
+            let path = Message.quoting(shown)
+            throw Diagnostic.error("output.not-plain-name", path, Message.quoting(String(part)), at: SourceLocation(file: path))
+        }
+        return parts
+    }
+
     /// `folder/name`, without doubling a slash the folder ends with.
     public static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
