@@ -52,20 +52,33 @@ public struct AndroidStringsCodec: Codec {
         return text.contains("<resources") && (text.contains("<string") || text.contains("<plurals")) ? .yes : .no
     }
 
-    /// The locale a `values-…` folder holds (`values-zh-rTW` → zh-Hant, `values-b+zh+Hans` → zh-Hans);
-    /// nil for a folder of other qualifiers (`values-night`, `values-v21`) or none, whose files
-    /// hold the default locale.
+    /// The locale a `values-…` folder holds (`values-zh-rTW` → zh-Hant, `values-b+zh+Hans` → zh-Hans,
+    /// `values-en-night` → en); nil for a folder of other qualifiers only (`values-night`,
+    /// `values-v21`) or none, whose files hold the default locale. Android's order of qualifiers:
+    /// mobile country and network codes first, then the language (two or three letters, or `b+`
+    /// and a BCP 47 tag) and its region (`rTW`), then the rest.
     public static func locale(ofPath path: String?) -> String? {
         guard let path else { return nil }
         let parts = path.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2].hasPrefix("values") else { return nil }
-        let qualifier = parts[parts.count - 2].dropFirst("values".count)
-        guard qualifier.hasPrefix("-") else { return nil }
-        var tag = String(qualifier.dropFirst())
-        if tag.hasPrefix("b+") { tag = tag.dropFirst(2).replacingOccurrences(of: "+", with: "-") }
-        tag = tag.replacingOccurrences(of: "-r", with: "-")
-        let locale = CatalogLocales.catalogName(tag, among: ["en", "zh-Hans", "zh-Hant"])
-        return LanguageTag.isWellFormed(locale) ? locale : nil
+        guard parts.count >= 2, parts[parts.count - 2].hasPrefix("values-") else { return nil }
+        var qualifiers = parts[parts.count - 2].dropFirst("values-".count).split(separator: "-")[...]
+        while let first = qualifiers.first, first.hasPrefix("mcc") || first.hasPrefix("mnc") { qualifiers.removeFirst() }
+        guard let language = qualifiers.popFirst() else { return nil }
+        let tag: String
+        if language.hasPrefix("b+") {
+            tag = language.dropFirst(2).replacingOccurrences(of: "+", with: "-")
+        } else {
+            guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
+            let region = qualifiers.first.flatMap { next -> Substring? in
+                let code = next.dropFirst()
+                guard next.first == "r", (code.count == 2 && code.allSatisfy { $0.isASCII && $0.isUppercase })
+                    || (code.count == 3 && code.allSatisfy { $0.isASCII && $0.isNumber }) else { return nil }
+                return code
+            }
+            tag = region.map { language + "-" + $0 } ?? String(language)
+        }
+        guard LanguageTag.isWellFormed(tag) else { return nil }
+        return CatalogLocales.catalogName(tag, among: ["en", "zh-Hans", "zh-Hant"])
     }
 
     // MARK: Reading

@@ -11,11 +11,12 @@ public enum CatalogPath {
         return name == "Base" ? nil : String(name)
     }
 
-    /// The table a file holds (`Localizable` for `Localizable.strings`).
+    /// The table a file holds (`Localizable` for `Localizable.strings`); nil when the name gives
+    /// none (`.strings`, `..`: an XLIFF's `original` is any text its writer chose).
     public static func table(ofPath path: String?) -> String? {
         guard let name = path?.split(separator: "/").last else { return nil }
-        guard let dot = name.lastIndex(of: ".") else { return String(name) }
-        return String(name[..<dot])
+        let table = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        return table.isEmpty || table == "." || table == ".." ? nil : String(table)
     }
 
 }

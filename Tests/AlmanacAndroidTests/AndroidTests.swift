@@ -43,6 +43,26 @@ func catalog(_ document: Document) -> Catalog {
         #expect(AndroidStringsCodec.locale(ofPath: "res/values-zh-rTW/strings.xml") == "zh-Hant")
         #expect(AndroidStringsCodec.locale(ofPath: "res/values-b+zh+Hans/strings.xml") == "zh-Hans")
         #expect(AndroidStringsCodec.locale(ofPath: "res/values/strings.xml") == nil)
+        // Qualifiers that are not a locale (night mode, API level) leave the default locale;
+        // nothing but a language tag comes out of a folder's name.
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-night/strings.xml") == nil)
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-v21/strings.xml") == nil)
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-b+..+..+x/strings.xml") == nil)
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-..\\x/strings.xml") == nil)
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-en-night/strings.xml") == "en")
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-mcc466-zh-rTW-v21/strings.xml") == "zh-Hant")
+        #expect(AndroidStringsCodec.locale(ofPath: "res/values-es-r419/strings.xml") == "es-419")
+    }
+
+    /// A `locale` option that is not a language tag is refused like a hostile name in a file.
+    @Test func aLocaleThatIsNotATagIsRefused() {
+        var context = CodecContext()
+        context.options["locale"] = "../../x"
+        let error = #expect(throws: Diagnostic.self) {
+            try AndroidStringsCodec().decode(CodecInput(bytes: Array("<resources><string name=\"a\">A</string></resources>".utf8), fileName: "strings.xml"),
+                                             context: context)
+        }
+        #expect(error?.code == "catalog.locale-not-tag" && error?.location?.file == "strings.xml")
     }
 
     @Test func formatSpecifiersCrossThePlatforms() {

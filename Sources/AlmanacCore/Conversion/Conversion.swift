@@ -192,6 +192,8 @@ public struct Conversion: Sendable {
             report.from = "lproj"
             report.records = document.decoded.document.recordCount
             report.diagnostics = document.decoded.diagnostics
+            // A file of the tree that could not be read is named and left out; the rest is written.
+            if document.decoded.diagnostics.hasErrors { report.exitStatus = .inputError }
             if intoFolder, folder == nil {
                 report.fail(.error("convert.needs-output-directory-tables", String(documents.count)))
                 report.exitStatus = .usage
@@ -279,11 +281,10 @@ public struct Conversion: Sendable {
     /// allows: every path is checked (the locales and tables in them come from the input), every
     /// file written to its temporary, and only then are they renamed into place.
     private func write(_ files: [(path: String, bytes: [UInt8])], beneath folder: OutputFolder) throws(Diagnostic) {
-        for file in files { _ = try OutputNames.plainComponents(of: file.path, shownAs: folder.display(file.path)) }
-        if !overwrite {
-            for file in files where try folder.contains(file.path) {
-                throw Diagnostic.error("output.exists", at: SourceLocation(file: folder.display(file.path)))
-            }
+        // Every path looked at before anything is made: a name that is not plain, a link on the
+        // way, or (without --force) a file already there stops the whole layout.
+        for file in files where try folder.contains(file.path) && !overwrite {
+            throw Diagnostic.error("output.exists", at: SourceLocation(file: folder.display(file.path)))
         }
         var streams: [OutputFile.Stream] = []
         for file in files {

@@ -107,6 +107,9 @@ public struct ExternalCodec: Codec {
         do {
             decoded = try ModelJSONCodec(format.model).decode(CodecInput(bytes: Array(document.serialized().utf8), fileName: input.fileName),
                                                               context: context)
+        } catch where error.code == "catalog.locale-not-tag" {
+            // A locale the plugin read from the input: the input's problem, named as any reader names it.
+            throw error
         } catch {
             throw Diagnostic.error("plugin.bad-output", name, "decode", error.message.rendered())
         }
