@@ -24,7 +24,8 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// The description's UTF-8 after what `bytes` holds.
     func write(into bytes: inout [UInt8]) {
-        bytes += (file ?? "<input>").utf8
+        // A file's name and a key come from inputs too (a folder walked, a catalog's key).
+        Message.appendShowing(file ?? "<input>", into: &bytes, keepingLineBreaks: false)
         if let line {
             bytes.append(0x3A)
             bytes += String(line).utf8
@@ -36,7 +37,7 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
         if let keyPath {
             if line == nil { bytes.append(0x3A) }
             bytes.append(0x20)
-            bytes += keyPath.utf8
+            Message.appendShowing(keyPath, into: &bytes, keepingLineBreaks: false)
         }
     }
 

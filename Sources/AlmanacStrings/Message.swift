@@ -32,19 +32,46 @@ public struct Message: Hashable, Sendable {
         originalKey = code
     }
 
-    /// A value read from an input as a message quotes it: control characters (NUL, escape
-    /// sequences) written as `\u{…}` and the text cut after `limit` characters, so that a hostile
-    /// name cannot garble the terminal or log it is reported on.
+    /// A value read from an input as a message quotes it: cut after `limit` characters, control
+    /// characters (NUL, line breaks) written as `\\u{…}` (see `appendShowing`).
     public static func quoting(_ text: String, limit: Int = 256) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) }
         let scalars = text.unicodeScalars
-        guard scalars.contains(where: isControl) || scalars.count > limit else { return text }
-        var result = ""
-        for scalar in scalars.prefix(limit) {
-            if isControl(scalar) { result += "\\u{" + String(scalar.value, radix: 16) + "}" } else { result.unicodeScalars.append(scalar) }
-        }
-        return scalars.count > limit ? result + "…" : result
+        let cut = scalars.count > limit ? String(String.UnicodeScalarView(scalars.prefix(limit))) : text
+        var bytes: [UInt8] = []
+        appendShowing(cut, into: &bytes, keepingLineBreaks: false)
+        return String(decoding: bytes, as: UTF8.self) + (scalars.count > limit ? "…" : "")
     }
+
+    /// Appends `text`'s UTF-8 with the control characters a terminal acts on (escape sequences,
+    /// carriage returns, bells, NUL; C1 controls) written as `\\u{1b}`, so a value read from a
+    /// hostile file cannot clear the screen, retitle the window or hide a line of the report it
+    /// is shown in. Tabs and line breaks stay unless `keepingLineBreaks` is false.
+    public static func appendShowing(_ text: String, into bytes: inout [UInt8], keepingLineBreaks: Bool = true) {
+        let utf8 = text.utf8
+        func isShown(_ byte: UInt8) -> Bool { byte >= space || (keepingLineBreaks && (byte == tab || byte == lineFeed)) }
+        // The common case: nothing to escape (C1 controls are U+0080–U+009F, UTF-8 C2 80–9F).
+        guard utf8.contains(where: { !isShown($0) || $0 == delete || $0 == c1Lead }) else {
+            bytes += utf8
+            return
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (value < 0x80 && !isShown(UInt8(value))) || value == UInt32(delete) || (0x80..<0xA0).contains(value) {
+                bytes += "\\u{".utf8
+                bytes += String(value, radix: 16).utf8
+                bytes.append(UInt8(ascii: "}"))
+            } else {
+                bytes += String(scalar).utf8
+            }
+        }
+    }
+
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let delete: UInt8 = 0x7F
+    /// The first byte of U+0080–U+00BF in UTF-8.
+    private static let c1Lead: UInt8 = 0xC2
 
     /// The stable key (a plugin's own code for messages that came from a plugin).
     public var key: String { originalKey ?? lookupKey }
@@ -62,7 +89,7 @@ public struct Message: Hashable, Sendable {
             bytes += lookupKey.utf8
             for argument in arguments {
                 bytes.append(0x20)
-                bytes += argument.utf8
+                Message.appendShowing(argument, into: &bytes)
             }
             return
         }
@@ -114,7 +141,8 @@ public struct Message: Hashable, Sendable {
                 switch specifier {
                 case 0x25?: result.append(0x25)
                 case 0x40?, 0x64?, 0x73?:  // @ d s
-                    if position >= 0 && position < arguments.count { result.append(contentsOf: arguments[position].utf8) }
+                    // Arguments are values from inputs: shown, never acted on by a terminal.
+                    if position >= 0 && position < arguments.count { Message.appendShowing(arguments[position], into: &result) }
                     if digits.isEmpty || position == next { next = position + 1 }
                 case let other?:
                     result.append(0x25)

@@ -19,6 +19,22 @@ import Testing
         #expect(Message.substitute("%12", []) == "%12")
     }
 
+    /// Values from inputs (a key, a file's name) cannot act on the terminal a diagnostic is shown
+    /// in: escape sequences, carriage returns, bells, NUL and C1 controls are written out.
+    @Test func valuesFromInputsAreShownNotObeyed() {
+        let key = "a\u{1B}[2J\u{1B}]0;title\u{7}\rhidden\u{0}\u{9B}31m\u{7F}"
+        let diagnostic = Diagnostic.error("catalog.duplicate-key", key, "1", "2",
+                                          at: SourceLocation(file: "evil\u{1B}[31m.strings", line: 2, keyPath: "k\u{1B}"))
+        let line = diagnostic.rendered()
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
+        #expect(line.contains("evil\\u{1b}[31m.strings:2 k\\u{1b}"))
+        #expect(line.contains("a\\u{1b}[2J\\u{1b}]0;title\\u{7}\\u{d}hidden\\u{0}\\u{9b}31m\\u{7f}"))
+        // Tabs and line breaks in a value stay (a translation's text is shown as it is).
+        #expect(Message.substitute("%@", ["two\nlines\tand a tab"]) == "two\nlines\tand a tab")
+        #expect(Message.substitute("%@", ["中文 and émoji 🎉"]) == "中文 and émoji 🎉")
+        #expect(Message.quoting("a\nb") == "a\\u{a}b" && Message.quoting(String(repeating: "x", count: 300), limit: 4) == "xxxx…")
+    }
+
     @Test func languagesAndFallbacks() {
         let message = Message("output.exists")
         #expect(message.rendered(in: .english).hasPrefix("This file already exists"))

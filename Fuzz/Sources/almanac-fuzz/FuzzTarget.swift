@@ -39,6 +39,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let file = "input" + (codec.format.extensions.first ?? "")
     _ = codec.identify(Probe(prefix: bytes, fileName: file))
     guard let decoded = try? codec.decode(CodecInput(bytes: bytes, fileName: file), context: CodecContext()) else { return 0 }
+    // A catalog's locales become folder names: whatever a reader lets through must be a language
+    // tag, and a folder layout built from it must be plain names (SECURITY.md).
+    if case .catalog(let catalog) = decoded.document {
+        for locale in [catalog.sourceLanguage] + catalog.locales where !LanguageTag.isWellFormed(locale) {
+            fatalError("\(codec.format.id) let the locale \(Message.quoting(locale)) into the model")
+        }
+        if let layout = codec as? any FolderLayoutCodec, let files = try? layout.encodeFolder(decoded.document, name: "input", context: CodecContext()) {
+            for file in files where (try? OutputNames.plainComponents(of: file.path, shownAs: file.path)) == nil {
+                fatalError("\(codec.format.id) laid out the path \(Message.quoting(file.path))")
+            }
+        }
+    }
     if case .agenda(let agenda) = decoded.document {
         _ = OccurrenceExpander(agenda: agenda, defaultZone: .taipei).occurrences(from: window.from, until: window.until, limit: 200)
     }
