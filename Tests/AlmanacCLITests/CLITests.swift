@@ -135,6 +135,10 @@ import Testing
 
         #expect(CLIRun(["convert", input, "--to", "agenda-json", "-o", output, "--force"]).status == 0)
         #expect(read(output) == first)
+
+        // `-o new/` names a folder that does not exist yet: made, and the output named in it.
+        #expect(CLIRun(["convert", input, "--to", "agenda-json", "-o", directory + "/new/"]).status == 0)
+        #expect(read(directory + "/new/days.agenda.json") == first)
     }
 
     @Test func standardInputToStandardOutput() {

@@ -68,7 +68,9 @@ struct Convert: ParsableCommand {
         let layouts = Dictionary(uniqueKeysWithValues: folders.compactMap { folder in session.registry.folderLayout(of: folder).map { (folder, $0) } })
         let walked = folders.filter { layouts[$0] == nil }
         if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L("convert.needs-output-directory")) }
+        // `-o out/` names a folder even before it exists.
         let toDirectory = manifest != nil || inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
+            || (output?.hasSuffix("/") == true && layouts.isEmpty)
         // The output folder: the user's word; what goes beneath it is named from the inputs and
         // written without following links out of it.
         var outputFolder: OutputFolder?
