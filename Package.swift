@@ -47,10 +47,13 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
 
-        // Below everything, with no system library: diagnostics and messages, the catalog model,
+        // The byte tools every reader and writer shares (scanning, UTF-8, digits, the one JSON
+        // writer): the only module whose code works with pointers for speed. No dependencies.
+        .target(name: "AlmanacBytes"),
+        // Below everything else, with no system library: diagnostics and messages, the catalog model,
         // placeholders and plural rules, reading .strings/.stringsdict/.xcstrings, and the accessor
         // generator (what the StringAccessors plugin's tool needs, built on a Mac with nothing installed).
-        .target(name: "AlmanacStrings"),
+        .target(name: "AlmanacStrings", dependencies: ["AlmanacBytes"]),
         .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings"]),

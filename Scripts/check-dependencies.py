@@ -33,7 +33,7 @@ for codec in sorted(CODECS):
     others = closure(codec) & (CODECS - {codec})
     if others:
         problems.append("%s depends on the codec module(s) %s" % (codec, ", ".join(sorted(others))))
-NO_SYSTEM_LIBRARIES = ["almanac-strings-gen", "AlmanacStrings"]
+NO_SYSTEM_LIBRARIES = ["almanac-strings-gen", "AlmanacStrings", "AlmanacBytes"]
 SYSTEM = {"CICU", "CICUShim", "CLibXML2", "CXMLShim"}
 
 engine, allowed = ENGINE
@@ -44,6 +44,9 @@ for name in NO_SYSTEM_LIBRARIES:
     reached = closure(name) & SYSTEM
     if reached:
         problems.append("%s reaches %s; it must build with nothing installed" % (name, ", ".join(sorted(reached))))
+# The byte tools sit below everything: they depend on nothing.
+if targets.get("AlmanacBytes", {}).get("target_dependencies"):
+    problems.append("AlmanacBytes depends on %s; it must depend on nothing" % ", ".join(targets["AlmanacBytes"]["target_dependencies"]))
 for problem in problems:
     print("check-dependencies: " + problem, file=sys.stderr)
 sys.exit(1 if problems else 0)

@@ -27,7 +27,7 @@ extension Array: AgendaRowCells where Element == String {
 
     public func hash(into hash: inout StableHash) {
         for (index, field) in enumerated() {
-            if index > 0 { hash.combine(0x1F) }
+            if index > 0 { hash.combine(ASCII.unitSeparator) }
             hash.combine(field.utf8)
         }
     }
@@ -42,14 +42,14 @@ extension TableRows.Fields: AgendaRowCells {
         let bytes = self[column]
         guard let first = bytes.first else { return nil }
         // Most cells have no blanks at their ends and no apostrophe first: one string, as read.
-        if first != 0x27, !CellReader.hasEdgeWhitespace(bytes) { return String(decoding: bytes, as: UTF8.self) }
-        let value = FormulaGuard.unguard(CellReader.trimmed(String(decoding: bytes, as: UTF8.self)))
+        if first != ASCII.apostrophe, !CellReader.hasEdgeWhitespace(bytes) { return bytes.string }
+        let value = FormulaGuard.unguard(CellReader.trimmed(bytes.string))
         return value.isEmpty ? nil : value
     }
 
     public func hash(into hash: inout StableHash) {
         for index in 0..<count {
-            if index > 0 { hash.combine(0x1F) }
+            if index > 0 { hash.combine(ASCII.unitSeparator) }
             hash.combine(self[index])
         }
     }

@@ -507,7 +507,7 @@ public final class AgendaRowWriter {
     public func row(_ item: CalendarItem, into rows: inout TableRows) {
         forEachCell(of: item) { cell in
             var cell = cell
-            cell.withUTF8 { rows.appendField(utf8: $0) }
+            rows.appendField(cell)
         }
         rows.endRow()
     }
@@ -722,10 +722,7 @@ public final class AgendaRowWriter {
 
     /// The text of a row's first rule and whether the words keep it (`rules` is not empty).
     private func remembered(_ rules: [RecurrenceRule]) -> (text: String, kept: Bool) {
-        let same = rules.withUnsafeBufferPointer { these in
-            memo.lastRules.withUnsafeBufferPointer { last in these.baseAddress == last.baseAddress }
-        }
-        if !same {
+        if memo.lastRules != rules {
             memo.lastRulesText = repeatText(rules[0])
             memo.lastRulesKept = Self.wordsKeep(rules[0])
             memo.lastRules = rules
@@ -734,13 +731,7 @@ public final class AgendaRowWriter {
     }
 
     private func repeatText(_ rule: RecurrenceRule) -> String {
-        // Compared in place: a copy of each remembered rule (a dozen arrays to retain and
-        // release) cost more than the comparison.
-        let found = memo.repeatRules.withUnsafeBufferPointer { remembered -> Int? in
-            for index in remembered.indices where remembered[index] == rule { return index }
-            return nil
-        }
-        if let index = found {
+        if let index = memo.repeatRules.firstIndex(of: rule) {
             guard index > 0 else { return memo.repeatTexts[0] }
             memo.repeatRules.swapAt(index, index - 1)
             memo.repeatTexts.swapAt(index, index - 1)

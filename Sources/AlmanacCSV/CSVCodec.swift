@@ -102,7 +102,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
                                        at: SourceLocation(file: input.fileName, line: record.line)))
             }
             if wantsContent {
-                for index in 0..<record.count { batch.appendField(utf8: record.bytes(index)) }
+                for index in 0..<record.count { batch.appendField(record.bytes(index)) }
             }
             batch.endRow()
             if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {

@@ -1,19 +1,16 @@
 public import AlmanacCore
 import AlmanacICU
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One record of a CSV file. It points into the reader's buffers and is valid only inside the
 /// callback that receives it: fields become strings only when asked for.
 public struct CSVRecord {
-    let buffer: UnsafeBufferPointer<UInt8>
-    let scratch: UnsafeBufferPointer<UInt8>
-    let fields: UnsafeBufferPointer<CSVReader.FieldRange>
+    let buffer: ByteView
+    let scratch: ByteView
+    let fields: [CSVReader.FieldRange]
     /// The 1-based line the record starts on.
     public let line: Int
 
-    init(buffer: UnsafeBufferPointer<UInt8>, scratch: UnsafeBufferPointer<UInt8>, fields: UnsafeBufferPointer<CSVReader.FieldRange>, line: Int) {
+    init(buffer: ByteView, scratch: ByteView, fields: [CSVReader.FieldRange], line: Int) {
         self.buffer = buffer
         self.scratch = scratch
         self.fields = fields
@@ -23,15 +20,12 @@ public struct CSVRecord {
     public var count: Int { fields.count }
 
     /// The field's bytes (quotes removed, doubled quotes undone).
-    public func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func bytes(_ index: Int) -> ByteView {
         let field = fields[index]
-        let source = field.inScratch ? scratch : buffer
-        return UnsafeBufferPointer(rebasing: source[Int(field.start)..<Int(field.end)])
+        return (field.inScratch ? scratch : buffer)[Int(field.start)..<Int(field.end)]
     }
 
-    public func string(_ index: Int) -> String {
-        String(decoding: bytes(index), as: UTF8.self)
-    }
+    public func string(_ index: Int) -> String { bytes(index).string }
 
     /// Every field as a string.
     public var strings: [String] {
@@ -55,7 +49,7 @@ public struct CSVReader {
     }
 
     public let delimiter: UInt8
-    public let quote: UInt8 = 0x22
+    public let quote: UInt8 = ASCII.quote
     public let fileName: String?
     /// Longest record accepted, in bytes (a file with an unterminated quote cannot eat all memory).
     public var maxRecordBytes = 64 * 1024 * 1024
@@ -81,7 +75,7 @@ public struct CSVReader {
             data = carry + chunk
             carry = []
         }
-        let consumed = try data.withUnsafeBufferPointer { (buffer) throws(Diagnostic) in
+        let consumed = try data.withByteView { (buffer) throws(Diagnostic) in
             try scan(buffer, isLast: isLast, onRecord: onRecord)
         }
         if consumed < data.count {
@@ -94,7 +88,7 @@ public struct CSVReader {
 
     /// Scans whole records; returns how many bytes were consumed.
     private mutating func scan(
-        _ buffer: UnsafeBufferPointer<UInt8>, isLast: Bool, onRecord: (CSVRecord) throws(Diagnostic) -> Void
+        _ buffer: ByteView, isLast: Bool, onRecord: (CSVRecord) throws(Diagnostic) -> Void
     ) throws(Diagnostic) -> Int {
         let count = buffer.count
         var index = 0
@@ -109,7 +103,7 @@ public struct CSVReader {
             fields.removeAll(keepingCapacity: true)
             scratch.removeAll(keepingCapacity: true)
             // An empty line is an empty record (Python's csv gives []).
-            if index < count, buffer[index] == 0x0A || buffer[index] == 0x0D {
+            if index < count, buffer[index] == ASCII.lineFeed || buffer[index] == ASCII.carriageReturn {
                 guard let next = lineEnd(buffer, index, isLast: isLast) else { break outer }
                 index = next
                 line += 1
@@ -129,7 +123,7 @@ public struct CSVReader {
                     var closed = false
                     while position < count {
                         // Jump to the next quote; what lies between needs only newline counting and a UTF-8 check.
-                        let next = Self.find(quote, buffer, from: position)
+                        let next = buffer.firstIndex(of: quote, from: position)
                         if next >= count && !isLast { break outer }  // the field goes on in the next chunk
                         if next > position {
                             newlines += Self.lineBreaks(buffer, position, next)
@@ -141,7 +135,7 @@ public struct CSVReader {
                         if position + 1 < count, buffer[position + 1] == quote {
                             // A doubled quote is one quote character.
                             usesScratch = true
-                            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart...position]))
+                            buffer.append(segmentStart, position + 1, to: &scratch)
                             position += 2
                             segmentStart = position
                             continue
@@ -156,19 +150,19 @@ public struct CSVReader {
                         diagnostics.append(.warning("csv.unclosed-quote", at: SourceLocation(file: fileName, line: recordLine)))
                         contentEnd = count
                     }
-                    if usesScratch { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart..<contentEnd])) }
+                    if usesScratch { buffer.append(segmentStart, contentEnd, to: &scratch) }
                     // Text after the closing quote joins the field (as in Python's csv), with a warning.
-                    if position < count, buffer[position] != delimiter, buffer[position] != 0x0A, buffer[position] != 0x0D {
+                    if position < count, buffer[position] != delimiter, buffer[position] != ASCII.lineFeed, buffer[position] != ASCII.carriageReturn {
                         if !usesScratch {
                             usesScratch = true
-                            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<contentEnd]))
+                            buffer.append(index + 1, contentEnd, to: &scratch)
                         }
                         let tailStart = position
                         var high: UInt64 = 0
                         position = scanPlain(buffer, from: position, high: &high)
                         if position >= count && !isLast { break outer }
                         if high != 0, !UTF8Validation.isValid(buffer, tailStart, position) { throw Self.invalidUTF8 }
-                        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[tailStart..<position]))
+                        buffer.append(tailStart, position, to: &scratch)
                         diagnostics.append(.warning("csv.text-after-quote", at: SourceLocation(file: fileName, line: recordLine + newlines)))
                     }
                     if usesScratch {
@@ -223,54 +217,21 @@ public struct CSVReader {
     /// Thrown when the bytes are not UTF-8 (the caller converts the file and starts again).
     public static let invalidUTF8 = Diagnostic.error("internal.not-utf8")
 
-    /// The first delimiter, CR or LF at or after `start`, eight bytes at a time (a byte equal to
-    /// one of them makes its lane zero after an XOR; the classic has-zero-byte test finds it).
-    /// `high` collects the top bits of the bytes passed, so non-ASCII text is noticed for free.
+    /// The first delimiter, CR or LF at or after `start`; `high` collects the top bits of the
+    /// bytes passed, so non-ASCII text is noticed for free.
     @inline(__always)
-    private func scanPlain(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, high: inout UInt64) -> Int {
-        let count = buffer.count
-        let base = UnsafeRawPointer(buffer.baseAddress!)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let tops: UInt64 = 0x8080_8080_8080_8080
-        let delimiters = UInt64(delimiter) &* ones
-        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        let returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
-        var index = start
-        while index + 8 <= count {
-            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let a = word ^ delimiters, b = word ^ lineFeeds, c = word ^ returns
-            let found = ((a &- ones) & ~a | (b &- ones) & ~b | (c &- ones) & ~c) & tops
-            if found != 0 {
-                let offset = found.trailingZeroBitCount / 8
-                // Only the bytes before the match belong to the field.
-                high |= offset == 0 ? 0 : word & (tops >> UInt64(64 - offset * 8))
-                return index + offset
-            }
-            high |= word & tops
-            index += 8
-        }
-        while index < count {
-            let byte = buffer[index]
-            if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
-            high |= UInt64(byte & 0x80)
-            index += 1
-        }
-        return index
-    }
-
-    private static func find(_ byte: UInt8, _ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < buffer.count else { return buffer.count }
-        guard let found = memchr(buffer.baseAddress! + start, Int32(byte), buffer.count - start) else { return buffer.count }
-        return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    private func scanPlain(_ buffer: ByteView, from start: Int, high: inout UInt64) -> Int {
+        ByteScan.firstIndex(in: buffer, from: start, to: buffer.count, where: AnyOf3(delimiter, ASCII.lineFeed, ASCII.carriageReturn),
+                            collectingHighBits: &high)
     }
 
     /// Line breaks in `buffer[start..<end]`: LF, or CR not followed by LF.
-    private static func lineBreaks(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    private static func lineBreaks(_ buffer: ByteView, _ start: Int, _ end: Int) -> Int {
         var breaks = 0
         var index = start
         while index < end {
             let byte = buffer[index]
-            if byte == 0x0A || (byte == 0x0D && (index + 1 >= buffer.count || buffer[index + 1] != 0x0A)) { breaks += 1 }
+            if byte == ASCII.lineFeed || (byte == ASCII.carriageReturn && (index + 1 >= buffer.count || buffer[index + 1] != ASCII.lineFeed)) { breaks += 1 }
             index += 1
         }
         return breaks
@@ -278,19 +239,17 @@ public struct CSVReader {
 
     /// The index after the line break at `index`; nil when a CR ends the chunk (an LF may follow).
     @inline(__always)
-    private func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int, isLast: Bool) -> Int? {
-        if buffer[index] == 0x0D {
-            if index + 1 < buffer.count { return buffer[index + 1] == 0x0A ? index + 2 : index + 1 }
+    private func lineEnd(_ buffer: ByteView, _ index: Int, isLast: Bool) -> Int? {
+        if buffer[index] == ASCII.carriageReturn {
+            if index + 1 < buffer.count { return buffer[index + 1] == ASCII.lineFeed ? index + 2 : index + 1 }
             return isLast ? index + 1 : nil
         }
         return index + 1
     }
 
-    private func emit(_ buffer: UnsafeBufferPointer<UInt8>, _ line: Int, _ onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        try scratch.withUnsafeBufferPointer { (scratchBuffer) throws(Diagnostic) in
-            try fields.withUnsafeBufferPointer { (fieldBuffer) throws(Diagnostic) in
-                try onRecord(CSVRecord(buffer: buffer, scratch: scratchBuffer, fields: fieldBuffer, line: line))
-            }
+    private func emit(_ buffer: ByteView, _ line: Int, _ onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) {
+        try scratch.withByteView { (scratchBuffer) throws(Diagnostic) in
+            try onRecord(CSVRecord(buffer: buffer, scratch: scratchBuffer, fields: fields, line: line))
         }
     }
 }

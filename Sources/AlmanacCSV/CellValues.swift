@@ -72,12 +72,11 @@ public struct CellReader {
         case yearLast(Int, Int, Int)
 
         init?(_ text: String) {
-            var text = text
-            guard let shape = text.withUTF8({ DateShape(utf8: $0) }) else { return nil }
+            guard let shape = text.withByteView({ DateShape(utf8: $0) }) else { return nil }
             self = shape
         }
 
-        private init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        private init?(utf8 bytes: ByteView) {
             var index = 0
             var roc = false
             // 民國 E6 B0 91 E5 9C 8B, 民国 E6 B0 91 E5 9B BD.
@@ -272,13 +271,12 @@ public struct CellReader {
 
     /// Spaces (and other blanks) off both ends, without a copy when there are none.
     static func trimmed(_ text: String) -> String {
-        var text = text
-        let clean = text.withUTF8 { !hasEdgeWhitespace($0) }
+        let clean = text.withByteView { !hasEdgeWhitespace($0) }
         return clean ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether UTF-8 text starts or ends with white space (then `trimmed` has something to do).
-    static func hasEdgeWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func hasEdgeWhitespace(_ bytes: ByteView) -> Bool {
         guard !bytes.isEmpty else { return false }
         var lastStart = bytes.count - 1
         while lastStart > 0, bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
@@ -288,7 +286,7 @@ public struct CellReader {
     /// Whether the character starting at `index` is white space (Unicode White_Space), read
     /// from its UTF-8 bytes: ASCII controls and space, U+0085, U+00A0, U+1680, U+2000–U+200A,
     /// U+2028, U+2029, U+202F, U+205F, U+3000.
-    @inline(__always) static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    @inline(__always) static func isWhitespace(_ bytes: ByteView, at index: Int) -> Bool {
         let lead = bytes[index]
         if lead < 0x80 { return lead <= 0x20 || lead == 0x7F }
         let second = index + 1 < bytes.count ? bytes[index + 1] : 0
@@ -309,8 +307,7 @@ public struct CellReader {
     /// short string cost ~30 instructions a byte).
     @inline(__always)
     static func containsByte(_ text: String, where predicate: (UInt8) -> Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(where: predicate) }
+        text.withByteView { $0.firstIndex(where: predicate) < $0.count }
     }
 
     static func normalizedDigits(_ text: String) -> String {

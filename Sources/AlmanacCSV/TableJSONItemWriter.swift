@@ -6,75 +6,62 @@ final class TableJSONItemWriter: ConcurrentItemWriter {
     private let keys: [[UInt8]]
     private let lines: Bool
     private let sink: ByteOutput
-    private var bytes: [UInt8] = []
-    private var rows = 0
+    private var writer: JSONWriter
     static let pieceSize = 1 << 20
+
+    /// An array of objects each on its own line, two spaces in, nothing between tokens.
+    static let arrayLayout = JSONWriter.Layout(indent: 2, colon: ":", separator: ",")
 
     init(columns: [String], lines: Bool, output: @escaping ByteOutput) {
         self.keys = columns.map { column in
             var key: [UInt8] = []
             JSONValue.quote(column, into: &key)
-            key.append(0x3A)  // :
+            key.append(ASCII.colon)
             return key
         }
         self.lines = lines
         self.sink = output
-        bytes.reserveCapacity(Self.pieceSize + 64 * 1024)
-        if !lines { bytes += Array("[\n".utf8) }
+        writer = JSONWriter(layout: lines ? .compact : Self.arrayLayout, capacity: Self.pieceSize + 64 * 1024)
+        if !lines { writer.beginArray() }
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
         guard case .rows(let batch) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
-        // Written into a local buffer: a class property touched in a closure costs a runtime
-        // exclusivity check per access.
-        var out: [UInt8] = []
-        swap(&out, &bytes)
-        defer { swap(&out, &bytes) }
-        rows = Self.encode(batch, keys: keys, lines: lines, after: rows, into: &out)
-        if out.count >= Self.pieceSize {
-            try sink(out)
-            out.removeAll(keepingCapacity: true)
-        }
+        Self.encode(batch, keys: keys, lines: lines, into: &writer)
+        if writer.byteCount >= Self.pieceSize { try flush() }
     }
 
-    /// Writes `batch` after `written` rows; returns how many rows are written then.
-    static func encode(_ batch: TableRows, keys: [[UInt8]], lines: Bool, after written: Int, into out: inout [UInt8]) -> Int {
-        var written = written
-        batch.forEachRow { fields in
-            if !lines { out += written == 0 ? [0x20, 0x20] : [0x2C, 0x0A, 0x20, 0x20] }
-            out.append(0x7B)  // {
+    /// Writes `batch`'s rows: objects on one line each (and a line break after each in `jsonl`).
+    /// `separated`: a row is preceded by the separator of an array's items even when it is the
+    /// writer's first (rows encoded apart, joined after others).
+    static func encode(_ batch: TableRows, keys: [[UInt8]], lines: Bool, into writer: inout JSONWriter, separated: Bool = false) {
+        var first = true
+        batch.forEachRow(into: &writer) { fields, writer in
+            if separated, !lines, !first { writer.nextItem() }
+            first = false
+            writer.beginObject(oneLine: true)
             for column in 0..<fields.count {
-                if column > 0 { out.append(0x2C) }
                 if column < keys.count {
-                    out += keys[column]
+                    writer.key(quotedWithColon: keys[column])
                 } else {
                     // Fields past the header keep their position as a name.
-                    JSONValue.quote(String(column + 1), into: &out)
-                    out.append(0x3A)
+                    writer.key(String(column + 1))
                 }
-                JSONValue.quote(utf8: fields[column], into: &out)
+                writer.string(fields[column])
             }
-            out.append(0x7D)  // }
-            if lines { out.append(0x0A) }
-            written += 1
+            writer.endObject()
+            if lines { writer.raw("\n") }
         }
-        return written
     }
 
     func batchEncoder() throws(Diagnostic) -> any BatchEncoder { Encoder(keys: keys, lines: lines) }
 
-    /// A batch's rows are written as if they came after others; the first row of the array has no
-    /// comma before it, which `write(_:)` takes off.
+    /// A batch's rows, separated as the array's items are; what comes before its first is this
+    /// writer's to say.
     func write(_ batch: EncodedBatch) throws(Diagnostic) {
         guard let count = batch.findings as? Int, count > 0 else { return }
-        if !lines && rows == 0 {
-            bytes += [0x20, 0x20]
-            bytes += batch.bytes.dropFirst(4)  // ",\n  "
-        } else {
-            bytes += batch.bytes
-        }
-        rows += count
-        if bytes.count >= Self.pieceSize { try flush() }
+        if lines { writer.raw(batch.bytes) } else { writer.rawValue(batch.bytes) }
+        if writer.byteCount >= Self.pieceSize { try flush() }
     }
 
     /// Rows encoded on another thread; the findings are how many.
@@ -88,25 +75,29 @@ final class TableJSONItemWriter: ConcurrentItemWriter {
         }
 
         func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch {
-            var out: [UInt8] = []
+            // At the array's items' level.
+            var writer = JSONWriter(layout: lines ? .compact : TableJSONItemWriter.arrayLayout, level: 1)
             var count = 0
             for item in items {
                 guard case .rows(let batch) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
-                // As if after other rows (1): every row of an array starts with its comma.
-                count += TableJSONItemWriter.encode(batch, keys: keys, lines: lines, after: 1, into: &out) - 1
+                if count > 0, !lines, !batch.isEmpty { writer.nextItem() }
+                TableJSONItemWriter.encode(batch, keys: keys, lines: lines, into: &writer, separated: true)
+                count += batch.count
             }
-            return EncodedBatch(bytes: out, findings: count)
+            return EncodedBatch(bytes: writer.take(), findings: count)
         }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
-        if !lines { bytes += Array((rows == 0 ? "]\n" : "\n]\n").utf8) }
+        if !lines {
+            writer.endArray()
+            writer.raw("\n")
+        }
         try flush()
         return []
     }
 
     private func flush() throws(Diagnostic) {
-        try sink(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        try sink(writer.take())
     }
 }

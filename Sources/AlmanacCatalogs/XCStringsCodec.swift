@@ -150,50 +150,13 @@ public struct XCStringsCodec: Codec {
 }
 
 /// JSON the way Xcode writes string catalogs: two-space indent, `" : "` between key and value,
-/// empty objects as `{\n\n}`, non-ASCII text as is.
+/// empty containers over three lines, non-ASCII text as is (`JSONWriter.Layout.xcode`).
 struct XcodeJSON {
     var escapesSlash = false
 
     func text(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, indent: 0, into: &output)
-        return output
-    }
-
-    func write(_ value: JSONValue, indent: Int, into output: inout String) {
-        let pad = String(repeating: "  ", count: indent)
-        switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .integer(let number): output += String(number)
-        case .number(let number): output += String(number)
-        case .string(let text): JSONValue.quote(text, into: &output, escaping: escapesSlash ? .slash : [])
-        case .array(let items):
-            if items.isEmpty {
-                output += "[\n\n" + pad + "]"
-                return
-            }
-            output += "[\n"
-            for (index, item) in items.enumerated() {
-                output += pad + "  "
-                write(item, indent: indent + 1, into: &output)
-                output += index == items.count - 1 ? "\n" : ",\n"
-            }
-            output += pad + "]"
-        case .object(let members):
-            if members.isEmpty {
-                output += "{\n\n" + pad + "}"
-                return
-            }
-            output += "{\n"
-            for (index, (key, member)) in members.enumerated() {
-                output += pad + "  "
-                JSONValue.quote(key, into: &output, escaping: escapesSlash ? .slash : [])
-                output += " : "
-                write(member, indent: indent + 1, into: &output)
-                output += index == members.count - 1 ? "\n" : ",\n"
-            }
-            output += pad + "}"
-        }
+        var writer = JSONWriter(layout: .xcode(escapingSlash: escapesSlash), capacity: 64 * 1024)
+        writer.value(value)
+        return String(decoding: writer.take(), as: UTF8.self)
     }
 }

@@ -12,11 +12,11 @@ protocol ICalEvents {
     /// it as a property. Most lines of a calendar are such, and a reader that maps them into
     /// fields needs no strings for their names and parameters, nor one for a value it reads as
     /// a date.
-    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool
+    mutating func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool
 }
 
 extension ICalEvents {
-    func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool { false }
+    func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool { false }
 }
 
 /// The parameters of a date property line that has no others than TZID and VALUE, each at most
@@ -25,7 +25,7 @@ struct DateParameters {
     /// TZID's value (nil when the line has none).
     var tzid: String?
     /// VALUE's bytes as written (empty when the line has none).
-    var valueType: UnsafeBufferPointer<UInt8>
+    var valueType: ByteView
 
-    static var none: DateParameters { DateParameters(tzid: nil, valueType: UnsafeBufferPointer(start: nil, count: 0)) }
+    static var none: DateParameters { DateParameters(tzid: nil, valueType: .empty) }
 }

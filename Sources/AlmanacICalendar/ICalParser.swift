@@ -104,9 +104,9 @@ struct ICalParser {
     /// or another charset) is checked line by line.
     private mutating func scan<Events: ICalEvents>(_ bytes: [UInt8], from start: Int, upTo end: Int, into events: inout Events) throws(Diagnostic) {
         guard start < end else { return }
-        try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) in
-            let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            let linesNeedChecking = validatesUTF8 && !UTF8Validation.isValid(piece, 0, piece.count)
+        try bytes.withByteView { (buffer) throws(Diagnostic) in
+            let piece = buffer[start..<end]
+            let linesNeedChecking = validatesUTF8 && !UTF8Validation.isValid(piece)
             try scan(piece, upTo: piece.count, checkingLines: linesNeedChecking, into: &events)
         }
     }
@@ -115,16 +115,22 @@ struct ICalParser {
     /// new logical line, the byte before the buffer being `previous` (0 when the buffer starts
     /// one); nil when there is none.
     static func firstLogicalLineBoundary(_ buffer: [UInt8], after previous: UInt8) -> Int? {
-        func startsLine(_ byte: UInt8) -> Bool { byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
         guard let firstByte = buffer.first else { return nil }
-        if previous == 0x0A || (previous == 0x0D && firstByte != 0x0A), startsLine(firstByte) { return 0 }
+        if previous == ASCII.lineFeed || (previous == ASCII.carriageReturn && firstByte != ASCII.lineFeed), startsLine(firstByte) { return 0 }
         var index = 0
         while index + 1 < buffer.count {
             let byte = buffer[index]
-            if byte == 0x0A || (byte == 0x0D && buffer[index + 1] != 0x0A), startsLine(buffer[index + 1]) { return index + 1 }
+            if byte == ASCII.lineFeed || (byte == ASCII.carriageReturn && buffer[index + 1] != ASCII.lineFeed), startsLine(buffer[index + 1]) { return index + 1 }
             index += 1
         }
         return nil
+    }
+
+    /// Whether a line starting with `byte` starts a new logical line: not a fold's space or tab,
+    /// nor a line break.
+    @inline(__always)
+    private static func startsLine(_ byte: UInt8) -> Bool {
+        byte != ASCII.space && byte != ASCII.tab && byte != ASCII.lineFeed && byte != ASCII.carriageReturn
     }
 
     /// Ends the input: components left open are closed with a warning.
@@ -162,17 +168,16 @@ struct ICalParser {
         var index = buffer.count - 2
         while index >= 0 {
             let byte = buffer[index]
-            if byte == 0x0A || (byte == 0x0D && buffer[index + 1] != 0x0A) {
+            if byte == ASCII.lineFeed || (byte == ASCII.carriageReturn && buffer[index + 1] != ASCII.lineFeed) {
                 // A blank line may sit between a line and its continuation (see `foldStart`).
-                let next = buffer[index + 1]
-                if next != 0x20 && next != 0x09 && next != 0x0A && next != 0x0D { return index + 1 }
+                if startsLine(buffer[index + 1]) { return index + 1 }
             }
             index -= 1
         }
         return 0
     }
 
-    private mutating func scan<Events: ICalEvents>(_ bytes: UnsafeBufferPointer<UInt8>, upTo count: Int, checkingLines: Bool,
+    private mutating func scan<Events: ICalEvents>(_ bytes: ByteView, upTo count: Int, checkingLines: Bool,
                                                    into events: inout Events) throws(Diagnostic) {
         let lines = self.lines
         var index = 0
@@ -186,11 +191,11 @@ struct ICalParser {
             if end > index, Self.foldStart(bytes, next, count) != nil {
                 folded = true
                 scratch.removeAll(keepingCapacity: true)
-                scratch.append(contentsOf: bytes[index..<end])
+                bytes.append(index, end, to: &scratch)
                 while let start = Self.foldStart(bytes, next, count) {
                     line += start.blankLines
                     let continuationEnd = Self.lineEnd(bytes, start.index + 1, count)
-                    scratch.append(contentsOf: bytes[(start.index + 1)..<continuationEnd])
+                    bytes.append(start.index + 1, continuationEnd, to: &scratch)
                     if scratch.count > limits.maxLineBytes { break }
                     line += continuationEnd < count ? 1 : 0
                     next = Self.lineBreakEnd(bytes, continuationEnd, count)
@@ -200,10 +205,10 @@ struct ICalParser {
             if !sawContent {
                 // Blank space before the first line (templates, hand-made files) is not content.
                 if folded {
-                    let blank = scratch.prefix { $0 == 0x20 || $0 == 0x09 }.count
+                    let blank = scratch.prefix { $0 == ASCII.space || $0 == ASCII.tab }.count
                     if blank > 0 { scratch.removeFirst(blank) }
                 } else {
-                    while lineStart < end, bytes[lineStart] == 0x20 || bytes[lineStart] == 0x09 { lineStart += 1 }
+                    while lineStart < end, bytes[lineStart] == ASCII.space || bytes[lineStart] == ASCII.tab { lineStart += 1 }
                 }
             }
             let logicalLength = folded ? scratch.count : end - lineStart
@@ -215,7 +220,7 @@ struct ICalParser {
 
             if checkingLines {
                 let valid = folded
-                    ? scratch.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, $0.count) }
+                    ? scratch.withByteView(UTF8Validation.isValid)
                     : UTF8Validation.isValid(bytes, lineStart, end)
                 if !valid { throw Self.notUTF8 }
             }
@@ -231,14 +236,14 @@ struct ICalParser {
             } else {
                 let inContent = sawContent && !open.isEmpty
                 let (parsed, taken) = folded
-                    ? scratch.withUnsafeBufferPointer { lines.read($0, 0, $0.count, line: startLine, inContent: inContent, into: &events) }
+                    ? scratch.withByteView { lines.read($0, 0, $0.count, line: startLine, inContent: inContent, into: &events) }
                     : lines.read(bytes, lineStart, end, line: startLine, inContent: inContent, into: &events)
                 if taken { continue }
                 guard let parsed else {
                     if !sawContent {
                         throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
                     }
-                    let preview = String(decoding: (folded ? Array(scratch.prefix(40)) : Array(bytes[lineStart..<min(end, lineStart + 40)])), as: UTF8.self)
+                    let preview = String(decoding: folded ? Array(scratch.prefix(40)) : bytes.bytes(lineStart, min(end, lineStart + 40)), as: UTF8.self)
                     diagnostics.append(.warning("ics.broken-line", preview, at: location(startLine)))
                     continue
                 }
@@ -314,15 +319,13 @@ struct ICalParser {
     /// known component's name in any case: the kind and the name in uppercase, from the table;
     /// nil for any other line (read as a property, with the same answer for these).
     @inline(__always)
-    private static func componentLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (PropertyKind, String)? {
+    private static func componentLine(_ bytes: ByteView, _ start: Int, _ end: Int) -> (PropertyKind, String)? {
         guard end - start >= 5 else { return nil }
-        let first = bytes[start] | 0x20
         let valueStart: Int
         let kind: PropertyKind
-        if first == 0x62, end - start >= 7, bytes[start + 5] == 0x3A,
-           bytes[start + 1] | 0x20 == 0x65, bytes[start + 2] | 0x20 == 0x67, bytes[start + 3] | 0x20 == 0x69, bytes[start + 4] | 0x20 == 0x6E {
+        if end - start >= 7, bytes[start + 5] == ASCII.colon, bytes.matchesIgnoringCase(start, start + 5, "BEGIN") {
             (valueStart, kind) = (start + 6, .begin)
-        } else if first == 0x65, bytes[start + 3] == 0x3A, bytes[start + 1] | 0x20 == 0x6E, bytes[start + 2] | 0x20 == 0x64 {
+        } else if bytes[start + 3] == ASCII.colon, bytes.matchesIgnoringCase(start, start + 3, "END") {
             (valueStart, kind) = (start + 4, .end)
         } else {
             return nil
@@ -334,70 +337,47 @@ struct ICalParser {
     /// Component names are ASCII and almost always written in uppercase already.
     private func asciiUppercased(_ text: String) -> String {
         // Over the contiguous bytes: `text.utf8.contains(where:)` cost ~230 instructions a name.
-        var copy = text
-        if !copy.withUTF8({ $0.contains { $0 &- 0x61 < 26 } }) { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+        if !text.withByteView({ $0.firstIndex(where: ASCII.isLowercase) < $0.count }) { return text }
+        return String(decoding: text.utf8.map(ASCII.uppercased), as: UTF8.self)
     }
 
     /// Where the continuation of a folded line starts (its space or tab), when the line that
     /// starts at `next` continues the one before: directly, or after blank lines (which some
     /// writers leave between a line and its continuation; Python's icalendar reads them so).
     @inline(__always)
-    private static func foldStart(_ bytes: UnsafeBufferPointer<UInt8>, _ next: Int, _ count: Int) -> (index: Int, blankLines: Int)? {
+    private static func foldStart(_ bytes: ByteView, _ next: Int, _ count: Int) -> (index: Int, blankLines: Int)? {
         guard next < count else { return nil }
         let byte = bytes[next]
-        if byte == 0x20 || byte == 0x09 { return (next, 0) }
-        guard byte == 0x0A || byte == 0x0D else { return nil }
+        if byte == ASCII.space || byte == ASCII.tab { return (next, 0) }
+        guard byte == ASCII.lineFeed || byte == ASCII.carriageReturn else { return nil }
         var index = next
         var blankLines = 0
-        while index < count, bytes[index] == 0x0A || bytes[index] == 0x0D {
+        while index < count, bytes[index] == ASCII.lineFeed || bytes[index] == ASCII.carriageReturn {
             index = lineBreakEnd(bytes, index, count)
             blankLines += 1
         }
-        guard index < count, bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        guard index < count, bytes[index] == ASCII.space || bytes[index] == ASCII.tab else { return nil }
         return (index, blankLines)
     }
 
-    /// The index of the first CR or LF in `bytes[from..<count]` (`count` when there is none),
-    /// eight bytes at a time: lines average 30–80 bytes, and a byte-by-byte loop with bounds
-    /// checks was a tenth of `inspect`'s time.
+    /// The index of the first CR or LF in `bytes[from..<count]` (`count` when there is none):
+    /// lines average 30–80 bytes, and a byte-by-byte loop was a tenth of `inspect`'s time.
     @inline(__always)
-    static func lineEnd(_ bytes: [UInt8], _ from: Int, _ count: Int) -> Int {
-        bytes.withUnsafeBufferPointer { lineEnd($0, from, count) }
-    }
-
-    @inline(__always)
-    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ from: Int, _ count: Int) -> Int {
-        var index = from
-        if let base = buffer.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // A byte of `x` is zero where the word had LF (or CR): the lowest flag this
-                // sets is exact (a borrow only disturbs the bytes above a true zero).
-                let lf = word ^ (ones &* 0x0A)
-                let cr = word ^ (ones &* 0x0D)
-                let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
-                if found != 0 { return index + found.trailingZeroBitCount / 8 }
-                index += 8
-            }
-        }
-        while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
-        return index
+    static func lineEnd(_ bytes: ByteView, _ from: Int, _ count: Int) -> Int {
+        ByteScan.firstIndex(in: bytes, from: from, to: count, where: AnyOf2.lineBreak)
     }
 
     /// The index after a line break at `end` (CRLF, LF or CR).
     @inline(__always)
-    private static func lineBreakEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ count: Int) -> Int {
+    private static func lineBreakEnd(_ bytes: ByteView, _ end: Int, _ count: Int) -> Int {
         guard end < count else { return end }
-        if bytes[end] == 0x0D, end + 1 < count, bytes[end + 1] == 0x0A { return end + 2 }
+        if bytes[end] == ASCII.carriageReturn, end + 1 < count, bytes[end + 1] == ASCII.lineFeed { return end + 2 }
         return end + 1
     }
 }
 
 /// Reads one property line (`ICalParser`'s, apart so that reading one copies no parser: a
-/// method of the parser called inside `withUnsafeBufferPointer` of its own scratch copied the
+/// method of the parser called inside `withByteView` of its own scratch copied the
 /// whole parser, retaining each of its fields, for every folded line).
 struct PropertyLineReader {
     /// Shares strings of values that repeat (see `parseLine`).
@@ -408,14 +388,14 @@ struct PropertyLineReader {
     /// otherwise as an `ICalProperty` (nil when the line is broken). `inContent` says whether the
     /// line is inside a component of a file already known to be iCalendar.
     @inline(__always)
-    func read<Events: ICalEvents>(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, inContent: Bool,
+    func read<Events: ICalEvents>(_ buffer: ByteView, _ start: Int, _ end: Int, line: Int, inContent: Bool,
                                           into events: inout Events) -> (property: ICalProperty?, taken: Bool) {
         guard let name = Self.name(buffer, start, end) else { return (nil, false) }
         if inContent, name.kind.rawValue > PropertyKind.end.rawValue {
-            if buffer[name.end] == 0x3A {
-                if events.plainProperty(name.kind, UnsafeBufferPointer(rebasing: buffer[(name.end + 1)..<end]), .none) { return (nil, true) }
+            if buffer[name.end] == ASCII.colon {
+                if events.plainProperty(name.kind, buffer[(name.end + 1)..<end], .none) { return (nil, true) }
             } else if name.kind.isDate, let (parameters, valueStart) = dateParameters(buffer, name.end, end),
-                      events.plainProperty(name.kind, UnsafeBufferPointer(rebasing: buffer[valueStart..<end]), parameters) {
+                      events.plainProperty(name.kind, buffer[valueStart..<end], parameters) {
                 return (nil, true)
             }
         }
@@ -426,49 +406,37 @@ struct PropertyLineReader {
     /// and VALUE (`DTSTART;TZID=America/New_York:…`, `DTSTART;VALUE=DATE:…`), each once and
     /// written plainly; and where the value starts. nil for any other line (read the general way).
     @inline(__always)
-    private func dateParameters(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> (DateParameters, valueStart: Int)? {
+    private func dateParameters(_ buffer: ByteView, _ index: Int, _ end: Int) -> (DateParameters, valueStart: Int)? {
         var parameters = DateParameters.none
         var hasType = false
         var index = index
-        while index < end, buffer[index] == 0x3B {
+        while index < end, buffer[index] == ASCII.semicolon {
             let nameStart = index + 1
             index = nameStart
-            while index < end, buffer[index] != 0x3D, buffer[index] != 0x3A, buffer[index] != 0x3B { index += 1 }
-            guard index < end, buffer[index] == 0x3D else { return nil }
+            while index < end, buffer[index] != ASCII.equals, buffer[index] != ASCII.colon, buffer[index] != ASCII.semicolon { index += 1 }
+            guard index < end, buffer[index] == ASCII.equals else { return nil }
             let nameEnd = index
             index += 1
             let valueStart = index
             while index < end {
                 let byte = buffer[index]
-                if byte == 0x3A || byte == 0x3B { break }
+                if byte == ASCII.colon || byte == ASCII.semicolon { break }
                 // Quotes, escapes and lists are read by `parseLine`.
-                if byte == 0x22 || byte == 0x5C || byte == 0x5E || byte == 0x2C { return nil }
+                if byte == ASCII.quote || byte == ASCII.backslash || byte == ASCII.caret || byte == ASCII.comma { return nil }
                 index += 1
             }
             guard index < end else { return nil }
-            if Self.isASCII(buffer, nameStart, nameEnd, caseless: "TZID"), parameters.tzid == nil {
+            if buffer.matchesIgnoringCase(nameStart, nameEnd, "TZID"), parameters.tzid == nil {
                 parameters.tzid = interner.string(buffer, valueStart, index)
-            } else if Self.isASCII(buffer, nameStart, nameEnd, caseless: "VALUE"), !hasType {
+            } else if buffer.matchesIgnoringCase(nameStart, nameEnd, "VALUE"), !hasType {
                 hasType = true
-                parameters.valueType = UnsafeBufferPointer(rebasing: buffer[valueStart..<index])
+                parameters.valueType = buffer[valueStart..<index]
             } else {
                 return nil
             }
         }
-        guard index < end, buffer[index] == 0x3A else { return nil }
+        guard index < end, buffer[index] == ASCII.colon else { return nil }
         return (parameters, index + 1)
-    }
-
-    /// Whether `buffer[start..<end]` is `word` (ASCII uppercase letters and dashes) in any case.
-    @inline(__always)
-    static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, caseless word: StaticString) -> Bool {
-        guard end - start == word.utf8CodeUnitCount else { return false }
-        let letters = word.utf8Start
-        for offset in 0..<(end - start) {
-            let byte = buffer[start + offset]
-            if byte != letters[offset], byte &- 0x61 >= 26 || byte - 0x20 != letters[offset] { return false }
-        }
-        return true
     }
 
     /// The name that starts a line: letters, digits and dashes, after an optional group
@@ -476,49 +444,48 @@ struct PropertyLineReader {
     /// group stays in the name), and its kind (`other` with a group); nil when no `;` or `:`
     /// follows it.
     @inline(__always)
-    private static func name(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (end: Int, kind: PropertyKind, known: String?)? {
+    private static func name(_ buffer: ByteView, _ start: Int, _ end: Int) -> (end: Int, kind: PropertyKind, known: String?)? {
         var index = start
         var nameStart = start
         while index < end {
             let byte = buffer[index]
-            // A letter (either case), digit or dash; unsigned wrap-around makes each range one compare.
-            if (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2D {
+            if ASCII.isAlphanumeric(byte) || byte == ASCII.hyphen {
                 index += 1
-            } else if byte == 0x2E, index > nameStart, nameStart == start {
+            } else if byte == ASCII.period, index > nameStart, nameStart == start {
                 nameStart = index + 1
                 index += 1
             } else {
                 break
             }
         }
-        guard index > nameStart, index < end, buffer[index] == 0x3A || buffer[index] == 0x3B else { return nil }
+        guard index > nameStart, index < end, buffer[index] == ASCII.colon || buffer[index] == ASCII.semicolon else { return nil }
         let (kind, known) = nameStart == start ? PropertyKind.classify(buffer, start, index) : (.other, nil)
         return (index, kind, known)
     }
 
     /// `NAME *(";" param) ":" value`, its name already read; nil when the line has no colon.
-    private func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+    private func parseLine(_ buffer: ByteView, _ start: Int, _ end: Int,
                            _ lineName: (end: Int, kind: PropertyKind, known: String?), line: Int) -> ICalProperty? {
         var index = lineName.end
         let kind = lineName.kind
         let name = lineName.known ?? asciiUppercase(buffer, start, index)
         var parameters: [CarriedProperty.Parameter] = []
-        while index < end, buffer[index] == 0x3B {
+        while index < end, buffer[index] == ASCII.semicolon {
             index += 1
             let nameStart = index
-            while index < end, buffer[index] != 0x3D, buffer[index] != 0x3A, buffer[index] != 0x3B { index += 1 }
+            while index < end, buffer[index] != ASCII.equals, buffer[index] != ASCII.colon, buffer[index] != ASCII.semicolon { index += 1 }
             // An empty parameter (`DTSTART;;VALUE=DATE-TIME:…`) says nothing: skip it.
-            if index == nameStart, index < end, buffer[index] == 0x3B || buffer[index] == 0x3A { continue }
-            guard index < end, buffer[index] == 0x3D, index > nameStart else { return nil }
+            if index == nameStart, index < end, buffer[index] == ASCII.semicolon || buffer[index] == ASCII.colon { continue }
+            guard index < end, buffer[index] == ASCII.equals, index > nameStart else { return nil }
             let parameterName = asciiUppercase(buffer, nameStart, index)
             index += 1
             var values: [String] = []
             while true {
-                if index < end, buffer[index] == 0x22 {
+                if index < end, buffer[index] == ASCII.quote {
                     // Quoted: anything but a quote, with RFC 6868's ^n ^' ^^ escapes.
                     let valueStart = index + 1
                     index = valueStart
-                    while index < end, buffer[index] != 0x22 { index += 1 }
+                    while index < end, buffer[index] != ASCII.quote { index += 1 }
                     guard index < end else { return nil }
                     values.append(caretDecoded(buffer, valueStart, index, intern: true))
                     index += 1
@@ -527,8 +494,8 @@ struct PropertyLineReader {
                     // values (`CN=Society\; 2014`), where RFC 5545 wants quotes: read them so.
                     let valueStart = index
                     var escaped = false
-                    while index < end, buffer[index] != 0x2C, buffer[index] != 0x3B, buffer[index] != 0x3A {
-                        if buffer[index] == 0x5C, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) {
+                    while index < end, !Self.isParameterDelimiter(buffer[index]) {
+                        if buffer[index] == ASCII.backslash, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) {
                             escaped = true
                             index += 2
                         } else {
@@ -537,7 +504,7 @@ struct PropertyLineReader {
                     }
                     values.append(escaped ? backslashDecoded(buffer, valueStart, index) : caretDecoded(buffer, valueStart, index, intern: true))
                 }
-                if index < end, buffer[index] == 0x2C {
+                if index < end, buffer[index] == ASCII.comma {
                     index += 1
                     continue
                 }
@@ -545,7 +512,7 @@ struct PropertyLineReader {
             }
             parameters.append(CarriedProperty.Parameter(name: parameterName, values: values))
         }
-        guard index < end, buffer[index] == 0x3A else { return nil }
+        guard index < end, buffer[index] == ASCII.colon else { return nil }
         // Values that repeat across items (rules, categories, status words; DTSTAMP, which
         // Google sets to the moment of export on every item: 64 items, one DTSTAMP in the
         // Google exports under Tests/) share one string.
@@ -556,51 +523,47 @@ struct PropertyLineReader {
         case .begin, .end:
             // A known component's name, in uppercase, without making a string (a quarter of a
             // calendar's lines are BEGIN and END).
-            value = ICalParser.componentNames.lookup(buffer, index + 1, end)?.1
-                ?? String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
+            value = ICalParser.componentNames.lookup(buffer, index + 1, end)?.1 ?? buffer.string(index + 1, end)
         default:
-            value = String(decoding: UnsafeBufferPointer(rebasing: buffer[(index + 1)..<end]), as: UTF8.self)
+            value = buffer.string(index + 1, end)
         }
         return ICalProperty(name: name, kind: kind, parameters: parameters, value: value, line: line)
     }
 
-    private func asciiUppercase(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        var needsCase = false
-        for index in start..<end where buffer[index] >= 0x61 && buffer[index] <= 0x7A { needsCase = true; break }
-        if !needsCase { return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) }
-        return String(decoding: buffer[start..<end].map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    private func asciiUppercase(_ buffer: ByteView, _ start: Int, _ end: Int) -> String {
+        let part = buffer[start..<end]
+        if part.firstIndex(where: ASCII.isLowercase) == part.count { return part.string }
+        return String(decoding: part.array.map(ASCII.uppercased), as: UTF8.self)
     }
 
     @inline(__always)
-    private static func isParameterDelimiter(_ byte: UInt8) -> Bool { byte == 0x3B || byte == 0x2C || byte == 0x3A }
+    private static func isParameterDelimiter(_ byte: UInt8) -> Bool { byte == ASCII.semicolon || byte == ASCII.comma || byte == ASCII.colon }
 
     /// An unquoted parameter value with its `\;` `\,` `\:` escapes undone.
-    private func backslashDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    private func backslashDecoded(_ buffer: ByteView, _ start: Int, _ end: Int) -> String {
         var result: [UInt8] = []
         var index = start
         while index < end {
-            if buffer[index] == 0x5C, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) { index += 1 }
+            if buffer[index] == ASCII.backslash, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) { index += 1 }
             result.append(buffer[index])
             index += 1
         }
         return String(decoding: result, as: UTF8.self)
     }
 
-    private func caretDecoded(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, intern: Bool = false) -> String {
-        var hasCaret = false
-        for index in start..<end where buffer[index] == 0x5E { hasCaret = true; break }
-        if !hasCaret {
-            return intern ? interner.string(buffer, start, end) : String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+    private func caretDecoded(_ buffer: ByteView, _ start: Int, _ end: Int, intern: Bool = false) -> String {
+        if buffer[start..<end].firstIndex(of: ASCII.caret) == end - start {
+            return intern ? interner.string(buffer, start, end) : buffer.string(start, end)
         }
         var result: [UInt8] = []
         var index = start
         while index < end {
             let byte = buffer[index]
-            if byte == 0x5E, index + 1 < end {
+            if byte == ASCII.caret, index + 1 < end {
                 switch buffer[index + 1] {
-                case 0x6E, 0x4E: result.append(0x0A); index += 2; continue
-                case 0x27: result.append(0x22); index += 2; continue
-                case 0x5E: result.append(0x5E); index += 2; continue
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): result.append(ASCII.lineFeed); index += 2; continue
+                case ASCII.apostrophe: result.append(ASCII.quote); index += 2; continue
+                case ASCII.caret: result.append(ASCII.caret); index += 2; continue
                 default: break
                 }
             }

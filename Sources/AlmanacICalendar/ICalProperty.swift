@@ -14,7 +14,7 @@ public struct ICalProperty: Hashable, Sendable {
         self.parameters = parameters
         self.value = value
         self.line = line
-        self.kind = name.utf8.withContiguousStorageIfAvailable { PropertyKind.classify($0, 0, $0.count).0 } ?? .other
+        self.kind = name.withByteView { PropertyKind.classify($0, 0, $0.count).0 }
     }
 
     init(name: String, kind: PropertyKind, parameters: [CarriedProperty.Parameter], value: String, line: Int) {

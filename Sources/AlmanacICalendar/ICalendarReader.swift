@@ -97,7 +97,7 @@ public struct ICalendarReader: Sendable {
                         // it look like UTF-16, so the answer is the same without the copy.
                         let prefix = chunk.prefix(CharsetDetector.sampleSize)
                         var detection: CharsetDetection?
-                        let hasZero = prefix.withUnsafeBytes(CharsetDetector.containsZeroByte)
+                        let hasZero = prefix.withByteView(ByteScan.containsZero)
                         if declared == nil, !prefix.isEmpty, !hasZero {
                             detection = CharsetDetector.detect(prefix, isComplete: false)
                             if detection?.charset != .utf8 { detection = nil }
@@ -139,30 +139,32 @@ public struct ICalendarReader: Sendable {
     static func unfolded(_ bytes: [UInt8]) -> [UInt8] {
         // Runs between line breaks are copied whole, found eight bytes at a time: a batch of
         // small exports unfolds each one's sample, and byte by byte that was 2.5 % of the batch.
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            let end = ICalParser.lineEnd(bytes, index, count)
-            result.append(contentsOf: bytes[index..<end])
-            guard end < count else { break }
-            var next = end + 1
-            if bytes[end] == 0x0D, next < count, bytes[next] == 0x0A { next += 1 }
-            // Blank lines may sit between a line and its continuation (the parser reads them so,
-            // as Python's icalendar does): they go with the fold, or a character the fold split
-            // stays split and the file looks like another charset.
-            var continuation = next
-            while continuation < count, bytes[continuation] == 0x0A || bytes[continuation] == 0x0D { continuation += 1 }
-            if continuation < count, bytes[continuation] == 0x20 || bytes[continuation] == 0x09 {
-                index = continuation + 1
-            } else {
-                // Not a fold: the break itself is kept (CR and LF alike, one byte at a time).
-                result.append(bytes[end])
-                index = end + 1
+        bytes.withByteView { view in
+            var result: [UInt8] = []
+            result.reserveCapacity(view.count)
+            let count = view.count
+            var index = 0
+            while index < count {
+                let end = ICalParser.lineEnd(view, index, count)
+                view.append(index, end, to: &result)
+                guard end < count else { break }
+                var next = end + 1
+                if view[end] == ASCII.carriageReturn, next < count, view[next] == ASCII.lineFeed { next += 1 }
+                // Blank lines may sit between a line and its continuation (the parser reads them
+                // so, as Python's icalendar does): they go with the fold, or a character the fold
+                // split stays split and the file looks like another charset.
+                var continuation = next
+                while continuation < count, view[continuation] == ASCII.lineFeed || view[continuation] == ASCII.carriageReturn { continuation += 1 }
+                if continuation < count, view[continuation] == ASCII.space || view[continuation] == ASCII.tab {
+                    index = continuation + 1
+                } else {
+                    // Not a fold: the break itself is kept (CR and LF alike, one byte at a time).
+                    result.append(view[end])
+                    index = end + 1
+                }
             }
+            return result
         }
-        return result
     }
 
     private enum ChunkState {
@@ -255,7 +257,7 @@ struct ReaderEvents: ICalEvents {
         }
     }
 
-    mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool {
+    mutating func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool {
         guard inItem, collecting.isEmpty else { return false }
         return mapper.applyPlain(kind, value, parameters, to: &item!, seen: &seen)
     }
@@ -474,7 +476,7 @@ struct ItemMapper {
     /// most lines are; false, with nothing done, when it needs the whole property: a later
     /// occurrence of a single-valued one (carried), a date that does not read (a warning), a rule
     /// or category list not met before in this file (read and remembered there).
-    mutating func applyPlain(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters,
+    mutating func applyPlain(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters,
                              to item: inout CalendarItem, seen: inout UInt64) -> Bool {
         let bit: UInt64 = 1 << UInt64(kind.rawValue)
         let first = seen & bit == 0
@@ -493,7 +495,7 @@ struct ItemMapper {
             return true
         }
         switch kind {
-        case .uid where first: item.uid = String(decoding: value, as: UTF8.self)
+        case .uid where first: item.uid = value.string
         case .summary where first: item.title = PropertyText.unescape(value)
         case .description where first: item.notes = PropertyText.unescape(value)
         case .location where first: item.location = PropertyText.unescape(value)
@@ -514,12 +516,12 @@ struct ItemMapper {
     /// A date property's value read as `date` reads it, when that gives no warning: it reads, and
     /// VALUE, if written, is DATE or DATE-TIME as its shape is (the rest is `date`'s to say).
     @inline(__always)
-    static func date(_ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> DateValue? {
+    static func date(_ value: ByteView, _ parameters: DateParameters) -> DateValue? {
         guard let date = try? BasicDateTime.parse(value, tzid: parameters.tzid) else { return nil }
         let type = parameters.valueType
         guard !type.isEmpty else { return date }
         let isDate = if case .date = date { true } else { false }
-        return PropertyLineReader.isASCII(type, 0, type.count, caseless: isDate ? "DATE" : "DATE-TIME") ? date : nil
+        return type.matchesIgnoringCase(0, type.count, isDate ? "DATE" : "DATE-TIME") ? date : nil
     }
 
     /// An RRULE's text read as a rule, remembered for the whole process: a batch of exports from

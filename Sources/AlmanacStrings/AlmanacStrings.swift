@@ -7,3 +7,7 @@
 // AlmanacCore re-export it: code that imports either sees these types as before. The catalog codecs
 // (AlmanacCatalogs) build on these readers and add what needs ICU and libxml2: legacy charsets,
 // located XML errors, writing, XLIFF.
+
+// The byte tools (AlmanacBytes) come along: `JSONValue` is part of the models' vocabulary, and
+// the readers here and above use the scanning, UTF-8 and digit tools.
+@_exported public import AlmanacBytes

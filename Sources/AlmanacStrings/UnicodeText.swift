@@ -31,7 +31,7 @@ public enum UnicodeDetection {
     /// UTF-16 text without a BOM (like .strings files some tools write) has a zero byte in most
     /// ASCII characters: in odd positions for little-endian, even ones for big-endian.
     public static func utf16WithoutBOM(_ bytes: [UInt8]) -> (littleEndian: Bool, score: Double)? {
-        guard bytes.count >= 4, containsZero(bytes) else { return nil }
+        guard bytes.count >= 4, bytes.withByteView(ByteScan.containsZero) else { return nil }
         let pairs = bytes.count / 2
         var evenZeros = 0
         var oddZeros = 0
@@ -47,26 +47,6 @@ public enum UnicodeDetection {
         if odd > 0.2 && even < 0.05 { littleEndian = true } else if even > 0.2 && odd < 0.05 { littleEndian = false } else { return nil }
         guard plausibleUTF16(bytes, littleEndian: littleEndian) else { return nil }
         return (littleEndian, max(odd, even))
-    }
-
-    /// Whether any byte is zero, eight at a time: a UTF-8 file (almost every input) has none,
-    /// and counting zeros in both positions of every pair was most of detecting its charset.
-    private static func containsZero(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var index = 0
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            while index + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if (word &- ones) & ~word & (ones &* 0x80) != 0 { return true }
-                index += 8
-            }
-            while index < buffer.count {
-                if buffer[index] == 0 { return true }
-                index += 1
-            }
-            return false
-        }
     }
 
     private static func plausibleUTF16(_ bytes: [UInt8], littleEndian: Bool) -> Bool {
@@ -114,97 +94,5 @@ public enum UnicodeDetection {
             units.append(littleEndian ? UInt16(first) | UInt16(second) << 8 : UInt16(first) << 8 | UInt16(second))
         }
         return units
-    }
-}
-
-/// UTF-8 validation that reports where the first bad byte is; ASCII runs are skipped eight
-/// bytes at a time, so clean files validate at memory speed.
-public enum UTF8Validation {
-    /// The offset of the first byte that does not start or continue a valid sequence, or nil.
-    /// With `allowTruncatedEnd`, a sequence cut off by the end of a prefix is not an error.
-    public static func firstInvalidOffset(_ bytes: [UInt8], allowTruncatedEnd: Bool = false) -> Int? {
-        let (invalid, complete) = validate(bytes)
-        if let invalid { return invalid }
-        return complete < bytes.count && !allowTruncatedEnd ? complete : nil
-    }
-
-    /// The first invalid byte (nil when valid) and how many bytes form complete characters (less
-    /// than the count when the bytes end inside a character).
-    public static func validate(_ bytes: [UInt8]) -> (invalid: Int?, complete: Int) {
-        bytes.withUnsafeBufferPointer { validate($0, 0, $0.count) }
-    }
-
-    public static func validate(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (invalid: Int?, complete: Int) {
-        guard start < end, let base = buffer.baseAddress else { return (nil, end) }
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        while index < end {
-            if index + 8 <= end {
-                // ASCII sixteen, then eight bytes at a time; in mixed text, the ASCII bytes
-                // before the first non-ASCII one are skipped at once.
-                while index + 16 <= end,
-                      (UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                        | UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)) & highs == 0 {
-                    index += 16
-                }
-                if index + 8 <= end {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highs
-                    if word == 0 {
-                        index += 8
-                        continue
-                    }
-                    index += word.trailingZeroBitCount >> 3
-                }
-                // Sixteen at a time may have reached the end.
-                if index == end { break }
-            }
-            let byte = base[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            // CJK text is almost all three-byte characters outside the E0/ED special cases: a
-            // run of them is checked in one loop before the general rules below.
-            if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index + 2 < end,
-               base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 {
-                index += 3
-                while index + 2 < end {
-                    let lead = base[index]
-                    guard lead >= 0xE1, lead <= 0xEF, lead != 0xED,
-                          base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 else { break }
-                    index += 3
-                }
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return (index, index)
-            }
-            let available = min(length, end - index)
-            if available > 1 {
-                let second = base[index + 1]
-                guard second >= low, second <= high else { return (index, index) }
-                for next in 2..<available where base[index + next] & 0xC0 != 0x80 { return (index, index) }
-            }
-            if available < length { return (nil, index) }
-            index += length
-        }
-        return (nil, end)
-    }
-
-    /// Whether `buffer[start..<end]` is complete, valid UTF-8.
-    @inline(__always)
-    public static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let (invalid, complete) = validate(buffer, start, end)
-        return invalid == nil && complete == end
     }
 }

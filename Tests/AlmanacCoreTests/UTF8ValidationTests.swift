@@ -24,7 +24,7 @@ import Testing
             let valid = String(validating: bytes, as: UTF8.self) != nil
             let (invalid, complete) = UTF8Validation.validate(bytes)
             #expect((invalid == nil && complete == bytes.count) == valid, "\(bytes)")
-            if valid { #expect(bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0, $0.count) }) }
+            if valid { #expect(bytes.withByteView { UTF8Validation.isValid($0, 0, $0.count) }) }
             // Where it stops is where the valid prefix ends.
             if let invalid {
                 #expect(String(validating: bytes[..<invalid], as: UTF8.self) != nil, "\(bytes) at \(invalid)")
@@ -71,7 +71,7 @@ import Testing
             }
             let start = Int.random(in: 0...bytes.count, using: &random)
             let end = Int.random(in: start...bytes.count, using: &random)
-            let answer = bytes.withUnsafeBufferPointer { UTF8Validation.validate($0, start, end) }
+            let answer = bytes.withByteView { UTF8Validation.validate($0, start, end) }
             let expected = reference(bytes, start, end)
             #expect(answer.invalid == expected.invalid && answer.complete == expected.complete, "\(bytes) \(start)..<\(end)")
         }
@@ -82,7 +82,7 @@ import Testing
     @Test func stopsAtTheEndItIsGiven() {
         for length in [16, 32, 48, 24, 8, 0] {
             let bytes = Array(repeating: UInt8(0x41), count: length) + [0x80, 0x80]
-            let answer = bytes.withUnsafeBufferPointer { UTF8Validation.validate($0, 0, length) }
+            let answer = bytes.withByteView { UTF8Validation.validate($0, 0, length) }
             #expect(answer.invalid == nil && answer.complete == length, "\(length)")
         }
     }

@@ -204,7 +204,7 @@ import Testing
             mutating func begin(_ name: String, line: Int) throws(Diagnostic) { try inner.begin(name, line: line) }
             mutating func property(_ property: ICalProperty) throws(Diagnostic) { try inner.property(property) }
             mutating func end(_ name: String, line: Int) throws(Diagnostic) { try inner.end(name, line: line) }
-            mutating func plainProperty(_ kind: PropertyKind, _ value: UnsafeBufferPointer<UInt8>, _ parameters: DateParameters) -> Bool {
+            mutating func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool {
                 guard !general, inner.plainProperty(kind, value, parameters) else { return false }
                 taken += 1
                 return true

@@ -33,10 +33,11 @@ import Testing
         components.append(ICalComponent(name: "VEVENT", properties: [property]))
         #expect(!components.isEmpty)
         for component in components {
-            var bytes: [UInt8] = []
-            JCalBytes.write(component, into: &bytes, indent: 4)
+            var writer = JSONWriter(layout: .pretty, level: 2)
+            JCalBytes.write(component, into: &writer)
+            let bytes = writer.take()
             var expected: [UInt8] = []
-            JCalCodec.json(component).write(into: &expected, pretty: true, indent: 4)
+            JCalCodec.json(component).write(into: &expected, pretty: true, level: 2)
             #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(component.name)")
             #expect(expected == Array(JCalCodec.json(component).serialized(pretty: true).replacingOccurrences(of: "\n", with: "\n    ").utf8))
         }

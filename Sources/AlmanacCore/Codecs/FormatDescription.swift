@@ -84,42 +84,39 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         // and every extension for each format was most of identifying one. Extensions are
         // literals, compared through their own storage (a generic `zip` over two collections
         // cost ~900 instructions a name).
-        var name = fileName
-        return name.withUTF8 { bytes -> Int in
+        fileName.withByteView { bytes -> Int in
             let baseStart = Self.baseStart(bytes)
             var best = 0
             for suffix in extensions {
-                var suffix = suffix
-                best = max(best, suffix.withUTF8 { Self.matchLength(bytes, baseStart: baseStart, $0) })
+                best = max(best, suffix.withByteView { Self.matchLength(bytes, baseStart: baseStart, $0) })
             }
             return best
         }
     }
 
     /// Where the base name starts in a path's bytes (after its last `/`).
-    static func baseStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func baseStart(_ bytes: ByteView) -> Int {
         var index = bytes.count
-        while index > 0, bytes[index - 1] != 0x2F { index -= 1 }
+        while index > 0, bytes[index - 1] != ASCII.slash { index -= 1 }
         return index
     }
 
     /// The length of the extension `wanted` when the name in `bytes` ends with it, or is its
     /// whole base name without the dot (`Makefile`-style); 0 otherwise.
-    static func matchLength(_ bytes: UnsafeBufferPointer<UInt8>, baseStart: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Int {
+    static func matchLength(_ bytes: ByteView, baseStart: Int, _ wanted: ByteView) -> Int {
         guard let dot = wanted.first else { return 0 }
         let named = bytes.count >= wanted.count && sameIgnoringCase(bytes, from: bytes.count - wanted.count, wanted, from: 0)
-        let whole = dot == 0x2E && bytes.count - baseStart == wanted.count - 1 && sameIgnoringCase(bytes, from: baseStart, wanted, from: 1)
+        let whole = dot == ASCII.period && bytes.count - baseStart == wanted.count - 1 && sameIgnoringCase(bytes, from: baseStart, wanted, from: 1)
         return named || whole ? wanted.count : 0
     }
 
     /// Whether `a` from `start` and `b` from `bStart` hold the same bytes to their ends, ASCII
     /// letters in either case (false when the two runs differ in length).
-    private static func sameIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, from start: Int, _ b: UnsafeBufferPointer<UInt8>, from bStart: Int) -> Bool {
+    private static func sameIgnoringCase(_ a: ByteView, from start: Int, _ b: ByteView, from bStart: Int) -> Bool {
         guard a.count - start == b.count - bStart else { return false }
         var i = start, j = bStart
         while i < a.count {
-            let x = a[i], y = b[j]
-            guard x == y || (x | 0x20 == y | 0x20 && (x | 0x20) &- 0x61 < 26) else { return false }
+            guard ASCII.equalIgnoringCase(a[i], b[j]) else { return false }
             i += 1
             j += 1
         }

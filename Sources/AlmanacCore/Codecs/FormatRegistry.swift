@@ -117,11 +117,10 @@ public struct FormatRegistry: Sendable {
     /// format's place in `registered` (0: none).
     private func extensionMatches(_ fileName: String) -> [Int] {
         var lengths = Array(repeating: 0, count: registered.count)
-        var name = fileName
-        name.withUTF8 { bytes in
+        fileName.withByteView { bytes in
             let baseStart = FormatDescription.baseStart(bytes)
             for entry in extensionTable {
-                let length = entry.bytes.withUnsafeBufferPointer { FormatDescription.matchLength(bytes, baseStart: baseStart, $0) }
+                let length = entry.bytes.withByteView { FormatDescription.matchLength(bytes, baseStart: baseStart, $0) }
                 if length > lengths[entry.format] { lengths[entry.format] = length }
             }
         }

@@ -41,51 +41,79 @@ extension ConversionReport {
     /// one a file (`--report -`), and the encoder cost 80 µs a line, a tenth of converting a small file. An `id` object keeps its
     /// keys in the order the manifest gave them.
     public func jsonLine() -> [UInt8] {
-        var line = "{\"diagnostics\":["
-        for (index, diagnostic) in diagnostics.enumerated() {
-            if index > 0 { line += "," }
-            diagnostic.writeJSON(into: &line)
+        var writer = JSONWriter(layout: .compactShortControls, capacity: 512)
+        writer.beginObject()
+        writer.key("diagnostics")
+        writer.beginArray()
+        for diagnostic in diagnostics { diagnostic.writeJSON(into: &writer) }
+        writer.endArray()
+        if let from {
+            writer.key("from")
+            writer.string(from)
         }
-        line += "]"
-        if let from { line += ",\"from\":"; JSONValue.quote(from, into: &line, escaping: .shortControls) }
-        if let id { line += ",\"id\":" + id.serialized(escaping: .shortControls) }
-        line += ",\"input\":"
-        JSONValue.quote(input, into: &line, escaping: .shortControls)
-        if let manifestLine { line += ",\"manifestLine\":" + String(manifestLine) }
-        if let output { line += ",\"output\":"; JSONValue.quote(output, into: &line, escaping: .shortControls) }
-        if let records { line += ",\"records\":" + String(records) }
-        line += ",\"status\":"
-        JSONValue.quote(status, into: &line, escaping: .shortControls)
-        line += ",\"to\":"
-        JSONValue.quote(to, into: &line, escaping: .shortControls)
-        line += "}\n"
-        return Array(line.utf8)
+        if let id {
+            writer.key("id")
+            writer.value(id)
+        }
+        writer.key("input")
+        writer.string(input)
+        if let manifestLine {
+            writer.key("manifestLine")
+            writer.integer(manifestLine)
+        }
+        if let output {
+            writer.key("output")
+            writer.string(output)
+        }
+        if let records {
+            writer.key("records")
+            writer.integer(records)
+        }
+        writer.key("status")
+        writer.string(status)
+        writer.key("to")
+        writer.string(to)
+        writer.endObject()
+        writer.raw("\n")
+        return writer.take()
     }
 }
 
 extension Diagnostic {
-    /// The diagnostic as its `Encodable` conformance writes it, keys sorted, on one line.
-    func writeJSON(into line: inout String) {
-        line += "{\"arguments\":["
-        for (index, argument) in message.arguments.enumerated() {
-            if index > 0 { line += "," }
-            JSONValue.quote(argument, into: &line, escaping: .shortControls)
-        }
-        line += "],\"code\":"
-        JSONValue.quote(code, into: &line, escaping: .shortControls)
+    /// The diagnostic as its `Encodable` conformance writes it, keys sorted.
+    func writeJSON(into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("arguments")
+        writer.beginArray()
+        for argument in message.arguments { writer.string(argument) }
+        writer.endArray()
+        writer.key("code")
+        writer.string(code)
         if let location {
-            var separator = ""
-            line += ",\"location\":{"
-            if let column = location.column { line += "\"column\":" + String(column); separator = "," }
-            if let file = location.file { line += separator + "\"file\":"; JSONValue.quote(file, into: &line, escaping: .shortControls); separator = "," }
-            if let keyPath = location.keyPath { line += separator + "\"keyPath\":"; JSONValue.quote(keyPath, into: &line, escaping: .shortControls); separator = "," }
-            if let number = location.line { line += separator + "\"line\":" + String(number) }
-            line += "}"
+            writer.key("location")
+            writer.beginObject()
+            if let column = location.column {
+                writer.key("column")
+                writer.integer(column)
+            }
+            if let file = location.file {
+                writer.key("file")
+                writer.string(file)
+            }
+            if let keyPath = location.keyPath {
+                writer.key("keyPath")
+                writer.string(keyPath)
+            }
+            if let line = location.line {
+                writer.key("line")
+                writer.integer(line)
+            }
+            writer.endObject()
         }
-        line += ",\"message\":"
-        JSONValue.quote(message.rendered(in: .english), into: &line, escaping: .shortControls)
-        line += ",\"severity\":"
-        JSONValue.quote(severity.rawValue, into: &line, escaping: .shortControls)
-        line += "}"
+        writer.key("message")
+        writer.string(message.rendered(in: .english))
+        writer.key("severity")
+        writer.string(severity.rawValue)
+        writer.endObject()
     }
 }

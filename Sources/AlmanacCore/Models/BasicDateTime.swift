@@ -7,14 +7,13 @@ public enum BasicDateTime {
     /// (RFC 5545 forbids it; some writers add it anyway).
     public static func parse(_ value: String, tzid: String?, valueType: String? = nil) throws(ICUError) -> DateValue {
         // Dates are ASCII and at most 16 bytes: read from the string's bytes, no allocation.
-        var copy = value
-        let parsed = copy.withUTF8 { Fields($0) }
+        let parsed = value.withByteView { Fields($0) }
         return try parse(parsed, tzid: tzid, valueType: valueType) { value }
     }
 
     /// The same, from the value's UTF-8 bytes (a reader that has not made a string of them).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, tzid: String?, valueType: String? = nil) throws(ICUError) -> DateValue {
-        try parse(Fields(bytes), tzid: tzid, valueType: valueType) { String(decoding: bytes, as: UTF8.self) }
+    package static func parse(_ bytes: ByteView, tzid: String?, valueType: String? = nil) throws(ICUError) -> DateValue {
+        try parse(Fields(bytes), tzid: tzid, valueType: valueType) { bytes.string }
     }
 
     @inline(__always)
@@ -33,30 +32,19 @@ public enum BasicDateTime {
         var count = 0, year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
         var utc = false
 
-        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        init?(_ bytes: ByteView) {
             count = bytes.count
             guard count == 8 || count == 15 || count == 16 else { return nil }
-            guard let year = Self.digits(bytes, 0, 4), let month = Self.digits(bytes, 4, 6), let day = Self.digits(bytes, 6, 8) else { return nil }
+            guard let year = Digits.value(bytes, 0, 4), let month = Digits.value(bytes, 4, 6), let day = Digits.value(bytes, 6, 8) else { return nil }
             (self.year, self.month, self.day) = (year, month, day)
             guard count > 8 else { return }
-            guard bytes[8] == 0x54 || bytes[8] == 0x74,
-                  let hour = Self.digits(bytes, 9, 11), let minute = Self.digits(bytes, 11, 13), let second = Self.digits(bytes, 13, 15) else { return nil }
+            guard ASCII.uppercased(bytes[8]) == UInt8(ascii: "T"),
+                  let hour = Digits.value(bytes, 9, 11), let minute = Digits.value(bytes, 11, 13), let second = Digits.value(bytes, 13, 15) else { return nil }
             (self.hour, self.minute, self.second) = (hour, minute, second)
             if count == 16 {
-                guard bytes[15] == 0x5A || bytes[15] == 0x7A else { return nil }
+                guard ASCII.uppercased(bytes[15]) == UInt8(ascii: "Z") else { return nil }
                 utc = true
             }
-        }
-
-        @inline(__always)
-        private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
-            var number = 0
-            for index in from..<to {
-                let digit = bytes[index] &- 0x30
-                guard digit < 10 else { return nil }
-                number = number * 10 + Int(digit)
-            }
-            return number
         }
     }
 

@@ -20,21 +20,18 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
         // Over the UTF-8 bytes, letters in either case: alarms' TRIGGERs are read a hundred
         // thousand times in a large export, and a Character loop over an uppercased copy was 5 %
         // of reading one.
-        var parsed: CalendarDuration?
-        var text = text
-        text.withUTF8 { parsed = Self.parse($0) }
-        guard let parsed else { throw ICUError(.invalidDate, subject: text) }
+        guard let parsed = text.withByteView(Self.parse) else { throw ICUError(.invalidDate, subject: text) }
         self = parsed
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDuration? {
+    private static func parse(_ bytes: ByteView) -> CalendarDuration? {
         var index = 0
         var negative = false
-        if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D {
-            negative = bytes[index] == 0x2D
+        if index < bytes.count, bytes[index] == ASCII.plus || bytes[index] == ASCII.hyphen {
+            negative = bytes[index] == ASCII.hyphen
             index += 1
         }
-        guard index + 1 < bytes.count, bytes[index] | 0x20 == 0x70 else { return nil }  // P
+        guard index + 1 < bytes.count, ASCII.uppercased(bytes[index]) == UInt8(ascii: "P") else { return nil }
         index += 1
         var inTime = false
         var number: Int?
@@ -43,24 +40,24 @@ public struct CalendarDuration: Hashable, Sendable, CustomStringConvertible {
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            if byte >= 0x30 && byte <= 0x39 {
-                number = (number ?? 0) * 10 + Int(byte - 0x30)
+            if ASCII.isDigit(byte) {
+                number = (number ?? 0) * 10 + Int(byte - ASCII.zero)
                 guard number! < 100_000_000 else { return nil }
                 continue
             }
-            let letter = byte | 0x20  // ASCII lowercase; anything else matches no unit below
-            if letter == 0x74 {  // T
+            let letter = ASCII.uppercased(byte)
+            if letter == UInt8(ascii: "T") {
                 guard !inTime, number == nil else { return nil }
                 inTime = true
                 continue
             }
             guard let value = number else { return nil }
             switch (letter, inTime) {
-            case (0x77, false): weeks += value          // W
-            case (0x64, false): days += value           // D
-            case (0x68, true): seconds += value * 3600  // H
-            case (0x6D, true): seconds += value * 60    // M
-            case (0x73, true): seconds += value         // S
+            case (UInt8(ascii: "W"), false): weeks += value
+            case (UInt8(ascii: "D"), false): days += value
+            case (UInt8(ascii: "H"), true): seconds += value * 3600
+            case (UInt8(ascii: "M"), true): seconds += value * 60
+            case (UInt8(ascii: "S"), true): seconds += value
             default: return nil
             }
             sawUnit = true

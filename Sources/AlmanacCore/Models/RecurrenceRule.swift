@@ -24,10 +24,10 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
         }
 
         /// From two bytes of a rule, in either case (`MO`, `mo`).
-        init?(code bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        init?(code bytes: ArraySlice<UInt8>) {
             guard bytes.count == 2 else { return nil }
-            let first = bytes[bytes.startIndex] & 0xDF
-            let second = bytes[bytes.startIndex + 1] & 0xDF
+            let first = ASCII.uppercased(bytes[bytes.startIndex])
+            let second = ASCII.uppercased(bytes[bytes.startIndex + 1])
             guard let index = Weekday.codes.firstIndex(where: { code in
                 let utf8 = code.utf8
                 return utf8.first == first && utf8.last == second
@@ -108,25 +108,16 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
     public init(parsing text: String) throws(RecurrenceError) {
         var frequency: Frequency?
         var rule = RecurrenceRule(frequency: .daily)
-        var contiguous = text  // withUTF8 may make the copy contiguous; `text` stays as given
-        let parsed: Result<Void, RecurrenceError> = contiguous.withUTF8 { bytes in
-            do throws(RecurrenceError) {
-                try Self.parseParts(bytes, into: &rule, frequency: &frequency)
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        if case .failure(let error) = parsed { throw error }
+        try Self.parseParts(Array(text.utf8)[...], into: &rule, frequency: &frequency)
         guard let frequency else { throw RecurrenceError(part: text, reason: "a FREQ part") }
         guard rule.count == nil || rule.until == nil else { throw RecurrenceError(part: text, reason: "COUNT or UNTIL, not both") }
         rule.frequency = frequency
         self = rule
     }
 
-    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+    private typealias Bytes = ArraySlice<UInt8>
 
-    private static func parseParts(_ text: UnsafeBufferPointer<UInt8>, into rule: inout RecurrenceRule,
+    private static func parseParts(_ text: Bytes, into rule: inout RecurrenceRule,
                                    frequency: inout Frequency?) throws(RecurrenceError) {
         for part in text.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true) {
             let partText = { String(decoding: part, as: UTF8.self) }
@@ -175,7 +166,7 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
             case "BYSETPOS": rule.bySetPosition = try integers(1...366, allowNegative: true)
             case "BYMONTH":
                 for item in value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
-                    let leap = item.last.map { $0 | 0x20 } == UInt8(ascii: "l")
+                    let leap = item.last.map(ASCII.lowercased) == UInt8(ascii: "l")
                     guard let number = integer(leap ? item.dropLast() : item), (1...13).contains(number) else {
                         throw RecurrenceError(part: partText(), reason: "months 1…12, with L for a leap month (6L)")
                     }

@@ -1,13 +1,7 @@
-import AlmanacCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Hands out one shared string for byte sequences that repeat (TZIDs, rules, categories), found
 /// by a hash of the bytes, so a repeat costs a comparison instead of an allocation.
-final class ByteInterner {
+package final class ByteInterner {
     /// A small table first, made on the first string to share (a batch parses thousands of 4 KB
     /// files, and making and freeing a table of 256 optional entries cost ~25,000 instructions a
     /// file, more than the parse saved); it grows as a file gives it strings, up to 4,096 slots.
@@ -17,26 +11,24 @@ final class ByteInterner {
     private var texts: [String] = []
     private var stored = 0
 
-    func string(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    package init() {}
+
+    /// The text of `view[start..<end]`, shared with an earlier equal one when there is one.
+    package func string(_ view: ByteView, _ start: Int, _ end: Int) -> String {
         let length = end - start
         guard length > 15, length <= 256 else {
             // Short strings are stored inline anyway; long ones rarely repeat.
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            return view.string(start, end)
         }
         if hashes.isEmpty {
             hashes = Array(repeating: 0, count: 64)
             texts = Array(repeating: "", count: 64)
         }
-        let hash = Self.hash(buffer.baseAddress! + start, length) | (1 << 63)
+        let part = view[start..<end]
+        let hash = Self.hash(part) | (1 << 63)
         let slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
-        if hashes[slot] == hash {
-            var text = texts[slot]
-            let same = text.withUTF8 { stored in
-                stored.count == length && memcmp(stored.baseAddress!, buffer.baseAddress! + start, length) == 0
-            }
-            if same { return texts[slot] }
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        if hashes[slot] == hash, part.elementsEqual(texts[slot]) { return texts[slot] }
+        let text = part.string
         hashes[slot] = hash
         texts[slot] = text
         stored += 1
@@ -48,18 +40,19 @@ final class ByteInterner {
     /// sees it, so it need not be stable; `StableHash`'s byte-at-a-time loop was slower than
     /// the allocation it saves).
     @inline(__always)
-    static func hash(_ base: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+    static func hash(_ view: ByteView) -> UInt64 {
+        let length = view.count
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
         var index = 0
         while index + 8 <= length {
-            hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash = (hash ^ view.word(at: index)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 29
             index += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while index < length {
-            tail |= UInt64(base[index]) << shift
+            tail |= UInt64(view[index]) << shift
             shift += 8
             index += 1
         }
@@ -88,7 +81,7 @@ final class ByteInterner {
 /// with linear probing, over ByteInterner's hash; texts equal as bytes are the same key (ones
 /// that differ only in how a character is composed are different keys, which a memo of what a
 /// text reads as may keep apart). Holds at most `limit` texts; later ones are not remembered.
-struct TextMemo<Value> {
+package struct TextMemo<Value> {
     /// Texts and values in the order they were remembered; `slots` holds their positions (−1
     /// where empty), so probing touches no value (a rule is large: a slot holding it copied
     /// and retained its arrays) and growing moves only positions.
@@ -97,30 +90,28 @@ struct TextMemo<Value> {
     private var values: [Value] = []
     /// Empty until the first text is remembered (a batch makes two memos for every file).
     private var slots: [Int32] = []
-    let limit: Int
+    package let limit: Int
 
-    init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 
-    var count: Int { values.count }
+    package var count: Int { values.count }
 
-    subscript(text: String) -> Value? {
+    package subscript(text: String) -> Value? {
         guard !values.isEmpty else { return nil }
-        var text = text
-        return text.withUTF8 { self[$0] }
+        return text.withByteView { self[$0] }
     }
 
     /// The value remembered for the text whose UTF-8 bytes these are.
-    subscript(bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    package subscript(bytes: ByteView) -> Value? {
         guard !values.isEmpty else { return nil }
         let position = slots[find(bytes).slot]
         return position < 0 ? nil : values[Int(position)]
     }
 
     /// Remembers `value` for `text` (replacing what it had), unless the memo is full.
-    mutating func remember(_ value: Value, for text: String) {
+    package mutating func remember(_ value: Value, for text: String) {
         if slots.isEmpty { slots = Array(repeating: -1, count: 8) }
-        var text = text
-        let (slot, hash) = text.withUTF8 { find($0) }
+        let (slot, hash) = text.withByteView { find($0) }
         let position = slots[slot]
         if position >= 0 {
             values[Int(position)] = value
@@ -136,22 +127,16 @@ struct TextMemo<Value> {
 
     /// The slot that holds the text of these bytes, or the empty one where it would go, and the
     /// text's hash.
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (slot: Int, hash: UInt64) {
-        let hash = bytes.isEmpty ? 0 : ByteInterner.hash(bytes.baseAddress!, bytes.count)
+    private func find(_ bytes: ByteView) -> (slot: Int, hash: UInt64) {
+        let hash = bytes.isEmpty ? 0 : ByteInterner.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let position = Int(slots[slot])
-            if hashes[position] == hash, Self.same(texts[position], bytes) { break }
+            if hashes[position] == hash, bytes.elementsEqual(texts[position]) { break }
             slot = (slot + 1) & mask
         }
         return (slot, hash)
-    }
-
-    @inline(__always)
-    private static func same(_ stored: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var stored = stored
-        return stored.withUTF8 { $0.count == bytes.count && ($0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
     }
 
     private mutating func grow() {

@@ -56,7 +56,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 
     /// The same, with a value the rows are read into handed to `body` as `inout` (a value a
     /// closure captures is copied when it is passed on; an argument is not).
-    public func forEachRow<State, E: Error>(into state: inout State, _ body: (Fields, inout State) throws(E) -> Void) throws(E) {
+    public func forEachRow<State: ~Copyable, E: Error>(into state: inout State, _ body: (Fields, inout State) throws(E) -> Void) throws(E) {
         try bytes.withUnsafeBufferPointer { (bytes) throws(E) in
             try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) in
                 var first = 0
@@ -75,28 +75,31 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
         let first: Int
         public let count: Int
 
-        public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+        /// The field's bytes.
+        package subscript(index: Int) -> ByteView {
             let field = first + index
             let start = field == 0 ? 0 : Int(ends[field - 1])
-            return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[field])])
+            return ByteView(UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[field])]))
         }
 
-        public func string(_ index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
+        public func string(_ index: Int) -> String { self[index].string }
     }
 
     public mutating func append(_ row: [String]) {
-        for field in row {
-            var field = field
-            field.withUTF8 { appendField(utf8: $0) }
-        }
+        for field in row { appendField(field) }
         endRow()
     }
 
+    /// Appends a field to the row being built.
+    public mutating func appendField(_ field: String) {
+        field.withByteView { appendField($0) }
+    }
+
     /// Appends a field to the row being built (the caller vouches the bytes are valid UTF-8).
-    public mutating func appendField(utf8 field: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendField(_ field: ByteView) {
         let end = used + field.count
         if end > bytes.count { makeRoom(for: end) }
-        if let source = field.baseAddress, field.count > 0 {
+        if let source = field.base.baseAddress, field.count > 0 {
             let start = used
             bytes.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(from: source, count: field.count) }
         }
@@ -136,7 +139,7 @@ extension Array where Element == UInt8 {
     /// The zeros are copied from a page of them: appending `repeatElement(0, count:)` ran byte by
     /// byte in debug builds (a 140,000-row test took 11 s instead of 2, and minutes under
     /// ThreadSanitizer), while a buffer is copied with `memcpy` in every build.
-    public mutating func makeRoom(_ count: Int) {
+    package mutating func makeRoom(_ count: Int) {
         guard count > self.count else { return }
         reserveCapacity(count)
         while self.count < count {

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only view of bytes that a reader walks by index without bounds checks: the readers'
+/// hot loops (iCalendar lines, CSV fields, JSON strings) see `ByteView`, never a pointer.
+///
+/// A view is valid only inside the closure that lends it (`[UInt8].withByteView`,
+/// `String.withByteView`); readers index it within `0..<count`, which they check themselves (a
+/// debug build checks every access).
+@usableFromInline package struct ByteView {
+    @usableFromInline let base: UnsafeBufferPointer<UInt8>
+
+    @inlinable
+    @usableFromInline init(_ base: UnsafeBufferPointer<UInt8>) { self.base = base }
+
+    /// No bytes.
+    package static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }
+
+    @inlinable
+    package var count: Int { base.count }
+
+    @inlinable
+    package var isEmpty: Bool { base.isEmpty }
+
+    @inlinable
+    package subscript(index: Int) -> UInt8 {
+        @inline(__always) get {
+            assert(index >= 0 && index < base.count, "ByteView index out of range")
+            return base.baseAddress.unsafelyUnwrapped[index]
+        }
+    }
+
+    /// The bytes `range` holds, as a view whose indices start at 0.
+    @inlinable
+    package subscript(range: Range<Int>) -> ByteView {
+        @inline(__always) get {
+            assert(range.lowerBound >= 0 && range.upperBound <= base.count, "ByteView range out of range")
+            return ByteView(UnsafeBufferPointer(rebasing: base[range]))
+        }
+    }
+
+    /// The first byte, or nil.
+    @inlinable
+    package var first: UInt8? { base.first }
+
+    /// The text of `start..<end` (invalid UTF-8 repaired with U+FFFD).
+    @inlinable
+    package func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: base[start..<end]), as: UTF8.self)
+    }
+
+    /// The text of all the bytes.
+    @inlinable
+    package var string: String { String(decoding: base, as: UTF8.self) }
+
+    /// A copy of `start..<end`.
+    @inlinable
+    package func bytes(_ start: Int, _ end: Int) -> [UInt8] { Array(base[start..<end]) }
+
+    /// A copy of all the bytes.
+    @inlinable
+    package var array: [UInt8] { Array(base) }
+
+    /// Appends `start..<end` to `output` in one copy.
+    @inlinable
+    package func append(_ start: Int, _ end: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: base[start..<end]))
+    }
+
+    /// The index of the first `byte` at or after `start` (the C library's `memchr`), or `count`.
+    @inlinable
+    package func firstIndex(of byte: UInt8, from start: Int = 0) -> Int {
+        ByteScan.firstIndex(of: byte, in: base, from: start)
+    }
+
+    /// The index of the first byte `predicate` accepts, or `count`.
+    @inlinable
+    package func firstIndex(where predicate: (UInt8) -> Bool) -> Int {
+        var index = 0
+        while index < count, !predicate(self[index]) { index += 1 }
+        return index
+    }
+
+    /// Whether `start..<end` holds exactly `word`'s bytes.
+    @inlinable
+    package func matches(_ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+        guard end - start == word.utf8CodeUnitCount else { return false }
+        var index = 0
+        while index < end - start {
+            if base[start + index] != word.utf8Start[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `start..<end` holds `word`'s bytes, ASCII letters in either case (`word` is
+    /// written in capitals, as iCalendar's names are).
+    @inlinable
+    package func matchesIgnoringCase(_ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+        guard end - start == word.utf8CodeUnitCount else { return false }
+        var index = 0
+        while index < end - start {
+            if !ASCII.equalIgnoringCase(base[start + index], word.utf8Start[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether the bytes equal `other`'s.
+    @inlinable
+    package func elementsEqual(_ other: ByteView) -> Bool {
+        count == other.count && (count == 0 || memcmp(base.baseAddress!, other.base.baseAddress!, count) == 0)
+    }
+
+    /// Whether the bytes equal those of `text` (its UTF-8).
+    @inlinable
+    package func elementsEqual(_ text: String) -> Bool {
+        text.utf8.count == count && text.withByteView { elementsEqual($0) }
+    }
+
+    /// Loops over every byte.
+    @inlinable
+    package func forEach(_ body: (UInt8) throws -> Void) rethrows { try base.forEach(body) }
+
+    /// The eight bytes at `index` as one little-endian word (`index + 8 <= count`).
+    @inlinable @inline(__always)
+    package func word(at index: Int) -> UInt64 {
+        UnsafeRawPointer(base.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self).littleEndian
+    }
+}
+
+extension ByteView: Sequence {
+    @usableFromInline package struct Iterator: IteratorProtocol {
+        @usableFromInline let view: ByteView
+        @usableFromInline var index = 0
+
+        @inlinable init(view: ByteView) { self.view = view }
+
+        @inlinable
+        package mutating func next() -> UInt8? {
+            guard index < view.count else { return nil }
+            defer { index += 1 }
+            return view[index]
+        }
+    }
+
+    @inlinable
+    package func makeIterator() -> Iterator { Iterator(view: self) }
+
+    @inlinable
+    package var underestimatedCount: Int { count }
+}
+
+extension Array where Element == UInt8 {
+    /// Lends the array's bytes as a view for the length of `body`.
+    @inlinable
+    package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withUnsafeBufferPointer { (buffer) throws(Failure) in try body(ByteView(buffer)) }
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Lends the slice's bytes as a view (indices from 0) for the length of `body`.
+    @inlinable
+    package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withUnsafeBufferPointer { (buffer) throws(Failure) in try body(ByteView(buffer)) }
+    }
+}
+
+extension String {
+    /// Lends the text's UTF-8 as a view for the length of `body` (a string not stored as
+    /// contiguous UTF-8 is copied first).
+    @inlinable
+    package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        var text = self
+        let result: Swift.Result<Result, Failure> = text.withUTF8 { buffer in
+            do throws(Failure) { return .success(try body(ByteView(buffer))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
+extension Substring {
+    /// Lends the text's UTF-8 as a view for the length of `body`.
+    @inlinable
+    package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        var text = self
+        let result: Swift.Result<Result, Failure> = text.withUTF8 { buffer in
+            do throws(Failure) { return .success(try body(ByteView(buffer))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
