@@ -481,38 +481,22 @@ public struct BackupConverter: DocumentConverter {
 
     /// Birthdays and anniversaries repeat every year; other days count down to the future or up
     /// from the past.
-    /// Whether `term`'s bytes occur in `text`.
-    private static func occurs(_ term: StaticString, in text: UnsafeRawBufferPointer) -> Bool {
-        guard let base = text.baseAddress else { return false }
-        let length = term.utf8CodeUnitCount
-        let first = Int32(term.utf8Start.pointee)
-        var start = 0
-        while start + length <= text.count {
-            guard let hit = memchr(base + start, first, text.count - length - start + 1) else { return false }
-            if memcmp(hit, term.utf8Start, length) == 0 { return true }
-            start = UnsafeRawPointer(hit) - base + 1
-        }
-        return false
-    }
-
     static func guessType(_ item: CalendarItem, date: CivilDate, repeats: Bool, today: CivilDate) -> String {
         // Searched as bytes: Foundation's `contains` folds every character through CF, and the
         // standard library's `firstRange(of:)` builds a searcher per call; both cost more than
         // reading the file.
         // ASCII letters lowercased in place (the terms are lowercase English and Chinese, which
-        // has no case), then each term's first byte found with memchr and the rest compared:
-        // lowercasing the whole text and comparing slices at every offset cost ~7,000
-        // instructions an item.
+        // has no case), then each term's first byte found and the rest compared.
         var words: [UInt8] = []
         words.reserveCapacity(item.title.utf8.count + 16)
         words += item.title.utf8
         for category in item.categories {
-            words.append(0x20)
+            words.append(ASCII.space)
             words += category.utf8
         }
-        for index in words.indices where words[index] &- 0x41 < 26 { words[index] |= 0x20 }
+        for index in words.indices { words[index] = ASCII.lowercased(words[index]) }
         func mentions(_ terms: [StaticString]) -> Bool {
-            words.withUnsafeBytes { text in terms.contains { Self.occurs($0, in: text) } }
+            words.withByteView { text in terms.contains { text.contains($0) } }
         }
         if mentions(["birthday", "生日", "生辰"]) { return "birthday" }
         if mentions(["anniversary", "纪念日", "紀念日", "週年", "周年"]) { return "anniversary" }

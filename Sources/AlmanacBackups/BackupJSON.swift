@@ -189,20 +189,14 @@ struct BackupReader {
     /// hand: Foundation's ISO8601DateFormatter builds an ICU formatter per call, which was half
     /// the time of a batch conversion of small files.
     static func parseTimestamp(_ text: String) -> Date? {
-        var bytes = text
-        return bytes.withUTF8 { parseTimestamp(text, bytes: $0) }
+        text.withByteView { parseTimestamp(text, bytes: $0) }
     }
 
-    private static func parseTimestamp(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+    private static func parseTimestamp(_ text: String, bytes: ByteView) -> Date? {
+        guard bytes.count >= 20, ASCII.uppercased(bytes[10]) == UInt8(ascii: "T"),
+              bytes[13] == ASCII.colon, bytes[16] == ASCII.colon else { return nil }
         func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                guard index < bytes.count, (48...57).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - 48)
-            }
-            return value
+            range.upperBound <= bytes.count ? Digits.value(bytes, range.lowerBound, range.upperBound) : nil
         }
         guard let date = try? CivilDate(iso: text.prefix(10)),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
@@ -213,8 +207,8 @@ struct BackupReader {
             var scale = 0.1
             index += 1
             let start = index
-            while index < bytes.count, (48...57).contains(bytes[index]) {
-                fraction += Double(bytes[index] - 48) * scale
+            while index < bytes.count, ASCII.isDigit(bytes[index]) {
+                fraction += Double(bytes[index] - ASCII.zero) * scale
                 scale /= 10
                 index += 1
             }
@@ -248,12 +242,11 @@ struct BackupReader {
     /// Exactly `HH:MM`, two digits each, 00–23 and 00–59 (splitting at colons let `12::30`,
     /// `:12:30` and `+1:30` pass, and cost more than the rest of a day's check).
     static func isTime(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 5, bytes[2] == 0x3A else { return false }
-            let (h1, h2, m1, m2) = (bytes[0] &- 0x30, bytes[1] &- 0x30, bytes[3] &- 0x30, bytes[4] &- 0x30)
-            guard h1 < 10, h2 < 10, m1 < 10, m2 < 10 else { return false }
-            return h1 * 10 + h2 <= 23 && m1 * 10 + m2 <= 59
+        text.withByteView { bytes in
+            guard bytes.count == 5, bytes[2] == ASCII.colon, let hour = Digits.value(bytes, 0, 2), let minute = Digits.value(bytes, 3, 5) else {
+                return false
+            }
+            return hour <= 23 && minute <= 59
         }
     }
 

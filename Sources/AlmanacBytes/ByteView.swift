@@ -84,6 +84,22 @@ import Darwin
         return index
     }
 
+    /// Whether `word`'s bytes occur anywhere in the view: each place its first byte is found
+    /// (`memchr`), the rest compared.
+    package func contains(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard length > 0, let base = base.baseAddress else { return length == 0 }
+        let first = word.utf8Start.pointee
+        var start = 0
+        while start + length <= count {
+            let hit = firstIndex(of: first, from: start)
+            guard hit + length <= count else { return false }
+            if memcmp(base + hit, word.utf8Start, length) == 0 { return true }
+            start = hit + 1
+        }
+        return false
+    }
+
     /// Whether `start..<end` holds exactly `word`'s bytes.
     @inlinable
     package func matches(_ start: Int, _ end: Int, _ word: StaticString) -> Bool {

@@ -84,28 +84,8 @@ public enum CharsetDetector {
         return scoreLegacy(sample, complete: complete)
     }
 
-    /// Whether the bytes hold a zero byte: UTF-16 and UTF-32 text does, UTF-8 text almost never
-    /// (a reader with none may trust the detector's answer for the bytes as they stand).
-    public static func containsZeroByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, 0, bytes.count) != nil
-    }
-
-    /// Whether every byte is below 0x80, eight at a time.
-    static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var index = 0
-            while index + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < raw.count {
-                if raw[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
-        }
-    }
+    /// Whether every byte is ASCII.
+    static func isASCII(_ bytes: [UInt8]) -> Bool { bytes.withByteView(ByteScan.isASCII) }
 
     static func byteOrderMark(_ bytes: [UInt8]) -> Charset? {
         UnicodeDetection.byteOrderMark(bytes).map(Charset.init(unicode:))

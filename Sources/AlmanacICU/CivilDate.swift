@@ -30,34 +30,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// Parses `YYYY-MM-DD` or the iCalendar form `YYYYMMDD`.
     public init(iso text: some StringProtocol) throws(ICUError) {
-        // Over the text's own bytes when it has them (a native string or a slice of one): a
-        // backup's check reads a few dates per record, and copying each into an array was most
-        // of the work.
-        let parts = text.utf8.withContiguousStorageIfAvailable(Self.isoParts) ?? Array(text.utf8).withUnsafeBufferPointer(Self.isoParts)
+        // Over the bytes (a date fits in a string stored inline: no allocation).
+        let parts = String(text).withByteView(Digits.isoDate)
         guard let (year, month, day) = parts else { throw ICUError(.invalidDate, subject: String(text)) }
         try self.init(year: year, month: month, day: day)
     }
 
-    /// The numbers of `YYYY-MM-DD` or `YYYYMMDD`; nil for any other bytes.
-    private static func isoParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        let parts: (Int?, Int?, Int?)
-        switch bytes.count {
-        case 10 where bytes[4] == 0x2D && bytes[7] == 0x2D: parts = (number(0..<4), number(5..<7), number(8..<10))
-        case 8: parts = (number(0..<4), number(4..<6), number(6..<8))
-        default: return nil
-        }
-        guard let year = parts.0, let month = parts.1, let day = parts.2 else { return nil }
-        return (year, month, day)
-    }
 
     /// The day `days` after 1970-01-01 (negative before).
     public init(daysSinceEpoch days: Int) {
@@ -124,41 +102,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         isoText(year, month, day, time: nil)
     }
 
-    /// `YYYY-MM-DD`, and `THH:MM:SS` after it with a time: written as bytes when every part fits
-    /// its digits (joining padded parts cost ~2,600 instructions a date, and a batch writes a
-    /// few dozen dates a file), else joined as text (years before 0 or after 9999).
+    /// `YYYY-MM-DD`, and `THH:MM:SS` after it with a time.
     static func isoText(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)?) -> String {
-        func fits(_ value: Int, _ limit: Int) -> Bool { value >= 0 && value < limit }
-        guard fits(year, 10_000), fits(month, 100), fits(day, 100),
-              time.map({ fits($0.hour, 100) && fits($0.minute, 100) && fits($0.second, 100) }) ?? true else {
-            let date = (year < 0 ? "-" : "") + pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-            guard let time else { return date }
-            return date + "T" + pad(time.hour, 2) + ":" + pad(time.minute, 2) + ":" + pad(time.second, 2)
-        }
-        return String(unsafeUninitializedCapacity: time == nil ? 10 : 19) { text in
-            func put(_ value: Int, _ width: Int, at start: Int) {
-                var value = value
-                var index = start + width - 1
-                while index >= start {
-                    text[index] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
-                    value /= 10
-                    index -= 1
-                }
-            }
-            put(year, 4, at: 0)
-            text[4] = 0x2D
-            put(month, 2, at: 5)
-            text[7] = 0x2D
-            put(day, 2, at: 8)
-            guard let time else { return 10 }
-            text[10] = 0x54
-            put(time.hour, 2, at: 11)
-            text[13] = 0x3A
-            put(time.minute, 2, at: 14)
-            text[16] = 0x3A
-            put(time.second, 2, at: 17)
-            return 19
-        }
+        Digits.isoText(year, month, day, time: time)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

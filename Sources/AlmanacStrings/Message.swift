@@ -115,47 +115,46 @@ public struct Message: Hashable, Sendable {
     static func substitute(_ format: String, _ arguments: [String], into result: inout [UInt8]) {
         // Over the UTF-8 bytes, runs between placeholders copied whole: a batch renders a few
         // warnings per file, and a Character loop cost ~40,000 instructions a message.
-        var format = format
-        format.withUTF8 { bytes in
+        format.withByteView { bytes in
             result.reserveCapacity(result.count + bytes.count + 64)
             var next = 0
             var index = 0
             var runStart = 0
             while index < bytes.count {
-                guard bytes[index] == 0x25 else {  // %
+                guard bytes[index] == ASCII.percent else {
                     index += 1
                     continue
                 }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                bytes.append(runStart, index, to: &result)
                 index += 1
                 let digitsStart = index
-                while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
-                let digits = UnsafeBufferPointer(rebasing: bytes[digitsStart..<index])
+                while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
+                let digits = bytes[digitsStart..<index]
                 var position = next
                 var specifier: UInt8? = index < bytes.count ? bytes[index] : nil
-                if specifier == 0x24, let number = Int(String(decoding: digits, as: UTF8.self)) {  // %1$@
+                if specifier == ASCII.dollar, let number = Int(digits.string) {  // %1$@
                     position = number - 1
                     index += 1
                     specifier = index < bytes.count ? bytes[index] : nil
                 }
                 switch specifier {
-                case 0x25?: result.append(0x25)
-                case 0x40?, 0x64?, 0x73?:  // @ d s
+                case ASCII.percent?: result.append(ASCII.percent)
+                case ASCII.at?, UInt8(ascii: "d")?, UInt8(ascii: "s")?:
                     // Arguments are values from inputs: shown, never acted on by a terminal.
                     if position >= 0 && position < arguments.count { Message.appendShowing(arguments[position], into: &result) }
                     if digits.isEmpty || position == next { next = position + 1 }
                 case let other?:
-                    result.append(0x25)
-                    result.append(contentsOf: digits)
+                    result.append(ASCII.percent)
+                    digits.append(0, digits.count, to: &result)
                     result.append(other)
                 case nil:
-                    result.append(0x25)
-                    result.append(contentsOf: digits)
+                    result.append(ASCII.percent)
+                    digits.append(0, digits.count, to: &result)
                 }
                 if specifier != nil { index += 1 }
                 runStart = index
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            bytes.append(runStart, bytes.count, to: &result)
         }
     }
 }

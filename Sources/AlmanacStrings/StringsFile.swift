@@ -103,7 +103,7 @@ public enum StringsFile {
                 throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + bomLength),
                                        at: SourceLocation(file: fileName, line: line, column: column))
             }
-            return body.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            return String(decoding: body, as: UTF8.self)
         }
         let units = UnicodeDetection.utf16Units(body, littleEndian: encoding.form == .utf16LE)
         guard body.count % 2 == 0, let text = String(validating: units, as: UTF16.self) else {
@@ -160,7 +160,7 @@ public enum StringsFile {
         }
 
         func text(_ range: Range<Int>) -> String {
-            bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+            String(decoding: bytes[range], as: UTF8.self)
         }
 
         mutating func advance() {

@@ -1,18 +1,10 @@
+import AlmanacCore
+
 /// Small byte-level scans several rules share.
 enum TextScan {
     /// Whether `text` holds `part`, by bytes (String.contains(String) goes through Foundation).
     static func has(_ text: String, _ part: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
-        var text = text
-        return text.withUTF8 { haystack in
-            guard haystack.count >= needle.count, let first = needle.first else { return false }
-            var index = 0
-            while index + needle.count <= haystack.count {
-                if haystack[index] == first, (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
-                index += 1
-            }
-            return false
-        }
+        text.withByteView { $0.contains(part) }
     }
 
     /// Whether a character is CJK: ideographs, CJK punctuation, full-width forms.

@@ -67,7 +67,7 @@ public struct Probe: Sendable {
         }
         // Said to be UTF-8 by the detector (readers ask it the same question of the same bytes),
         // without a BOM or a zero byte (with which a reader may ask about other bytes), and valid.
-        let hasZero = prefix.withUnsafeBytes(CharsetDetector.containsZeroByte)
+        let hasZero = prefix.withByteView(ByteScan.containsZero)
         if detection.charset == .utf8, detection.byteOrderMarkLength == 0, !hasZero,
            let text = String(validating: prefix, as: UTF8.self) {
             return (text, true)

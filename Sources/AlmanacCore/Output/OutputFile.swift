@@ -461,13 +461,33 @@ public enum OutputFile {
 }
 
 /// Names of `readdir` entries.
-public enum DirectoryEntry {
+package enum DirectoryEntry {
     /// The entry's name, read up to its terminating NUL where it lies. (Copying `d_name` as a
     /// value reads all 256 bytes of the declared array, but the kernel packs entries by their
     /// real length: for the last entries of a folder's buffer that read runs past it, which
     /// AddressSanitizer reported as a heap-buffer-overflow in a batch over 4,000 files.)
-    public static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    package static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        String(cString: nameStart(entry))
+    }
+
+    private static func nameStart(_ entry: UnsafeMutablePointer<dirent>) -> UnsafePointer<CChar> {
         let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+        return (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// The names in `directory` that start with `prefix`, compared before a string is made for
+    /// one (`PATH` folders hold thousands of names, and making them all was a fifth of the
+    /// start-up of every command).
+    package static func names(in directory: String, startingWith prefix: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let wanted = Array(prefix.utf8)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let start = nameStart(entry)
+            guard strncmp(start, prefix, wanted.count) == 0 else { continue }
+            names.append(String(cString: start))
+        }
+        return names
     }
 }

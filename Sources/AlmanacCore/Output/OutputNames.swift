@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How outputs are named from inputs: folders, base names, stems without a format's extension.
 public enum OutputNames {
     public static func parent(of path: String) -> String {
@@ -23,29 +17,27 @@ public enum OutputNames {
     }
 
     /// Whether `path`, with `.` and `..` resolved as written, stays inside `directory`. Over the
-    /// paths' bytes (a batch asks it for every file; splitting `UTF8View`s cost ~15,000
-    /// instructions a path).
+    /// paths' bytes (a batch asks it for every file).
     public static func isInside(_ path: String, directory: String) -> Bool {
-        var path = path, directory = directory
-        return path.withUTF8 { inside in
-            directory.withUTF8 { base in
+        path.withByteView { inside in
+            directory.withByteView { base in
                 let insideParts = components(inside), baseParts = components(base)
-                return insideParts.count > baseParts.count && zip(insideParts, baseParts).allSatisfy { same(inside[$0], base[$1]) }
+                return insideParts.count > baseParts.count
+                    && zip(insideParts, baseParts).allSatisfy { inside[$0].elementsEqual(base[$1]) }
             }
         }
     }
 
     /// The components of a path, without empty ones and `.`, a `..` taking out the one before
     /// it (kept when there is none, or only `..`s, before it).
-    private static func components(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    private static func components(_ bytes: ByteView) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        let dot = UInt8(ascii: ".")
-        func isDots(_ range: Range<Int>) -> Bool { range.count == 2 && bytes[range.lowerBound] == dot && bytes[range.lowerBound + 1] == dot }
+        func isDots(_ range: Range<Int>) -> Bool { bytes.matches(range.lowerBound, range.upperBound, "..") }
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == slash {
             let part = start..<index
             start = index + 1
-            if part.isEmpty || (part.count == 1 && bytes[part.lowerBound] == dot) { continue }
+            if part.isEmpty || bytes.matches(part.lowerBound, part.upperBound, ".") { continue }
             if isDots(part) {
                 if let last = result.last, !isDots(last) { result.removeLast() } else { result.append(part) }
             } else {
@@ -53,10 +45,6 @@ public enum OutputNames {
             }
         }
         return result
-    }
-
-    private static func same(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        a.count == b.count && (a.isEmpty || memcmp(a.base.baseAddress! + a.startIndex, b.base.baseAddress! + b.startIndex, a.count) == 0)
     }
 
     private static let slash = UInt8(ascii: "/")

@@ -27,21 +27,7 @@ public enum PluginDiscovery {
     /// is read: every command runs this over each `PATH` folder (~2,800 names on a development
     /// machine), and listing them all as strings, then sorting them, was a fifth of the start-up.
     static func names(in directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        let wanted = Array(prefix.utf8)
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name: String? = withUnsafePointer(to: &entry.pointee.d_name) { field in
-                field.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { bytes in
-                    let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
-                    guard length >= wanted.count, memcmp(bytes, wanted, wanted.count) == 0 else { return nil }
-                    return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
-                }
-            }
-            if let name { names.append(name) }
-        }
-        return names
+        DirectoryEntry.names(in: directory, startingWith: prefix)
     }
 
     /// Every plugin that describes itself, and a diagnostic for each that does not.
