@@ -55,7 +55,7 @@ let package = Package(
         // generator (what the StringAccessors plugin's tool needs, built on a Mac with nothing installed).
         .target(name: "AlmanacStrings", dependencies: ["AlmanacBytes"]),
         .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
-        .target(name: "AlmanacXML", dependencies: ["CXMLShim"]),
+        .target(name: "AlmanacXML", dependencies: ["CXMLShim", "AlmanacBytes"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings"]),
         // The calendar engine: recurrence expansion (RFC 5545 + 7529), occurrences, zone clocks.
         // Below the codecs, which never depend on one another.

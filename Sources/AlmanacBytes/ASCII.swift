@@ -2,8 +2,10 @@
 /// readers use. A reader writes `ASCII.lineFeed`, never `0x0A`.
 @usableFromInline package enum ASCII {
     @usableFromInline package static let null = UInt8(ascii: "\0")
+    @usableFromInline package static let bell: UInt8 = 0x07
     @usableFromInline package static let tab = UInt8(ascii: "\t")
     @usableFromInline package static let lineFeed = UInt8(ascii: "\n")
+    @usableFromInline package static let verticalTab: UInt8 = 0x0B
     @usableFromInline package static let formFeed: UInt8 = 0x0C
     @usableFromInline package static let carriageReturn = UInt8(ascii: "\r")
     @usableFromInline package static let backspace: UInt8 = 0x08

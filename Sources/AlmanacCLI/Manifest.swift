@@ -30,10 +30,10 @@ struct Manifest {
         var line = 1
         while start < bytes.count {
             var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            while end < bytes.count, bytes[end] != ASCII.lineFeed { end += 1 }
             var text = Array(bytes[start..<end])
-            if text.last == 0x0D { text.removeLast() }
-            if text.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            if text.last == ASCII.carriageReturn { text.removeLast() }
+            if text.contains(where: { $0 != ASCII.space && $0 != ASCII.tab }) {
                 result.append((line, entry(text, line: line, name: name)))
             }
             start = end + 1

@@ -98,7 +98,7 @@ public final class Session: @unchecked Sendable {
         for diagnostic in diagnostics {
             if bytes.isEmpty { bytes.reserveCapacity(1 << 16 + 1024) }
             diagnostic.render(in: language, into: &bytes)
-            bytes.append(0x0A)
+            bytes.append(ASCII.lineFeed)
             if bytes.count >= 1 << 16 {
                 writeErrorBytes(bytes)
                 bytes.removeAll(keepingCapacity: true)

@@ -244,7 +244,7 @@ public struct AgendaRowReader {
     /// "生活、旅行", "Work, Life": split at , ; 、 ， ； (most cells hold one category).
     static func categories(_ text: String) -> [String] {
         // , ; are ASCII; 、，； all start with E3 or EF in UTF-8.
-        if !CellReader.containsByte(text, where: { $0 == 0x2C || $0 == 0x3B || $0 == 0xE3 || $0 == 0xEF }) { return [text] }
+        if !CellReader.containsByte(text, where: { $0 == ASCII.comma || $0 == ASCII.semicolon || $0 == 0xE3 || $0 == 0xEF }) { return [text] }
         return text.split(whereSeparator: { ",;、，；".contains($0) }).map { CellReader.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
 

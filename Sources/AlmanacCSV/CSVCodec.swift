@@ -12,7 +12,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
     public static let csv = CSVCodec(id: "csv")
     public static let tsv = CSVCodec(id: "tsv")
 
-    var fixedDelimiter: UInt8? { id == "tsv" ? 0x09 : nil }
+    var fixedDelimiter: UInt8? { id == "tsv" ? ASCII.tab : nil }
 
     /// Built once: registries ask every codec for it on every file.
     public var format: FormatDescription { Self.formats[id] ?? makeFormat() }
@@ -134,7 +134,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
     /// stays as it was); then what Excel expects (UTF-8 with a BOM, CRLF).
     func writeDialect(for table: Table, context: CodecContext) throws(Diagnostic) -> CSVWriter.Dialect {
         let source = table.dialect
-        let delimiter = try options(context).delimiter ?? source?.delimiter.utf8.first ?? 0x2C
+        let delimiter = try options(context).delimiter ?? source?.delimiter.utf8.first ?? ASCII.comma
         let lineEnding = context.options["line-ending"].map { $0 == "lf" ? "\n" : "\r\n" } ?? source?.lineEnding ?? "\r\n"
         let bom = context.options["bom"].map { $0 != "no" } ?? source?.byteOrderMark ?? true
         return CSVWriter.Dialect(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: bom)

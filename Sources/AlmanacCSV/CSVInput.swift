@@ -27,7 +27,7 @@ public struct CSVInput {
         public var detection: CharsetDetection
     }
 
-    public static let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
+    public static let candidates: [UInt8] = [ASCII.comma, ASCII.semicolon, ASCII.tab, ASCII.pipe]  // , ; tab |
 
     /// Streams the records of an input; returns the facts and the warnings met. `onFacts` hears
     /// the facts once, before the first record (also for an empty file).
@@ -64,7 +64,7 @@ public struct CSVInput {
             if facts == nil, !legacy {
                 // An empty file.
                 let detection = CharsetDetector.detect([UInt8]())
-                let empty = Facts(delimiter: options.delimiter ?? 0x2C, encoding: .utf8, byteOrderMark: false, lineEnding: "\r\n",
+                let empty = Facts(delimiter: options.delimiter ?? ASCII.comma, encoding: .utf8, byteOrderMark: false, lineEnding: "\r\n",
                                   detection: detection)
                 try onFacts(empty)
                 return (empty, [])
@@ -106,7 +106,7 @@ public struct CSVInput {
 
     /// The delimiter that splits the first records most consistently into more than one field.
     public static func sniff(_ sample: [UInt8]) -> UInt8 {
-        var best: (delimiter: UInt8, score: Double, fields: Int) = (0x2C, 0, 1)
+        var best: (delimiter: UInt8, score: Double, fields: Int) = (ASCII.comma, 0, 1)
         for candidate in candidates {
             var counts: [Int] = []
             var reader = CSVReader(delimiter: candidate, fileName: nil)
@@ -127,8 +127,8 @@ public struct CSVInput {
     }
 
     static func lineEnding(_ bytes: [UInt8]) -> String {
-        guard let index = bytes.prefix(64 * 1024).firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\r\n" }
-        if bytes[index] == 0x0A { return "\n" }
-        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+        guard let index = bytes.prefix(64 * 1024).firstIndex(where: { $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }) else { return "\r\n" }
+        if bytes[index] == ASCII.lineFeed { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == ASCII.lineFeed ? "\r\n" : "\r"
     }
 }

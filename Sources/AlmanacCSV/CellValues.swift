@@ -85,7 +85,7 @@ public struct CellReader {
                 roc = true
                 index = 6
             }
-            func skipSpaces() { if roc { while index < bytes.count, bytes[index] == 0x20 { index += 1 } } }
+            func skipSpaces() { if roc { while index < bytes.count, bytes[index] == ASCII.space { index += 1 } } }
             func number() -> (value: Int, digits: Int)? {
                 skipSpaces()
                 var value = 0
@@ -102,7 +102,7 @@ public struct CellReader {
                 skipSpaces()
                 guard index < bytes.count else { return false }
                 let byte = bytes[index]
-                if byte == 0x2D || byte == 0x2F || byte == 0x2E {
+                if byte == ASCII.hyphen || byte == ASCII.slash || byte == ASCII.period {
                     index += 1
                     return true
                 }
@@ -288,7 +288,7 @@ public struct CellReader {
     /// U+2028, U+2029, U+202F, U+205F, U+3000.
     @inline(__always) static func isWhitespace(_ bytes: ByteView, at index: Int) -> Bool {
         let lead = bytes[index]
-        if lead < 0x80 { return lead <= 0x20 || lead == 0x7F }
+        if lead < 0x80 { return lead <= 0x20 || lead == ASCII.delete }
         let second = index + 1 < bytes.count ? bytes[index + 1] : 0
         let third = index + 2 < bytes.count ? bytes[index + 2] : 0
         switch lead {

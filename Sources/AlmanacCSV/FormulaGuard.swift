@@ -26,7 +26,7 @@ public enum FormulaGuard {
     /// A cell read back: the apostrophe `text` put before a formula trigger is taken off again
     /// (`'-PT15H` → `-PT15H`), so an export imports as it was.
     public static func unguard(_ value: String) -> String {
-        guard value.utf8.first == 0x27 else { return value }
+        guard value.utf8.first == ASCII.apostrophe else { return value }
         let rest = value.unicodeScalars.dropFirst()
         guard let first = rest.first, triggers.contains(first) else { return value }
         return String(rest)
@@ -39,7 +39,7 @@ public enum FormulaGuard {
 
     @inline(__always) static func mayTrigger(first byte: UInt8) -> Bool {
         switch byte {
-        case 0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0xEF: true
+        case ASCII.equals, ASCII.plus, ASCII.hyphen, ASCII.at, ASCII.tab, ASCII.carriageReturn, 0xEF: true
         default: false
         }
     }

@@ -40,9 +40,9 @@ public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
         var objects: [(value: JSONValue, line: Int)] = []
         if lines {
             var line = 1
-            for piece in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            for piece in bytes.split(separator: ASCII.lineFeed, omittingEmptySubsequences: false) {
                 defer { line += 1 }
-                if piece.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+                if piece.allSatisfy({ $0 == ASCII.space || $0 == ASCII.carriageReturn || $0 == ASCII.tab }) { continue }
                 do {
                     objects.append((try JSONValue(parsing: Array(piece), fileName: input.fileName), line))
                 } catch {

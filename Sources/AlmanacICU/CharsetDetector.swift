@@ -1,3 +1,5 @@
+import AlmanacStrings
+
 internal import CICUShim
 #if canImport(Glibc)
 import Glibc
@@ -142,7 +144,7 @@ public enum CharsetDetector {
                 index += 4
                 continue
             }
-            guard (0x40...0xFE).contains(second), second != 0x7F else { score.invalid = true; break }
+            guard (0x40...0xFE).contains(second), second != ASCII.delete else { score.invalid = true; break }
             score.characters += 1
             if ((0xB0...0xD7).contains(lead) || (0xA1...0xA3).contains(lead)) && second >= 0xA1 { score.common += 1 }
             index += 2

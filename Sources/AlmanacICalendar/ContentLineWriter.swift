@@ -46,7 +46,7 @@ enum ContentLineWriter {
             // A whole UTF-8 sequence goes on one line: 1 byte below 0x80, else as many as its lead says.
             let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
             if width + length > 75 {
-                output.append(contentsOf: [0x0D, 0x0A, 0x20])
+                output.append(contentsOf: [ASCII.carriageReturn, ASCII.lineFeed, ASCII.space])
                 width = 1
             }
             output.append(lead)
@@ -60,7 +60,7 @@ enum ContentLineWriter {
                 pending = utf8.next()
             }
         }
-        output.append(0x0D)
-        output.append(0x0A)
+        output.append(ASCII.carriageReturn)
+        output.append(ASCII.lineFeed)
     }
 }

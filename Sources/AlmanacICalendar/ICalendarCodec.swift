@@ -68,7 +68,7 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         var probeText = probe.text
         let answer: Identification? = probeText.withUTF8 { bytes in
             var index = 0
-            while index < bytes.count, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index] == ASCII.space || (0x09...0x0D).contains(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] < 0x80 else { return nil }
             for expected in Self.begin {
                 guard index < bytes.count else { return .no }

@@ -600,7 +600,7 @@ struct ItemMapper {
                 if let action { alarm.action = action } else { alarm.carried.append(property.carried) }
             case .trigger where !hasTrigger:
                 if property.parameter("VALUE")?.uppercased() == "DATE-TIME"
-                    || property.value.utf8.count >= 15 && !property.value.utf8.contains(0x50) {
+                    || property.value.utf8.count >= 15 && !property.value.utf8.contains(UInt8(ascii: "P")) {
                     guard let value = try? BasicDateTime.parse(property.value, tzid: nil) else {
                         diagnostics.append(.warning("ics.invalid-trigger", property.value, at: location(property.line)))
                         return nil

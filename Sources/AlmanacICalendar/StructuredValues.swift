@@ -160,8 +160,8 @@ enum StructuredValues {
         let utf8 = basic.utf8
         guard utf8.count == 8 else { return basic }
         var bytes = Array(utf8)
-        bytes.insert(0x2D, at: 6)
-        bytes.insert(0x2D, at: 4)
+        bytes.insert(ASCII.hyphen, at: 6)
+        bytes.insert(ASCII.hyphen, at: 4)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -172,8 +172,8 @@ enum StructuredValues {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count + 4)
         for (index, byte) in utf8.enumerated() {
-            if index == 4 || index == 6 { bytes.append(0x2D) }
-            if index == 11 || index == 13 { bytes.append(0x3A) }
+            if index == 4 || index == 6 { bytes.append(ASCII.hyphen) }
+            if index == 11 || index == 13 { bytes.append(ASCII.colon) }
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -27,16 +27,16 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
         // A file's name and a key come from inputs too (a folder walked, a catalog's key).
         Message.appendShowing(file ?? "<input>", into: &bytes, keepingLineBreaks: false)
         if let line {
-            bytes.append(0x3A)
+            bytes.append(ASCII.colon)
             bytes += String(line).utf8
             if let column {
-                bytes.append(0x3A)
+                bytes.append(ASCII.colon)
                 bytes += String(column).utf8
             }
         }
         if let keyPath {
-            if line == nil { bytes.append(0x3A) }
-            bytes.append(0x20)
+            if line == nil { bytes.append(ASCII.colon) }
+            bytes.append(ASCII.space)
             Message.appendShowing(keyPath, into: &bytes, keepingLineBreaks: false)
         }
     }
@@ -121,7 +121,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         message.render(in: language, into: &bytes)
         bytes += " [".utf8
         bytes += code.utf8
-        bytes.append(0x5D)
+        bytes.append(ASCII.closeBracket)
     }
 
     public var description: String { rendered() }

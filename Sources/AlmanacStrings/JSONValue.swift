@@ -26,13 +26,13 @@ private struct JSONParser {
         var line = 1
         var column = 1
         for byte in bytes[0..<min(index, bytes.count)] {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if byte == ASCII.lineFeed { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
         return Diagnostic(.error, Message(key, arguments), at: SourceLocation(file: fileName, line: line, column: column))
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count, bytes[index] == ASCII.space || bytes[index] == ASCII.lineFeed || bytes[index] == ASCII.carriageReturn || bytes[index] == ASCII.tab {
             index += 1
         }
     }
@@ -41,45 +41,45 @@ private struct JSONParser {
         guard depth < maxDepth else { throw error("json.too-deep", String(maxDepth)) }
         guard index < bytes.count else { throw error("json.unexpected-end") }
         switch bytes[index] {
-        case 0x7B:  // {
+        case ASCII.openBrace:  // {
             index += 1
             var members: [(String, JSONValue)] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == 0x7D { index += 1; return .object(members) }
+            if index < bytes.count, bytes[index] == ASCII.closeBrace { index += 1; return .object(members) }
             while true {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == 0x22 else { throw error("json.expected", "\"") }
+                guard index < bytes.count, bytes[index] == ASCII.quote else { throw error("json.expected", "\"") }
                 let key = try string()
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == 0x3A else { throw error("json.expected", ":") }
+                guard index < bytes.count, bytes[index] == ASCII.colon else { throw error("json.expected", ":") }
                 index += 1
                 skipWhitespace()
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("json.unexpected-end") }
-                if bytes[index] == 0x2C { index += 1; continue }
-                if bytes[index] == 0x7D { index += 1; return .object(members) }
+                if bytes[index] == ASCII.comma { index += 1; continue }
+                if bytes[index] == ASCII.closeBrace { index += 1; return .object(members) }
                 throw error("json.expected", ", }")
             }
-        case 0x5B:  // [
+        case ASCII.openBracket:  // [
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == 0x5D { index += 1; return .array(items) }
+            if index < bytes.count, bytes[index] == ASCII.closeBracket { index += 1; return .array(items) }
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("json.unexpected-end") }
-                if bytes[index] == 0x2C { index += 1; continue }
-                if bytes[index] == 0x5D { index += 1; return .array(items) }
+                if bytes[index] == ASCII.comma { index += 1; continue }
+                if bytes[index] == ASCII.closeBracket { index += 1; return .array(items) }
                 throw error("json.expected", ", ]")
             }
-        case 0x22: return .string(try string())
-        case 0x74: return try literal("true", .bool(true))
-        case 0x66: return try literal("false", .bool(false))
-        case 0x6E: return try literal("null", .null)
-        case 0x2D, 0x30...0x39: return try number()
+        case ASCII.quote: return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case ASCII.hyphen, 0x30...0x39: return try number()
         default: throw error("json.unexpected-character", String(decoding: [bytes[index]], as: UTF8.self))
         }
     }
@@ -98,9 +98,9 @@ private struct JSONParser {
         var isInteger = true
         while index < bytes.count {
             let byte = bytes[index]
-            if (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2B {
+            if (byte >= 0x30 && byte <= 0x39) || byte == ASCII.hyphen || byte == ASCII.plus {
                 index += 1
-            } else if byte == 0x2E || byte == 0x65 || byte == 0x45 {
+            } else if byte == ASCII.period || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
                 isInteger = false
                 index += 1
             } else {
@@ -118,12 +118,12 @@ private struct JSONParser {
         var result: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x22 {
+            if byte == ASCII.quote {
                 index += 1
                 return String(decoding: result, as: UTF8.self)
             }
             if byte < 0x20 { throw error("json.control-character") }
-            if byte != 0x5C {
+            if byte != ASCII.backslash {
                 result.append(byte)
                 index += 1
                 continue
@@ -132,17 +132,17 @@ private struct JSONParser {
             let escape = bytes[index + 1]
             index += 2
             switch escape {
-            case 0x22: result.append(0x22)
-            case 0x5C: result.append(0x5C)
-            case 0x2F: result.append(0x2F)
-            case 0x62: result.append(0x08)
-            case 0x66: result.append(0x0C)
-            case 0x6E: result.append(0x0A)
-            case 0x72: result.append(0x0D)
-            case 0x74: result.append(0x09)
-            case 0x75:
+            case ASCII.quote: result.append(ASCII.quote)
+            case ASCII.backslash: result.append(ASCII.backslash)
+            case ASCII.slash: result.append(ASCII.slash)
+            case UInt8(ascii: "b"): result.append(ASCII.backspace)
+            case UInt8(ascii: "f"): result.append(ASCII.formFeed)
+            case UInt8(ascii: "n"): result.append(ASCII.lineFeed)
+            case UInt8(ascii: "r"): result.append(ASCII.carriageReturn)
+            case UInt8(ascii: "t"): result.append(ASCII.tab)
+            case UInt8(ascii: "u"):
                 var scalar = try hex4()
-                if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 {
+                if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == ASCII.backslash, bytes[index + 1] == UInt8(ascii: "u") {
                     index += 2
                     let low = try hex4()
                     if (0xDC00...0xDFFF).contains(low) {

@@ -88,7 +88,7 @@ public struct Message: Hashable, Sendable {
         guard let format = table?.format(lookupKey, in: language) ?? CoreMessages.table.format(lookupKey, in: language) else {
             bytes += lookupKey.utf8
             for argument in arguments {
-                bytes.append(0x20)
+                bytes.append(ASCII.space)
                 Message.appendShowing(argument, into: &bytes)
             }
             return

@@ -51,17 +51,17 @@ public struct PlaceholderList: Hashable, Sendable {
         placeholders = []
         stray = []
         // Most strings have no % at all.
-        guard text.utf8.contains(0x25) else { return }
+        guard text.utf8.contains(ASCII.percent) else { return }
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == 0x25 else {
+            guard bytes[index] == ASCII.percent else {
                 index += 1
                 continue
             }
             let start = index
             index += 1
-            if index < bytes.count, bytes[index] == 0x25 {
+            if index < bytes.count, bytes[index] == ASCII.percent {
                 index += 1
                 continue
             }
@@ -130,16 +130,16 @@ public struct PlaceholderList: Hashable, Sendable {
         var position: Int?
         let save = index
         // glibc's printf takes positions up to NL_ARGMAX (4096); a larger number is not a position.
-        if let number = digits(), index < bytes.count, bytes[index] == 0x24, number > 0, number <= 4096 {
+        if let number = digits(), index < bytes.count, bytes[index] == ASCII.dollar, number > 0, number <= 4096 {
             position = number
             index += 1
         } else {
             index = save
         }
         // Plural variable: %#@name@ (also %1$#@name@).
-        if index + 1 < bytes.count, bytes[index] == 0x23, bytes[index + 1] == 0x40 {
+        if index + 1 < bytes.count, bytes[index] == ASCII.hash, bytes[index + 1] == ASCII.at {
             var end = index + 2
-            while end < bytes.count, bytes[end] != 0x40 { end += 1 }
+            while end < bytes.count, bytes[end] != ASCII.at { end += 1 }
             guard end < bytes.count, end > index + 2 else { return nil }
             let name = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             let text = String(decoding: bytes[start...end], as: UTF8.self)
@@ -147,12 +147,12 @@ public struct PlaceholderList: Hashable, Sendable {
         }
         // Flags, width, precision.
         let flagsStart = index
-        while index < bytes.count, [0x2D, 0x2B, 0x20, 0x23, 0x30, 0x27].contains(bytes[index]) { index += 1 }
-        let spaceFlag = bytes[flagsStart..<index].contains(0x20)
-        if index < bytes.count, bytes[index] == 0x2A { index += 1 } else { _ = digits() }
-        if index < bytes.count, bytes[index] == 0x2E {
+        while index < bytes.count, [ASCII.hyphen, ASCII.plus, ASCII.space, ASCII.hash, 0x30, ASCII.apostrophe].contains(bytes[index]) { index += 1 }
+        let spaceFlag = bytes[flagsStart..<index].contains(ASCII.space)
+        if index < bytes.count, bytes[index] == ASCII.asterisk { index += 1 } else { _ = digits() }
+        if index < bytes.count, bytes[index] == ASCII.period {
             index += 1
-            if index < bytes.count, bytes[index] == 0x2A { index += 1 } else { _ = digits() }
+            if index < bytes.count, bytes[index] == ASCII.asterisk { index += 1 } else { _ = digits() }
         }
         var length = ""
         for candidate in lengths where bytes[index...].starts(with: candidate) {

@@ -116,7 +116,7 @@ public enum StringsFile {
     static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
         var line = 1
         var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+        for index in 0..<min(offset, bytes.count) where bytes[index] == ASCII.lineFeed {
             line += 1
             lineStart = index + 1
         }
@@ -164,7 +164,7 @@ public enum StringsFile {
         }
 
         mutating func advance() {
-            if bytes[index] == 0x0A {
+            if bytes[index] == ASCII.lineFeed {
                 line += 1
                 lineStart = index + 1
             }
@@ -176,21 +176,21 @@ public enum StringsFile {
             var comments: [(Range<Int>, String, Bool)] = []
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+                if byte == ASCII.space || byte == ASCII.tab || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.formFeed || byte == 0x0B {
                     advance()
-                } else if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
+                } else if byte == ASCII.slash, index + 1 < bytes.count, bytes[index + 1] == ASCII.asterisk {
                     let start = index
                     let startLine = line, startColumn = column
                     index += 2
-                    while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { advance() }
+                    while index + 1 < bytes.count, !(bytes[index] == ASCII.asterisk && bytes[index + 1] == ASCII.slash) { advance() }
                     guard index + 1 < bytes.count else {
                         throw Diagnostic.error("strings.unterminated-comment", at: location(line: startLine, column: startColumn))
                     }
                     index += 2
                     comments.append((start..<index, text((start + 2)..<(index - 2)), false))
-                } else if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2F {
+                } else if byte == ASCII.slash, index + 1 < bytes.count, bytes[index + 1] == ASCII.slash {
                     let start = index
-                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                    while index < bytes.count, bytes[index] != ASCII.lineFeed { index += 1 }
                     comments.append((start..<index, text((start + 2)..<index), true))
                 } else {
                     break
@@ -201,7 +201,7 @@ public enum StringsFile {
 
         static func isUnquoted(_ byte: UInt8) -> Bool {
             switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x24, 0x2B, 0x2F, 0x3A, 0x2E, 0x2D: true
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, ASCII.underscore, ASCII.dollar, ASCII.plus, ASCII.slash, ASCII.colon, ASCII.period, ASCII.hyphen: true
             default: false
             }
         }
@@ -210,7 +210,7 @@ public enum StringsFile {
         mutating func string(what: String) throws(Diagnostic) -> String {
             guard index < bytes.count else { throw Diagnostic.error("strings.unexpected-end", what, at: location()) }
             let quote = bytes[index]
-            if quote != 0x22 && quote != 0x27 {
+            if quote != ASCII.quote && quote != ASCII.apostrophe {
                 guard Self.isUnquoted(quote) else {
                     throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: location())
                 }
@@ -239,7 +239,7 @@ public enum StringsFile {
                     index += 1
                     break
                 }
-                if byte != 0x5C {
+                if byte != ASCII.backslash {
                     flushHigh(&self)
                     result.append(byte)
                     advance()
@@ -250,7 +250,7 @@ public enum StringsFile {
                 guard index < bytes.count else { continue }
                 let next = bytes[index]
                 switch next {
-                case 0x55, 0x75:  // \U or \u: up to four hex digits
+                case UInt8(ascii: "U"), UInt8(ascii: "u"):  // \U or \u: up to four hex digits
                     index += 1
                     var value: UInt32 = 0
                     var digits = 0
@@ -294,14 +294,14 @@ public enum StringsFile {
                 default:
                     flushHigh(&self)
                     let mapped: UInt8? = switch next {
-                    case 0x6E: 0x0A   // n
-                    case 0x74: 0x09   // t
-                    case 0x72: 0x0D   // r
-                    case 0x61: 0x07   // a
-                    case 0x62: 0x08   // b
-                    case 0x66: 0x0C   // f
-                    case 0x76: 0x0B   // v
-                    case 0x22, 0x27, 0x5C, 0x0A: next
+                    case UInt8(ascii: "n"): ASCII.lineFeed   // n
+                    case UInt8(ascii: "t"): ASCII.tab   // t
+                    case UInt8(ascii: "r"): ASCII.carriageReturn   // r
+                    case UInt8(ascii: "a"): 0x07   // a
+                    case UInt8(ascii: "b"): ASCII.backspace   // b
+                    case UInt8(ascii: "f"): ASCII.formFeed   // f
+                    case UInt8(ascii: "v"): 0x0B   // v
+                    case ASCII.quote, ASCII.apostrophe, ASCII.backslash, ASCII.lineFeed: next
                     default: nil
                     }
                     if let mapped {
@@ -343,17 +343,17 @@ public enum StringsFile {
             let tokenEnd = index
             _ = try skipTrivia()
             guard index < bytes.count, bytes[index] == byte else {
-                if byte == 0x3B, tokenEnd > 0, bytes[tokenEnd - 1] == 0x22, index == tokenEnd, index < bytes.count,
-                   bytes[index] != 0x0A && bytes[index] != 0x0D {
+                if byte == ASCII.semicolon, tokenEnd > 0, bytes[tokenEnd - 1] == ASCII.quote, index == tokenEnd, index < bytes.count,
+                   bytes[index] != ASCII.lineFeed && bytes[index] != ASCII.carriageReturn {
                     // Text right after a value's closing quote: a quote inside the value that is
                     // not written \" ended it early (`"Turn on "Safe mode" first"`).
                     throw Diagnostic.error("strings.unescaped-quote", Self.describe(bytes, at: index),
                                            at: location(line: afterToken.line, column: (afterToken.column ?? 2) - 1))
                 }
-                if byte == 0x3B, bytes.count > index, (afterToken.line ?? line) < line {
+                if byte == ASCII.semicolon, bytes.count > index, (afterToken.line ?? line) < line {
                     throw Diagnostic.error("strings.missing-semicolon", String(line), at: afterToken)
                 }
-                throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: byte == 0x3B ? afterToken : location())
+                throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: byte == ASCII.semicolon ? afterToken : location())
             }
             index += 1
         }
@@ -373,7 +373,7 @@ public enum StringsFile {
                 var commentStart = start
                 if let last = comments.last {
                     let gap = bytes[last.range.upperBound..<start]
-                    if gap.filter({ $0 == 0x0A }).count <= 1 {
+                    if gap.filter({ $0 == ASCII.lineFeed }).count <= 1 {
                         comment = Self.commentText(last.text, line: last.line)
                         commentStart = last.range.lowerBound
                         // Consecutive // lines above an entry form one comment.
@@ -381,8 +381,8 @@ public enum StringsFile {
                             var lines = [last]
                             for earlier in comments.dropLast().reversed() {
                                 let between = bytes[earlier.range.upperBound..<lines[0].range.lowerBound]
-                                guard earlier.line, between.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
-                                      between.filter({ $0 == 0x0A }).count == 1 else { break }
+                                guard earlier.line, between.allSatisfy({ $0 == ASCII.space || $0 == ASCII.tab || $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }),
+                                      between.filter({ $0 == ASCII.lineFeed }).count == 1 else { break }
                                 lines.insert(earlier, at: 0)
                             }
                             comment = lines.map { Self.commentText($0.text, line: true) }.joined(separator: "\n")
@@ -393,12 +393,12 @@ public enum StringsFile {
                 let key = try string(what: "key")
                 _ = try skipTrivia()
                 var value = key
-                if index < bytes.count, bytes[index] == 0x3D {
+                if index < bytes.count, bytes[index] == ASCII.equals {
                     index += 1
                     _ = try skipTrivia()
                     value = try string(what: "value")
                 }
-                try expect(0x3B, what: "“;”")
+                try expect(ASCII.semicolon, what: "“;”")
                 if let first = seen[key] {
                     let earlier = entries[first]
                     diagnostics.append(.warning(earlier.value == value ? "catalog.duplicate-key-same" : "catalog.duplicate-key",
@@ -487,7 +487,7 @@ public enum StringsFile {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case let control where control.value < 0x20 || control.value == 0x7F:
+            case let control where control.value < 0x20 || control.value == ASCII.delete:
                 result += "\\U" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
                     + String(control.value, radix: 16, uppercase: true)
             default: result.unicodeScalars.append(scalar)
@@ -526,7 +526,7 @@ extension String {
     func trimmingASCIISpace() -> String {
         let utf8 = self.utf8
         guard let first = utf8.first, let last = utf8.last else { return self }
-        func space(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func space(_ byte: UInt8) -> Bool { byte == ASCII.space || byte == ASCII.tab || byte == ASCII.lineFeed || byte == ASCII.carriageReturn }
         if first >= 0x80 || last >= 0x80 { return trimmingCharacters(in: .whitespacesAndNewlines) }
         if !space(first) && !space(last) { return self }
         guard let start = utf8.firstIndex(where: { !space($0) }), let end = utf8.lastIndex(where: { !space($0) }) else { return "" }

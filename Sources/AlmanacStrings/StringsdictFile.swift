@@ -158,15 +158,15 @@ public enum StringsdictFile {
         }
         func skip(to end: String) {
             while index < bytes.count, !starts(end, at: index) {
-                if bytes[index] == 0x0A { line += 1 }
+                if bytes[index] == ASCII.lineFeed { line += 1 }
                 index += 1
             }
             index = min(bytes.count, index + end.utf8.count)
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x0A { line += 1 }
-            guard byte == 0x3C else {
+            if byte == ASCII.lineFeed { line += 1 }
+            guard byte == ASCII.lessThan else {
                 index += 1
                 continue
             }

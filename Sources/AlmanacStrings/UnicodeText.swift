@@ -64,7 +64,7 @@ public enum UnicodeDetection {
             if UTF16.isLeadSurrogate(unit) { expectLow = true; continue }
             if UTF16.isTrailSurrogate(unit) { return false }
             // Control characters other than tab, newline and return do not occur in text.
-            if unit < 0x20 && unit != 0x09 && unit != 0x0A && unit != 0x0D { return false }
+            if unit < 0x20 && unit != ASCII.tab && unit != ASCII.lineFeed && unit != ASCII.carriageReturn { return false }
         }
         return true
     }

@@ -58,11 +58,11 @@ public enum XCStringsFile {
         var result: [String: Int] = [:]
         var line = 1
         var start = 0
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == ASCII.lineFeed {
             let text = bytes[start..<index]
-            if text.count > 6, text.starts(with: [0x20, 0x20, 0x20, 0x20, 0x22]),
-               let key = try? JSONValue(parsing: Array(text.dropFirst(4).prefix { $0 != 0x0A }.split(separator: 0x3A, maxSplits: 1)[0]
-                   .reversed().drop { $0 == 0x20 }.reversed())).string {
+            if text.count > 6, text.starts(with: [ASCII.space, ASCII.space, ASCII.space, ASCII.space, ASCII.quote]),
+               let key = try? JSONValue(parsing: Array(text.dropFirst(4).prefix { $0 != ASCII.lineFeed }.split(separator: ASCII.colon, maxSplits: 1)[0]
+                   .reversed().drop { $0 == ASCII.space }.reversed())).string {
                 if result[key] == nil { result[key] = line }
             }
             line += 1

@@ -1,4 +1,5 @@
 internal import CXMLShim
+import AlmanacBytes
 
 extension XMLDocument {
     /// Serializes the document as UTF-8 through libxml2's writer. Whitespace is written exactly as
@@ -77,7 +78,7 @@ extension XMLDocument {
     static func check(text: String) throws(XMLError) {
         let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
             // Bytes below 0x20 other than tab and line breaks, or EF BF BE/BF (U+FFFE, U+FFFF).
-            !bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0xEF }
+            !bytes.contains { $0 < 0x20 && $0 != ASCII.tab && $0 != ASCII.lineFeed && $0 != ASCII.carriageReturn || $0 == 0xEF }
         }
         if clean == true { return }
         for scalar in text.unicodeScalars where !XMLDocument.isAllowed(scalar) {
@@ -91,8 +92,8 @@ extension XMLDocument {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             func letter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            guard letter(first) || first == 0x5F || first == 0x3A else { return false }
-            return bytes.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D || $0 == 0x2E || $0 == 0x3A }
+            guard letter(first) || first == ASCII.underscore || first == ASCII.colon else { return false }
+            return bytes.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == ASCII.underscore || $0 == ASCII.hyphen || $0 == ASCII.period || $0 == ASCII.colon }
         }
         if let ascii = ascii ?? nil {
             if ascii { return }

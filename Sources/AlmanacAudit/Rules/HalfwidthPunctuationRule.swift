@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// A half-width `, . : ; ? !` right after Chinese text, which Chinese writes full-width. Inside
 /// a number or a name (`iOS 18.1`), or quoted to name it (缺少「;」), it is left alone.
 struct HalfwidthPunctuationRule: TextRule {
@@ -14,7 +16,7 @@ struct HalfwidthPunctuationRule: TextRule {
 
     static func halfWidthPunctuation(in text: String) -> String? {
         // Most values have none of , . : ; ? ! at all.
-        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x2E || $0 == 0x3A || $0 == 0x3B || $0 == 0x3F || $0 == 0x21 }) else { return nil }
+        guard text.utf8.contains(where: { $0 == ASCII.comma || $0 == ASCII.period || $0 == ASCII.colon || $0 == ASCII.semicolon || $0 == ASCII.question || $0 == ASCII.exclamation }) else { return nil }
         let characters = Array(text)
         for (index, character) in characters.enumerated() where ",.:;?!".contains(character) {
             guard index > 0, TextScan.isCJK(characters[index - 1]) else { continue }

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// A translation with more or fewer line breaks than the base: a layout made for two lines gets
 /// one or three.
 struct NewlineMismatchRule: TextRule {
@@ -8,7 +10,7 @@ struct NewlineMismatchRule: TextRule {
 
     func check(_ text: TextContext) {
         guard let reference = text.reference else { return }
-        if reference.utf8.filter({ $0 == 0x0A }).count != text.text.utf8.filter({ $0 == 0x0A }).count {
+        if reference.utf8.filter({ $0 == ASCII.lineFeed }).count != text.text.utf8.filter({ $0 == ASCII.lineFeed }).count {
             text.report(Self.description, value: text.text, base: reference)
         }
     }

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// Leading or trailing spaces that differ from the base's: text the app joins with other text
 /// runs together or gains a gap.
 struct WhitespaceMismatchRule: TextRule {
@@ -15,6 +17,6 @@ struct WhitespaceMismatchRule: TextRule {
 
     static func edgeSpace(_ text: String) -> (Bool, Bool) {
         // By bytes: a space or tab is one byte in UTF-8, and grapheme breaking is not needed.
-        (text.utf8.first.map { $0 == 0x20 || $0 == 0x09 } ?? false, text.utf8.last.map { $0 == 0x20 || $0 == 0x09 } ?? false)
+        (text.utf8.first.map { $0 == ASCII.space || $0 == ASCII.tab } ?? false, text.utf8.last.map { $0 == ASCII.space || $0 == ASCII.tab } ?? false)
     }
 }

@@ -156,7 +156,7 @@ public enum CanonicalJSON {
             } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
                 let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
                 var probe = index
-                while probe < bytes.count, bytes[probe] == 0x0A || bytes[probe] == 0x20 { probe += 1 }
+                while probe < bytes.count, bytes[probe] == ASCII.lineFeed || bytes[probe] == ASCII.space { probe += 1 }
                 if probe < bytes.count, bytes[probe] == close {
                     result.append(close)
                     index = probe + 1

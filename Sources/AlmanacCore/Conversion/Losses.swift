@@ -117,7 +117,7 @@ public struct Losses: Sendable {
         if more > 0 {
             bytes += " (+".utf8
             bytes += String(more).utf8
-            bytes.append(0x29)
+            bytes.append(ASCII.closeParenthesis)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
