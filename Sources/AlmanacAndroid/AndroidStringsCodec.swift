@@ -342,7 +342,7 @@ public struct AndroidStringsCodec: Codec {
         let root = XMLElement("resources", children: children, namespaceDeclarations: [.init(prefix: "tools", uri: Self.toolsNamespace)])
             .indented(by: "    ")
         do {
-            return Encoded(bytes: try XMLDocument(root: root, declaredEncoding: "utf-8").serialized() + [0x0A], diagnostics: diagnostics)
+            return Encoded(bytes: try XMLDocument(root: root, declaredEncoding: "utf-8").serialized() + [ASCII.lineFeed], diagnostics: diagnostics)
         } catch {
             throw Diagnostic.error("xml.unwritable", error.message)
         }

@@ -132,7 +132,7 @@ struct BackupReader {
         }
         // Blank: nothing but spaces and tabs (Foundation's `.whitespaces`), checked without it;
         // any other ASCII character answers at once, without a Unicode property lookup.
-        if nonEmpty && !text.utf8.contains(where: { $0 < 0x80 && $0 != ASCII.space && $0 != ASCII.tab })
+        if nonEmpty && !text.utf8.contains(where: { $0 < ASCII.firstNonASCII && $0 != ASCII.space && $0 != ASCII.tab })
             && text.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
             error("backup.empty", path + "/" + key, key)
             return nil

@@ -92,8 +92,15 @@ package enum UTF8Validation {
     private static let continuationLow: UInt8 = 0x80
     private static let continuationHigh: UInt8 = 0xBF
 
+    /// Whether `byte` continues a character (10xxxxxx) rather than starting one.
     @inline(__always)
-    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == continuationLow }
+    package static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == continuationLow }
+
+    /// How many bytes the character that `lead` starts has (1 for ASCII and for a byte that
+    /// cannot start one).
+    package static func sequenceLength(lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    }
 
     /// A lead byte of a three-byte character with no special second-byte range (E1–EC, EE, EF).
     @inline(__always)

@@ -26,7 +26,7 @@ struct Manifest {
     /// Every line that is not blank: an entry, or what is wrong with the line (located in `name`).
     static func parse(_ bytes: [UInt8], name: String) -> [(line: Int, entry: Result<Entry, Diagnostic>)] {
         var result: [(line: Int, entry: Result<Entry, Diagnostic>)] = []
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bytes.starts(with: UnicodeForm.utf8.byteOrderMark) ? 3 : 0
         var line = 1
         while start < bytes.count {
             var end = start

@@ -57,7 +57,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
         if let header = context.options["header"] { options.hasHeader = header != "no" }
         if let delimiter = context.options["delimiter"] {
             switch delimiter {
-            case "tab", "\\t", "\t": options.delimiter = 0x09
+            case "tab", "\\t", "\t": options.delimiter = ASCII.tab
             case ",", ";", "|": options.delimiter = delimiter.utf8.first
             default: throw Diagnostic.error("cli.value.choices", delimiter, ", ; tab |")
             }

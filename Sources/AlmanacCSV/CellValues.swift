@@ -79,9 +79,8 @@ public struct CellReader {
         private init?(utf8 bytes: ByteView) {
             var index = 0
             var roc = false
-            // 民國 E6 B0 91 E5 9C 8B, 民国 E6 B0 91 E5 9B BD.
-            if bytes.count > 6, bytes[0] == 0xE6, bytes[1] == 0xB0, bytes[2] == 0x91, bytes[3] == 0xE5,
-               (bytes[4] == 0x9C && bytes[5] == 0x8B) || (bytes[4] == 0x9B && bytes[5] == 0xBD) {
+            // 民國 or 民国: the era's name first.
+            if bytes.count > 6, bytes.matches(0, 6, "民國") || bytes.matches(0, 6, "民国") {
                 roc = true
                 index = 6
             }
@@ -90,15 +89,15 @@ public struct CellReader {
                 skipSpaces()
                 var value = 0
                 var digits = 0
-                while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, digits < 9 {
-                    value = value * 10 + Int(bytes[index] - 0x30)
+                while index < bytes.count, ASCII.isDigit(bytes[index]), digits < 9 {
+                    value = value * 10 + Int(bytes[index] - ASCII.zero)
                     digits += 1
                     index += 1
                 }
                 return digits > 0 ? (value, digits) : nil
             }
-            // One of - / . or, where CJK marks are allowed, the three-byte mark given.
-            func separator(cjk mark: (UInt8, UInt8, UInt8)?) -> Bool {
+            // One of - / . or, where CJK marks are allowed, the mark given (年, 月).
+            func separator(cjk mark: StaticString?) -> Bool {
                 skipSpaces()
                 guard index < bytes.count else { return false }
                 let byte = bytes[index]
@@ -106,8 +105,8 @@ public struct CellReader {
                     index += 1
                     return true
                 }
-                if let mark, index + 2 < bytes.count, byte == mark.0, bytes[index + 1] == mark.1, bytes[index + 2] == mark.2 {
-                    index += 3
+                if let mark, bytes.matches(index, min(index + mark.utf8CodeUnitCount, bytes.count), mark) {
+                    index += mark.utf8CodeUnitCount
                     return true
                 }
                 return false
@@ -118,12 +117,11 @@ public struct CellReader {
                 return
             }
             let cjk = roc || first.digits == 4
-            // 年 E5 B9 B4, 月 E6 9C 88, 日 E6 97 A5.
-            guard separator(cjk: cjk ? (0xE5, 0xB9, 0xB4) : nil), let second = number(), second.digits <= 2,
-                  separator(cjk: cjk ? (0xE6, 0x9C, 0x88) : nil), let third = number()
+            guard separator(cjk: cjk ? "年" : nil), let second = number(), second.digits <= 2,
+                  separator(cjk: cjk ? "月" : nil), let third = number()
             else { return nil }
             skipSpaces()
-            if cjk, index + 2 < bytes.count, bytes[index] == 0xE6, bytes[index + 1] == 0x97, bytes[index + 2] == 0xA5 { index += 3 }
+            if cjk, bytes.matches(index, min(index + 3, bytes.count), "日") { index += 3 }
             skipSpaces()
             guard index == bytes.count else { return nil }
             if roc {
@@ -160,7 +158,7 @@ public struct CellReader {
         // h:mm or h:mm:ss (colons half- or full-width).
         let parts = value.split(separator: ":", omittingEmptySubsequences: false).flatMap { $0.split(separator: "：", omittingEmptySubsequences: false) }
         guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].count), parts.dropFirst().allSatisfy({ $0.count == 2 }),
-              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } })
+              parts.allSatisfy({ $0.utf8.allSatisfy(ASCII.isDigit) })
         else { return .failure(.notATime) }
         var hour = Int(parts[0])!
         let minute = Int(parts[1])!, second = parts.count == 3 ? Int(parts[2])! : 0
@@ -260,7 +258,7 @@ public struct CellReader {
     /// 1234, 1,234, 1,234.50, .5: commas only between groups of three.
     static func isGroupedNumber(_ text: String) -> Bool {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.utf8.allSatisfy(ASCII.isDigit) }
         if parts.count == 2, !digits(parts[1]) { return false }
         let whole = parts[0]
         if whole.isEmpty { return parts.count == 2 }
@@ -275,32 +273,21 @@ public struct CellReader {
         return clean ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Whether UTF-8 text starts or ends with white space (then `trimmed` has something to do).
+    /// Whether UTF-8 text starts or ends with white space or a control character (then
+    /// `trimmed` has something to do): ASCII from the bytes, anything else by its Unicode
+    /// White_Space property (U+00A0, U+3000…).
     static func hasEdgeWhitespace(_ bytes: ByteView) -> Bool {
-        guard !bytes.isEmpty else { return false }
-        var lastStart = bytes.count - 1
-        while lastStart > 0, bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
-        return isWhitespace(bytes, at: 0) || isWhitespace(bytes, at: lastStart)
-    }
-
-    /// Whether the character starting at `index` is white space (Unicode White_Space), read
-    /// from its UTF-8 bytes: ASCII controls and space, U+0085, U+00A0, U+1680, U+2000–U+200A,
-    /// U+2028, U+2029, U+202F, U+205F, U+3000.
-    @inline(__always) static func isWhitespace(_ bytes: ByteView, at index: Int) -> Bool {
-        let lead = bytes[index]
-        if lead < 0x80 { return lead <= 0x20 || lead == ASCII.delete }
-        let second = index + 1 < bytes.count ? bytes[index + 1] : 0
-        let third = index + 2 < bytes.count ? bytes[index + 2] : 0
-        switch lead {
-        case 0xC2: return second == 0x85 || second == 0xA0
-        case 0xE1: return second == 0x9A && third == 0x80
-        case 0xE2:
-            if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
-            return second == 0x81 && third == 0x9F
-        case 0xE3: return second == 0x80 && third == 0x80
-        default: return false
+        guard let first = bytes.first else { return false }
+        let last = bytes[bytes.count - 1]
+        if first < ASCII.firstNonASCII, last < ASCII.firstNonASCII { return isBlank(first) || isBlank(last) }
+        let text = bytes.string.unicodeScalars
+        return [text.first, text.last].contains { scalar in
+            scalar.map { $0.isASCII ? isBlank(UInt8($0.value)) : $0.properties.isWhitespace } ?? false
         }
     }
+
+    /// A space, or an ASCII control character.
+    @inline(__always) private static func isBlank(_ byte: UInt8) -> Bool { byte <= ASCII.space || byte == ASCII.delete }
 
     /// Full-width digits and punctuation (１２３，：) as ASCII.
     /// Whether some UTF-8 byte of `text` matches, looked at in its buffer (walking `utf8` of a
@@ -310,14 +297,17 @@ public struct CellReader {
         text.withByteView { $0.firstIndex(where: predicate) < $0.count }
     }
 
+    /// The first UTF-8 byte of U+FF00–U+FFEF (full-width forms) and of U+3000–U+303F.
+    private static let fullWidthLead = "＝".utf8.first!, ideographicSpaceLead = "　".utf8.first!
+
     static func normalizedDigits(_ text: String) -> String {
-        // Full-width forms are all in U+FF00–U+FFEF or U+3000 (UTF-8 lead bytes EF and E3).
-        if !containsByte(text, where: { $0 == 0xEF || $0 == 0xE3 }) { return text }
+        // Full-width forms are all in U+FF00–U+FFEF or U+3000, whose UTF-8 starts with EF or E3.
+        if !containsByte(text, where: { $0 == Self.fullWidthLead || $0 == Self.ideographicSpaceLead }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0xFF10...0xFF19: result.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
+            case 0xFF10...0xFF19: result.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFF10 + UInt32(ASCII.zero))!)
             case 0xFF0C: result.unicodeScalars.append(",")
             case 0xFF0E: result.unicodeScalars.append(".")
             case 0xFF0F: result.unicodeScalars.append("/")

@@ -236,7 +236,7 @@ public struct XLIFFCodec: Codec {
         let root = XMLElement("xliff", attributes: [XMLAttribute(name: "version", value: "1.2")], children: [.element(file)],
                               namespaceDeclarations: [.init(prefix: nil, uri: Self.namespace)]).indented(by: "  ")
         do {
-            return Encoded(bytes: try XMLDocument(root: root).serialized() + [0x0A])
+            return Encoded(bytes: try XMLDocument(root: root).serialized() + [ASCII.lineFeed])
         } catch {
             throw Diagnostic.error("xml.unwritable", error.message)
         }

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// The order Xcode writes a string catalog's keys in: Foundation's sorted JSON keys, which
 /// compare as `NSString.compare` with `[.numeric, .caseInsensitive, .forcedOrdering]` — case
 /// ignored (`zh-Hans` before `zh-HK`), digit runs by value (`item2` before `item10`), and only
@@ -23,8 +25,8 @@ enum XcodeKeyOrder {
                 while endI < left.count && isDigit(left[endI]) { endI += 1 }
                 while endJ < right.count && isDigit(right[endJ]) { endJ += 1 }
                 var startI = i, startJ = j
-                while startI < endI - 1 && left[startI] == 0x30 { startI += 1 }
-                while startJ < endJ - 1 && right[startJ] == 0x30 { startJ += 1 }
+                while startI < endI - 1 && left[startI] == UInt16(ASCII.zero) { startI += 1 }
+                while startJ < endJ - 1 && right[startJ] == UInt16(ASCII.zero) { startJ += 1 }
                 if endI - startI != endJ - startJ { return endI - startI < endJ - startJ ? .less : .greater }
                 for (x, y) in zip(left[startI..<endI], right[startJ..<endJ]) where x != y { return x < y ? .less : .greater }
                 i = endI
@@ -40,5 +42,5 @@ enum XcodeKeyOrder {
         return .equal
     }
 
-    static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
+    static func isDigit(_ unit: UInt16) -> Bool { unit < UInt16(ASCII.firstNonASCII) && ASCII.isDigit(UInt8(unit)) }
 }

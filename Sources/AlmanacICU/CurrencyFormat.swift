@@ -42,7 +42,7 @@ public struct CurrencyFormat: Sendable {
         symbol: Symbol = .locale
     ) throws(ICUError) {
         let code = currency.uppercased()
-        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
+        guard code.utf8.count == 3, code.utf8.allSatisfy(ASCII.isUppercase) else {
             throw ICUError(.invalidNumber, subject: currency, detail: "not an ISO 4217 currency code")
         }
         var skeleton = "currency/\(code) "

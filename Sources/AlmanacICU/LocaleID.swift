@@ -11,7 +11,7 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
     public init(_ identifier: String) throws(ICUError) {
         let trimmed = identifier.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, trimmed.utf8.count < 150,
-              trimmed.utf8.allSatisfy({ $0 < 0x80 && $0 != 0 })
+              trimmed.utf8.allSatisfy({ $0 < ASCII.firstNonASCII && $0 != ASCII.null })
         else { throw ICUError(.unknownLocale, subject: identifier) }
         // POSIX forms from LANG ("zh_TW.UTF-8") carry a charset that ICU does not want.
         let withoutCharset = trimmed.split(separator: ".", maxSplits: 1).first.map(String.init) ?? trimmed

@@ -43,8 +43,8 @@ enum ContentLineWriter {
         var utf8 = line.utf8.makeIterator()
         var pending = utf8.next()
         while let lead = pending {
-            // A whole UTF-8 sequence goes on one line: 1 byte below 0x80, else as many as its lead says.
-            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            // A whole UTF-8 sequence goes on one line.
+            let length = UTF8Validation.sequenceLength(lead: lead)
             if width + length > 75 {
                 output.append(contentsOf: [ASCII.carriageReturn, ASCII.lineFeed, ASCII.space])
                 width = 1
@@ -53,7 +53,7 @@ enum ContentLineWriter {
             width += 1
             pending = utf8.next()
             var remaining = length - 1
-            while remaining > 0, let byte = pending, byte & 0xC0 == 0x80 {
+            while remaining > 0, let byte = pending, UTF8Validation.isContinuation(byte) {
                 output.append(byte)
                 width += 1
                 remaining -= 1

@@ -68,21 +68,21 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
         var probeText = probe.text
         let answer: Identification? = probeText.withUTF8 { bytes in
             var index = 0
-            while index < bytes.count, bytes[index] == ASCII.space || (0x09...0x0D).contains(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] < 0x80 else { return nil }
+            while index < bytes.count, bytes[index] == ASCII.space || (ASCII.tab...ASCII.carriageReturn).contains(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] < ASCII.firstNonASCII else { return nil }
             for expected in Self.begin {
                 guard index < bytes.count else { return .no }
                 let byte = bytes[index]
-                guard byte < 0x80 else { return nil }
-                guard byte == expected || (byte | 0x20) == (expected | 0x20) && (byte | 0x20) &- 0x61 < 26 else { return .no }
+                guard byte < ASCII.firstNonASCII else { return nil }
+                guard ASCII.equalIgnoringCase(byte, expected) else { return .no }
                 index += 1
             }
             var name: [UInt8] = []
-            while index < bytes.count, name.count < 58, (bytes[index] | 0x20) &- 0x61 < 26 {
-                name.append(bytes[index] & ~0x20)
+            while index < bytes.count, name.count < 58, ASCII.isLetter(bytes[index]) {
+                name.append(ASCII.uppercased(bytes[index]))
                 index += 1
             }
-            if index < bytes.count, bytes[index] >= 0x80, name.count < 58 { return nil }
+            if index < bytes.count, bytes[index] >= ASCII.firstNonASCII, name.count < 58 { return nil }
             let upper = String(decoding: name, as: UTF8.self)
             return upper == "VCALENDAR" || ICalParser.bareNames.contains(upper) ? .yes : .no
         }

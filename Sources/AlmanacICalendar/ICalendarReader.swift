@@ -459,7 +459,7 @@ struct ItemMapper {
             // Keep the exact number when the four levels cannot say it (3 is "high", written back as 3).
             if number != item.priority.iCalendarValue { item.carried.append(property.carried) }
         case .status where first:
-            item.status = property.value.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? property.value.uppercased() : property.value
+            item.status = property.value.utf8.contains(where: ASCII.isLowercase) ? property.value.uppercased() : property.value
             if item.status == "COMPLETED" { item.isCompleted = true }
         default:
             // A to-do's length beside its due date (see ICalendarWriter): its duration again.

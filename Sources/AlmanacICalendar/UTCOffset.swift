@@ -6,9 +6,9 @@ public enum UTCOffset {
     public static func parse(_ text: String) throws(ICUError) -> Int {
         let bytes = Array(text.utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == ASCII.plus || bytes[0] == ASCII.hyphen,
-              bytes.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+              bytes.dropFirst().allSatisfy(ASCII.isDigit)
         else { throw ICUError(.invalidDate, subject: text) }
-        let digits = bytes.dropFirst().map { Int($0 - 0x30) }
+        let digits = bytes.dropFirst().map { Int($0 - ASCII.zero) }
         let hours = digits[0] * 10 + digits[1]
         let minutes = digits[2] * 10 + digits[3]
         let seconds = bytes.count == 7 ? digits[4] * 10 + digits[5] : 0

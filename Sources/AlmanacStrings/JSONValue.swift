@@ -26,7 +26,7 @@ private struct JSONParser {
         var line = 1
         var column = 1
         for byte in bytes[0..<min(index, bytes.count)] {
-            if byte == ASCII.lineFeed { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if byte == ASCII.lineFeed { line += 1; column = 1 } else if !UTF8Validation.isContinuation(byte) { column += 1 }
         }
         return Diagnostic(.error, Message(key, arguments), at: SourceLocation(file: fileName, line: line, column: column))
     }
@@ -79,7 +79,7 @@ private struct JSONParser {
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
-        case ASCII.hyphen, 0x30...0x39: return try number()
+        case ASCII.hyphen, ASCII.zero...ASCII.nine: return try number()
         default: throw error("json.unexpected-character", String(decoding: [bytes[index]], as: UTF8.self))
         }
     }
@@ -98,7 +98,7 @@ private struct JSONParser {
         var isInteger = true
         while index < bytes.count {
             let byte = bytes[index]
-            if (byte >= 0x30 && byte <= 0x39) || byte == ASCII.hyphen || byte == ASCII.plus {
+            if ASCII.isDigit(byte) || byte == ASCII.hyphen || byte == ASCII.plus {
                 index += 1
             } else if byte == ASCII.period || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
                 isInteger = false
@@ -122,7 +122,7 @@ private struct JSONParser {
                 index += 1
                 return String(decoding: result, as: UTF8.self)
             }
-            if byte < 0x20 { throw error("json.control-character") }
+            if byte < ASCII.space { throw error("json.control-character") }
             if byte != ASCII.backslash {
                 result.append(byte)
                 index += 1

@@ -48,15 +48,15 @@ public struct Message: Hashable, Sendable {
     /// is shown in. Tabs and line breaks stay unless `keepingLineBreaks` is false.
     public static func appendShowing(_ text: String, into bytes: inout [UInt8], keepingLineBreaks: Bool = true) {
         let utf8 = text.utf8
-        func isShown(_ byte: UInt8) -> Bool { byte >= space || (keepingLineBreaks && (byte == tab || byte == lineFeed)) }
+        func isShown(_ byte: UInt8) -> Bool { byte >= ASCII.space || (keepingLineBreaks && (byte == ASCII.tab || byte == ASCII.lineFeed)) }
         // The common case: nothing to escape (C1 controls are U+0080–U+009F, UTF-8 C2 80–9F).
-        guard utf8.contains(where: { !isShown($0) || $0 == delete || $0 == c1Lead }) else {
+        guard utf8.contains(where: { !isShown($0) || $0 == ASCII.delete || $0 == c1Lead }) else {
             bytes += utf8
             return
         }
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            if (value < 0x80 && !isShown(UInt8(value))) || value == UInt32(delete) || (0x80..<0xA0).contains(value) {
+            if (value < UInt32(ASCII.firstNonASCII) && !isShown(UInt8(value))) || value == UInt32(ASCII.delete) || (0x80..<0xA0).contains(value) {
                 bytes += "\\u{".utf8
                 bytes += String(value, radix: 16).utf8
                 bytes.append(UInt8(ascii: "}"))
@@ -66,10 +66,6 @@ public struct Message: Hashable, Sendable {
         }
     }
 
-    private static let space = UInt8(ascii: " ")
-    private static let tab = UInt8(ascii: "\t")
-    private static let lineFeed = UInt8(ascii: "\n")
-    private static let delete: UInt8 = 0x7F
     /// The first byte of U+0080–U+00BF in UTF-8.
     private static let c1Lead: UInt8 = 0xC2
 

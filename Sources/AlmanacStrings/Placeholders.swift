@@ -119,9 +119,9 @@ public struct PlaceholderList: Hashable, Sendable {
         var index = start + 1
         func digits() -> Int? {
             var value: Int?
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            while index < bytes.count, ASCII.isDigit(bytes[index]) {
                 // Saturates: `%99999999999999999999$@` (found by the fuzzer) must not overflow.
-                value = min(value ?? 0, 1_000_000_000) * 10 + Int(bytes[index] - 0x30)
+                value = min(value ?? 0, 1_000_000_000) * 10 + Int(bytes[index] - ASCII.zero)
                 index += 1
             }
             return value
@@ -147,7 +147,7 @@ public struct PlaceholderList: Hashable, Sendable {
         }
         // Flags, width, precision.
         let flagsStart = index
-        while index < bytes.count, [ASCII.hyphen, ASCII.plus, ASCII.space, ASCII.hash, 0x30, ASCII.apostrophe].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, [ASCII.hyphen, ASCII.plus, ASCII.space, ASCII.hash, ASCII.zero, ASCII.apostrophe].contains(bytes[index]) { index += 1 }
         let spaceFlag = bytes[flagsStart..<index].contains(ASCII.space)
         if index < bytes.count, bytes[index] == ASCII.asterisk { index += 1 } else { _ = digits() }
         if index < bytes.count, bytes[index] == ASCII.period {
@@ -166,7 +166,7 @@ public struct PlaceholderList: Hashable, Sendable {
         // goes on into a word is text. It is a stray percent (`String(format:)` would misread it).
         if spaceFlag, index + 1 < bytes.count {
             let next = bytes[index + 1]
-            if (next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A || next >= 0x80 { return nil }
+            if ASCII.isLetter(next) || next >= ASCII.firstNonASCII { return nil }
         }
         let conversion = Character(Unicode.Scalar(bytes[index]))
         let text = String(decoding: bytes[start...index], as: UTF8.self)

@@ -151,7 +151,7 @@ public enum StringsFile {
             // Columns count Unicode scalars, not bytes: the bytes that start a UTF-8 sequence
             // (counting grapheme clusters decoded every line of a Chinese file for each entry).
             var count = 1
-            for offset in lineStart..<index where bytes[offset] & 0xC0 != 0x80 { count += 1 }
+            for offset in lineStart..<index where !UTF8Validation.isContinuation(bytes[offset]) { count += 1 }
             return count
         }
 
@@ -176,7 +176,7 @@ public enum StringsFile {
             var comments: [(Range<Int>, String, Bool)] = []
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == ASCII.space || byte == ASCII.tab || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.formFeed || byte == 0x0B {
+                if byte == ASCII.space || byte == ASCII.tab || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.formFeed || byte == ASCII.verticalTab {
                     advance()
                 } else if byte == ASCII.slash, index + 1 < bytes.count, bytes[index + 1] == ASCII.asterisk {
                     let start = index
@@ -201,7 +201,8 @@ public enum StringsFile {
 
         static func isUnquoted(_ byte: UInt8) -> Bool {
             switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, ASCII.underscore, ASCII.dollar, ASCII.plus, ASCII.slash, ASCII.colon, ASCII.period, ASCII.hyphen: true
+            case _ where ASCII.isAlphanumeric(byte): true
+            case ASCII.underscore, ASCII.dollar, ASCII.plus, ASCII.slash, ASCII.colon, ASCII.period, ASCII.hyphen: true
             default: false
             }
         }
@@ -281,12 +282,12 @@ public enum StringsFile {
                         flushHigh(&self)
                         result.append(contentsOf: Array(String(Character(Unicode.Scalar(value)!)).utf8))
                     }
-                case 0x30...0x37:  // octal, up to three digits
+                case ASCII.zero...UInt8(ascii: "7"):  // octal, up to three digits
                     flushHigh(&self)
                     var value: UInt32 = 0
                     var digits = 0
-                    while digits < 3, index < bytes.count, (0x30...0x37).contains(bytes[index]) {
-                        value = value * 8 + UInt32(bytes[index] - 0x30)
+                    while digits < 3, index < bytes.count, (ASCII.zero...UInt8(ascii: "7")).contains(bytes[index]) {
+                        value = value * 8 + UInt32(bytes[index] - ASCII.zero)
                         digits += 1
                         index += 1
                     }
@@ -294,13 +295,13 @@ public enum StringsFile {
                 default:
                     flushHigh(&self)
                     let mapped: UInt8? = switch next {
-                    case UInt8(ascii: "n"): ASCII.lineFeed   // n
-                    case UInt8(ascii: "t"): ASCII.tab   // t
-                    case UInt8(ascii: "r"): ASCII.carriageReturn   // r
-                    case UInt8(ascii: "a"): 0x07   // a
-                    case UInt8(ascii: "b"): ASCII.backspace   // b
-                    case UInt8(ascii: "f"): ASCII.formFeed   // f
-                    case UInt8(ascii: "v"): 0x0B   // v
+                    case UInt8(ascii: "n"): ASCII.lineFeed
+                    case UInt8(ascii: "t"): ASCII.tab
+                    case UInt8(ascii: "r"): ASCII.carriageReturn
+                    case UInt8(ascii: "a"): ASCII.bell
+                    case UInt8(ascii: "b"): ASCII.backspace
+                    case UInt8(ascii: "f"): ASCII.formFeed
+                    case UInt8(ascii: "v"): ASCII.verticalTab
                     case ASCII.quote, ASCII.apostrophe, ASCII.backslash, ASCII.lineFeed: next
                     default: nil
                     }
@@ -320,19 +321,12 @@ public enum StringsFile {
             return String(decoding: result, as: UTF8.self)
         }
 
-        static func hex(_ byte: UInt8) -> UInt32? {
-            switch byte {
-            case 0x30...0x39: UInt32(byte - 0x30)
-            case 0x41...0x46: UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: UInt32(byte - 0x61 + 10)
-            default: nil
-            }
-        }
+        static func hex(_ byte: UInt8) -> UInt32? { ASCII.hexValue(byte).map(UInt32.init) }
 
         static func describe(_ bytes: [UInt8], at index: Int) -> String {
             guard index < bytes.count else { return "end of file" }
             var end = index + 1
-            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            while end < bytes.count, UTF8Validation.isContinuation(bytes[end]) { end += 1 }
             return "“" + String(decoding: bytes[index..<end], as: UTF8.self) + "”"
         }
 
@@ -429,7 +423,7 @@ public enum StringsFile {
         }
 
         static func commentText(_ raw: String, line: Bool) -> String {
-            if let first = raw.utf8.first, let last = raw.utf8.last, first > 0x20, last > 0x20, !line { return raw }
+            if let first = raw.utf8.first, let last = raw.utf8.last, first > ASCII.space, last > ASCII.space, !line { return raw }
             if line {
                 return raw.hasPrefix(" ") ? String(raw.dropFirst()).trimmingTrailingSpaces() : raw.trimmingTrailingSpaces()
             }
@@ -500,12 +494,12 @@ public enum StringsFile {
     public static func bytes(_ text: String, encoding: TextEncoding) -> [UInt8] {
         switch encoding {
         case .utf8: return Array(text.utf8)
-        case .utf8BOM: return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        case .utf8BOM: return UnicodeForm.utf8.byteOrderMark + Array(text.utf8)
         default:
             var result: [UInt8] = []
             result.reserveCapacity(text.utf16.count * 2 + 2)
             let littleEndian = encoding == .utf16LE || encoding == .utf16LEBOM
-            if encoding.hasBOM { result += littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF] }
+            if encoding.hasBOM { result += littleEndian ? UnicodeForm.utf16LE.byteOrderMark : UnicodeForm.utf16BE.byteOrderMark }
             for unit in text.utf16 {
                 if littleEndian {
                     result.append(UInt8(unit & 0xFF))
@@ -527,7 +521,7 @@ extension String {
         let utf8 = self.utf8
         guard let first = utf8.first, let last = utf8.last else { return self }
         func space(_ byte: UInt8) -> Bool { byte == ASCII.space || byte == ASCII.tab || byte == ASCII.lineFeed || byte == ASCII.carriageReturn }
-        if first >= 0x80 || last >= 0x80 { return trimmingCharacters(in: .whitespacesAndNewlines) }
+        if first >= ASCII.firstNonASCII || last >= ASCII.firstNonASCII { return trimmingCharacters(in: .whitespacesAndNewlines) }
         if !space(first) && !space(last) { return self }
         guard let start = utf8.firstIndex(where: { !space($0) }), let end = utf8.lastIndex(where: { !space($0) }) else { return "" }
         let trimmed = String(self[start...end])

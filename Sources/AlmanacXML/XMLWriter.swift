@@ -90,10 +90,10 @@ extension XMLDocument {
     /// Refuses what is not an XML name; ASCII names are checked byte by byte.
     static func check(name: String) throws(XMLError) {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func letter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let first = bytes.first, bytes.allSatisfy({ $0 < ASCII.firstNonASCII }) else { return nil }
+            let letter = ASCII.isLetter
             guard letter(first) || first == ASCII.underscore || first == ASCII.colon else { return false }
-            return bytes.allSatisfy { letter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == ASCII.underscore || $0 == ASCII.hyphen || $0 == ASCII.period || $0 == ASCII.colon }
+            return bytes.allSatisfy { letter($0) || ASCII.isDigit($0) || $0 == ASCII.underscore || $0 == ASCII.hyphen || $0 == ASCII.period || $0 == ASCII.colon }
         }
         if let ascii = ascii ?? nil {
             if ascii { return }

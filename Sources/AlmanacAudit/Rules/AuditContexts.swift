@@ -49,12 +49,11 @@ final class KeyContext {
     static func isInterfaceBuilderKey(_ key: String) -> Bool {
         var key = key
         return key.withUTF8 { bytes in
-            func isAlphanumeric(_ byte: UInt8) -> Bool { (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) }
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            let isAlphanumeric = ASCII.isAlphanumeric, isLetter = ASCII.isLetter
             guard let dot = bytes.firstIndex(of: ASCII.period), dot > 0, dot + 1 < bytes.count, isLetter(bytes[dot + 1]) else { return false }
             let idIsIB = dot == 10
                 ? (0..<10).allSatisfy { $0 == 3 || $0 == 6 ? bytes[$0] == ASCII.hyphen : isAlphanumeric(bytes[$0]) }
-                : (0..<dot).allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }
+                : (0..<dot).allSatisfy { ASCII.isDigit(bytes[$0]) }
             return idIsIB && ((dot + 1)..<bytes.count).allSatisfy { isAlphanumeric(bytes[$0]) || bytes[$0] == ASCII.period || bytes[$0] == ASCII.openBracket || bytes[$0] == ASCII.closeBracket }
         }
     }

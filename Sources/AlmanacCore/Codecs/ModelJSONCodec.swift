@@ -126,7 +126,7 @@ public enum CanonicalJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
-            return compactEmptyContainers(Array(try encoder.encode(value))) + [0x0A]
+            return compactEmptyContainers(Array(try encoder.encode(value))) + [ASCII.lineFeed]
         } catch {
             throw Diagnostic.error("json.unencodable", String(describing: error))
         }

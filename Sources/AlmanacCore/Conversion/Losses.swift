@@ -179,7 +179,7 @@ extension CalendarItem {
     /// uppercased copy of each status and carried name cost an allocation and ~170 instructions.
     static func sameIgnoringASCIICase(_ text: String, _ upper: String) -> Bool {
         guard text.utf8.count == upper.utf8.count else { return false }
-        return zip(text.utf8, upper.utf8).allSatisfy { $0 == $1 || ($0 &- 0x61 < 26 && $0 - 0x20 == $1) }
+        return zip(text.utf8, upper.utf8).allSatisfy { ASCII.uppercased($0) == $1 }
     }
 }
 

@@ -208,10 +208,10 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A name or keyword uppercased: ASCII bytes directly, other text through Unicode's rules.
     private static func upper(_ bytes: Bytes) -> String {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).uppercased() }
+        guard bytes.allSatisfy({ $0 < ASCII.firstNonASCII }) else { return String(decoding: bytes, as: UTF8.self).uppercased() }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for (offset, byte) in bytes.enumerated() {
-                buffer[offset] = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) ? byte - 0x20 : byte
+                buffer[offset] = ASCII.uppercased(byte)
             }
             return bytes.count
         }
