@@ -47,3 +47,12 @@ extension Diagnostic {
         Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
     }
 }
+
+// Every code of this table by name: logic compares codes with these, never with their spelling.
+extension DiagnosticCode {
+    static let androidBadQuantity: DiagnosticCode = "android.bad-quantity"
+    static let androidNoName: DiagnosticCode = "android.no-name"
+    static let androidNotResources: DiagnosticCode = "android.not-resources"
+    static let androidSimplified: DiagnosticCode = "android.simplified"
+    static let androidSkipped: DiagnosticCode = "android.skipped"
+}

@@ -52,7 +52,7 @@ public struct AuditTable: Sendable {
                 let tree = CatalogTree.read(files: treeFiles, context: context) { file, context throws(Diagnostic) -> Decoded? in
                     let opened: (codec: any Codec, input: CodecInput)
                     do throws(Diagnostic) { opened = try registry.open(.file(file), codec: nil) } catch {
-                        if error.code == "format.undetected" { return nil }
+                        if error.code == .formatUndetected { return nil }
                         throw error
                     }
                     guard opened.codec.format.model == .catalog else { return nil }
@@ -96,7 +96,7 @@ public struct AuditTable: Sendable {
             guard case .catalog(let catalog) = decoded.document else { return AuditTable(name: name, catalog: Catalog(), files: [path]) }
             return AuditTable(name: name, catalog: catalog, files: [path], diagnostics: decoded.diagnostics.map { $0.inFile(path) })
         } catch {
-            if found && error.code == "format.undetected" { return nil }
+            if found && error.code == .formatUndetected { return nil }
             return AuditTable(name: name, catalog: Catalog(), files: [path], diagnostics: [error.inFile(path)])
         }
     }

@@ -137,3 +137,42 @@ extension Diagnostic {
         Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
     }
 }
+
+// Every code of this table by name: logic compares codes with these, never with their spelling.
+extension DiagnosticCode {
+    static let backupAmountNotText: DiagnosticCode = "backup.amount-not-text"
+    static let backupDuplicateId: DiagnosticCode = "backup.duplicate-id"
+    static let backupEmpty: DiagnosticCode = "backup.empty"
+    static let backupLunarMismatch: DiagnosticCode = "backup.lunar-mismatch"
+    static let backupMatchedByKey: DiagnosticCode = "backup.matched-by-key"
+    static let backupMerged: DiagnosticCode = "backup.merged"
+    static let backupMigrated: DiagnosticCode = "backup.migrated"
+    static let backupMissing: DiagnosticCode = "backup.missing"
+    static let backupNewerVersion: DiagnosticCode = "backup.newer-version"
+    static let backupNoVersion: DiagnosticCode = "backup.no-version"
+    static let backupNotABackup: DiagnosticCode = "backup.not-a-backup"
+    static let backupNotAColor: DiagnosticCode = "backup.not-a-color"
+    static let backupNotACoordinate: DiagnosticCode = "backup.not-a-coordinate"
+    static let backupNotACurrency: DiagnosticCode = "backup.not-a-currency"
+    static let backupNotADate: DiagnosticCode = "backup.not-a-date"
+    static let backupNotALedger: DiagnosticCode = "backup.not-a-ledger"
+    static let backupNotATime: DiagnosticCode = "backup.not-a-time"
+    static let backupNotATimestamp: DiagnosticCode = "backup.not-a-timestamp"
+    static let backupNotAnAmount: DiagnosticCode = "backup.not-an-amount"
+    static let backupNotOneOf: DiagnosticCode = "backup.not-one-of"
+    static let backupNotPositive: DiagnosticCode = "backup.not-positive"
+    static let backupOutOfRange: DiagnosticCode = "backup.out-of-range"
+    static let backupTermFeynman: DiagnosticCode = "backup.term.feynman"
+    static let backupTermGoal: DiagnosticCode = "backup.term.goal"
+    static let backupTermRecall: DiagnosticCode = "backup.term.recall"
+    static let backupTermReview: DiagnosticCode = "backup.term.review"
+    static let backupTermSpacedRepetition: DiagnosticCode = "backup.term.spacedRepetition"
+    static let backupTermStudy: DiagnosticCode = "backup.term.study"
+    static let backupTermWeakPoint: DiagnosticCode = "backup.term.weakPoint"
+    static let backupTimeWithoutDate: DiagnosticCode = "backup.time-without-date"
+    static let backupType: DiagnosticCode = "backup.type"
+    static let backupUnknownField: DiagnosticCode = "backup.unknown-field"
+    static let backupUnknownReference: DiagnosticCode = "backup.unknown-reference"
+    static let backupUnknownTimeZone: DiagnosticCode = "backup.unknown-time-zone"
+    static let backupWrongFormat: DiagnosticCode = "backup.wrong-format"
+}

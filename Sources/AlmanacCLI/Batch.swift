@@ -80,7 +80,7 @@ final class Batch: Sendable {
                 onFinish?(result)
                 records.wrappingAdd(result.records ?? 0, ordering: .relaxed)
                 finished.wrappingAdd(1, ordering: .relaxed)
-                if result.status == "failed" {
+                if result.status == .failed {
                     failures.wrappingAdd(1, ordering: .relaxed)
                     if stopOnError { _ = stopping.compareExchange(expected: 0, desired: 2, ordering: .relaxed) }
                 }
@@ -97,7 +97,7 @@ final class Batch: Sendable {
         let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered()
         return results.withLock { results in
             results.enumerated().map { index, result in
-                result ?? ConversionReport(input: jobs[index].input, output: jobs[index].destination, to: "", status: "not-started",
+                result ?? ConversionReport(input: jobs[index].input, output: jobs[index].destination, to: "", status: .notStarted,
                                            diagnostics: [.note("batch.not-started", reason, at: SourceLocation(file: jobs[index].input))])
             }
         }
@@ -151,21 +151,21 @@ final class Batch: Sendable {
 
     func printSummary(reports: [ConversionReport]) {
         let elapsed = max(seconds(since: started), 0.001)
-        let converted = reports.filter { $0.status == "converted" }
-        let count = { (status: String) in String(reports.filter { $0.status == status }.count) }
+        let converted = reports.filter { $0.status == .converted }
+        let count = { (status: ConversionReport.Status) in String(reports.filter { $0.status == status }.count) }
         session.printErrorRaw(Message("batch.summary", [
             String(converted.count), String(reports.count), String(converted.reduce(0) { $0 + ($1.records ?? 0) }),
-            String(format: "%.1f", elapsed), Self.number(Double(converted.count) / elapsed), count("skipped"), count("failed"),
+            String(format: "%.1f", elapsed), Self.number(Double(converted.count) / elapsed), count(.skipped), count(.failed),
         ]).rendered(in: session.language) + "\n")
-        let notStarted = reports.filter { $0.status == "not-started" }.count
+        let notStarted = reports.filter { $0.status == .notStarted }.count
         if notStarted > 0 {
             let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered(in: session.language)
             session.printErrorRaw(Message("batch.not-started-summary", [String(notStarted), reason]).rendered(in: session.language) + "\n")
         }
-        let skipped = reports.filter { $0.status == "skipped" }.flatMap(\.diagnostics).map(\.code)
+        let skipped = reports.filter { $0.status == .skipped }.flatMap(\.diagnostics).map(\.code)
         if !skipped.isEmpty {
-            session.printErrorRaw(Message("batch.skipped-summary", [String(skipped.filter { $0 == "batch.skipped-exists" }.count),
-                                                                    String(skipped.filter { $0 == "batch.skipped-unknown" }.count)])
+            session.printErrorRaw(Message("batch.skipped-summary", [String(skipped.filter { $0 == .batchSkippedExists }.count),
+                                                                    String(skipped.filter { $0 == .batchSkippedUnknown }.count)])
                 .rendered(in: session.language) + "\n")
         }
     }
@@ -181,9 +181,9 @@ final class Batch: Sendable {
             let totals: Totals
             let files: [ConversionReport]
         }
-        let count = { (status: String) in reports.filter { $0.status == status }.count }
-        let totals = Totals(files: reports.count, converted: count("converted"), skipped: count("skipped"), failed: count("failed"),
-                            notStarted: count("not-started"), records: reports.reduce(0) { $0 + ($1.records ?? 0) },
+        let count = { (status: ConversionReport.Status) in reports.filter { $0.status == status }.count }
+        let totals = Totals(files: reports.count, converted: count(.converted), skipped: count(.skipped), failed: count(.failed),
+                            notStarted: count(.notStarted), records: reports.reduce(0) { $0 + ($1.records ?? 0) },
                             seconds: (seconds(since: started) * 1000).rounded() / 1000, interrupted: interrupted)
         return try CanonicalJSON.encode(File(totals: totals, files: reports))
     }

@@ -69,7 +69,7 @@ public struct CSVInput {
                 try onFacts(empty)
                 return (empty, [])
             }
-        } catch let diagnostic where diagnostic.code == notUTF8.code {
+        } catch let diagnostic where diagnostic.code == .internalNotUTF8 {
             if facts != nil && !legacy {
                 // Records were already handed out as UTF-8: name the likely charset instead of
                 // starting again behind the caller's back.

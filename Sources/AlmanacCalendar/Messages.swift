@@ -56,3 +56,15 @@ extension Diagnostic {
         Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
     }
 }
+
+// Every code of this table by name: logic compares codes with these, never with their spelling.
+extension DiagnosticCode {
+    static let recurrenceCapped: DiagnosticCode = "recurrence.capped"
+    static let recurrenceNeverMatches: DiagnosticCode = "recurrence.never-matches"
+    static let recurrenceTimePartsIgnored: DiagnosticCode = "recurrence.time-parts-ignored"
+    static let recurrenceUnsupportedRscale: DiagnosticCode = "recurrence.unsupported-rscale"
+    static let timezoneDefinitionUnread: DiagnosticCode = "timezone.definition-unread"
+    static let timezoneNoObservance: DiagnosticCode = "timezone.no-observance"
+    static let timezoneRuleIgnored: DiagnosticCode = "timezone.rule-ignored"
+    static let timezoneUnknownInCalendar: DiagnosticCode = "timezone.unknown-in-calendar"
+}

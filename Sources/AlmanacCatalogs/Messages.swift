@@ -74,3 +74,21 @@ extension Diagnostic {
         Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
     }
 }
+
+// Every code of this table by name: logic compares codes with these, never with their spelling.
+extension DiagnosticCode {
+    static let catalogChooseLocale: DiagnosticCode = "catalog.choose-locale"
+    static let catalogDrafted: DiagnosticCode = "catalog.drafted"
+    static let catalogNoDraftSource: DiagnosticCode = "catalog.no-draft-source"
+    static let catalogNoKeyColumn: DiagnosticCode = "catalog.no-key-column"
+    static let catalogNoLocaleColumns: DiagnosticCode = "catalog.no-locale-columns"
+    static let catalogPluralFlattened: DiagnosticCode = "catalog.plural-flattened"
+    static let plistEmpty: DiagnosticCode = "plist.empty"
+    static let plistExpectedKey: DiagnosticCode = "plist.expected-key"
+    static let plistMissingValue: DiagnosticCode = "plist.missing-value"
+    static let plistNotPlist: DiagnosticCode = "plist.not-plist"
+    static let xliffBadVariant: DiagnosticCode = "xliff.bad-variant"
+    static let xliffNotXliff: DiagnosticCode = "xliff.not-xliff"
+    static let xliffUnitWithoutId: DiagnosticCode = "xliff.unit-without-id"
+    static let xliffVersion: DiagnosticCode = "xliff.version"
+}

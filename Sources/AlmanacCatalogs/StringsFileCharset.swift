@@ -8,7 +8,7 @@ extension StringsFile {
         guard let declared else {
             do {
                 return try text(bytes, fileName: fileName)
-            } catch where error.code == "strings.not-unicode" {
+            } catch where error.code == .stringsNotUnicode {
                 let detection = CharsetDetector.detect(bytes)
                 throw Diagnostic.error("strings.not-unicode", detection.charset.description, at: SourceLocation(file: fileName))
             }

@@ -121,7 +121,7 @@ public struct ICalendarReader: Sendable {
                     try parser.finish(into: &events)
                     return (events.agenda, parser.diagnostics + events.mapper.diagnostics, "UTF-8")
                 }
-            } catch let diagnostic where diagnostic.code == ICalParser.notUTF8.code {
+            } catch let diagnostic where diagnostic.code == .internalNotUTF8 {
                 // Looked like UTF-8 at first, but is not: start again with the whole file.
                 whole = try input.readAll()
                 parser = ICalParser(fileName: fileName, limits: limits)

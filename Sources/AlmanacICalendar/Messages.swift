@@ -107,3 +107,32 @@ extension Diagnostic {
         Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
     }
 }
+
+// Every code of this table by name: logic compares codes with these, never with their spelling.
+extension DiagnosticCode {
+    static let icsAlarmWithoutTrigger: DiagnosticCode = "ics.alarm-without-trigger"
+    static let icsBareComponents: DiagnosticCode = "ics.bare-components"
+    static let icsBrokenLine: DiagnosticCode = "ics.broken-line"
+    static let icsCalendarUnclosed: DiagnosticCode = "ics.calendar-unclosed"
+    static let icsInvalidRrule: DiagnosticCode = "ics.invalid-rrule"
+    static let icsInvalidTimezone: DiagnosticCode = "ics.invalid-timezone"
+    static let icsInvalidTrigger: DiagnosticCode = "ics.invalid-trigger"
+    static let icsInvalidValue: DiagnosticCode = "ics.invalid-value"
+    static let icsLineTooLong: DiagnosticCode = "ics.line-too-long"
+    static let icsMissingUid: DiagnosticCode = "ics.missing-uid"
+    static let icsNotIcalendar: DiagnosticCode = "ics.not-icalendar"
+    static let icsOutsideCalendar: DiagnosticCode = "ics.outside-calendar"
+    static let icsRruleRepaired: DiagnosticCode = "ics.rrule-repaired"
+    static let icsTimezoneWithoutId: DiagnosticCode = "ics.timezone-without-id"
+    static let icsTooDeep: DiagnosticCode = "ics.too-deep"
+    static let icsTooManyComponents: DiagnosticCode = "ics.too-many-components"
+    static let icsTruncated: DiagnosticCode = "ics.truncated"
+    static let icsUnclosedComponent: DiagnosticCode = "ics.unclosed-component"
+    static let icsUnknownTimezone: DiagnosticCode = "ics.unknown-timezone"
+    static let icsUnmatchedEnd: DiagnosticCode = "ics.unmatched-end"
+    static let icsValueTypeMismatch: DiagnosticCode = "ics.value-type-mismatch"
+    static let icsVersion: DiagnosticCode = "ics.version"
+    static let jcalBadComponent: DiagnosticCode = "jcal.bad-component"
+    static let jcalBadProperty: DiagnosticCode = "jcal.bad-property"
+    static let xcalNotXcal: DiagnosticCode = "xcal.not-xcal"
+}

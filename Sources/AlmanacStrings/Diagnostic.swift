@@ -71,7 +71,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
 
     public var severity: Severity
     /// Stable and documented (`ics.broken-line`); also the message's key in Locales/Almanac.
-    public var code: String { message.key }
+    public var code: DiagnosticCode { DiagnosticCode(message.key) }
     public var message: Message
     public var location: SourceLocation?
 
@@ -120,7 +120,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         bytes += ": ".utf8
         message.render(in: language, into: &bytes)
         bytes += " [".utf8
-        bytes += code.utf8
+        bytes += message.key.utf8
         bytes.append(ASCII.closeBracket)
     }
 

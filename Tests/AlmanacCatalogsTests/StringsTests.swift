@@ -104,7 +104,7 @@ func catalog(_ decoded: Decoded) -> Catalog {
             _ = try codec.decode(CodecInput(bytes: Array(text.utf8), fileName: "bad.strings"), context: CodecContext())
             Issue.record("expected an error")
         } catch {
-            #expect(error.code == code)
+            #expect(error.code.rawValue == code)
             #expect(error.location == SourceLocation(file: "bad.strings", line: line, column: column))
         }
     }

@@ -127,7 +127,7 @@ import Testing
             let layout = Layout(paths: ["en.lproj/T.strings", hostile])
             let conversion = Conversion(registry: FormatRegistry([layout]), target: layout, source: layout)
             let report = conversion.run(.file(input), to: .file(out + "/T.layout", folder: out))
-            #expect(report.status == "failed" && report.diagnostics.last?.code == "output.not-plain-name", "\(report.diagnostics)")
+            #expect(report.status == .failed && report.diagnostics.last?.code == "output.not-plain-name", "\(report.diagnostics)")
             #expect(outside() == before)
             #expect(!FileManager.default.fileExists(atPath: out + "/en.lproj/T.strings"))
             #expect(!FileManager.default.fileExists(atPath: hostile))

@@ -14,7 +14,7 @@ import Testing
         diagnostics.append(.note("batch.skipped-unknown"))
         diagnostics.append(.error("output.failed", "No space left on device", at: SourceLocation(line: 1)))
         var reports = [ConversionReport(input: "in/a.ics", output: nil, to: "ics"),
-                       ConversionReport(input: awkward, output: awkward, to: "retiretime-backup", status: "failed", diagnostics: diagnostics)]
+                       ConversionReport(input: awkward, output: awkward, to: "retiretime-backup", status: .failed, diagnostics: diagnostics)]
         reports[0].from = "csv"
         reports[0].records = 12
         reports[0].manifestLine = 3

@@ -69,7 +69,7 @@ import Testing
             let agenda = try reread(bytes)
             let (found, diagnostics) = OccurrenceExpander(agenda: agenda, definitions: VTimeZoneReader()).occurrences(
                 from: instant("2024-01-01T00:00:00Z"), until: instant("2027-01-01T00:00:00Z"))
-            return (found.map(\.startInstant), diagnostics.map(\.code))
+            return (found.map(\.startInstant), diagnostics.map(\.code.rawValue))
         }
         let secondly = try expand(calendar("BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0800\r\nTZOFFSETTO:+0900\r\n" +
                                            "RRULE:FREQ=SECONDLY\r\nEND:STANDARD\r\n"))

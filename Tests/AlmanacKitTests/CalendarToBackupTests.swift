@@ -93,7 +93,7 @@ import Testing
         #expect(ics.report.diagnostics.map { $0.message.arguments[1] } == ["studyRecords", "libraries.items", "settings", "achievements"])
         let back = try ConversionTests.run(.standardInput(ics.bytes), from: "ics", to: "zhixi-backup",
                                            context: CodecContext(timeZone: .shanghai))
-        #expect(back.report.status == "converted")
+        #expect(back.report.status == .converted)
         #expect(back.report.diagnostics.isEmpty, "\(back.report.diagnostics)")
         let original = try Self.json(Array(try Data(contentsOf: URL(fileURLWithPath: example))))
         let restored = try Self.json(back.bytes)
@@ -107,7 +107,7 @@ import Testing
         let google = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../AlmanacICalendarTests/Fixtures/google-export.ics").standardized.path
         let plan = try ConversionTests.run(.file(google), to: "zhixi-backup", context: CodecContext(timeZone: .taipei))
-        #expect(plan.report.status == "converted")
+        #expect(plan.report.status == .converted)
         let tasks = Self.member(try Self.json(plan.bytes), "studyTasks")?.array ?? []
         #expect(!tasks.isEmpty)
         #expect(tasks.allSatisfy { Self.member($0, "date")?.string?.count == 10 })

@@ -44,7 +44,7 @@ import Testing
         let input = ConversionInput.standardInput(Array(Self.days.utf8))
         let streamed = try Self.run(input, from: "csv", to: "csv", via: .agenda, context: context)
         let whole = try Self.run(input, from: "csv", to: "csv", via: .agenda, context: context, streams: false)
-        #expect(streamed.report.status == "converted")
+        #expect(streamed.report.status == .converted)
         #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: whole.bytes, as: UTF8.self))
         #expect(streamed.report.records == 4)
         // The unreadable date is reported with its row and column, and the row is kept.
@@ -92,7 +92,7 @@ import Testing
         let input = ConversionInput.file(Self.examplePath(example))
         let streamed = try Self.run(input, to: format)
         let whole = try Self.run(input, to: format, streams: false)
-        #expect(streamed.report.status == "converted", "\(streamed.report.diagnostics)")
+        #expect(streamed.report.status == .converted, "\(streamed.report.diagnostics)")
         #expect(!streamed.bytes.isEmpty)
         #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: whole.bytes, as: UTF8.self))
     }
@@ -112,7 +112,7 @@ import Testing
                 var conversion = Conversion(registry: Self.registry, target: try Self.registry.require(format)) { piece in bytes.withLock { $0 += piece } }
                 conversion.readsInParallel = parallel
                 let report = conversion.run(.file(path), to: .standardOutput)
-                #expect(report.status == "converted")
+                #expect(report.status == .converted)
                 #expect(report.records == 140_000)
                 captured.withLock { $0.append(bytes.withLock { $0 }) }
             }
@@ -148,7 +148,7 @@ import Testing
             // Read in parallel, in batches of about a hundred rows.
             (conversion.parallelReadThreshold, conversion.parallelBatchBytes) = (0, 4 << 10)
             let report = conversion.run(.file(path), to: .standardOutput)
-            #expect(report.status == "converted", "\(report.diagnostics.prefix(3))")
+            #expect(report.status == .converted, "\(report.diagnostics.prefix(3))")
             outputs.append((bytes.withLock { $0 }, report))
         }
         #expect(outputs[0].report.records == 3_200)
@@ -186,7 +186,7 @@ import Testing
             conversion.workers = workers
             (conversion.parallelReadThreshold, conversion.parallelBatchBytes) = (0, 4 << 10)
             let report = conversion.run(.file(path), to: .standardOutput)
-            #expect(report.status == "converted", "\(report.diagnostics.prefix(3))")
+            #expect(report.status == .converted, "\(report.diagnostics.prefix(3))")
             outputs.append((bytes.withLock { $0 }, report))
         }
         #expect(outputs[0].report.records == outputs[1].report.records)
@@ -205,7 +205,7 @@ import Testing
 
     @Test func noNameColumnIsAnError() throws {
         let result = try Self.run(.standardInput(Array("when,where\r\n2025-01-01,home\r\n".utf8)), from: "csv", to: "csv", via: .agenda)
-        #expect(result.report.status == "failed")
+        #expect(result.report.status == .failed)
         #expect(result.report.diagnostics.map(\.code) == ["csv.no-title-column"])
         #expect(result.bytes.isEmpty)
     }

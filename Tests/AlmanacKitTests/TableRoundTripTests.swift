@@ -32,7 +32,7 @@ import Testing
         Launch,2020/1/1,Countdown
         """
         let (json, report) = try Self.convert(Array(csv.utf8), from: "csv", to: "retiretime-backup", locale: "zh-TW")
-        #expect(report.status == "converted")
+        #expect(report.status == .converted)
         let days = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["days"] as? [[String: Any]]
         #expect(days?.map { $0["type"] as? String } == ["countdown", "countup", "custom", "birthday", "anniversary", "countdown"])
     }

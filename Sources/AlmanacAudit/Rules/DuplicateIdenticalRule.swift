@@ -10,7 +10,7 @@ struct DuplicateIdenticalRule: TableRule {
         nonTriggering: [.files(("en.lproj/Localizable.strings", "\"save\" = \"Save\";\n\"cancel\" = \"Cancel\";\n"))])
 
     func check(_ table: TableContext) {
-        for diagnostic in table.table.diagnostics where diagnostic.code == "catalog.duplicate-key-same" {
+        for diagnostic in table.table.diagnostics where diagnostic.code == .catalogDuplicateKeySame {
             table.report(Self.description, key: diagnostic.message.arguments.first ?? "",
                          locale: diagnostic.location?.file.flatMap(CatalogPath.locale(ofPath:)), location: diagnostic.location,
                          Array(diagnostic.message.arguments))

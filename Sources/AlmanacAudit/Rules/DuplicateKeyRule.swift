@@ -11,7 +11,7 @@ struct DuplicateKeyRule: TableRule {
                         .files(("en.lproj/Localizable.strings", "\"title\" = \"Days\";\n"), ("en.lproj/InfoPlist.strings", "\"title\" = \"Days\";\n"))])
 
     func check(_ table: TableContext) {
-        for diagnostic in table.table.diagnostics where diagnostic.code == "catalog.duplicate-key" {
+        for diagnostic in table.table.diagnostics where diagnostic.code == .catalogDuplicateKey {
             table.report(Self.description, key: diagnostic.message.arguments.first ?? "",
                          locale: diagnostic.location?.file.flatMap(CatalogPath.locale(ofPath:)), location: diagnostic.location,
                          Array(diagnostic.message.arguments))

@@ -9,7 +9,7 @@ struct UnreadableRule: TableRule {
 
     func check(_ table: TableContext) {
         for diagnostic in table.table.diagnostics where diagnostic.severity == .error
-            && diagnostic.code != "catalog.duplicate-key" && diagnostic.code != "catalog.duplicate-key-same" {
+            && diagnostic.code != .catalogDuplicateKey && diagnostic.code != .catalogDuplicateKeySame {
             table.report(Self.description, location: diagnostic.location, [diagnostic.message.rendered()])
         }
     }

@@ -178,11 +178,11 @@ struct Convert: ParsableCommand {
         let results = batch.run(finished: streaming ? streamReport : nil) { job in
             convertFile(job, conversions: prepared, toDirectory: toDirectory, session: session)
         }
-        if streaming { results.filter { $0.status == "not-started" }.forEach(streamReport) }
+        if streaming { results.filter { $0.status == .notStarted }.forEach(streamReport) }
         reports += results
         // Outputs were renamed into place without flushing them one file at a time: flush them all now.
         if toDirectory {
-            let converted = Set(results.indices.filter { results[$0].status == "converted" })
+            let converted = Set(results.indices.filter { results[$0].status == .converted })
             outputFolder?.sync(jobs.indices.filter { converted.contains($0) && jobs[$0].beneath != nil }.compactMap { jobs[$0].relative })
             OutputFile.sync(jobs.indices.filter { converted.contains($0) && jobs[$0].beneath == nil }.map { jobs[$0].destination })
         }
@@ -191,7 +191,7 @@ struct Convert: ParsableCommand {
         let batchSummary = toDirectory && jobs.count > 1
         if !streaming {
             session.report(reports.lazy.flatMap(\.diagnostics).filter { diagnostic in
-                !(batchSummary && (diagnostic.code.hasPrefix("batch.skipped-") || diagnostic.code == "batch.not-started"))
+                !(batchSummary && [.batchSkippedExists, .batchSkippedUnknown, .batchNotStarted].contains(diagnostic.code))
             })
         }
         if batchSummary { batch.printSummary(reports: results) }
@@ -349,7 +349,7 @@ struct Convert: ParsableCommand {
     private func convertFile(_ job: Job, conversion: Conversion?, toDirectory: Bool, session: Session) -> ConversionReport {
         let input = job.input
         guard let conversion else {
-            var report = ConversionReport(input: input, output: nil, to: "", status: "failed", diagnostics: [job.problem!])
+            var report = ConversionReport(input: input, output: nil, to: "", status: .failed, diagnostics: [job.problem!])
             report.exitStatus = .inputError
             return report
         }
@@ -374,7 +374,7 @@ struct Convert: ParsableCommand {
                 let exists = if let beneath = job.beneath, let relative = job.relative { try beneath.contains(relative) }
                     else { OutputFile.exists(job.destination) }
                 if exists {
-                    report.status = "skipped"
+                    report.status = .skipped
                     report.diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(file: job.destination)))
                     return report
                 }
@@ -388,15 +388,15 @@ struct Convert: ParsableCommand {
         let destination = job.target(layouts: output.flatMap { toDirectory || InputFiles.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
         report = conversion.run(session.input(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
-        if job.skipUnknown, report.status == "failed", report.diagnostics.last?.code == "format.undetected" {
-            report.status = "skipped"
+        if job.skipUnknown, report.status == .failed, report.diagnostics.last?.code == .formatUndetected {
+            report.status = .skipped
             report.exitStatus = .success
             report.diagnostics = [.note("batch.skipped-unknown", at: SourceLocation(file: input))]
         }
         // The output appeared while this file converted (another worker on the same folder: a
         // second batch, a speculative Spark task): it is left alone, as if it had been there first.
-        if toDirectory, !force, !merge, report.status == "failed", report.diagnostics.last?.code == "output.exists" {
-            report.status = "skipped"
+        if toDirectory, !force, !merge, report.status == .failed, report.diagnostics.last?.code == .outputExists {
+            report.status = .skipped
             report.exitStatus = .success
             report.records = nil
             report.diagnostics = [.note("batch.skipped-exists", at: SourceLocation(file: job.destination))]

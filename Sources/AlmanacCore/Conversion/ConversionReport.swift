@@ -5,8 +5,7 @@ public struct ConversionReport: Encodable, Sendable {
     public var from: String?
     public var to: String
     public var records: Int?
-    /// `converted`, `skipped` or `failed`.
-    public var status: String
+    public var status: Status
     public var diagnostics: [Diagnostic]
     /// The line of `convert --manifest` that asked for this file, and the `id` it gave.
     public var manifestLine: Int?
@@ -14,7 +13,14 @@ public struct ConversionReport: Encodable, Sendable {
     /// How bad the worst problem was, for an exit status.
     public var exitStatus: AlmanacExitCode
 
-    public init(input: String, output: String?, to: String, status: String = "converted", diagnostics: [Diagnostic] = []) {
+    /// What happened to the input.
+    public enum Status: String, Hashable, Sendable, Codable {
+        case converted, skipped, failed
+        /// A batch stopped (Ctrl-C, `--stop-on-error`) before this file started.
+        case notStarted = "not-started"
+    }
+
+    public init(input: String, output: String?, to: String, status: Status = .converted, diagnostics: [Diagnostic] = []) {
         self.input = input
         self.output = output
         self.to = to
@@ -26,8 +32,8 @@ public struct ConversionReport: Encodable, Sendable {
     /// Records a failure: an output problem as it is (it names the output), any other located in
     /// the input.
     public mutating func fail(_ error: Diagnostic) {
-        status = "failed"
-        let isOutput = error.code.hasPrefix("output.")
+        status = .failed
+        let isOutput = error.code.isIn(.output)
         diagnostics.append(isOutput ? error : error.inFile(input == "-" ? nil : input))
         exitStatus = max(exitStatus, isOutput ? .outputError : .inputError)
     }
@@ -70,7 +76,7 @@ extension ConversionReport {
             writer.integer(records)
         }
         writer.key("status")
-        writer.string(status)
+        writer.string(status.rawValue)
         writer.key("to")
         writer.string(to)
         writer.endObject()
@@ -88,7 +94,7 @@ extension Diagnostic {
         for argument in message.arguments { writer.string(argument) }
         writer.endArray()
         writer.key("code")
-        writer.string(code)
+        writer.string(code.rawValue)
         if let location {
             writer.key("location")
             writer.beginObject()

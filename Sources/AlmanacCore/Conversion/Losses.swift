@@ -123,7 +123,7 @@ public struct Losses: Sendable {
     }
 
     /// The codes of these warnings, for `--strict` and for tests.
-    public static let codes: Set<String> = ["convert.dropped", "convert.approximated"]
+    public static let codes: Set<DiagnosticCode> = [.convertDropped, .convertApproximated]
 }
 
 extension CalendarItem {

@@ -74,7 +74,7 @@ public enum CodecPlugin {
     }
 
     static func json(_ diagnostic: Diagnostic) -> JSONValue {
-        var members: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
+        var members: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
                                               ("message", .string(diagnostic.message.rendered())),
                                               ("arguments", .array(diagnostic.message.arguments.map(JSONValue.string)))]
         if let file = diagnostic.location?.file { members.append(("file", .string(file))) }

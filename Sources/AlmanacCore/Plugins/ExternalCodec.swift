@@ -107,7 +107,7 @@ public struct ExternalCodec: Codec {
         do {
             decoded = try ModelJSONCodec(format.model).decode(CodecInput(bytes: Array(document.serialized().utf8), fileName: input.fileName),
                                                               context: context)
-        } catch where error.code == "catalog.locale-not-tag" {
+        } catch where error.code == .catalogLocaleNotTag {
             // A locale the plugin read from the input: the input's problem, named as any reader names it.
             throw error
         } catch {
