@@ -1,14 +1,14 @@
 
 /// Hands out one shared string for byte sequences that repeat (TZIDs, rules, categories), found
 /// by a hash of the bytes, so a repeat costs a comparison instead of an allocation.
-package final class ByteInterner {
+@usableFromInline package final class ByteInterner {
     /// A small table first, made on the first string to share (a batch parses thousands of 4 KB
     /// files, and making and freeing a table of 256 optional entries cost ~25,000 instructions a
     /// file, more than the parse saved); it grows as a file gives it strings, up to 4,096 slots.
     /// A slot whose hash is 0 is empty (stored hashes have their top bit set); a new string takes
     /// its slot from the one there, so the table keeps the recent strings of a long file.
-    private var hashes: [UInt64] = []
-    private var texts: [String] = []
+    @usableFromInline var hashes: [UInt64] = []
+    @usableFromInline var texts: [String] = []
     private var stored = 0
 
     package init() {}
@@ -39,7 +39,7 @@ package final class ByteInterner {
     /// A quick hash of the bytes, eight at a time (the table's own: nothing outside this process
     /// sees it, so it need not be stable; `StableHash`'s byte-at-a-time loop was slower than
     /// the allocation it saves).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hash(_ view: ByteView) -> UInt64 {
         let length = view.count
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
@@ -81,27 +81,29 @@ package final class ByteInterner {
 /// with linear probing, over ByteInterner's hash; texts equal as bytes are the same key (ones
 /// that differ only in how a character is composed are different keys, which a memo of what a
 /// text reads as may keep apart). Holds at most `limit` texts; later ones are not remembered.
-package struct TextMemo<Value> {
+@usableFromInline package struct TextMemo<Value> {
     /// Texts and values in the order they were remembered; `slots` holds their positions (−1
     /// where empty), so probing touches no value (a rule is large: a slot holding it copied
     /// and retained its arrays) and growing moves only positions.
-    private var hashes: [UInt64] = []
-    private var texts: [String] = []
-    private var values: [Value] = []
+    @usableFromInline var hashes: [UInt64] = []
+    @usableFromInline var texts: [String] = []
+    @usableFromInline var values: [Value] = []
     /// Empty until the first text is remembered (a batch makes two memos for every file).
-    private var slots: [Int32] = []
+    @usableFromInline var slots: [Int32] = []
     package let limit: Int
 
     package init(limit: Int) { self.limit = limit }
 
     package var count: Int { values.count }
 
+    @inlinable
     package subscript(text: String) -> Value? {
         guard !values.isEmpty else { return nil }
         return text.withByteView { self[$0] }
     }
 
     /// The value remembered for the text whose UTF-8 bytes these are.
+    @inlinable
     package subscript(bytes: ByteView) -> Value? {
         guard !values.isEmpty else { return nil }
         let position = slots[find(bytes).slot]
@@ -127,7 +129,8 @@ package struct TextMemo<Value> {
 
     /// The slot that holds the text of these bytes, or the empty one where it would go, and the
     /// text's hash.
-    private func find(_ bytes: ByteView) -> (slot: Int, hash: UInt64) {
+    @inlinable
+    func find(_ bytes: ByteView) -> (slot: Int, hash: UInt64) {
         let hash = bytes.isEmpty ? 0 : ByteInterner.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask

@@ -2,13 +2,13 @@
 /// without making a string: the bytes are packed as two little-endian words (zero-padded, so the
 /// words alone tell names apart) and looked up in 128 slots by a multiplicative hash chosen so
 /// that no two names share a slot: one multiply and one compare.
-package struct PackedNameTable<Value: Sendable>: Sendable {
+@usableFromInline package struct PackedNameTable<Value: Sendable>: Sendable {
     /// The packed words of the name in each slot (zero where empty), apart from the entries, so
     /// that a probe compares two words without copying an entry (a slot read whole retained and
     /// released its name: ~90 instructions a lookup, one lookup a line).
-    private let words: [(low: UInt64, high: UInt64)]
-    private let entries: [(value: Value, name: String)?]
-    private let multiplier: UInt64
+    @usableFromInline let words: [(low: UInt64, high: UInt64)]
+    @usableFromInline let entries: [(value: Value, name: String)?]
+    @usableFromInline let multiplier: UInt64
 
     package init(_ names: [(String, Value)]) {
         precondition(names.count <= 48 && names.allSatisfy { !$0.0.isEmpty && $0.0.utf8.count <= 16 })
@@ -41,8 +41,8 @@ package struct PackedNameTable<Value: Sendable>: Sendable {
         }
     }
 
-    @inline(__always)
-    private static func index(_ low: UInt64, _ high: UInt64, _ multiplier: UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func index(_ low: UInt64, _ high: UInt64, _ multiplier: UInt64) -> Int {
         Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* multiplier) >> 57)
     }
 
@@ -58,13 +58,14 @@ package struct PackedNameTable<Value: Sendable>: Sendable {
 
     /// The value and the table's (uppercase, shared) name for the bytes `buffer[start..<end]`,
     /// in any case; nil when they are none of the names.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func lookup(_ buffer: ByteView, _ start: Int, _ end: Int) -> (Value, String)? {
         guard let slot = slot(buffer, start, end) else { return nil }
         return entries[slot]
     }
 
     /// The slot holding the name in `buffer[start..<end]`, in any case; nil when it is none of them.
+    @inlinable
     package func slot(_ buffer: ByteView, _ start: Int, _ end: Int) -> Int? {
         let length = end - start
         guard length > 0, length <= 16 else { return nil }

@@ -6,12 +6,12 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
     /// The fields' bytes in `bytes[..<used]`; the rest is room already made, so that a
     /// field is copied in with one `memcpy` (`append(contentsOf:)` cost ~100 instructions a
     /// call on top of the copy, and a million-row CSV appends ten million fields).
-    private var bytes: [UInt8] = []
-    private var used = 0
+    @usableFromInline var bytes: [UInt8] = []
+    @usableFromInline var used = 0
     /// The end of each field in `bytes`; a field starts where the one before it ends.
-    private var fieldEnds: [Int32] = []
+    @usableFromInline var fieldEnds: [Int32] = []
     /// The end of each row in `fieldEnds`.
-    private var rowEnds: [Int32] = []
+    @usableFromInline var rowEnds: [Int32] = []
 
     public init() {}
 
@@ -37,6 +37,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Calls `body` with one row's fields, valid inside it.
+    @inlinable
     public func withRow<R, E: Error>(_ row: Int, _ body: (Fields) throws(E) -> R) throws(E) -> R {
         try bytes.withUnsafeBufferPointer { (bytes) throws(E) -> R in
             try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) -> R in
@@ -47,6 +48,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Calls `body` with each row's fields in order (one buffer access for the batch).
+    @inlinable
     public func forEachRow<E: Error>(_ body: (Fields) throws(E) -> Void) throws(E) {
         // A one-byte state, not a `Void`: every zero-sized value has the same address, and
         // ThreadSanitizer reported two threads' `inout` accesses to it as a race.
@@ -56,6 +58,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 
     /// The same, with a value the rows are read into handed to `body` as `inout` (a value a
     /// closure captures is copied when it is passed on; an argument is not).
+    @inlinable
     public func forEachRow<State: ~Copyable, E: Error>(into state: inout State, _ body: (Fields, inout State) throws(E) -> Void) throws(E) {
         try bytes.withUnsafeBufferPointer { (bytes) throws(E) in
             try fieldEnds.withUnsafeBufferPointer { (ends) throws(E) in
@@ -70,18 +73,28 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 
     /// The fields of one row, as bytes.
     public struct Fields {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let ends: UnsafeBufferPointer<Int32>
-        let first: Int
+        @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+        @usableFromInline let ends: UnsafeBufferPointer<Int32>
+        @usableFromInline let first: Int
         public let count: Int
 
+        @inlinable
+        init(bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int32>, first: Int, count: Int) {
+            self.bytes = bytes
+            self.ends = ends
+            self.first = first
+            self.count = count
+        }
+
         /// The field's bytes.
+        @inlinable
         package subscript(index: Int) -> ByteView {
             let field = first + index
             let start = field == 0 ? 0 : Int(ends[field - 1])
             return ByteView(UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[field])]))
         }
 
+        @inlinable
         public func string(_ index: Int) -> String { self[index].string }
     }
 
@@ -96,6 +109,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
     }
 
     /// Appends a field to the row being built (the caller vouches the bytes are valid UTF-8).
+    @inlinable
     package mutating func appendField(_ field: ByteView) {
         let end = used + field.count
         if end > bytes.count { makeRoom(for: end) }
@@ -107,12 +121,13 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
         fieldEnds.append(Int32(truncatingIfNeeded: end))
     }
 
-    @inline(never)
-    private mutating func makeRoom(for count: Int) {
+    @usableFromInline @inline(never)
+    mutating func makeRoom(for count: Int) {
         bytes.makeRoom(Swift.max(count, bytes.count * 2, 64))
     }
 
     /// Ends the row being built.
+    @inlinable
     public mutating func endRow() {
         rowEnds.append(Int32(truncatingIfNeeded: fieldEnds.count))
     }
