@@ -1,56 +1,56 @@
 /// The bytes Almanac's formats are made of, by name, and the ASCII tests and case changes the
 /// readers use. A reader writes `ASCII.lineFeed`, never `0x0A`.
 @usableFromInline package enum ASCII {
-    @usableFromInline package static let null = UInt8(ascii: "\0")
-    @usableFromInline package static let bell: UInt8 = 0x07
-    @usableFromInline package static let tab = UInt8(ascii: "\t")
-    @usableFromInline package static let lineFeed = UInt8(ascii: "\n")
-    @usableFromInline package static let verticalTab: UInt8 = 0x0B
-    @usableFromInline package static let formFeed: UInt8 = 0x0C
-    @usableFromInline package static let carriageReturn = UInt8(ascii: "\r")
-    @usableFromInline package static let backspace: UInt8 = 0x08
-    @usableFromInline package static let escape: UInt8 = 0x1B
+    @inlinable package static var null: UInt8 { UInt8(ascii: "\0") }
+    @inlinable package static var bell: UInt8 { 0x07 }
+    @inlinable package static var tab: UInt8 { UInt8(ascii: "\t") }
+    @inlinable package static var lineFeed: UInt8 { UInt8(ascii: "\n") }
+    @inlinable package static var verticalTab: UInt8 { 0x0B }
+    @inlinable package static var formFeed: UInt8 { 0x0C }
+    @inlinable package static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
+    @inlinable package static var backspace: UInt8 { 0x08 }
+    @inlinable package static var escape: UInt8 { 0x1B }
     /// U+001F, which separates the cells of a row where they are hashed together.
-    @usableFromInline package static let unitSeparator: UInt8 = 0x1F
-    @usableFromInline package static let space = UInt8(ascii: " ")
-    @usableFromInline package static let exclamation = UInt8(ascii: "!")
-    @usableFromInline package static let quote = UInt8(ascii: "\"")
-    @usableFromInline package static let hash = UInt8(ascii: "#")
-    @usableFromInline package static let dollar = UInt8(ascii: "$")
-    @usableFromInline package static let percent = UInt8(ascii: "%")
-    @usableFromInline package static let ampersand = UInt8(ascii: "&")
-    @usableFromInline package static let apostrophe = UInt8(ascii: "'")
-    @usableFromInline package static let openParenthesis = UInt8(ascii: "(")
-    @usableFromInline package static let closeParenthesis = UInt8(ascii: ")")
-    @usableFromInline package static let asterisk = UInt8(ascii: "*")
-    @usableFromInline package static let plus = UInt8(ascii: "+")
-    @usableFromInline package static let comma = UInt8(ascii: ",")
-    @usableFromInline package static let hyphen = UInt8(ascii: "-")
-    @usableFromInline package static let period = UInt8(ascii: ".")
-    @usableFromInline package static let slash = UInt8(ascii: "/")
-    @usableFromInline package static let zero = UInt8(ascii: "0")
-    @usableFromInline package static let nine = UInt8(ascii: "9")
-    @usableFromInline package static let colon = UInt8(ascii: ":")
-    @usableFromInline package static let semicolon = UInt8(ascii: ";")
-    @usableFromInline package static let lessThan = UInt8(ascii: "<")
-    @usableFromInline package static let equals = UInt8(ascii: "=")
-    @usableFromInline package static let greaterThan = UInt8(ascii: ">")
-    @usableFromInline package static let question = UInt8(ascii: "?")
-    @usableFromInline package static let at = UInt8(ascii: "@")
-    @usableFromInline package static let openBracket = UInt8(ascii: "[")
-    @usableFromInline package static let backslash = UInt8(ascii: "\\")
-    @usableFromInline package static let closeBracket = UInt8(ascii: "]")
-    @usableFromInline package static let caret = UInt8(ascii: "^")
-    @usableFromInline package static let underscore = UInt8(ascii: "_")
-    @usableFromInline package static let openBrace = UInt8(ascii: "{")
-    @usableFromInline package static let pipe = UInt8(ascii: "|")
-    @usableFromInline package static let closeBrace = UInt8(ascii: "}")
-    @usableFromInline package static let delete: UInt8 = 0x7F
+    @inlinable package static var unitSeparator: UInt8 { 0x1F }
+    @inlinable package static var space: UInt8 { UInt8(ascii: " ") }
+    @inlinable package static var exclamation: UInt8 { UInt8(ascii: "!") }
+    @inlinable package static var quote: UInt8 { UInt8(ascii: "\"") }
+    @inlinable package static var hash: UInt8 { UInt8(ascii: "#") }
+    @inlinable package static var dollar: UInt8 { UInt8(ascii: "$") }
+    @inlinable package static var percent: UInt8 { UInt8(ascii: "%") }
+    @inlinable package static var ampersand: UInt8 { UInt8(ascii: "&") }
+    @inlinable package static var apostrophe: UInt8 { UInt8(ascii: "'") }
+    @inlinable package static var openParenthesis: UInt8 { UInt8(ascii: "(") }
+    @inlinable package static var closeParenthesis: UInt8 { UInt8(ascii: ")") }
+    @inlinable package static var asterisk: UInt8 { UInt8(ascii: "*") }
+    @inlinable package static var plus: UInt8 { UInt8(ascii: "+") }
+    @inlinable package static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable package static var hyphen: UInt8 { UInt8(ascii: "-") }
+    @inlinable package static var period: UInt8 { UInt8(ascii: ".") }
+    @inlinable package static var slash: UInt8 { UInt8(ascii: "/") }
+    @inlinable package static var zero: UInt8 { UInt8(ascii: "0") }
+    @inlinable package static var nine: UInt8 { UInt8(ascii: "9") }
+    @inlinable package static var colon: UInt8 { UInt8(ascii: ":") }
+    @inlinable package static var semicolon: UInt8 { UInt8(ascii: ";") }
+    @inlinable package static var lessThan: UInt8 { UInt8(ascii: "<") }
+    @inlinable package static var equals: UInt8 { UInt8(ascii: "=") }
+    @inlinable package static var greaterThan: UInt8 { UInt8(ascii: ">") }
+    @inlinable package static var question: UInt8 { UInt8(ascii: "?") }
+    @inlinable package static var at: UInt8 { UInt8(ascii: "@") }
+    @inlinable package static var openBracket: UInt8 { UInt8(ascii: "[") }
+    @inlinable package static var backslash: UInt8 { UInt8(ascii: "\\") }
+    @inlinable package static var closeBracket: UInt8 { UInt8(ascii: "]") }
+    @inlinable package static var caret: UInt8 { UInt8(ascii: "^") }
+    @inlinable package static var underscore: UInt8 { UInt8(ascii: "_") }
+    @inlinable package static var openBrace: UInt8 { UInt8(ascii: "{") }
+    @inlinable package static var pipe: UInt8 { UInt8(ascii: "|") }
+    @inlinable package static var closeBrace: UInt8 { UInt8(ascii: "}") }
+    @inlinable package static var delete: UInt8 { 0x7F }
     /// Bytes from here up are not ASCII (UTF-8 lead and continuation bytes).
-    @usableFromInline package static let firstNonASCII: UInt8 = 0x80
+    @inlinable package static var firstNonASCII: UInt8 { 0x80 }
 
     /// `a`…`z` minus `A`…`Z`: the one bit that tells a letter's cases apart.
-    @usableFromInline package static let caseBit: UInt8 = 0x20
+    @inlinable package static var caseBit: UInt8 { 0x20 }
 
     @inlinable @inline(__always)
     package static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }

@@ -14,9 +14,9 @@ import Darwin
 /// only disturbs lanes above a true zero), which is all a search for the first match needs.
 @usableFromInline package enum ByteScan {
     /// 0x01 in every lane.
-    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
     /// The top bit of every lane.
-    @usableFromInline static let tops: UInt64 = 0x8080_8080_8080_8080
+    @inlinable static var tops: UInt64 { 0x8080_8080_8080_8080 }
 
     /// `byte` in every lane.
     @inlinable @inline(__always)
