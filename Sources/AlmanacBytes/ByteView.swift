@@ -101,7 +101,7 @@ import Darwin
     }
 
     /// Whether `start..<end` holds exactly `word`'s bytes.
-    @inlinable
+    @inlinable @inline(__always)
     package func matches(_ start: Int, _ end: Int, _ word: StaticString) -> Bool {
         guard end - start == word.utf8CodeUnitCount else { return false }
         var index = 0
@@ -114,7 +114,7 @@ import Darwin
 
     /// Whether `start..<end` holds `word`'s bytes, ASCII letters in either case (`word` is
     /// written in capitals, as iCalendar's names are).
-    @inlinable
+    @inlinable @inline(__always)
     package func matchesIgnoringCase(_ start: Int, _ end: Int, _ word: StaticString) -> Bool {
         guard end - start == word.utf8CodeUnitCount else { return false }
         var index = 0
@@ -168,6 +168,44 @@ extension ByteView: Sequence {
 
     @inlinable
     package var underestimatedCount: Int { count }
+}
+
+extension String {
+    /// A string made by writing its UTF-8 in place: `body` appends at most `capacity` bytes to the
+    /// `StringBytes` it is given (invalid UTF-8 is repaired with U+FFFD, as `String(decoding:)`
+    /// does). One allocation, no array in between.
+    package init(capacity: Int, writing body: (inout StringBytes) -> Void) {
+        self.init(unsafeUninitializedCapacity: capacity) { buffer in
+            var bytes = StringBytes(buffer: buffer)
+            body(&bytes)
+            return bytes.count
+        }
+    }
+}
+
+/// The bytes of a string being made (`String(capacity:writing:)`), appended in order.
+package struct StringBytes: ~Copyable {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline var count = 0
+
+    @inlinable
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        precondition(count < buffer.count, "StringBytes: more bytes than the capacity")
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Appends `view[start..<end]`.
+    @inlinable @inline(__always)
+    package mutating func append(_ view: ByteView, _ start: Int, _ end: Int) {
+        guard end > start else { return }
+        precondition(count + end - start <= buffer.count, "StringBytes: more bytes than the capacity")
+        UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: view.base.baseAddress! + start, byteCount: end - start)
+        count += end - start
+    }
 }
 
 extension Array where Element == UInt8 {

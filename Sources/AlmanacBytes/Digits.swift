@@ -2,7 +2,7 @@
 /// few dozen dates a file, and joining padded strings cost more than the rest of a small file.
 @usableFromInline package enum Digits {
     /// The value of `view[start..<end]` when every byte is a digit; nil otherwise (or when empty).
-    @inlinable
+    @inlinable @inline(__always)
     package static func value(_ view: ByteView, _ start: Int, _ end: Int) -> Int? {
         guard start < end else { return nil }
         var value = 0

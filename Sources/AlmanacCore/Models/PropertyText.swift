@@ -8,36 +8,36 @@ public enum PropertyText {
     /// The same, from a value's UTF-8 bytes (a reader that has not made a string of them yet):
     /// one string made, not one for the escaped text and another for the text.
     package static func unescape(_ bytes: ByteView) -> String {
-        var at = bytes.firstIndex(of: ASCII.backslash)
-        guard at < bytes.count else { return bytes.string }
-        // The runs between escapes are copied whole.
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while true {
-            bytes.append(index, at, to: &output)
-            index = at
-            if index + 1 >= bytes.count {
-                // A backslash at the very end: kept.
-                output.append(ASCII.backslash)
-                index += 1
-                break
+        let first = bytes.firstIndex(of: ASCII.backslash)
+        guard first < bytes.count else { return bytes.string }
+        // Written in place in the new string, the runs between escapes copied whole.
+        return String(capacity: bytes.count) { output in
+            var at = first
+            var index = 0
+            while true {
+                output.append(bytes, index, at)
+                index = at
+                if index + 1 >= bytes.count {
+                    // A backslash at the very end: kept.
+                    output.append(ASCII.backslash)
+                    index += 1
+                    break
+                }
+                let next = bytes[index + 1]
+                switch next {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): output.append(ASCII.lineFeed)
+                case ASCII.backslash, ASCII.semicolon, ASCII.comma, ASCII.quote: output.append(next)
+                default:
+                    // Not a valid escape: keep both characters rather than lose one.
+                    output.append(ASCII.backslash)
+                    output.append(next)
+                }
+                index += 2
+                at = bytes.firstIndex(of: ASCII.backslash, from: index)
+                guard index < bytes.count, at < bytes.count else { break }
             }
-            let next = bytes[index + 1]
-            switch next {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"): output.append(ASCII.lineFeed)
-            case ASCII.backslash, ASCII.semicolon, ASCII.comma, ASCII.quote: output.append(next)
-            default:
-                // Not a valid escape: keep both characters rather than lose one.
-                output.append(ASCII.backslash)
-                output.append(next)
-            }
-            index += 2
-            at = bytes.firstIndex(of: ASCII.backslash, from: index)
-            guard index < bytes.count, at < bytes.count else { break }
+            if index < bytes.count { output.append(bytes, index, bytes.count) }
         }
-        if index < bytes.count { bytes.append(index, bytes.count, to: &output) }
-        return String(decoding: output, as: UTF8.self)
     }
 
     public static func escape(_ text: String) -> String {
