@@ -84,6 +84,28 @@ import Darwin
         return index
     }
 
+    /// The first character's Unicode scalar (nil when empty or not valid UTF-8 there).
+    package var firstScalar: Unicode.Scalar? { scalar(startingAt: 0) }
+
+    /// The last character's Unicode scalar (nil when empty or not valid UTF-8 there).
+    package var lastScalar: Unicode.Scalar? {
+        guard count > 0 else { return nil }
+        var start = count - 1
+        while start > 0, count - start < 4, UTF8Validation.isContinuation(self[start]) { start -= 1 }
+        return scalar(startingAt: start)
+    }
+
+    /// The scalar whose UTF-8 starts at `start`, decoded from its bytes.
+    package func scalar(startingAt start: Int) -> Unicode.Scalar? {
+        guard start < count else { return nil }
+        let length = UTF8Validation.sequenceLength(lead: self[start])
+        guard start + length <= count else { return nil }
+        var decoder = UTF8()
+        var iterator = self[start..<start + length].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
     /// Whether `word`'s bytes occur anywhere in the view: each place its first byte is found
     /// (`memchr`), the rest compared.
     package func contains(_ word: StaticString) -> Bool {
@@ -205,6 +227,35 @@ package struct StringBytes: ~Copyable {
         precondition(count + end - start <= buffer.count, "StringBytes: more bytes than the capacity")
         UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: view.base.baseAddress! + start, byteCount: end - start)
         count += end - start
+    }
+}
+
+/// A read-only view of an array's elements, lent for the length of a closure
+/// (`[T].withElementView`) and indexed without bounds checks (a debug build checks them): for a
+/// reader's per-record tables (a CSV record's field ranges) read in its hot loop.
+@usableFromInline package struct ElementView<Element> {
+    @usableFromInline let base: UnsafeBufferPointer<Element>
+
+    @inlinable
+    init(_ base: UnsafeBufferPointer<Element>) { self.base = base }
+
+    @inlinable
+    package var count: Int { base.count }
+
+    @inlinable
+    package subscript(index: Int) -> Element {
+        @inline(__always) get {
+            assert(index >= 0 && index < base.count, "ElementView index out of range")
+            return base.baseAddress.unsafelyUnwrapped[index]
+        }
+    }
+}
+
+extension Array {
+    /// Lends the array's elements as a view for the length of `body`.
+    @inlinable
+    package func withElementView<Result, Failure: Error>(_ body: (ElementView<Element>) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withUnsafeBufferPointer { (buffer) throws(Failure) in try body(ElementView(buffer)) }
     }
 }
 

@@ -1,6 +1,6 @@
 /// UTF-8 validation that reports where the first bad byte is; ASCII runs are skipped sixteen
 /// bytes at a time, so clean files validate at memory speed.
-package enum UTF8Validation {
+@usableFromInline package enum UTF8Validation {
     /// The offset of the first byte that does not start or continue a valid sequence, or nil.
     /// With `allowTruncatedEnd`, a sequence cut off by the end of a prefix is not an error.
     package static func firstInvalidOffset(_ bytes: [UInt8], allowTruncatedEnd: Bool = false) -> Int? {
@@ -93,11 +93,12 @@ package enum UTF8Validation {
     private static let continuationHigh: UInt8 = 0xBF
 
     /// Whether `byte` continues a character (10xxxxxx) rather than starting one.
-    @inline(__always)
-    package static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == continuationLow }
+    @inlinable @inline(__always)
+    package static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
     /// How many bytes the character that `lead` starts has (1 for ASCII and for a byte that
     /// cannot start one).
+    @inlinable
     package static func sequenceLength(lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }

@@ -6,11 +6,11 @@ import AlmanacICU
 public struct CSVRecord {
     let buffer: ByteView
     let scratch: ByteView
-    let fields: [CSVReader.FieldRange]
+    let fields: ElementView<CSVReader.FieldRange>
     /// The 1-based line the record starts on.
     public let line: Int
 
-    init(buffer: ByteView, scratch: ByteView, fields: [CSVReader.FieldRange], line: Int) {
+    init(buffer: ByteView, scratch: ByteView, fields: ElementView<CSVReader.FieldRange>, line: Int) {
         self.buffer = buffer
         self.scratch = scratch
         self.fields = fields
@@ -249,7 +249,9 @@ public struct CSVReader {
 
     private func emit(_ buffer: ByteView, _ line: Int, _ onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) {
         try scratch.withByteView { (scratchBuffer) throws(Diagnostic) in
-            try onRecord(CSVRecord(buffer: buffer, scratch: scratchBuffer, fields: fields, line: line))
+            try fields.withElementView { (fieldView) throws(Diagnostic) in
+                try onRecord(CSVRecord(buffer: buffer, scratch: scratchBuffer, fields: fieldView, line: line))
+            }
         }
     }
 }

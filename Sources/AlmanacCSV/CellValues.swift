@@ -280,14 +280,22 @@ public struct CellReader {
         guard let first = bytes.first else { return false }
         let last = bytes[bytes.count - 1]
         if first < ASCII.firstNonASCII, last < ASCII.firstNonASCII { return isBlank(first) || isBlank(last) }
-        let text = bytes.string.unicodeScalars
-        return [text.first, text.last].contains { scalar in
-            scalar.map { $0.isASCII ? isBlank(UInt8($0.value)) : $0.properties.isWhitespace } ?? false
-        }
+        return isBlank(bytes.firstScalar) || isBlank(bytes.lastScalar)
     }
 
     /// A space, or an ASCII control character.
     @inline(__always) private static func isBlank(_ byte: UInt8) -> Bool { byte <= ASCII.space || byte == ASCII.delete }
+
+    /// An ASCII blank, or one of Unicode's other White_Space characters (checked by value: the
+    /// property lookup cost more than the rest of reading a Chinese cell).
+    private static func isBlank(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        if scalar.isASCII { return isBlank(UInt8(scalar.value)) }
+        switch scalar.value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
 
     /// Full-width digits and punctuation (１２３，：) as ASCII.
     /// Whether some UTF-8 byte of `text` matches, looked at in its buffer (walking `utf8` of a

@@ -38,27 +38,22 @@ enum ContentLineWriter {
     }
 
     /// Appends `line` folded at 75 octets, each physical line ending in CRLF.
+    /// The first line holds 75 octets, each continuation line its space and 74 more; a
+    /// character is never split (RFC 5545 §3.1). The pieces are copied whole.
     static func appendFolded(_ line: String, to output: inout [UInt8]) {
-        var width = 0
-        var utf8 = line.utf8.makeIterator()
-        var pending = utf8.next()
-        while let lead = pending {
-            // A whole UTF-8 sequence goes on one line.
-            let length = UTF8Validation.sequenceLength(lead: lead)
-            if width + length > 75 {
+        line.withByteView { bytes in
+            var start = 0
+            var limit = 75
+            while bytes.count - start > limit {
+                // Back to the first byte of the character the limit falls in.
+                var end = start + limit
+                while end > start, UTF8Validation.isContinuation(bytes[end]) { end -= 1 }
+                bytes.append(start, end, to: &output)
                 output.append(contentsOf: [ASCII.carriageReturn, ASCII.lineFeed, ASCII.space])
-                width = 1
+                start = end
+                limit = 74
             }
-            output.append(lead)
-            width += 1
-            pending = utf8.next()
-            var remaining = length - 1
-            while remaining > 0, let byte = pending, UTF8Validation.isContinuation(byte) {
-                output.append(byte)
-                width += 1
-                remaining -= 1
-                pending = utf8.next()
-            }
+            bytes.append(start, bytes.count, to: &output)
         }
         output.append(ASCII.carriageReturn)
         output.append(ASCII.lineFeed)

@@ -34,4 +34,18 @@ func records(_ bytes: [UInt8], delimiter: UInt8 = 0x2C, chunk: Int = 1 << 20) th
             #expect(got == whole, "chunk \(size): \(got)")
         }
     }
+
+    /// A cell's blank edges are found from its bytes as Unicode's White_Space (and ASCII's
+    /// controls) says, for every character at either end.
+    @Test func edgeBlanksAreUnicodeWhitespace() {
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let blank = scalar.properties.isWhitespace || (scalar.isASCII && (value < 0x20 || value == 0x7F))
+            for text in [String(scalar) + "x", "x" + String(scalar), String(scalar), "中" + String(scalar)] {
+                let found = text.withByteView { CellReader.hasEdgeWhitespace($0) }
+                let expected = blank || text.unicodeScalars.first!.properties.isWhitespace
+                #expect(found == expected, "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+            }
+        }
+    }
 }

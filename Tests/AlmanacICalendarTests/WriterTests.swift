@@ -60,6 +60,33 @@ import Testing
         #expect(try reread(bytes).items[0].title == title)
     }
 
+    /// Folding copies pieces whole: the same lines as the rule written plainly (a character at a
+    /// time, a fold before one that would pass 75 octets), for random lines of ASCII, CJK and emoji.
+    @Test func foldingMatchesThePlainRule() {
+        func plain(_ line: String) -> [UInt8] {
+            var output: [UInt8] = []
+            var width = 0
+            for character in line.unicodeScalars {
+                let bytes = Array(String(character).utf8)
+                if width + bytes.count > 75 {
+                    output += [0x0D, 0x0A, 0x20]
+                    width = 1
+                }
+                output += bytes
+                width += bytes.count
+            }
+            return output + [0x0D, 0x0A]
+        }
+        var random = SeededGenerator(seed: 75)
+        let pieces = ["a", "SUMMARY:", " ", "記", "é", "🎉", "x;y", "\\n"]
+        for _ in 0..<3_000 {
+            let line = (0..<Int.random(in: 0...90, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            var folded: [UInt8] = []
+            ContentLineWriter.appendFolded(line, to: &folded)
+            #expect(folded == plain(line), "\(line)")
+        }
+    }
+
     @Test func textEscaping() {
         #expect(PropertyText.escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne")
         #expect(PropertyText.unescape("a\\;b\\,c\\\\d\\ne\\Nf") == "a;b,c\\d\ne\nf")
