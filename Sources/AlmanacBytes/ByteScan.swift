@@ -206,3 +206,22 @@ import Darwin
     @inlinable @inline(__always)
     package func matches(_ byte: UInt8) -> Bool { byte >= ASCII.firstNonASCII }
 }
+
+/// What a terminal may act on: a control character (below a space), DEL, and the first byte of
+/// U+0080–U+00BF (C2, which C1 controls begin with; the rest of that range is looked at closer).
+@usableFromInline package struct TerminalControls: ByteMatcher, Sendable {
+    @inlinable
+    package init() {}
+
+    @inlinable @inline(__always)
+    package func lanes(_ word: UInt64) -> UInt64 {
+        ByteScan.lanes(of: word, below: ASCII.space) | ByteScan.lanes(of: word, equalTo: ByteScan.repeated(ASCII.delete))
+            | ByteScan.lanes(of: word, equalTo: ByteScan.repeated(Self.c1Lead))
+    }
+
+    @inlinable @inline(__always)
+    package func matches(_ byte: UInt8) -> Bool { byte < ASCII.space || byte == ASCII.delete || byte == Self.c1Lead }
+
+    /// The first byte of U+0080–U+00BF in UTF-8.
+    @inlinable static var c1Lead: UInt8 { 0xC2 }
+}

@@ -8,10 +8,10 @@
         var value = 0
         var index = start
         while index < end {
-            let byte = view[index]
-            guard ASCII.isDigit(byte) else { return nil }
-            value = value &* 10 &+ Int(byte - ASCII.zero)
-            index += 1
+            let digit = view[index] &- ASCII.zero
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
         }
         return value
     }

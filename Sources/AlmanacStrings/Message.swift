@@ -47,13 +47,17 @@ public struct Message: Hashable, Sendable {
     /// hostile file cannot clear the screen, retitle the window or hide a line of the report it
     /// is shown in. Tabs and line breaks stay unless `keepingLineBreaks` is false.
     public static func appendShowing(_ text: String, into bytes: inout [UInt8], keepingLineBreaks: Bool = true) {
-        let utf8 = text.utf8
         func isShown(_ byte: UInt8) -> Bool { byte >= ASCII.space || (keepingLineBreaks && (byte == ASCII.tab || byte == ASCII.lineFeed)) }
-        // The common case: nothing to escape (C1 controls are U+0080–U+009F, UTF-8 C2 80–9F).
-        guard utf8.contains(where: { !isShown($0) || $0 == ASCII.delete || $0 == c1Lead }) else {
-            bytes += utf8
-            return
+        // The common case, looked for eight bytes at a time: no control character, DEL or C2
+        // byte (C1 controls are U+0080–U+009F, UTF-8 C2 80–9F) — the text goes as it is.
+        let plain = text.withByteView { view in
+            guard ByteScan.contains(in: view, where: TerminalControls()) else {
+                view.append(0, view.count, to: &bytes)
+                return true
+            }
+            return false
         }
+        if plain { return }
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if (value < UInt32(ASCII.firstNonASCII) && !isShown(UInt8(value))) || value == UInt32(ASCII.delete) || (0x80..<0xA0).contains(value) {
@@ -65,9 +69,6 @@ public struct Message: Hashable, Sendable {
             }
         }
     }
-
-    /// The first byte of U+0080–U+00BF in UTF-8.
-    private static let c1Lead: UInt8 = 0xC2
 
     /// The stable key (a plugin's own code for messages that came from a plugin).
     public var key: String { originalKey ?? lookupKey }
