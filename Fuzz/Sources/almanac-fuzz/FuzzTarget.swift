@@ -46,7 +46,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("\(codec.format.id) let the locale \(Message.quoting(locale)) into the model")
         }
         if let layout = codec as? any FolderLayoutCodec, let files = try? layout.encodeFolder(decoded.document, name: "input", context: CodecContext()) {
-            for file in files where (try? OutputNames.plainComponents(of: file.path, shownAs: file.path)) == nil {
+            for file in files where (try? OutputNames.checkPlainComponents(file.path, shownAs: file.path)) == nil {
                 fatalError("\(codec.format.id) laid out the path \(Message.quoting(file.path))")
             }
         }

@@ -26,7 +26,7 @@ final class DirectoryHandle: Sendable {
 /// relative outputs.
 ///
 /// The folder itself is the user's word (it may be a link; it is made when missing). Everything
-/// beneath it is untrusted: each relative path must be plain names (`OutputNames.plainComponents`),
+/// beneath it is untrusted: each relative path must be plain names (`OutputNames.checkPlainComponents`),
 /// and every folder in it is opened relative to the one before with `O_NOFOLLOW`, and every file
 /// created, replaced and renamed relative to its folder's descriptor, so a symbolic link planted
 /// inside the folder — by another user of a shared folder, or by an earlier run — is refused with
@@ -64,14 +64,14 @@ public final class OutputFolder: Hashable, Sendable {
     /// The folder that holds `relative`'s last component, and that component. With `creating`,
     /// missing folders are made; without, nil when one is missing.
     func parent(of relative: String, creating: Bool) throws(Diagnostic) -> (folder: DirectoryHandle, name: String)? {
-        let parts = try OutputNames.plainComponents(of: relative, shownAs: display(relative))
-        let name = String(parts[parts.count - 1])
-        guard parts.count > 1 else { return (root, name) }
-        let key = parts.dropLast().joined(separator: "/")
+        try OutputNames.checkPlainComponents(relative, shownAs: self.display(relative))
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (root, relative) }
+        let name = String(relative[relative.utf8.index(after: slash)...])
+        let key = String(relative[..<slash])
         if let kept = opened.withLock({ $0[key] }) { return (kept, name) }
         var folder = root
         var walked = ""
-        for part in parts.dropLast() {
+        for part in key.split(separator: "/") {
             walked = walked.isEmpty ? String(part) : walked + "/" + part
             guard let next = try child(String(part), of: folder, shownAs: display(walked), creating: creating) else { return nil }
             folder = next

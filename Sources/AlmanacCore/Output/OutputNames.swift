@@ -63,17 +63,29 @@ public enum OutputNames {
         return base
     }
 
-    /// The components of a relative path made from an input's names (a locale folder, a table,
-    /// a batch's relative place), each a plain name: not empty, not `.` or `..`, without `/` or
-    /// NUL — so the path is not absolute and cannot climb. Else `output.not-plain-name`, naming
-    /// `shown` (the whole output path) and the component.
-    public static func plainComponents(of relative: String, shownAs shown: String) throws(Diagnostic) -> [Substring] {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        for part in parts where part.isEmpty || part == "." || part == ".." || part.utf8.contains(0) {
-            let path = Message.quoting(shown)
-            throw Diagnostic.error("output.not-plain-name", path, Message.quoting(String(part)), at: SourceLocation(file: path))
+    /// Checks that a relative path made from an input's names (a locale folder, a table, a
+    /// batch's relative place) is plain names: none empty, `.` or `..`, none holding `/` or NUL —
+    /// so the path is not absolute and cannot climb. Else `output.not-plain-name`, naming `shown`
+    /// (the whole output path) and the component.
+    public static func checkPlainComponents(_ relative: String, shownAs shown: @autoclosure () -> String) throws(Diagnostic) {
+        // Over the bytes: a batch checks every output's path (splitting the string into
+        // Characters cost more than the rest of naming the output).
+        let bad: Range<Int>? = relative.withByteView { bytes in
+            var start = 0
+            while true {
+                let end = bytes.firstIndex(of: slash, from: start)
+                let part = bytes[start..<end]
+                if part.isEmpty || part.matches(0, part.count, ".") || part.matches(0, part.count, "..") || ByteScan.containsZero(part) {
+                    return start..<end
+                }
+                guard end < bytes.count else { return nil }
+                start = end + 1
+            }
         }
-        return parts
+        guard let bad else { return }
+        let path = Message.quoting(shown())
+        let part = String(decoding: Array(relative.utf8)[bad], as: UTF8.self)
+        throw Diagnostic.error("output.not-plain-name", path, Message.quoting(part), at: SourceLocation(file: path))
     }
 
     /// `folder/name`, without doubling a slash the folder ends with.
