@@ -360,7 +360,7 @@ struct Convert: ParsableCommand {
             return report
         }
         // A manifest's relative output that climbs, or its absolute one outside -o.
-        let outside = if let relative = job.relative { relative.split(separator: "/", omittingEmptySubsequences: false).contains("..") }
+        let outside = if let relative = job.relative { OutputNames.climbs(relative) }
             else { toDirectory && job.destination != "-" && output.map { !OutputNames.isInside(job.destination, directory: $0) } == true }
         if outside {
             report.fail(.error("batch.outside-output", job.destination, at: SourceLocation(file: input)))

@@ -88,6 +88,12 @@ public enum OutputNames {
         throw Diagnostic.error("output.not-plain-name", path, Message.quoting(part), at: SourceLocation(file: path))
     }
 
+    /// Whether a relative path has a `..` component (a manifest's output that would climb out of
+    /// -o), looked at over its bytes.
+    public static func climbs(_ relative: String) -> Bool {
+        relative.utf8.split(separator: slash, omittingEmptySubsequences: false).contains { $0.elementsEqual("..".utf8) }
+    }
+
     /// `folder/name`, without doubling a slash the folder ends with.
     public static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
