@@ -130,7 +130,7 @@ import Darwin
     package func matches(_ byte: UInt8) -> Bool { byte == a || byte == b }
 
     /// LF or CR.
-    @usableFromInline package static let lineBreak = AnyOf2(ASCII.lineFeed, ASCII.carriageReturn)
+    @inlinable package static var lineBreak: AnyOf2 { AnyOf2(ASCII.lineFeed, ASCII.carriageReturn) }
 }
 
 /// Any of three bytes (a CSV field's end: the delimiter, LF or CR).

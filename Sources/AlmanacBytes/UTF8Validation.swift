@@ -89,8 +89,8 @@
     package static func isValid(_ view: ByteView) -> Bool { isValid(view, 0, view.count) }
 
     /// Continuation bytes are 10xxxxxx.
-    private static let continuationLow: UInt8 = 0x80
-    private static let continuationHigh: UInt8 = 0xBF
+    private static var continuationLow: UInt8 { 0x80 }
+    private static var continuationHigh: UInt8 { 0xBF }
 
     /// Whether `byte` continues a character (10xxxxxx) rather than starting one.
     @inlinable @inline(__always)

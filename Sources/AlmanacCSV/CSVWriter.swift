@@ -4,10 +4,18 @@ import AlmanacCore
 /// leading or trailing space), quotes doubled, chosen line ends; Excel-friendly by default
 /// (UTF-8 with a BOM, CRLF).
 public struct CSVWriter: ~Copyable {
-    public var delimiter: UInt8 = ASCII.comma
+    public var delimiter: UInt8 = ASCII.comma {
+        didSet { specials = Self.specials(delimiter) }
+    }
     public var lineEnding: [UInt8] = [ASCII.carriageReturn, ASCII.lineFeed]
     public var byteOrderMark = true
     private var output = ByteWriter()
+    /// What makes a field quoted: the delimiter, a quote, a line break (made once, not per field).
+    private var specials = CSVWriter.specials(ASCII.comma)
+
+    private static func specials(_ delimiter: UInt8) -> AnyOf4 {
+        AnyOf4(delimiter, ASCII.quote, ASCII.lineFeed, ASCII.carriageReturn)
+    }
 
     /// How a file is written: delimiter, line ends, byte order mark.
     public struct Dialect: Hashable, Sendable {
@@ -24,6 +32,7 @@ public struct CSVWriter: ~Copyable {
 
     public init(_ dialect: Dialect = Dialect()) {
         self.delimiter = dialect.delimiter
+        specials = Self.specials(dialect.delimiter)
         self.lineEnding = Array(dialect.lineEnding.utf8)
         self.byteOrderMark = dialect.byteOrderMark
         if byteOrderMark { output.append(UnicodeForm.utf8.byteOrderMark) }
@@ -78,7 +87,7 @@ public struct CSVWriter: ~Copyable {
     private mutating func put(_ field: ByteView, apostrophe: Bool = false) {
         guard let first = field.first else { return }
         let last = field[field.count - 1]
-        let special = ByteScan.contains(in: field, where: AnyOf4(delimiter, ASCII.quote, ASCII.lineFeed, ASCII.carriageReturn))
+        let special = ByteScan.contains(in: field, where: specials)
         let needsQuotes = special || (!apostrophe && (first == ASCII.space || first == ASCII.tab)) || last == ASCII.space || last == ASCII.tab
         guard needsQuotes else {
             if apostrophe { output.append(ASCII.apostrophe) }

@@ -280,8 +280,20 @@ public struct CellReader {
         guard let first = bytes.first else { return false }
         let last = bytes[bytes.count - 1]
         if first < ASCII.firstNonASCII, last < ASCII.firstNonASCII { return isBlank(first) || isBlank(last) }
-        return isBlank(bytes.firstScalar) || isBlank(bytes.lastScalar)
+        var lastStart = bytes.count - 1
+        while lastStart > 0, UTF8Validation.isContinuation(bytes[lastStart]) { lastStart -= 1 }
+        // Decoded only when the first byte says the character may be a blank (CJK text is not).
+        func blank(at start: Int) -> Bool {
+            let lead = bytes[start]
+            if lead < ASCII.firstNonASCII { return isBlank(lead) }
+            return Self.blankLeads.contains(lead) && isBlank(bytes.scalar(startingAt: start))
+        }
+        return blank(at: 0) || blank(at: lastStart)
     }
+
+    /// The first UTF-8 bytes of the non-ASCII White_Space characters: C2 (U+0085, U+00A0), E1
+    /// (U+1680), E2 (U+2000–U+205F), E3 (U+3000).
+    private static var blankLeads: ClosedRange<UInt8> { 0xC2...0xE3 }
 
     /// A space, or an ASCII control character.
     @inline(__always) private static func isBlank(_ byte: UInt8) -> Bool { byte <= ASCII.space || byte == ASCII.delete }
@@ -306,7 +318,8 @@ public struct CellReader {
     }
 
     /// The first UTF-8 byte of U+FF00–U+FFEF (full-width forms) and of U+3000–U+303F.
-    private static let fullWidthLead = "＝".utf8.first!, ideographicSpaceLead = "　".utf8.first!
+    private static var fullWidthLead: UInt8 { 0xEF }
+    private static var ideographicSpaceLead: UInt8 { 0xE3 }
 
     static func normalizedDigits(_ text: String) -> String {
         // Full-width forms are all in U+FF00–U+FFEF or U+3000, whose UTF-8 starts with EF or E3.
