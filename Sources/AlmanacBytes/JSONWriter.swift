@@ -140,6 +140,13 @@ package struct JSONWriter: ~Copyable {
         put(number: number)
     }
 
+    /// A number already written as JSON text (an exact decimal, a number as another writer
+    /// formats it).
+    package mutating func number(text: String) {
+        beforeValue()
+        output.append(text)
+    }
+
     package mutating func bool(_ flag: Bool) {
         beforeValue()
         put(flag ? "true" : "false")

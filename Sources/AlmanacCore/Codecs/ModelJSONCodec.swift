@@ -119,51 +119,22 @@ public struct ModelJSONCodec: Codec {
     }
 }
 
-/// The one JSON style Almanac writes: sorted keys, two-space indentation, unescaped slashes and a
-/// final newline, so output is deterministic and diffs cleanly.
+/// The one JSON style Almanac writes for its models, reports and baselines: sorted keys,
+/// two-space indentation, `" : "`, unescaped slashes and a final newline (Foundation's
+/// `JSONEncoder` layout, which earlier files have), so output is deterministic and diffs cleanly.
+/// Written by `JSONWriter`, like every JSON Almanac writes.
 public enum CanonicalJSON {
     public static func encode(_ value: some Encodable) throws(Diagnostic) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let tree: JSONTreeEncoder.Node
         do {
-            return compactEmptyContainers(Array(try encoder.encode(value))) + [ASCII.lineFeed]
+            tree = try JSONTreeEncoder.tree(of: value)
         } catch {
             throw Diagnostic.error("json.unencodable", String(describing: error))
         }
-    }
-
-    /// Foundation pretty-prints an empty array or object over three lines; write `[]` and `{}`.
-    static func compactEmptyContainers(_ bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        var inString = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            result.append(byte)
-            index += 1
-            if inString {
-                if byte == UInt8(ascii: "\\"), index < bytes.count {
-                    result.append(bytes[index])
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
-                var probe = index
-                while probe < bytes.count, bytes[probe] == ASCII.lineFeed || bytes[probe] == ASCII.space { probe += 1 }
-                if probe < bytes.count, bytes[probe] == close {
-                    result.append(close)
-                    index = probe + 1
-                }
-            }
-        }
-        return result
+        var writer = JSONWriter(layout: .foundation, capacity: 16 * 1024)
+        JSONTreeEncoder.write(tree, into: &writer)
+        writer.raw("\n")
+        return writer.take()
     }
 
     /// A decoding error as a diagnostic with the JSON path (`/items/3/start`) it happened at.
