@@ -24,7 +24,7 @@ public enum BackupJSON {
 }
 
 /// The members an object of a backup may have: a handful of short names, found by comparing
-/// lengths and then text (hashing each member's name, as a `Set` does, cost ~330 instructions).
+/// lengths and then text (a `Set` hashes each member's name, which costs more for so few).
 struct BackupFields: ExpressibleByArrayLiteral, Sendable {
     private(set) var names: [String]
 
@@ -296,7 +296,7 @@ struct BackupReader {
     /// Ids must be unique within a list: reports the second with the first's path.
     mutating func uniqueIDs(_ ids: [(id: String, path: String)]) {
         // A backup of a small calendar has a handful of ids: compared pairwise, which costs less
-        // than hashing each (~600 instructions an id); a dictionary above that.
+        // than hashing each; a dictionary above that.
         if ids.count <= 32 {
             for index in ids.indices {
                 if let first = ids[..<index].first(where: { $0.id == ids[index].id }) {

@@ -124,8 +124,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
     public var days: [Day]
 
     static let types = ["birthday", "anniversary", "countdown", "countup", "custom"]
-    // The members each object may have, made once (a set built per day was a tenth of reading
-    // a backup back).
+    // The members each object may have, made once, not for every day.
     static let reminderFields: BackupFields = ["offsetDays", "time"]
     static let categoryFields: BackupFields = ["id", "name", "color", "icon"]
     static let lunarFields: BackupFields = ["month", "day", "leap", "skip"]

@@ -3,8 +3,8 @@
 /// by a hash of the bytes, so a repeat costs a comparison instead of an allocation.
 @usableFromInline package final class ByteInterner {
     /// A small table first, made on the first string to share (a batch parses thousands of 4 KB
-    /// files, and making and freeing a table of 256 optional entries cost ~25,000 instructions a
-    /// file, more than the parse saved); it grows as a file gives it strings, up to 4,096 slots.
+    /// files, and making and freeing a large table for each cost more than sharing saved); it
+    /// grows as a file gives it strings, up to 4,096 slots.
     /// A slot whose hash is 0 is empty (stored hashes have their top bit set); a new string takes
     /// its slot from the one there, so the table keeps the recent strings of a long file.
     @usableFromInline var hashes: [UInt64] = []
@@ -75,9 +75,9 @@
 }
 
 /// Answers remembered by text, found by the text's UTF-8 bytes: the memos of RRULE and
-/// CATEGORIES texts are asked once per such line, and a `[String: …]` dictionary cost ~600
-/// instructions a lookup (SipHash over the text, then a comparison that checks canonical
-/// equivalence; a key type hashing the bytes through `Hasher` cost as much). Open addressing
+/// CATEGORIES texts are asked once per such line, and a `[String: …]` dictionary hashes the
+/// whole text with SipHash, then compares with a check for canonical equivalence (a key type
+/// hashing the bytes through `Hasher` is no cheaper). Open addressing
 /// with linear probing, over ByteInterner's hash; texts equal as bytes are the same key (ones
 /// that differ only in how a character is composed are different keys, which a memo of what a
 /// text reads as may keep apart). Holds at most `limit` texts; later ones are not remembered.

@@ -4,8 +4,8 @@
 /// that no two names share a slot: one multiply and one compare.
 @usableFromInline package struct PackedNameTable<Value: Sendable>: Sendable {
     /// The packed words of the name in each slot (zero where empty), apart from the entries, so
-    /// that a probe compares two words without copying an entry (a slot read whole retained and
-    /// released its name: ~90 instructions a lookup, one lookup a line).
+    /// that a probe compares two words without copying an entry (a slot read whole retains and
+    /// releases its name, and there is one lookup a line).
     @usableFromInline let words: [(low: UInt64, high: UInt64)]
     @usableFromInline let entries: [(value: Value, name: String)?]
     @usableFromInline let multiplier: UInt64

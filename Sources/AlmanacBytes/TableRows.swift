@@ -3,9 +3,9 @@
 /// has ten million fields) and a batch crosses between threads as one value. `rows[i]` makes the
 /// strings of a row when they are needed.
 public struct TableRows: Hashable, Sendable, RandomAccessCollection {
-    /// The fields' bytes in `bytes[..<used]`; the rest is room already made, so that a
-    /// field is copied in with one `memcpy` (`append(contentsOf:)` cost ~100 instructions a
-    /// call on top of the copy, and a million-row CSV appends ten million fields).
+    /// The fields' bytes in `bytes[..<used]`; the rest is room already made, so that a field is
+    /// copied in with one `memcpy` (a million-row CSV appends ten million fields, and
+    /// `append(contentsOf:)` adds its checks to each).
     @usableFromInline var bytes: [UInt8] = []
     @usableFromInline var used = 0
     /// The end of each field in `bytes`; a field starts where the one before it ends.
@@ -151,9 +151,9 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 
 extension Array where Element == UInt8 {
     /// Makes the array `count` bytes long, the new bytes zeros, in place when its capacity allows.
-    /// The zeros are copied from a page of them: appending `repeatElement(0, count:)` ran byte by
-    /// byte in debug builds (a 140,000-row test took 11 s instead of 2, and minutes under
-    /// ThreadSanitizer), while a buffer is copied with `memcpy` in every build.
+    /// The zeros are copied from a page of them: appending `repeatElement(0, count:)` runs byte by
+    /// byte in debug builds (and under the sanitizers), while a buffer is copied with `memcpy`
+    /// in every build.
     package mutating func makeRoom(_ count: Int) {
         guard count > self.count else { return }
         reserveCapacity(count)

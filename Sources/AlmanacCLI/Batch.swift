@@ -23,8 +23,8 @@ final class Batch: Sendable {
 
     /// The order jobs start in. With several workers, the output folders take turns (the first
     /// file of each folder, then the second of each, …): workers writing into one folder wait for
-    /// its lock in turn, and on ext4 the waiting one spins (`rwsem_spin_on_owner`, 8.5 % of a
-    /// two-job batch's samples). Reports keep the jobs' order whatever the order they ran in.
+    /// its lock in turn, and on ext4 the waiting one spins (`rwsem_spin_on_owner`). Reports keep
+    /// the jobs' order whatever the order they ran in.
     private let order: [Int]
 
     init(jobs: [Convert.Job], workers: Int, stopOnError: Bool, session: Session, showProgress: Bool) {

@@ -309,9 +309,8 @@ public struct CellReader {
         }
     }
 
-    /// Full-width digits and punctuation (１２３，：) as ASCII.
     /// Whether some UTF-8 byte of `text` matches, looked at in its buffer (walking `utf8` of a
-    /// short string cost ~30 instructions a byte).
+    /// short string goes through its index type byte by byte).
     @inline(__always)
     static func containsByte(_ text: String, where predicate: (UInt8) -> Bool) -> Bool {
         text.withByteView { $0.firstIndex(where: predicate) < $0.count }

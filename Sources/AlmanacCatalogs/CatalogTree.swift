@@ -36,8 +36,8 @@ public enum CatalogTree {
     public static func isTree(_ directory: String) -> Bool { containsCatalog(directory, depth: 0) }
 
     /// `isTree`'s walk, with the C directory calls and stopping at the first catalog file: a
-    /// batch asks it of every folder it converts, and FileManager's enumerator cost ~50,000
-    /// instructions a file (twice: once for `.strings`, once for `.stringsdict`). Finds what
+    /// batch asks it of every folder it converts, and FileManager's enumerator makes an object
+    /// and a path string for every file it passes. Finds what
     /// `files(under:)` finds: files whose folder is a `.lproj`, at any depth, hidden ones too;
     /// symbolic links are not followed into.
     private static func containsCatalog(_ directory: String, depth: Int) -> Bool {

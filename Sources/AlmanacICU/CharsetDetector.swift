@@ -53,9 +53,9 @@ public enum CharsetDetector {
     /// only its BOM is still skipped. `isComplete` says whether `bytes` is the whole input (when
     /// false, a multi-byte sequence cut off at the end is not held against a charset).
     public static func detect(_ bytes: some Collection<UInt8>, declared: Charset? = nil, isComplete: Bool = true) -> CharsetDetection {
-        // Copied through the bytes' own storage when they have one (this generic function is not
-        // specialized across modules, and copying through the collection's witnesses cost ~4
-        // instructions a byte).
+        // Copied through the bytes' own storage when they have one: this generic function is not
+        // specialized across modules, and copying through the collection's witnesses goes a
+        // byte at a time.
         let sample = bytes.withContiguousStorageIfAvailable { Array($0.prefix(sampleSize)) } ?? Array(bytes.prefix(sampleSize))
         return detect(sample: sample, declared: declared, complete: isComplete && bytes.count <= sampleSize)
     }

@@ -336,7 +336,7 @@ struct ICalParser {
 
     /// Component names are ASCII and almost always written in uppercase already.
     private func asciiUppercased(_ text: String) -> String {
-        // Over the contiguous bytes: `text.utf8.contains(where:)` cost ~230 instructions a name.
+        // Over the contiguous bytes: a name is asked for at every BEGIN and END.
         if !text.withByteView({ $0.firstIndex(where: ASCII.isLowercase) < $0.count }) { return text }
         return String(decoding: text.utf8.map(ASCII.uppercased), as: UTF8.self)
     }
@@ -361,7 +361,7 @@ struct ICalParser {
     }
 
     /// The index of the first CR or LF in `bytes[from..<count]` (`count` when there is none):
-    /// lines average 30–80 bytes, and a byte-by-byte loop was a tenth of `inspect`'s time.
+    /// lines average 30–80 bytes, so the scan looks at eight at a time.
     @inline(__always)
     static func lineEnd(_ bytes: ByteView, _ from: Int, _ count: Int) -> Int {
         ByteScan.firstIndex(in: bytes, from: from, to: count, where: AnyOf2.lineBreak)

@@ -138,7 +138,7 @@ public struct ICalendarReader: Sendable {
     /// multi-byte characters split by a fold are whole again before the charset is judged.
     static func unfolded(_ bytes: [UInt8]) -> [UInt8] {
         // Runs between line breaks are copied whole, found eight bytes at a time: a batch of
-        // small exports unfolds each one's sample, and byte by byte that was 2.5 % of the batch.
+        // small exports unfolds each one's sample.
         bytes.withByteView { view in
             var result: [UInt8] = []
             result.reserveCapacity(view.count)
@@ -340,7 +340,7 @@ struct ItemMapper {
     private static let datePropertyParameters = ["VALUE", "TZID"]
 
     /// Starts an item for a VEVENT, VTODO or VJOURNAL: a copy of an empty one (CalendarItem's
-    /// initializer built its 27 fields into a temporary and copied it, ~1,200 instructions an item).
+    /// initializer builds its 27 fields into a temporary and copies it).
     static func start(_ componentName: String) -> CalendarItem {
         switch componentName {
         case "VTODO": emptyTodo
@@ -525,8 +525,9 @@ struct ItemMapper {
     }
 
     /// An RRULE's text read as a rule, remembered for the whole process: a batch of exports from
-    /// one app repeats the same few rules file after file, and reading one cost ~11,000
-    /// instructions (each file also remembers its own answers, with the warnings they gave).
+    /// one app repeats the same few rules file after file, and reading one costs more than
+    /// converting a small item (each file also remembers its own answers, with the warnings
+    /// they gave).
     static func rule(_ text: String) throws(RecurrenceError) -> RecurrenceRule {
         if let known = knownRules.withLock({ $0[text] }) { return try known.get() }
         let parsed: Result<RecurrenceRule, RecurrenceError>

@@ -108,9 +108,9 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The rendered line's UTF-8 after what `bytes` holds. Made in one buffer: joining the parts
-    /// as strings cost ~13,000 instructions a message, and a batch prints a few warnings a file
-    /// (which go to standard error as these bytes, without a string made of each).
+    /// The rendered line's UTF-8 after what `bytes` holds, made in one buffer: a batch prints a
+    /// few warnings a file, and they go to standard error as these bytes, without a string made
+    /// of each part or line.
     public func render(in language: Language = .english, into bytes: inout [UInt8]) {
         if let location {
             location.write(into: &bytes)

@@ -82,8 +82,7 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         // Compared by bytes, ASCII letters in either case (extensions are ASCII): Foundation's
         // case-insensitive search cost more than reading a small file, and lowercasing the name
         // and every extension for each format was most of identifying one. Extensions are
-        // literals, compared through their own storage (a generic `zip` over two collections
-        // cost ~900 instructions a name).
+        // literals, compared through their own storage (not a generic `zip` over two collections).
         fileName.withByteView { bytes -> Int in
             let baseStart = Self.baseStart(bytes)
             var best = 0

@@ -6,12 +6,11 @@
 public struct FormatRegistry: Sendable {
     private var registered: [any Codec] = []
     /// Each codec's description, read once when it is registered: a codec's `format` builds its
-    /// description at each call, and identifying a file asked every codec for it several times
-    /// (~70,000 instructions a file of a batch).
+    /// description at each call, and identifying a file asks every codec for it several times.
     private var descriptions: [FormatDescription] = []
     /// Every format's extensions as bytes, with the format's place in `registered`: names are
-    /// matched against these without touching a description (reading one from the array copied
-    /// it, retaining and releasing its dozen fields, ~800 instructions a format and file).
+    /// matched against these without touching a description (reading one from the array copies
+    /// it, retaining and releasing its dozen fields, for every format and file).
     private var extensionTable: [(bytes: [UInt8], format: Int)] = []
     private var converters: [any DocumentConverter] = []
     private var transforms: [any DocumentTransform] = []

@@ -35,8 +35,8 @@ public struct Losses: Sendable {
         var more: Int { count - shown.count }
     }
     /// What was lost, kind by kind in the order met (`order`). A few kinds are found by looking
-    /// through `order` (a batch of small files made and hashed a dictionary for each file's two
-    /// or three kinds: ~8,000 instructions a file); `indices` finds them once there are many.
+    /// through `order` (a batch of small files would make and hash a dictionary for each file's
+    /// two or three kinds); `indices` finds them once there are many.
     private var named: [Named] = []
     private var order: [Kind] = []
     private var indices: [Kind: Int] = [:]
@@ -105,7 +105,7 @@ public struct Losses: Sendable {
 
     /// `“a”, “b”` or `“a”, “b”, “c”, “d”, “e” (+7)`.
     static func list(_ shown: [String], more: Int) -> String {
-        // In one buffer (quoting and joining strings cost ~5,000 instructions a warning).
+        // In one buffer, not quoted and joined as strings: a batch lists a few a file.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(shown.reduce(16) { $0 + $1.utf8.count + 8 })
         for (index, name) in shown.enumerated() {
@@ -175,8 +175,8 @@ extension CalendarItem {
         }
     }
 
-    /// Whether `text` is `upper` (ASCII capitals) in any case, compared over the bytes: an
-    /// uppercased copy of each status and carried name cost an allocation and ~170 instructions.
+    /// Whether `text` is `upper` (ASCII capitals) in any case, compared over the bytes: no
+    /// uppercased copy (an allocation) of each status and carried name.
     static func sameIgnoringASCIICase(_ text: String, _ upper: String) -> Bool {
         guard text.utf8.count == upper.utf8.count else { return false }
         return zip(text.utf8, upper.utf8).allSatisfy { ASCII.uppercased($0) == $1 }

@@ -81,8 +81,8 @@ public struct CalendarItem: Hashable, Sendable, Codable {
     /// Sub-components no field holds, as iCalendar text.
     public var carriedComponents: [String]
 
-    // Inlinable: built in place where it is called (out of line, the 27 fields were built in a
-    // temporary and copied, ~1,200 instructions an item).
+    // Inlinable: built in place where it is called (out of line, the 27 fields are built in a
+    // temporary and copied, for every item).
     @inlinable
     public init(
         kind: Kind = .event, uid: String, title: String, notes: String? = nil, location: String? = nil, geo: Geo? = nil,

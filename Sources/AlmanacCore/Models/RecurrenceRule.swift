@@ -104,7 +104,7 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
     /// Parses an RRULE value. Errors say which part is wrong and what it should look like.
     /// Read over UTF-8 bytes: the separators are ASCII, and names and keywords are compared
     /// uppercased (ASCII at once; a part with other letters through Unicode's uppercasing, as
-    /// before), so a rule costs a few thousand instructions rather than a Character walk.
+    /// before), not walked a Character at a time.
     public init(parsing text: String) throws(RecurrenceError) {
         var frequency: Frequency?
         var rule = RecurrenceRule(frequency: .daily)

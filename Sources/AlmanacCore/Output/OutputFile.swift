@@ -446,8 +446,7 @@ public enum OutputFile {
         Diagnostic.error("output.failed", String(cString: strerror(code)), at: SourceLocation(file: path))
     }
 
-    // Both over the UTF-8 bytes: a Character search cost ~12,000 instructions a path, twice
-    // for every file a batch writes.
+    // Both over the UTF-8 bytes, not Characters: twice for every file a batch writes.
     static func parentDirectory(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         let parent = String(Substring(path.utf8[..<slash]))
@@ -476,8 +475,7 @@ package enum DirectoryEntry {
     }
 
     /// The names in `directory` that start with `prefix`, compared before a string is made for
-    /// one (`PATH` folders hold thousands of names, and making them all was a fifth of the
-    /// start-up of every command).
+    /// one (`PATH` folders hold thousands of names, and every command lists them at start-up).
     package static func names(in directory: String, startingWith prefix: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }

@@ -24,8 +24,7 @@ public enum PluginDiscovery {
     }
 
     /// The names in `directory` that start with `prefix`, compared as bytes while the directory
-    /// is read: every command runs this over each `PATH` folder (~2,800 names on a development
-    /// machine), and listing them all as strings, then sorting them, was a fifth of the start-up.
+    /// is read: every command runs this over each `PATH` folder, which hold thousands of names.
     static func names(in directory: String) -> [String] {
         DirectoryEntry.names(in: directory, startingWith: prefix)
     }
