@@ -6,50 +6,36 @@ public import AlmanacCore
 /// for byte. Schemas: `Schemas/<id>.schema.json`.
 public struct BackupCodec: MergingCodec {
     public let id: String
+    /// The app whose backups these are.
+    let app: any AppBackup.Type
 
-    public init(id: String) { self.id = id }
-
-    public static let retireTime = BackupCodec(id: RetireTimeBackup.format)
-    public static let jellySave = BackupCodec(id: JellySaveBackup.format)
-    public static let zhiXi = BackupCodec(id: ZhiXiBackup.format)
-    public static let reminders = BackupCodec(id: RemindersBackup.format)
-    public static let all = [retireTime, jellySave, zhiXi, reminders]
-
-    var currentVersion: Int {
-        switch id {
-        case RetireTimeBackup.format: RetireTimeBackup.version
-        case JellySaveBackup.format: JellySaveBackup.version
-        case ZhiXiBackup.format: ZhiXiBackup.version
-        default: RemindersBackup.version
-        }
+    init(app: any AppBackup.Type) {
+        self.id = app.format
+        self.app = app
     }
+
+    /// The codec of the app whose format id this is (`retiretime-backup`), or nil for another id.
+    public init?(id: String) {
+        guard let app = BackupApps.app(id) else { return nil }
+        self.init(app: app)
+    }
+
+    /// One codec per app of `BackupApps.all`.
+    public static let all = BackupApps.all.map(BackupCodec.init(app:))
 
     /// Built once: registries ask every codec for it on every file.
     public var format: FormatDescription { Self.formats[id] ?? makeFormat() }
     static let formats = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.makeFormat()) })
 
     func makeFormat() -> FormatDescription {
-        let (name, summary, example): (String, String, String) = switch id {
-        case RetireTimeBackup.format:
-            ("Retire Time backup", "Retire Time's days (birthdays, anniversaries, countdowns; lunar or Gregorian), categories and settings.",
-             #"{"format": "retiretime-backup", "version": 2, "exportedAt": "2025-11-20T10:00:00+08:00", "settings": {"dateDisplay": "both", "theme": "system"}, "categories": [{"id": "family", "name": "家人"}], "days": [{"id": "mom", "name": "媽媽生日", "date": "2025-10-06", "calendar": "lunar", "lunarDate": {"month": 8, "day": 15, "leap": false}, "type": "birthday", "repeat": "yearly", "reminder": {"offsetDays": 1, "time": "09:00"}, "categoryId": "family", "pinned": true}]}"#)
-        case JellySaveBackup.format:
-            ("JellySave backup", "JellySave's accounts, balance changes, asset snapshots and saving goals, in exact decimals.",
-             #"{"format": "jellysave-backup", "version": 2, "exportedAt": "2025-11-20T21:00:00+08:00", "baseCurrency": "TWD", "accounts": [{"id": "a1", "name": "台新活存", "kind": "cash", "currency": "TWD", "balance": "1234567.50"}], "goals": [{"id": "g1", "name": "日本旅行", "target": "120000", "saved": "45000", "currency": "TWD", "deadline": "2026-04-01"}]}"#)
-        case ZhiXiBackup.format:
-            ("知习 backup", "知习's libraries of knowledge items, study tasks, review tasks and study records.",
-             #"{"format": "zhixi-backup", "version": 1, "exportedAt": "2025-11-20T22:00:00+08:00", "libraries": [{"id": "math", "name": "高等数学", "items": [{"id": "k1", "title": "洛必达法则", "content": "0/0 型极限", "tags": ["极限"]}]}], "reviewTasks": [{"id": "r1", "itemId": "k1", "method": "spacedRepetition", "due": "2025-11-21"}]}"#)
-        default:
-            ("Reminders backup", "Reminders lists with reminders: date, time, location, priority, flag, repeat, completion.",
-             ##"{"format": "reminders-backup", "version": 1, "exportedAt": "2025-11-20T08:00:00Z", "lists": [{"id": "shopping", "name": "Shopping", "color": "#FF9500", "order": 0, "reminders": [{"id": "r1", "title": "Milk", "date": "2025-11-22", "time": "18:00", "priority": "medium"}]}]}"##)
-        }
+        let about = app.about
         return FormatDescription(
-            id: id, name: name, summary: summary, aliases: [id.replacingOccurrences(of: "-backup", with: "")],
+            id: id, name: about.name, summary: about.summary, aliases: [id.replacingOccurrences(of: "-backup", with: "")],
             extensions: [".\(id).json"], mediaTypes: ["application/json"], model: .backup,
             options: [.init(name: "exported-at", summary: "The exportedAt time to write when a backup is made from other data (default: now).")],
-            examples: [.init(summary: "A small backup", input: example)],
-            // JellySave's records are accounts and money: a table of them is read as a ledger.
-            via: id == JellySaveBackup.format ? .ledger : nil)
+            examples: [.init(summary: "A small backup", input: about.example)],
+            // A table of the app's records is read as its model (JellySave's: a ledger).
+            via: app.model == .agenda ? nil : app.model)
     }
 
     public func identify(_ probe: Probe) -> Identification {
@@ -67,8 +53,8 @@ public struct BackupCodec: MergingCodec {
     func read(_ json: JSONValue, file: String?) throws(Diagnostic) -> Decoded {
         let (content, diagnostics) = try check(json, file: file)
         let canonical = BackupJSON.canonical(content)
-        return Decoded(document: .backup(BackupDocument(format: id, version: currentVersion, content: canonical,
-                                                        recordCount: BackupRecords.count(format: id, content: canonical))),
+        return Decoded(document: .backup(BackupDocument(format: id, version: app.version, content: canonical,
+                                                        recordCount: BackupRecords.count(app.counted, in: canonical))),
                        diagnostics: diagnostics, encoding: "UTF-8")
     }
 
@@ -89,35 +75,18 @@ public struct BackupCodec: MergingCodec {
         guard case .integer(let version)? = BackupReader.member(top, "version"), version >= 1 else {
             throw Diagnostic.error("backup.no-version", at: SourceLocation(file: file, keyPath: "/version"))
         }
-        guard version <= currentVersion else {
-            throw Diagnostic.error("backup.newer-version", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version"))
+        guard version <= app.version else {
+            throw Diagnostic.error("backup.newer-version", id, String(version), String(app.version), at: SourceLocation(file: file, keyPath: "/version"))
         }
         var reader = BackupReader(file: file)
         let known: BackupFields = ["format", "version", "exportedAt"]
-        let content: JSONValue
-        switch id {
-        case RetireTimeBackup.format:
-            _ = reader.object(json, "", fields: known.union(["settings", "categories", "days"]))
-            let backup = RetireTimeBackup.read(top, version: version, reader: &reader)
-            content = version == RetireTimeBackup.version ? json : backup.json
-        case JellySaveBackup.format:
-            _ = reader.object(json, "", fields: known.union(BackupFields(["baseCurrency", "accounts", "balanceChanges", "snapshots", "goals", "notifications"]
-                + (version >= 3 ? ["theme"] : []))))
-            let backup = JellySaveBackup.read(top, version: version, reader: &reader)
-            content = version == JellySaveBackup.version ? json : backup.json
-        case ZhiXiBackup.format:
-            _ = reader.object(json, "", fields: known.union(BackupFields(["libraries", "studyTasks", "reviewTasks", "studyRecords"]
-                + (version >= 2 ? ["settings", "achievements"] : []))))
-            let backup = ZhiXiBackup.read(top, version: version, reader: &reader)
-            content = version == ZhiXiBackup.version ? json : backup.json
-        default:
-            _ = reader.object(json, "", fields: known.union(["lists"]))
-            _ = RemindersBackup.read(top, version: version, reader: &reader)
-            content = json
-        }
+        _ = reader.object(json, "", fields: known.union(app.topLevelFields(version: version)))
+        let backup = app.read(top, version: version, reader: &reader)
+        // An older version is migrated: its content is what the app's records say now.
+        let content = version == app.version ? json : backup.json
         var diagnostics = reader.problems
-        if version < currentVersion {
-            diagnostics.append(.note("backup.migrated", id, String(version), String(currentVersion), at: SourceLocation(file: file, keyPath: "/version")))
+        if version < app.version {
+            diagnostics.append(.note("backup.migrated", id, String(version), String(app.version), at: SourceLocation(file: file, keyPath: "/version")))
         }
         return (content, diagnostics)
     }
@@ -153,25 +122,5 @@ extension BackupCodec {
                                    match.key.joined(separator: " + "), names)
         }
         return (.backup(merged), [note] + matches)
-    }
-}
-
-/// What a person would count in a backup, one definition for reading, converting and merging:
-/// days; accounts and goals; library items, study and review tasks; reminders.
-enum BackupRecords {
-    static let counted: [String: [(list: String, nested: String?)]] = [
-        RetireTimeBackup.format: [("days", nil)],
-        JellySaveBackup.format: [("accounts", nil), ("goals", nil)],
-        ZhiXiBackup.format: [("libraries", "items"), ("studyTasks", nil), ("reviewTasks", nil)],
-        RemindersBackup.format: [("lists", "reminders")],
-    ]
-
-    static func count(format: String, content: JSONValue) -> Int {
-        guard let object = content.object else { return 0 }
-        return (counted[format] ?? []).reduce(0) { total, part in
-            let records = BackupMerge.member(object, part.list)?.array ?? []
-            guard let nested = part.nested else { return total + records.count }
-            return total + records.reduce(0) { $0 + ($1.object.flatMap { BackupMerge.member($0, nested)?.array?.count } ?? 0) }
-        }
     }
 }

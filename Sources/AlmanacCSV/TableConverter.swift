@@ -163,28 +163,27 @@ struct TableImport {
         return (ledger, diagnostics)
     }
 
+    /// Words for a yearly day that are not the name of one of the types.
     static let yearlyTypes: Set<String> = ["birthday", "anniversary", "生日", "紀念日", "纪念日", "週年", "周年"]
 
     /// Retire Time's day types from the words any of the three languages writes for them
     /// (倒數日, 倒数日, Countdown, 自訂, custom), or nil for other words.
-    static func dayType(_ text: String) -> String? {
+    static func dayType(_ text: String) -> DayType? {
         // Most cells are written as the app writes them: compared with its five words first (a
         // short string's comparison costs less than its hash), then looked up before folding case.
-        if let type = appTypes.first(where: { $0 == text }) { return type }
+        if let type = DayType.allCases.first(where: { $0.rawValue == text }) { return type }
         return dayTypes[text] ?? dayTypes[text.lowercased()]
     }
 
-    static let appTypes = ["birthday", "anniversary", "countdown", "countup", "custom"]
-
-    static let dayTypes: [String: String] = {
-        var words: [String: String] = [:]
-        for type in appTypes {
-            words[type] = type
-            for language in Language.allCases { words[Message("csv.type.\(type)").rendered(in: language).lowercased()] = type }
+    static let dayTypes: [String: DayType] = {
+        var words: [String: DayType] = [:]
+        for type in DayType.allCases {
+            words[type.rawValue] = type
+            for language in Language.allCases { words[Message("csv.type.\(type.rawValue)").rendered(in: language).lowercased()] = type }
         }
-        for (word, type) in [("正數", "countup"), ("正数", "countup"), ("倒數", "countdown"), ("倒数", "countdown"), ("自定義", "custom"),
-                             ("自定义", "custom"), ("自訂", "custom"), ("自定", "custom"), ("紀念", "anniversary"), ("纪念", "anniversary"),
-                             ("週年", "anniversary"), ("周年", "anniversary"), ("count up", "countup"), ("count down", "countdown")] {
+        for (word, type) in [("正數", .countup), ("正数", .countup), ("倒數", .countdown), ("倒数", .countdown), ("自定義", .custom),
+                             ("自定义", .custom), ("自訂", .custom), ("自定", .custom), ("紀念", .anniversary), ("纪念", .anniversary),
+                             ("週年", .anniversary), ("周年", .anniversary), ("count up", .countup), ("count down", .countdown)] as [(String, DayType)] {
             words[word] = type
         }
         return words

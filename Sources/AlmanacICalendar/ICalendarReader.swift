@@ -463,7 +463,7 @@ struct ItemMapper {
             if item.status == "COMPLETED" { item.isCompleted = true }
         default:
             // A to-do's length beside its due date (see ICalendarWriter): its duration again.
-            if property.name == ICalendarWriter.estimatedDuration, item.kind == .todo, item.duration == nil,
+            if property.name == CarriedName.estimatedDuration, item.kind == .todo, item.duration == nil,
                (try? CalendarDuration(parsing: property.value)) != nil {
                 item.duration = property.value.uppercased()
                 return
@@ -719,7 +719,7 @@ struct ItemMapper {
     /// A standard property with an unreadable value is kept as written under an X- name
     /// (`X-ALMANAC-INVALID-DTSTART`): nothing is lost, and what Almanac writes stays valid.
     static func setAside(_ property: ICalProperty) -> CarriedProperty {
-        CarriedProperty(name: "X-ALMANAC-INVALID-" + property.name, parameters: property.parameters, value: property.value)
+        CarriedProperty(name: CarriedName.invalid(property.name), parameters: property.parameters, value: property.value)
     }
 
     /// A stable id for items that came without one.

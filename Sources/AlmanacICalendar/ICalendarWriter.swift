@@ -6,9 +6,6 @@ import AlmanacICU
 /// used, and the same bytes for the same model (no clock readings, a fixed property order).
 public struct ICalendarWriter: Sendable {
     public static let productID = "-//Almanac//Almanac \(AlmanacCoreVersion.current)//EN"
-    /// How long a to-do with a due date takes (RFC 5545 allows no DURATION beside DUE); the name
-    /// follows the IETF calendar-tasks draft's ESTIMATED-DURATION, as an extension.
-    public static let estimatedDuration = "X-ALMANAC-ESTIMATED-DURATION"
 
     public init() {}
 
@@ -147,7 +144,7 @@ public struct ICalendarWriter: Sendable {
             // A to-do due on a day that takes a while (知习's 45 minutes of study) keeps its length
             // as an estimate beside DUE; Almanac reads it back as the duration.
             if item.kind == .todo, item.due != nil || item.start == nil {
-                line(Self.estimatedDuration, [], duration)
+                line(CarriedName.estimatedDuration, [], duration)
             } else {
                 line("DURATION", parameters("DURATION"), duration)
             }

@@ -16,7 +16,7 @@ enum ICalValueType: String {
             // A DATE written without VALUE=DATE (tolerated on reading) is still a date.
             return value.count == 8 ? .date : .dateTime
         case "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED": return .dateTime
-        case "DURATION", "TRIGGER", ICalendarWriter.estimatedDuration: return .duration
+        case "DURATION", "TRIGGER", CarriedName.estimatedDuration: return .duration
         case "RRULE", "EXRULE": return .recur
         case "PRIORITY", "SEQUENCE", "PERCENT-COMPLETE", "REPEAT": return .integer
         case "GEO": return .float

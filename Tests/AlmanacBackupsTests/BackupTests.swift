@@ -9,7 +9,7 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().app
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 let formats = ["retiretime", "jellysave", "zhixi", "reminders"]
 
-func codec(_ name: String) -> BackupCodec { BackupCodec(id: name + "-backup") }
+func codec(_ name: String) -> BackupCodec { BackupCodec(id: name + "-backup")! }
 
 func example(_ name: String) -> String { repository + "/Examples/\(name)-backup.json" }
 
@@ -58,7 +58,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     /// they are written in (code points), with every optional field present: writing it sorts
     /// nothing, and a backup made from a calendar is canonical before it is written.
     @Test func retireTimeJSONIsBuiltInWritingOrder() throws {
-        var backup = try BackupConverter.retireTime(backupDocument(try decode("retiretime")))
+        var backup = try RetireTimeBackup.read(backupDocument(try decode("retiretime")))
         backup.settings.language = "zh-Hant"
         backup.settings.timeZone = "Asia/Taipei"
         backup.settings.sortOrder = "date"
@@ -101,8 +101,8 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         if name == "retiretime" {
             // A backup made from a calendar, and one migrated from version 1.
             let fromCalendar = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).json"
-            let agenda = BackupConverter.agenda(try BackupConverter.retireTime(backupDocument(try decode(name))))
-            let (made, _) = BackupConverter.retireTime(agenda, context: CodecContext())
+            let agenda = try RetireTimeBackup.read(backupDocument(try decode(name))).calendar
+            let (made, _) = RetireTimeBackup.make(from: agenda, context: CodecContext())
             try Data(BackupJSON.text(made.json).utf8).write(to: URL(fileURLWithPath: fromCalendar))
             let migrated = NSTemporaryDirectory() + "almanac-\(UUID().uuidString).json"
             let decoded = try decode(name, path: fixtures + "/retiretime-v1.json")
@@ -116,7 +116,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     @Test func olderVersionsMigrate() throws {
         let rt = try decode("retiretime", path: fixtures + "/retiretime-v1.json")
         #expect(rt.diagnostics.map(\.code) == ["backup.migrated"])
-        let days = try BackupConverter.retireTime(try backupDocument(rt))
+        let days = try RetireTimeBackup.read(try backupDocument(rt))
         let mom = try #require(days.days.first)
         #expect(mom.calendar == "lunar")
         #expect(mom.lunarDate == .init(month: 8, day: 15, leap: false))
@@ -124,7 +124,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(days.categories.map(\.name) == ["家人", "学习"])
         #expect(days.days.map(\.categoryID) == ["category-1", "category-2", "category-1"])
 
-        let jelly = try BackupConverter.jellySave(try backupDocument(try decode("jellysave", path: fixtures + "/jellysave-v1.json")))
+        let jelly = try JellySaveBackup.read(try backupDocument(try decode("jellysave", path: fixtures + "/jellysave-v1.json")))
         #expect(jelly.accounts.map(\.kind) == [.cash, .crypto])
         #expect(jelly.accounts.map(\.balance) == [Decimal(string: "1234567.5")!, Decimal(string: "0.0123")!])
         #expect(jelly.json.object?.first { $0.0 == "accounts" }?.1.array?.first?.object?.first { $0.0 == "balance" }?.1 == .string("1234567.5"))
@@ -132,12 +132,12 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         // Version 2 reads unchanged, without the version 3 fields; it is written as version 3.
         let two = try decode("jellysave", path: fixtures + "/jellysave-v2.json")
         #expect(two.diagnostics.map(\.code) == ["backup.migrated"])
-        let migrated = try BackupConverter.jellySave(try backupDocument(two))
+        let migrated = try JellySaveBackup.read(try backupDocument(two))
         #expect(migrated.accounts.count == 6 && migrated.accounts.allSatisfy { $0.openingBalance == nil })
         #expect(migrated.theme == nil && migrated.snapshots.allSatisfy { $0.byKind == nil })
         #expect(migrated.json.object?.first { $0.0 == "version" }?.1 == .integer(3))
         // The current example has them.
-        let three = try BackupConverter.jellySave(try backupDocument(try decode("jellysave")))
+        let three = try JellySaveBackup.read(try backupDocument(try decode("jellysave")))
         #expect(three.theme == "light")
         #expect(three.accounts.first { $0.id == "taishin" }?.openingBalance == Decimal(1_000_000))
         #expect(three.snapshots.last?.byKind?[.crypto] == Decimal(23700))
@@ -145,10 +145,10 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         // settings and achievements.
         let zhixiOne = try decode("zhixi", path: fixtures + "/zhixi-v1.json")
         #expect(zhixiOne.diagnostics.map(\.code) == ["backup.migrated"])
-        let olderZhiXi = try BackupConverter.zhiXi(try backupDocument(zhixiOne))
+        let olderZhiXi = try ZhiXiBackup.read(try backupDocument(zhixiOne))
         #expect(olderZhiXi.libraries.allSatisfy { $0.emoji == nil && $0.tags.isEmpty } && olderZhiXi.settings == nil && olderZhiXi.achievements.isEmpty)
         #expect(olderZhiXi.json.object?.first { $0.0 == "version" }?.1 == .integer(2))
-        let zhixi = try BackupConverter.zhiXi(try backupDocument(try decode("zhixi")))
+        let zhixi = try ZhiXiBackup.read(try backupDocument(try decode("zhixi")))
         let math = try #require(zhixi.libraries.first { $0.id == "math" })
         #expect(math.emoji == "📐" && math.color == "#5B8DEF" && math.progress == 40 && math.tags == ["考研", "数学"])
         #expect(math.items.first { $0.id == "taylor" }?.weakPoint == .init(score: 42, priority: "high"))
@@ -222,7 +222,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         let reminders = try backupDocument(try decode("reminders"))
         let context = CodecContext(options: ["exported-at": "2025-11-20T08:00:00Z"], targetFormat: RetireTimeBackup.format)
         let (days, warnings) = try BackupConverter().convert(.backup(reminders), to: .backup, context: context)
-        let retire = try BackupConverter.retireTime(try backupDocument(Decoded(document: days)))
+        let retire = try RetireTimeBackup.read(try backupDocument(Decoded(document: days)))
         #expect(retire.days.count == 4)
         #expect(retire.days.first { $0.id == "trash" }?.repeat == "weekly")
         #expect(retire.days.first { $0.id == "milk" }?.type == "countup")
@@ -243,13 +243,13 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(books.accounts.count == 6)
         #expect(books.accounts.first?.balance == Decimal(string: "1234567.50"))
         let (again, _) = try BackupConverter().convert(ledger, to: .backup, context: CodecContext(options: ["exported-at": "2025-11-20T22:00:00+08:00"]))
-        let jelly = try BackupConverter.jellySave(try backupDocument(Decoded(document: again)))
+        let jelly = try JellySaveBackup.read(try backupDocument(Decoded(document: again)))
         #expect(jelly.goals.map(\.target) == [120000, 300000])
         #expect(jelly.snapshots.count == 6)
     }
 
     @Test func mergeKeepsTheNewestOfEachRecord() throws {
-        var old = try BackupConverter.retireTime(try backupDocument(try decode("retiretime")))
+        var old = try RetireTimeBackup.read(try backupDocument(try decode("retiretime")))
         var new = old
         new.days[0].name = "媽媽生日（新）"
         new.days[0].updatedAt = "2025-11-01T08:00:00+08:00"   // newer than the old one
@@ -260,12 +260,12 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         new.days.append(.init(id: "new-day", name: "新的一天", date: try CivilDate(year: 2026, month: 1, day: 1), calendar: "gregorian",
                               lunarDate: nil, type: "countdown", repeat: "none", reminder: nil, notes: nil, categoryID: nil, icon: nil,
                               color: nil, pinned: false, createdAt: nil, updatedAt: nil))
-        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(old), incoming: BackupConverter.document(new))
+        let (merged, summary) = try BackupMerge.merge(existing: old.document, incoming: new.document)
         #expect(summary.added == 1)
         #expect(summary.updated == 1)
         #expect(summary.keptNewer == 1)
         #expect(summary.keptExisting == 1)
-        let result = try BackupConverter.retireTime(merged)
+        let result = try RetireTimeBackup.read(merged)
         #expect(result.days.first?.name == "媽媽生日（新）")
         #expect(result.days[1].notes == "old note")
         #expect(result.days.map(\.id).contains("grad"))
@@ -279,7 +279,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     /// A reminder restored without `updatedAt` does not replace one edited on 2025-12-01; two
     /// records with no time stamp (or the same) keep what is there.
     @Test func undatedAndTiedRecordsKeepWhatIsThere() throws {
-        let old = try BackupConverter.reminders(try backupDocument(try decode("reminders")))
+        let old = try RemindersBackup.read(try backupDocument(try decode("reminders")))
         var existing = old
         existing.lists[0].reminders[0].title = "edited on the phone"
         existing.lists[0].reminders[0].updatedAt = "2025-12-01T09:00:00+08:00"
@@ -289,8 +289,8 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         incoming.lists[0].reminders[0].updatedAt = nil
         incoming.lists[0].reminders[1].updatedAt = nil
         incoming.lists[0].reminders[1].notes = "restored note"
-        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
-        let result = try BackupConverter.reminders(merged)
+        let (merged, summary) = try BackupMerge.merge(existing: existing.document, incoming: incoming.document)
+        let result = try RemindersBackup.read(merged)
         #expect(result.lists[0].reminders[0].title == "edited on the phone")
         #expect(result.lists[0].reminders[1].notes == "local note")
         #expect(summary.updated == 0)
@@ -299,8 +299,8 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(summary.added == 0)
         // A dated incoming record does replace an undated one.
         incoming.lists[0].reminders[1].updatedAt = "2025-11-30T09:00:00+08:00"
-        let (again, second) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
-        #expect(try BackupConverter.reminders(again).lists[0].reminders[1].notes == "restored note")
+        let (again, second) = try BackupMerge.merge(existing: existing.document, incoming: incoming.document)
+        #expect(try RemindersBackup.read(again).lists[0].reminders[1].notes == "restored note")
         #expect(second.updated == 1)
     }
 
@@ -308,7 +308,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     /// match by name + date + type and category name: nothing is duplicated, the existing ids stay,
     /// and the days point at the existing categories.
     @Test func recordsFromElsewhereMatchByNaturalKey() throws {
-        let existing = try BackupConverter.retireTime(try backupDocument(try decode("retiretime")))
+        let existing = try RetireTimeBackup.read(try backupDocument(try decode("retiretime")))
         var incoming = existing
         incoming.categories = incoming.categories.enumerated().map { index, category in
             var category = category
@@ -323,8 +323,8 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         }
         incoming.days[0].notes = "from Google"
         incoming.days[0].updatedAt = "2025-12-01T09:00:00+08:00"
-        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
-        let result = try BackupConverter.retireTime(merged)
+        let (merged, summary) = try BackupMerge.merge(existing: existing.document, incoming: incoming.document)
+        let result = try RetireTimeBackup.read(merged)
         #expect(result.days.count == existing.days.count)
         #expect(result.categories.map(\.id) == existing.categories.map(\.id))
         #expect(result.days.map(\.id) == existing.days.map(\.id))
@@ -337,8 +337,8 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         #expect(summary.matchedByKey.last?.names.count == existing.days.count)
 
         // The note says which rule matched which records.
-        let (_, notes) = try BackupCodec(id: "retiretime-backup").merge(existing: .backup(BackupConverter.document(existing)),
-                                                                       incoming: .backup(BackupConverter.document(incoming)), context: CodecContext())
+        let (_, notes) = try BackupCodec(id: "retiretime-backup")!.merge(existing: .backup(existing.document),
+                                                                       incoming: .backup(incoming.document), context: CodecContext())
         let byKey = notes.filter { $0.code == "backup.matched-by-key" }.map { $0.rendered() }
         #expect(byKey.last?.contains("/days: 9 record(s) had another id and matched an existing one by name + date + type") == true)
         #expect(byKey.last?.contains("“媽媽生日”") == true)
@@ -346,7 +346,7 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
 
     /// Accounts match by name + kind; their balance changes follow them and are not duplicated.
     @Test func accountsMatchByNameAndKind() throws {
-        let existing = try BackupConverter.jellySave(try backupDocument(try decode("jellysave")))
+        let existing = try JellySaveBackup.read(try backupDocument(try decode("jellysave")))
         var incoming = existing
         incoming.accounts = incoming.accounts.map { account in
             var account = account
@@ -361,8 +361,8 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
         }
         // One account of the same name but another kind is another account.
         incoming.accounts[0].kind = .stock
-        let (merged, summary) = try BackupMerge.merge(existing: BackupConverter.document(existing), incoming: BackupConverter.document(incoming))
-        let result = try BackupConverter.jellySave(merged)
+        let (merged, summary) = try BackupMerge.merge(existing: existing.document, incoming: incoming.document)
+        let result = try JellySaveBackup.read(merged)
         #expect(result.accounts.count == existing.accounts.count + 1)
         #expect(result.accounts.last?.id == "other-" + existing.accounts[0].id)
         let changesOfFirst = existing.balanceChanges.filter { $0.accountID == existing.accounts[0].id }.count
@@ -509,9 +509,9 @@ func backupDocument(_ decoded: Decoded) throws -> BackupDocument {
     func guessesFromTitleAndCategories(title: String, categories: [String], repeats: Bool, type: String) throws {
         let today = try CivilDate(year: 2026, month: 1, day: 1)
         let item = CalendarItem(uid: "x", title: title, categories: categories)
-        #expect(BackupConverter.guessType(item, date: try CivilDate(year: 2026, month: 6, day: 1), repeats: repeats, today: today) == type)
+        #expect(RetireTimeBackup.guessType(item, date: try CivilDate(year: 2026, month: 6, day: 1), repeats: repeats, today: today).rawValue == type)
         if type == "countdown" {
-            #expect(BackupConverter.guessType(item, date: try CivilDate(year: 2025, month: 6, day: 1), repeats: false, today: today) == "countup")
+            #expect(RetireTimeBackup.guessType(item, date: try CivilDate(year: 2025, month: 6, day: 1), repeats: false, today: today) == .countup)
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
 
-func backupCodec(_ name: String) -> BackupCodec { BackupCodec(id: name + "-backup") }
+func backupCodec(_ name: String) -> BackupCodec { BackupCodec(id: name + "-backup")! }
 
 func example(_ name: String) -> String { repository + "/Examples/\(name)-backup.json" }
 

@@ -20,7 +20,7 @@ import Testing
     /// The Gregorian days a lunar day falls on, 2026 through 2036.
     func dates(_ days: [RetireTimeBackup.Day]) throws -> [String: [String]] {
         let backup = RetireTimeBackup(exportedAt: "2025-11-20T21:30:00+08:00", settings: .init(timeZone: "Asia/Taipei"), categories: [], days: days)
-        let agenda = BackupConverter.agenda(backup)
+        let agenda = backup.calendar
         let expander = OccurrenceExpander(agenda: agenda, defaultZone: .taipei, definitions: VTimeZoneReader())
         var result: [String: [String]] = [:]
         for index in agenda.items.indices {
@@ -63,13 +63,13 @@ import Testing
                     try day("default", "2025-08-03", month: 6, day: 10, leap: true),
                     try day("eve", "2026-02-16", month: 12, day: -1)]
         let backup = RetireTimeBackup(exportedAt: "2025-11-20T21:30:00+08:00", settings: .init(timeZone: "Asia/Taipei"), categories: [], days: days)
-        let agenda = BackupConverter.agenda(backup)
+        let agenda = backup.calendar
         #expect(agenda.items.map { $0.recurrence?.rules.first?.description } == [
             "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=10",
             "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=6L;BYMONTHDAY=10;SKIP=BACKWARD",
             "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=-1",
         ])
-        let (back, warnings) = BackupConverter.retireTime(agenda, context: CodecContext())
+        let (back, warnings) = RetireTimeBackup.make(from: agenda, context: CodecContext())
         #expect(warnings.isEmpty)
         #expect(back.days.map(\.lunarDate) == days.map(\.lunarDate))
     }
@@ -79,7 +79,7 @@ import Testing
     @Test func remindersSayWhichLunarDaysBecameGregorian() throws {
         let backup = RetireTimeBackup(exportedAt: "2025-11-20T21:30:00+08:00", settings: .init(timeZone: "Asia/Taipei"), categories: [],
                                       days: [try day("媽媽生日", "2025-10-06", month: 8, day: 15)])
-        let (reminders, warnings) = BackupConverter.reminders(BackupConverter.agenda(backup), context: CodecContext())
+        let (reminders, warnings) = RemindersBackup.make(from: backup.calendar, context: CodecContext())
         #expect(reminders.lists.flatMap(\.reminders).map(\.title) == ["媽媽生日"])
         let approximated = try #require(warnings.first { $0.code == "convert.approximated" })
         #expect(approximated.message.arguments[1] == "recurrence.rules")
@@ -97,15 +97,15 @@ import Testing
         """
         let decoded = try ICalendarCodec().decode(CodecInput(bytes: Array(text.utf8)), context: CodecContext())
         guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
-        let (backup, warnings) = BackupConverter.retireTime(agenda, context: CodecContext(timeZone: .taipei))
+        let (backup, warnings) = RetireTimeBackup.make(from: agenda, context: CodecContext(timeZone: .taipei))
         #expect(backup.days.first?.date.description == "2026-05-20")  // 四月初四, lunar-python
         #expect(backup.days.first?.lunarDate == .init(month: 4, day: 4, leap: false))
         let moved = try #require(warnings.first { $0.message.arguments[1] == "start" })
         #expect(moved.code == "convert.approximated")
         #expect(moved.rendered().contains("2025-11-13 is not lunar 4-4"))
         #expect(moved.rendered().contains("阿嬤生日"))
-        let codec = BackupCodec(id: "retiretime-backup")
-        let written = try codec.encode(.backup(BackupConverter.document(backup)), context: CodecContext()).bytes
+        let codec = BackupCodec(id: "retiretime-backup")!
+        let written = try codec.encode(.backup(backup.document), context: CodecContext()).bytes
         let reread = try codec.decode(CodecInput(bytes: written), context: CodecContext())
         #expect(!reread.diagnostics.contains { $0.severity == .error })
     }
@@ -127,14 +127,14 @@ import Testing
     /// A version 2 backup reads unchanged and is written as version 3.
     @Test func versionTwoReadsUnchanged() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../AlmanacBackupsTests/Fixtures/retiretime-v2.json").standardized.path
-        let decoded = try BackupCodec(id: "retiretime-backup").decode(CodecInput(contentsOf: fixture), context: CodecContext())
+        let decoded = try BackupCodec(id: "retiretime-backup")!.decode(CodecInput(contentsOf: fixture), context: CodecContext())
         #expect(decoded.diagnostics.map(\.code) == ["backup.migrated"])
         guard case .backup(let document) = decoded.document else { Issue.record("not a backup"); return }
-        let old = try BackupConverter.retireTime(document)
-        let current = try BackupConverter.retireTime(try backupDocument("retiretime"))
+        let old = try RetireTimeBackup.read(document)
+        let current = try RetireTimeBackup.read(try backupDocument("retiretime"))
         #expect(old.days.map(\.id) == current.days.prefix(old.days.count).map(\.id))
         #expect(old.days.first?.lunarDate == current.days.first?.lunarDate)
-        let written = try BackupCodec(id: "retiretime-backup").encode(decoded.document, context: CodecContext()).bytes
+        let written = try BackupCodec(id: "retiretime-backup")!.encode(decoded.document, context: CodecContext()).bytes
         #expect(String(decoding: written, as: UTF8.self).contains("\"version\": 3"))
     }
 }

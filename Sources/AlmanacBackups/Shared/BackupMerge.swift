@@ -32,7 +32,8 @@ public enum BackupMerge {
     }
 
     /// A list of records with ids: what identifies a record when ids differ, which of its fields
-    /// refer to records of another list, and the list nested in each record.
+    /// refer to records of another list, and the list nested in each record. Each app lists its
+    /// own (`AppBackup.mergeCollections`), referenced lists first.
     struct Collection: Sendable {
         var name: String
         var key: [String]
@@ -40,31 +41,8 @@ public enum BackupMerge {
         var nested: [Collection] = []
     }
 
-    /// Referenced lists come before the lists that refer to them.
-    static let collections: [String: [Collection]] = [
-        RetireTimeBackup.format: [
-            Collection(name: "categories", key: ["name"]),
-            Collection(name: "days", key: ["name", "date", "type"], references: ["categoryId": "categories"]),
-        ],
-        JellySaveBackup.format: [
-            Collection(name: "accounts", key: ["name", "kind"]),
-            Collection(name: "balanceChanges", key: ["accountId", "date", "amount"], references: ["accountId": "accounts"]),
-            Collection(name: "snapshots", key: ["date"]),
-            Collection(name: "goals", key: ["name"]),
-        ],
-        ZhiXiBackup.format: [
-            Collection(name: "libraries", key: ["name"], nested: [Collection(name: "items", key: ["title"])]),
-            Collection(name: "studyTasks", key: ["title", "date"]),
-            Collection(name: "reviewTasks", key: ["itemId", "due"], references: ["itemId": "items"]),
-            Collection(name: "studyRecords", key: ["date", "itemIds"], references: ["itemIds": "items"]),
-        ],
-        RemindersBackup.format: [
-            Collection(name: "lists", key: ["name"], nested: [Collection(name: "reminders", key: ["title", "date"])]),
-        ],
-    ]
-
     public static func merge(existing: BackupDocument, incoming: BackupDocument) throws(Diagnostic) -> (BackupDocument, Summary) {
-        guard existing.format == incoming.format, let collections = collections[incoming.format],
+        guard existing.format == incoming.format, let collections = BackupApps.app(incoming.format)?.mergeCollections,
               let old = existing.content.object, let new = incoming.content.object else {
             throw Diagnostic.error("backup.wrong-format", existing.format, incoming.format)
         }

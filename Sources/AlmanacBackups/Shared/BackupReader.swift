@@ -1,58 +1,6 @@
-public import AlmanacCore
+import AlmanacCore
 import AlmanacICU
 import Foundation
-
-/// Backups as canonical JSON: keys sorted, two-space indent, `": "` between key and value,
-/// text as is (not \u-escaped), a final newline — the bytes Python's
-/// `json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)` writes, so a backup read and
-/// written again is the same file, and any tool can produce one.
-public enum BackupJSON {
-    /// The same value with every object's keys in canonical (code point) order.
-    public static func canonical(_ value: JSONValue) -> JSONValue { value.sortingKeys() }
-
-    public static func text(_ value: JSONValue) -> String {
-        String(decoding: bytes(value), as: UTF8.self)
-    }
-
-    /// The text's UTF-8, as `JSONWriter`'s Python layout writes it, and a final newline.
-    public static func bytes(_ value: JSONValue) -> [UInt8] {
-        var writer = JSONWriter(layout: .python, capacity: 16 * 1024)
-        writer.value(value)
-        writer.raw("\n")
-        return writer.take()
-    }
-}
-
-/// The members an object of a backup may have: a handful of short names, found by comparing
-/// lengths and then text (a `Set` hashes each member's name, which costs more for so few).
-struct BackupFields: ExpressibleByArrayLiteral, Sendable {
-    private(set) var names: [String]
-
-    init(arrayLiteral names: String...) { self.names = names }
-
-    init(_ names: [String]) { self.names = names }
-
-    func contains(_ key: String) -> Bool {
-        // By index: a `for` over the names copied (retained and released) each one.
-        let count = key.utf8.count
-        var index = 0
-        while index < names.count {
-            if names[index].utf8.count == count, names[index] == key { return true }
-            index += 1
-        }
-        return false
-    }
-
-    mutating func insert(_ name: String) {
-        if !contains(name) { names.append(name) }
-    }
-
-    func union(_ other: BackupFields) -> BackupFields {
-        var result = self
-        for name in other.names { result.insert(name) }
-        return result
-    }
-}
 
 /// Reads a backup's JSON, checking every field against the format and collecting every problem
 /// with its JSON path (`/days/12/date`), instead of stopping at the first.
@@ -310,9 +258,4 @@ struct BackupReader {
             if let first = seen[id] { error("backup.duplicate-id", path, id, first) } else { seen[id] = path }
         }
     }
-}
-
-extension Decimal {
-    /// The exact text of an amount (`1234567.5`), as backups store it.
-    var backupText: String { NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX")) }
 }

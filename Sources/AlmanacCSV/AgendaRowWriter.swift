@@ -3,259 +3,6 @@ import AlmanacICU
 import AlmanacCalendar
 import Foundation
 
-/// Turns spreadsheet rows into calendar items, one row at a time (so a large file converts in
-/// constant memory). Columns are recognised once, from the header.
-public struct AgendaRowReader {
-    let columns: [String]
-    let map: ColumnMap
-    let extra: [Int]
-    /// The property each extra column is carried as (`X-CSV-ROOM`), and its column parameter.
-    let extraProperties: [Int: (name: String, parameters: [CarriedProperty.Parameter])]
-    let isTodoList: Bool
-    let reader: CellReader
-    let timeZone: TimeZoneID?
-    let file: String?
-    public private(set) var diagnostics: [Diagnostic] = []
-    // The columns of each role, looked up once (a dictionary lookup per cell adds up).
-    let titleColumn: Int?, dateColumn: Int?, timeColumn: Int?, endColumn: Int?, locationColumn: Int?, notesColumn: Int?
-    let categoryColumn: Int?, priorityColumn: Int?, completedColumn: Int?, typeColumn: Int?, repeatColumn: Int?
-    let amountColumn: Int?, uidColumn: Int?, lunarColumn: Int?, alarmColumn: Int?, colorColumn: Int?, createdColumn: Int?, updatedColumn: Int?
-    /// The most properties a row carries besides unreadable cells (its array is made that size once).
-    let carriedPerRow: Int
-
-    public init(columns: [String], context: CodecContext) throws(Diagnostic) {
-        self.columns = columns
-        self.file = context.sourceFile
-        self.map = try ColumnMap(columns: columns, explicit: context.options["columns"], fileName: file)
-        guard map[.title] != nil else {
-            throw Diagnostic.error("csv.no-title-column", columns.joined(separator: ", "), at: SourceLocation(file: file))
-        }
-        let used = Set(map.roles.values)
-        self.extra = columns.indices.filter { !used.contains($0) }
-        self.extraProperties = Dictionary(uniqueKeysWithValues: extra.map { column in
-            // An X- header is a property the iso style wrote (X-ALMANAC-PINNED): it comes back as itself.
-            if let property = Self.propertyHeader(columns[column]) {
-                return (column, (property, [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
-            }
-            return (column, ("X-CSV-" + TableImport.propertyName(columns[column]), [CarriedProperty.Parameter(name: "X-COLUMN", values: [columns[column]])]))
-        })
-        let unknown = extra.filter { Self.propertyHeader(columns[$0]) == nil }
-        if !unknown.isEmpty {
-            diagnostics.append(.note("csv.extra-columns", unknown.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
-        }
-        self.isTodoList = map[.completed] != nil || map[.priority] != nil
-        (titleColumn, dateColumn, timeColumn, endColumn) = (map[.title], map[.date], map[.time], map[.end])
-        (locationColumn, notesColumn, categoryColumn, priorityColumn) = (map[.location], map[.notes], map[.category], map[.priority])
-        (completedColumn, typeColumn, repeatColumn, amountColumn, uidColumn) = (map[.completed], map[.type], map[.repeat], map[.amount], map[.uid])
-        (lunarColumn, alarmColumn, colorColumn, createdColumn, updatedColumn) = (map[.lunar], map[.alarm], map[.color], map[.created], map[.updated])
-        self.reader = CellReader(locale: context.locale)
-        self.timeZone = context.timeZone
-        carriedPerRow = (map[.type] == nil ? 0 : 1) + (map[.amount] == nil ? 0 : 1) + extra.count
-    }
-
-    /// The columns a table of these rows fills when written back (streamed, so decided from the
-    /// source's columns rather than from every row).
-    public var layout: AgendaRowWriter.Layout {
-        var layout = AgendaRowWriter.Layout(hasTime: map[.time] != nil, hasEnd: map[.end] != nil, hasTodos: isTodoList,
-                                            hasRepeat: map[.repeat] != nil || map[.type] != nil, hasLunar: map[.lunar] != nil,
-                                            hasType: map[.type] != nil, hasAmount: map[.amount] != nil)
-        layout.hasUID = map[.uid] != nil
-        layout.hasAlarm = map[.alarm] != nil
-        layout.hasColor = map[.color] != nil
-        layout.hasCreated = map[.created] != nil
-        layout.hasUpdated = map[.updated] != nil
-        // Every column the source came with goes back out under its own header, whatever the style
-        // (the property keeps the header as X-COLUMN, so whole documents do the same).
-        for column in extra { layout.addCarried(extraProperties[column]!.name, column: columns[column]) }
-        return layout
-    }
-
-    /// The warnings found since the last call (a replica converting a batch on another core
-    /// hands them to the reader that reports them).
-    public mutating func takeDiagnostics() -> [Diagnostic] {
-        defer { diagnostics = [] }
-        return diagnostics
-    }
-
-    /// Adds warnings a replica found, after these.
-    public mutating func absorb(_ found: [Diagnostic]) { diagnostics += found }
-
-    /// Spreadsheet row numbers: the header is row 1.
-    func rowNumber(_ index: Int) -> String { String(index + 2) }
-
-    func cell(_ row: some AgendaRowCells, _ column: Int?) -> String? {
-        guard let column else { return nil }
-        return row.value(column)
-    }
-
-    /// `X-ALMANAC-PINNED`: a header that is an iCalendar extension property's name.
-    static func propertyHeader(_ header: String) -> String? {
-        let name = header.uppercased()
-        guard name.hasPrefix("X-"), name.count > 2,
-              name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else { return nil }
-        return name
-    }
-
-    /// The item a row describes (`index` counts data rows from 0), or nil for a row without a name.
-    public mutating func item(_ row: some AgendaRowCells, index: Int) -> CalendarItem? {
-        var item = CalendarItem(uid: "", title: "")
-        return read(row, index: index, into: &item) ? item : nil
-    }
-
-    /// Reads a row into `item`, field by field, and says whether it had a name (if not, `item`
-    /// is left as it was). A stream reads row after row into one item: a `CalendarItem` is ~500
-    /// bytes, and one built and returned per row was copied once more on the way. `item` is a
-    /// new one or one this reader filled (the fields a row never sets are not reset).
-    public mutating func read(_ row: some AgendaRowCells, index: Int, into item: inout CalendarItem) -> Bool {
-        guard let title = cell(row, titleColumn) else { return false }
-        // Unreadable cells are kept on the item as properties, so nothing typed is lost.
-        var invalid: [CarriedProperty] = []
-        func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
-            let column = columns[map[role]!]
-            let location = SourceLocation(file: file, keyPath: "row \(rowNumber(index))")
-            diagnostics.append(ambiguous
-                ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: location)
-                : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(), at: location))
-            invalid.append(CarriedProperty(name: "X-ALMANAC-INVALID-" + TableImport.propertyName(column),
-                                           parameters: [.init(name: "X-COLUMN", values: [column]), .init(name: "X-ROLE", values: [role.rawValue])],
-                                           value: PropertyText.escape(value)))
-        }
-        var date: CivilDate?
-        if let text = cell(row, dateColumn) {
-            switch reader.date(text) {
-            case .success(let value): date = value
-            case .failure(let problem): bad(.date, text, "date", ambiguous: problem == .ambiguousDate)
-            }
-        }
-        var time: (hour: Int, minute: Int, second: Int)?
-        if let text = cell(row, timeColumn) {
-            switch reader.time(text) {
-            case .success(let value): time = value
-            case .failure: bad(.time, text, "time")
-            }
-        }
-        var end: DateValue?
-        if let text = cell(row, endColumn) {
-            switch reader.date(text) {
-            case .success(let value): end = dateValue(time == nil ? value.adding(days: 1) : value, nil)
-            case .failure(let problem): bad(.end, text, "date", ambiguous: problem == .ambiguousDate)
-            }
-        }
-        var start: DateValue?, due: DateValue?
-        if let date {
-            let value = dateValue(date, time)
-            if isTodoList { due = value } else { start = value }
-        }
-        // The type, the amount and the source's other columns, carried after the unreadable cells.
-        var carried: [CarriedProperty] = []
-        if carriedPerRow > 0 { carried.reserveCapacity(carriedPerRow) }
-        var recurrence: Recurrence?
-        if let text = cell(row, typeColumn) {
-            // The app's own type words (倒數日, Days since, 自訂) are its types; others are kept as written.
-            let known = TableImport.dayType(text)
-            let type = known ?? text
-            carried.append(CarriedProperty(name: "X-ALMANAC-TYPE", value: PropertyText.escape(type)))
-            // Birthdays and anniversaries come back every year, unless a repeat column says how
-            // (a type word the app knows is one of its five types: no second lookup for those).
-            if repeatColumn == nil, start != nil,
-               known.map({ $0 == "birthday" || $0 == "anniversary" })
-                ?? (TableImport.yearlyTypes.contains(type) || TableImport.yearlyTypes.contains(type.lowercased())) {
-                recurrence = Self.yearly
-            }
-        }
-        if let text = cell(row, repeatColumn) {
-            if let rule = TableImport.rule(text) { recurrence = Recurrence(rules: [rule]) } else { bad(.repeat, text, "repeat") }
-        }
-        if let text = cell(row, lunarColumn) {
-            if let lunar = LunarMonthDay(parsing: text) {
-                // A lunar repeat falls on this lunar month and day; SKIP as the apps default it
-                // (a leap month or a 30th a year lacks: the day before).
-                if var rules = recurrence?.rules, let first = rules.first, first.isLunar, first.byMonthDay.isEmpty {
-                    if first.frequency == .yearly { rules[0].byMonth = [RecurrenceRule.Month(lunar.month, isLeap: lunar.isLeapMonth)] }
-                    rules[0].byMonthDay = [lunar.day]
-                    if lunar.isLeapMonth || lunar.day == 30 { rules[0].skip = .backward }
-                    recurrence?.rules = rules
-                }
-            } else {
-                bad(.lunar, text, "lunar")
-            }
-        }
-        var alarms: [Alarm] = []
-        if let text = cell(row, alarmColumn) {
-            for part in text.split(whereSeparator: { ", 、;".contains($0) }) {
-                guard let duration = try? CalendarDuration(parsing: String(part)) else {
-                    bad(.alarm, text, "alarm")
-                    alarms = []
-                    break
-                }
-                alarms.append(Alarm(trigger: .relative(seconds: duration.totalSeconds, fromEnd: false), action: .display, message: title))
-            }
-        }
-        var created: DateValue?, lastModified: DateValue?
-        if let text = cell(row, createdColumn) {
-            if let value = Self.timestamp(text) { created = value } else { bad(.created, text, "timestamp") }
-        }
-        if let text = cell(row, updatedColumn) {
-            if let value = Self.timestamp(text) { lastModified = value } else { bad(.updated, text, "timestamp") }
-        }
-        if let text = cell(row, amountColumn) {
-            carried.append(CarriedProperty(name: "X-ALMANAC-AMOUNT", value: PropertyText.escape(text)))
-        }
-        for column in extra where !row.isEmpty(column) {
-            let property = extraProperties[column]!
-            carried.append(CarriedProperty(name: property.name, parameters: property.parameters,
-                                           value: PropertyText.escape(FormulaGuard.unguard(row.text(column)))))
-        }
-        item.kind = isTodoList ? .todo : .event
-        item.uid = cell(row, uidColumn) ?? "csv-\(rowNumber(index))-" + Self.hash(row)
-        item.title = title
-        item.notes = cell(row, notesColumn)
-        item.location = cell(row, locationColumn)
-        item.start = start
-        item.end = end
-        item.due = due
-        item.recurrence = recurrence
-        item.categories = cell(row, categoryColumn).map(Self.categories) ?? []
-        item.color = cell(row, colorColumn)
-        item.priority = cell(row, priorityColumn).map(TableImport.priority) ?? .none
-        item.isCompleted = cell(row, completedColumn).map(TableImport.truth) ?? false
-        item.alarms = alarms
-        item.created = created
-        item.lastModified = lastModified
-        item.carried = invalid.isEmpty ? carried : invalid + carried
-        return true
-    }
-
-    /// Every year: made once and shared by the rows it applies to (copied on write).
-    static let yearly = Recurrence(rules: [RecurrenceRule(frequency: .yearly)])
-
-    /// `2025-11-01T09:30:00+08:00`, `…Z`, a floating `2025-11-01T09:30:00`, or with a zone `…[Asia/Taipei]`.
-    static func timestamp(_ text: String) -> DateValue? {
-        try? DateValue(parsing: text)
-    }
-
-    /// A stable id for a row without one: the hash of its fields joined by U+001F (without joining them).
-    static func hash(_ row: some AgendaRowCells) -> String {
-        var hash = StableHash()
-        row.hash(into: &hash)
-        return String(hash.value, radix: 16)
-    }
-
-    /// "生活、旅行", "Work, Life": split at , ; 、 ， ； (most cells hold one category).
-    static func categories(_ text: String) -> [String] {
-        // , ; are ASCII; 、，； all start with E3 or EF in UTF-8.
-        if !CellReader.containsByte(text, where: { $0 == ASCII.comma || $0 == ASCII.semicolon || $0 == 0xE3 || $0 == 0xEF }) { return [text] }
-        return text.split(whereSeparator: { ",;、，；".contains($0) }).map { CellReader.trimmed(String($0)) }.filter { !$0.isEmpty }
-    }
-
-    private func dateValue(_ date: CivilDate, _ time: (hour: Int, minute: Int, second: Int)?) -> DateValue {
-        guard let time else { return .date(date) }
-        let wall = CivilDateTime(unchecked: date, time.hour, time.minute, time.second)
-        if let zone = timeZone { return .zoned(wall, zone: zone.identifier) }
-        return .floating(wall)
-    }
-}
-
 /// Turns calendar items into spreadsheet rows for a reader in one region: localized headers,
 /// dates as that region writes them, repeats in words, lunar dates and countdowns when asked.
 /// Formatters are built once, so each row costs only its own formatting.
@@ -287,10 +34,10 @@ public final class AgendaRowWriter {
         }
 
         /// Properties that other columns stand for.
-        static let notColumns: Set<String> = ["X-ALMANAC-TYPE", "X-ALMANAC-AMOUNT"]
+        static let notColumns: Set<String> = [CarriedName.dayType, CarriedName.amount]
 
         public mutating func addCarried(_ property: String, column: String?) {
-            guard !carriedNames.contains(property), !Self.notColumns.contains(property), !property.hasPrefix("X-ALMANAC-INVALID-") else { return }
+            guard !carriedNames.contains(property), !Self.notColumns.contains(property), !property.hasPrefix(CarriedName.invalidPrefix) else { return }
             carriedNames.insert(property)
             carried.append(CarriedColumn(property: property, header: column))
         }
@@ -325,10 +72,10 @@ public final class AgendaRowWriter {
             if item.created != nil { hasCreated = true }
             if item.lastModified != nil { hasUpdated = true }
             for property in item.carried {
-                if property.name == "X-ALMANAC-TYPE" { hasType = true }
-                if property.name == "X-ALMANAC-AMOUNT" { hasAmount = true }
+                if property.name == CarriedName.dayType { hasType = true }
+                if property.name == CarriedName.amount { hasAmount = true }
                 if property.name.hasPrefix("X-"), !carriedNames.contains(property.name) {
-                    addCarried(property.name, column: property.parameters.first { $0.name == "X-COLUMN" }?.values.first)
+                    addCarried(property.name, column: property.parameter(CarriedName.Parameter.column))
                 }
             }
         }
@@ -441,14 +188,13 @@ public final class AgendaRowWriter {
         // What the calendar itself has that rows of days cannot hold: the apps' categories and
         // lists with their colours and icons, and their settings (AlmanacBackups writes these).
         for property in agenda.carried {
-            let name = PropertyText.unescape(property.value)
             switch property.name {
-            case "X-RETIRETIME-CATEGORY", "X-REMINDERS-LIST":
-                let kind = property.name == "X-REMINDERS-LIST" ? "lists" : "categories"
-                for parameter in property.parameters where parameter.name == "X-COLOR" || parameter.name == "X-ICON" {
-                    losses.dropped(kind + "." + (parameter.name == "X-COLOR" ? "color" : "icon"), of: name)
+            case CarriedName.retireTimeCategory, CarriedName.remindersList:
+                let kind = property.name == CarriedName.remindersList ? "lists" : "categories"
+                for parameter in property.parameters where parameter.name == CarriedName.Parameter.color || parameter.name == CarriedName.Parameter.icon {
+                    losses.dropped(kind + "." + (parameter.name == CarriedName.Parameter.color ? "color" : "icon"), of: property.text)
                 }
-            case "X-RETIRETIME-SETTINGS":
+            case CarriedName.retireTimeSettings:
                 losses.dropped("settings", of: agenda.name ?? "Retire Time")
             default:
                 break
@@ -505,10 +251,7 @@ public final class AgendaRowWriter {
 
     /// The row for `item` added to `rows` (a streamed batch: no array of cells on the way).
     public func row(_ item: CalendarItem, into rows: inout TableRows) {
-        forEachCell(of: item) { cell in
-            var cell = cell
-            rows.appendField(cell)
-        }
+        forEachCell(of: item) { cell in rows.appendField(cell) }
         rows.endRow()
     }
 
@@ -517,7 +260,7 @@ public final class AgendaRowWriter {
         for column in roles {
             switch column {
             case .role(let role): body(cell(role, item, when: when))
-            case .carried(let name): body(carried(name, of: item).map(text) ?? "")
+            case .carried(let name): body(item.carriedText(name).map(text) ?? "")
             }
         }
         account(item)
@@ -545,22 +288,17 @@ public final class AgendaRowWriter {
         return CalendarItem.Field.allCases.filter { !holds.contains($0) }
     }
 
+    /// The apps' fields (`CarriedName.appFields`) with each name's length and last byte.
+    private static let appFields = CarriedName.appFields.map { (length: $0.name.utf8.count, last: $0.name.utf8.last, $0.name, $0.field) }
+
     /// The apps' fields a region-style row leaves out, by the name their backups give them.
-    /// (A switch: most rows carry a type and an amount, and this runs for every row.)
-    /// Told apart by length and last letter before any comparison: X-ALMANAC-TYPE and
-    /// X-ALMANAC-AMOUNT, which most rows carry, are then compared once or not at all.
+    /// Told apart by length and last byte before any comparison: this runs for every property
+    /// of every row, and X-ALMANAC-TYPE and X-ALMANAC-AMOUNT, which most rows carry, are then
+    /// compared once or not at all.
     static func appField(_ property: String) -> String? {
-        let field: (name: String, field: String)? = switch (property.utf8.count, property.utf8.last) {
-        case (14, UInt8(ascii: "N")): ("X-ALMANAC-ICON", "icon")
-        case (15, UInt8(ascii: "D")): ("X-ZHIXI-ITEM-ID", "itemId")
-        case (16, UInt8(ascii: "D")): ("X-ALMANAC-PINNED", "pinned")
-        case (16, UInt8(ascii: "L")): ("X-ZHIXI-INTERVAL", "intervalDays")
-        case (17, UInt8(ascii: "D")): ("X-ALMANAC-FLAGGED", "flagged")
-        case (19, UInt8(ascii: "S")): ("X-ZHIXI-REPETITIONS", "repetitions")
-        default: nil
-        }
-        guard let field, property == field.name else { return nil }
-        return field.field
+        let length = property.utf8.count, last = property.utf8.last
+        for entry in appFields where entry.length == length && entry.last == last && entry.2 == property { return entry.3 }
+        return nil
     }
 
     /// Whether the iso style would have kept something this region-style table left out.
@@ -659,8 +397,10 @@ public final class AgendaRowWriter {
         case .location: return text(item.location ?? "")
         case .category: return text(item.categories.joined(separator: language == .english ? ", " : "、"))
         case .notes: return text(item.notes ?? "")
-        case .type: return text(typeText(carried("X-ALMANAC-TYPE", of: item)))
-        case .amount: return guardsFormulas ? FormulaGuard.cell(carried("X-ALMANAC-AMOUNT", of: item) ?? "") : carried("X-ALMANAC-AMOUNT", of: item) ?? ""
+        case .type: return text(typeText(item.carriedText(CarriedName.dayType)))
+        case .amount:
+            let amount = item.carriedText(CarriedName.amount) ?? ""
+            return guardsFormulas ? FormulaGuard.cell(amount) : amount
         case .priority: return priorityText(item.priority)
         case .completed:
             guard item.kind == .todo else { return "" }
@@ -679,27 +419,19 @@ public final class AgendaRowWriter {
     private func typeText(_ value: String?) -> String {
         guard let value, !export.iso else { return value ?? "" }
         if memo.types.isEmpty {
-            memo.types = ["birthday", "anniversary", "countdown", "countup", "custom"].map { ($0, word("csv.type." + $0)) }
+            memo.types = DayType.allCases.map { ($0.rawValue, word("csv.type." + $0.rawValue)) }
         }
         return memo.types.first { $0.value == value }?.text ?? value
     }
 
     /// A value that could not be read goes back out as it came in, not as a blank.
     private func unreadable(_ role: ColumnRole, of item: CalendarItem) -> String {
-        for property in item.carried where property.name.hasPrefix("X-ALMANAC-INVALID-") {
-            if property.parameters.contains(where: { $0.name == "X-ROLE" && $0.values == [role.rawValue] }) {
-                return text(PropertyText.unescape(property.value))
+        for property in item.carried where property.name.hasPrefix(CarriedName.invalidPrefix) {
+            if property.parameters.contains(where: { $0.name == CarriedName.Parameter.role && $0.values == [role.rawValue] }) {
+                return text(property.text)
             }
         }
         return ""
-    }
-
-    private func carried(_ name: String, of item: CalendarItem) -> String? {
-        // By index: `first(where:)` copies each property it looks at.
-        for index in item.carried.indices where item.carried[index].name == name {
-            return PropertyText.unescape(item.carried[index].value)
-        }
-        return nil
     }
 
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.

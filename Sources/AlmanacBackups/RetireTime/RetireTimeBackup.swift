@@ -80,7 +80,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
             if written.month == month, written.isLeapMonth == leap, dayMatches { return true }
             guard effectiveSkip != "omit", leap || day == 30 else { return false }
             // Walk the yearly rule from a little over a year before: does it land on `date`?
-            guard let rule = BackupConverter.rule("yearly", lunar: self) else { return false }
+            guard let rule = AppRepeat.rule("yearly", lunar: self) else { return false }
             var occurrences = RuleIterator(rule: rule, start: CivilDateTime(unchecked: date.adding(days: -400), 0, 0, 0))
             _ = occurrences.next()  // the walk's own start, which RFC 5545 counts whatever it is
             while let next = occurrences.next(), next.date <= date {
@@ -123,7 +123,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
     public var categories: [Category]
     public var days: [Day]
 
-    static let types = ["birthday", "anniversary", "countdown", "countup", "custom"]
+    static let types = DayType.allCases.map(\.rawValue)
     // The members each object may have, made once, not for every day.
     static let reminderFields: BackupFields = ["offsetDays", "time"]
     static let categoryFields: BackupFields = ["id", "name", "color", "icon"]
