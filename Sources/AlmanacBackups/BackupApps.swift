@@ -45,6 +45,10 @@ enum BackupApps {
     static let byFormat: [String: any AppBackup.Type] = Dictionary(uniqueKeysWithValues: all.map { ($0.format, $0) })
 
     static func app(_ format: String) -> (any AppBackup.Type)? { byFormat[format] }
+
+    /// The app a backup made from a model is for when no target format is named: the first
+    /// listed whose model it is (Retire Time for a calendar, JellySave for a ledger).
+    static func first(for model: ModelKind) -> (any AppBackup.Type)? { all.first { $0.model == model } }
 }
 
 extension AppBackup {

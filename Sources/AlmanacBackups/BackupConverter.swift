@@ -31,14 +31,14 @@ public struct BackupConverter: DocumentConverter {
             let (ledger, diagnostics) = try Self.records(backup).ledger(context: context)
             return (.ledger(ledger), diagnostics)
         case (.agenda(let agenda), .backup):
-            let target = context.targetFormat ?? RetireTimeBackup.format
+            let target = context.targetFormat ?? BackupApps.first(for: .agenda)?.format ?? ""
             guard let app = BackupApps.app(target) else {
                 throw Diagnostic.error("convert.model-mismatch", ModelKind.agenda.rawValue, target, ModelKind.backup.rawValue)
             }
             let (backup, diagnostics) = try app.make(from: agenda, context: context)
             return (.backup(backup.document), diagnostics)
         case (.ledger(let ledger), .backup):
-            let target = context.targetFormat ?? JellySaveBackup.format
+            let target = context.targetFormat ?? BackupApps.first(for: .ledger)?.format ?? ""
             guard let app = BackupApps.app(target) else {
                 throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, target, ModelKind.agenda.rawValue)
             }

@@ -39,7 +39,7 @@ extension RemindersBackup {
                 item.priority = Priority(rawValue: reminder.priority) ?? .none
                 item.isCompleted = reminder.completed
                 item.completedAt = reminder.completedAt.flatMap(DateValue.init(timestamp:))
-                if let rule = AppRepeat.rule(reminder.repeat, lunar: nil) { item.recurrence = Recurrence(rules: [rule]) }
+                if let rule = AppRepeat.rule(reminder.repeat) { item.recurrence = Recurrence(rules: [rule]) }
                 item.categories = [list.name]
                 item.carried.append(CarriedProperty(name: CarriedName.remindersListID, text: list.id))
                 if reminder.flagged { item.carried.append(CarriedProperty(name: CarriedName.flagged, value: "TRUE")) }

@@ -24,7 +24,7 @@ extension RetireTimeBackup {
         }
         for day in backup.days {
             var item = CalendarItem(kind: .event, uid: day.id, title: day.name, notes: day.notes, location: day.location, start: .date(day.date))
-            if let rule = AppRepeat.rule(day.repeat, lunar: day.calendar == "lunar" ? day.lunarDate : nil) { item.recurrence = Recurrence(rules: [rule]) }
+            if let rule = Self.rule(day) { item.recurrence = Recurrence(rules: [rule]) }
             if day.calendar == "lunar", day.repeat != "yearly", day.repeat != "monthly" {
                 item.carried.append(CarriedProperty(name: CarriedName.calendar, value: "lunar"))
             }
@@ -48,6 +48,15 @@ extension RetireTimeBackup {
             agenda.items.append(item)
         }
         return agenda
+    }
+
+    /// A day's repeat: a lunar day's in the Chinese calendar (yearly or monthly; the app has no
+    /// lunar week or day, which repeat as in the Gregorian calendar).
+    static func rule(_ day: Day) -> RecurrenceRule? {
+        if day.calendar == "lunar", let lunar = day.lunarDate, day.repeat == "yearly" || day.repeat == "monthly" {
+            return lunar.rule(yearly: day.repeat == "yearly")
+        }
+        return AppRepeat.rule(day.repeat)
     }
 
     /// The item fields a day cannot hold.

@@ -67,6 +67,16 @@ public struct RetireTimeBackup: Hashable, Sendable {
         /// comes every year, on the day before.
         var effectiveSkip: String { skip ?? (leap || day == 30 ? "backward" : "omit") }
 
+        /// The day's yearly or monthly repeat in the Chinese calendar (RFC 7529): the month (6L
+        /// for the leap sixth month), the day (-1: the last), and what a year without that day does.
+        func rule(yearly: Bool) -> RecurrenceRule {
+            var rule = RecurrenceRule(frequency: yearly ? .yearly : .monthly, scale: "CHINESE")
+            if yearly { rule.byMonth = [RecurrenceRule.Month(month, isLeap: leap)] }
+            rule.byMonthDay = [day]
+            rule.skip = RecurrenceRule.Skip(rawValue: effectiveSkip.uppercased()) ?? .omit
+            return rule
+        }
+
         /// `6-10`, `L6-10`, `12--1`: month and day as the rule names them.
         var label: String { "\(leap ? "L" : "")\(month)-\(day)" }
 
@@ -80,7 +90,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
             if written.month == month, written.isLeapMonth == leap, dayMatches { return true }
             guard effectiveSkip != "omit", leap || day == 30 else { return false }
             // Walk the yearly rule from a little over a year before: does it land on `date`?
-            guard let rule = AppRepeat.rule("yearly", lunar: self) else { return false }
+            let rule = self.rule(yearly: true)
             var occurrences = RuleIterator(rule: rule, start: CivilDateTime(unchecked: date.adding(days: -400), 0, 0, 0))
             _ = occurrences.next()  // the walk's own start, which RFC 5545 counts whatever it is
             while let next = occurrences.next(), next.date <= date {
