@@ -1,0 +1,124 @@
+import AlmanacCore
+import AlmanacICU
+import AlmanacCalendar
+import Foundation
+
+/// Builds the Agenda from parser events: items are mapped property by property as they are read
+/// and handed on when they end; other components are collected whole.
+struct ReaderEvents: ICalEvents {
+    var agenda = Agenda()
+    var mapper: ItemMapper
+    let applyCalendarZone: Bool
+    let onFrame: (Agenda) throws(Diagnostic) -> Void
+    let onItem: (consuming CalendarItem) throws(Diagnostic) -> Void
+    private var framed = false
+    private var calendarZone: ICUWallClock?
+    private var depth = 0
+    private var inItem = false
+    /// The item being read (nil between items, so that a finished one is handed on, not copied:
+    /// a copy retained every field only to release them at the next item's start).
+    private var item: CalendarItem?
+    private var seen: UInt64 = 0
+    private var itemLine = 0
+    /// Components being collected whole (VTIMEZONE, VALARM, unknown ones), innermost last.
+    private var collecting: [ICalComponent] = []
+
+    init(mapper: ItemMapper, applyCalendarZone: Bool, onFrame: @escaping (Agenda) throws(Diagnostic) -> Void,
+         onItem: @escaping (consuming CalendarItem) throws(Diagnostic) -> Void) {
+        self.mapper = mapper
+        self.applyCalendarZone = applyCalendarZone
+        self.onFrame = onFrame
+        self.onItem = onItem
+    }
+
+    mutating func begin(_ name: String, line: Int) throws(Diagnostic) {
+        depth += 1
+        if depth == 2, collecting.isEmpty, name == "VEVENT" || name == "VTODO" || name == "VJOURNAL" {
+            inItem = true
+            item = ItemMapper.start(name)
+            seen = 0
+            itemLine = line
+        } else if depth >= 2 || name != "VCALENDAR" {
+            var component = ICalComponent(name: name, line: line)
+            // An alarm has three or four properties: one allocation rather than growing 1, 2, 4.
+            component.properties.reserveCapacity(4)
+            collecting.append(component)
+        }
+    }
+
+    mutating func property(_ property: ICalProperty) throws(Diagnostic) {
+        if !collecting.isEmpty {
+            collecting[collecting.count - 1].properties.append(property)
+        } else if inItem {
+            mapper.apply(property, to: &item!, seen: &seen)
+        } else {
+            calendarProperty(property)
+        }
+    }
+
+    mutating func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool {
+        guard inItem, collecting.isEmpty else { return false }
+        return mapper.applyPlain(kind, value, parameters, to: &item!, seen: &seen)
+    }
+
+    mutating func end(_ name: String, line: Int) throws(Diagnostic) {
+        defer { depth -= 1 }
+        if let finished = collecting.popLast() {
+            if !collecting.isEmpty {
+                collecting[collecting.count - 1].components.append(finished)
+            } else if inItem {
+                mapper.child(finished, of: &item!)
+            } else if finished.name == "VTIMEZONE" {
+                if let id = finished.property("TZID")?.value, !id.isEmpty {
+                    // A definition of a well-known location (X-LIC-LOCATION, as libical, Google and
+                    // Almanac write them) is ICU's zone: it is regenerated on writing, not carried.
+                    if let location = finished.property("X-LIC-LOCATION")?.value,
+                       TimeZoneID.resolve(location) != nil, TimeZoneID.resolve(id) != nil {
+                        return
+                    }
+                    agenda.timeZones.append(TimeZoneDefinition(id: id, definition: finished.text))
+                } else {
+                    mapper.diagnostics.append(.warning("ics.timezone-without-id", at: mapper.location(finished.line)))
+                }
+            } else {
+                agenda.carriedComponents.append(finished.text)
+            }
+        } else if inItem && depth == 2 {
+            inItem = false
+            mapper.finish(&item!, line: itemLine)
+            if let calendarZone { item!.applyCalendarZone(calendarZone) }
+            if !framed {
+                framed = true
+                try onFrame(agenda)
+            }
+            try onItem(item.take()!)
+        }
+    }
+
+    private mutating func calendarProperty(_ property: ICalProperty) {
+        switch property.kind {
+        case .version:
+            if property.value != "2.0" {
+                mapper.diagnostics.append(.warning("ics.version", property.value, at: mapper.location(property.line)))
+            }
+        case .prodid:
+            break
+        case .calscale where property.value.uppercased() == "GREGORIAN":
+            break
+        case .xWRCalname, .name:
+            // NAME (RFC 7986) and X-WR-CALNAME usually agree; a second, different name is carried.
+            let name = PropertyText.unescape(property.value)
+            if agenda.name == nil { agenda.name = name } else if agenda.name != name { agenda.carried.append(property.carried) }
+        case .xWRTimezone:
+            agenda.timeZone = property.value
+            if applyCalendarZone {
+                calendarZone = TimeZoneID.resolve(property.value).map { ICUWallClock.shared($0.zone) }
+                if calendarZone == nil {
+                    mapper.diagnostics.append(.warning("ics.unknown-timezone", property.value, at: mapper.location(property.line)))
+                }
+            }
+        default:
+            agenda.carried.append(property.carried)
+        }
+    }
+}
