@@ -280,11 +280,7 @@ extension String {
     /// contiguous UTF-8 is copied first).
     @inlinable
     package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
-        var text = self
-        let result: Swift.Result<Result, Failure> = text.withUTF8 { buffer in
-            do throws(Failure) { return .success(try body(ByteView(buffer))) } catch { return .failure(error) }
-        }
-        return try result.get()
+        try self[...].withByteView(body)
     }
 }
 

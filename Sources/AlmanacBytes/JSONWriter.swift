@@ -219,6 +219,15 @@ package struct JSONWriter: ~Copyable {
 
     // MARK: Whole values
 
+    /// Closes an empty array or object: `[]`, or on three lines in a layout that writes them so.
+    private mutating func closeEmpty(_ close: UInt8, level: Int) {
+        if layout.emptyContainersOnThreeLines, layout.indent != nil {
+            put(ASCII.lineFeed)
+            newLine(level: level)
+        }
+        put(close)
+    }
+
     private mutating func write(_ value: JSONValue, level: Int) {
         switch value {
         case .null: put("null")
@@ -228,14 +237,7 @@ package struct JSONWriter: ~Copyable {
         case .string(let text): quote(text)
         case .array(let items):
             put(ASCII.openBracket)
-            if items.isEmpty {
-                if layout.emptyContainersOnThreeLines, layout.indent != nil {
-                    put(ASCII.lineFeed)
-                    newLine(level: level)
-                }
-                put(ASCII.closeBracket)
-                return
-            }
+            if items.isEmpty { return closeEmpty(ASCII.closeBracket, level: level) }
             let oneLine = layout.indent == nil || (layout.flatArraysOnOneLine && items.allSatisfy { $0.array == nil })
             for (index, item) in items.enumerated() {
                 if index > 0 { put(oneLine ? layout.separator : ",") }
@@ -247,14 +249,7 @@ package struct JSONWriter: ~Copyable {
             put(ASCII.closeBracket)
         case .object(let members):
             put(ASCII.openBrace)
-            if members.isEmpty {
-                if layout.emptyContainersOnThreeLines, layout.indent != nil {
-                    put(ASCII.lineFeed)
-                    newLine(level: level)
-                }
-                put(ASCII.closeBrace)
-                return
-            }
+            if members.isEmpty { return closeEmpty(ASCII.closeBrace, level: level) }
             let ordered = layout.sortsKeys && !JSONValue.isSorted(members) ? members.sorted { JSONValue.precedes($0.0, $1.0) } : members
             for (index, (key, member)) in ordered.enumerated() {
                 if index > 0 { put(layout.indent == nil ? layout.separator : ",") }
