@@ -14,7 +14,7 @@ import Darwin
     @usableFromInline let base: UnsafeBufferPointer<UInt8>
 
     @inlinable
-    @usableFromInline init(_ base: UnsafeBufferPointer<UInt8>) { self.base = base }
+    init(_ base: UnsafeBufferPointer<UInt8>) { self.base = base }
 
     /// No bytes.
     package static var empty: ByteView { ByteView(UnsafeBufferPointer(start: nil, count: 0)) }

@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// Writes rows as delimited text as they come, about a megabyte at a time.
 final class CSVItemWriter: ConcurrentItemWriter {

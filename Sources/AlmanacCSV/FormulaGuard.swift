@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// Keeps spreadsheets from running cell text as a formula (OWASP "CSV Injection"): text that
 /// starts with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width forms) gets a

@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// Writes rows as JSON objects keyed by the header, as they come: one a line (`jsonl`) or as the
 /// elements of an array (`json`). Keys are quoted once; values are copied unless they need escapes.

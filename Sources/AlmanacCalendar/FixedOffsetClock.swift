@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 public import AlmanacICU
 public import Foundation
 

@@ -1,5 +1,5 @@
 public import AlmanacCore
-public import AlmanacICU
+import AlmanacICU
 import Foundation
 
 /// Finds the clock for a zone name: the file's own definition first (used as given, read by the

@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// A component (VCALENDAR, VEVENT, VALARM, VTIMEZONE, …) with its properties and sub-components.
 public struct ICalComponent: Hashable, Sendable {

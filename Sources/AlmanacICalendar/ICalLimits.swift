@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// Limits that keep a hostile file from costing unbounded memory.
 public struct ICalLimits: Hashable, Sendable {

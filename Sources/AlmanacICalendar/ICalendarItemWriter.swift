@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// Writes a calendar as iCalendar text item by item, handing the bytes on about a megabyte at a
 /// time: the calendar's properties and definitions first, then each item as it comes, then the

@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 
 /// Writes jCal as items come: `["vcalendar", [properties], [components]]` pretty-printed exactly
 /// as the whole document would be, one component at a time.

@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 public import AlmanacICU
 import AlmanacCalendar
 import Foundation

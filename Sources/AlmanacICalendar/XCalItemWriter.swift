@@ -1,4 +1,4 @@
-public import AlmanacCore
+import AlmanacCore
 import AlmanacXML
 
 /// Writes xCal as items come, through one libxml2 writer: the calendar's properties, then each

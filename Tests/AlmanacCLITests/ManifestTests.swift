@@ -218,7 +218,7 @@ import Testing
         let locked = folder + "/.b.json.almanac-\(dead)-18.tmp"
         let ours = folder + "/.c.json.almanac-\(getpid())-19.tmp"
         let other = folder + "/.d.json.tmp"
-        for path in [abandoned, locked, ours, other] { FileManager.default.createFile(atPath: path, contents: Data("partial".utf8)) }
+        for path in [abandoned, locked, ours, other] { #expect(FileManager.default.createFile(atPath: path, contents: Data("partial".utf8))) }
         let fd = open(locked, O_RDONLY)
         #expect(flock(fd, LOCK_EX) == 0)
         defer { close(fd) }

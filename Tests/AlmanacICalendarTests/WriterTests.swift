@@ -27,7 +27,7 @@ import Testing
         for line in lines {
             #expect(line.utf8.count <= 75, "\(line)")
             // Every physical line is whole UTF-8: no character is split by a fold.
-            #expect(String(validatingUTF8: Array(line.utf8CString)) != nil)
+            #expect(String(validatingCString: Array(line.utf8CString)) != nil)
         }
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//"))
         let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
