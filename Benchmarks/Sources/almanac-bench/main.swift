@@ -27,7 +27,7 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else { fail("usage: almanac-bench ics-parse|ics-stream|ics-expand FILE [FROM UNTIL]") }
 let input = CodecInput(contentsOf: arguments[2])
-do {
+do throws(any Error) {
     switch arguments[1] {
     case "ics-parse":
         let result = try ICalendarReader().read(input)
@@ -70,7 +70,7 @@ do {
             sink.write(Data(piece))
         }
         let report = conversion.run(.file(arguments[2]), to: .standardOutput)
-        guard report.status == "converted" else { fail("\(report.diagnostics)") }
+        guard report.status == .converted else { fail("\(report.diagnostics)") }
         print("rows \(report.records ?? 0) bytes \(bytes.withLock { $0 })")
     case "format-region":
         // What Babel's format_date(d, "long") and format_currency(n, "TWD") do, row by row.
