@@ -13,7 +13,7 @@ public struct StringsCodec: Codec {
         FormatDescription(
             id: "strings",
             name: "Apple strings file",
-            summary: "Localizable.strings: \"key\" = \"value\"; with comments, in UTF-8 or UTF-16 (with or without a byte order mark).",
+            summary: "Localizable.strings: \"key\" = \"value\"; with comments, in UTF-8 or UTF-16 (with or without a byte order mark); compiled ones (binary property lists, as in a built app) are read too and written as text.",
             aliases: ["apple-strings", "localizable-strings"],
             extensions: [".strings"],
             mediaTypes: ["text/x-apple-strings"],
@@ -21,8 +21,8 @@ public struct StringsCodec: Codec {
             options: [
                 .init(name: "locale", summary: "The locale of the file (default: from its .lproj folder)."),
                 .init(name: "source-language", summary: "The language the keys are written in.", defaultValue: "en"),
-                .init(name: "encoding", summary: "The encoding to write (default: as read, else UTF-8).",
-                      values: StringsFile.TextEncoding.allCases.map(\.rawValue)),
+                .init(name: "encoding", summary: "The encoding to write (default: as read, else UTF-8; a compiled file is written as UTF-8 text); binary writes a compiled table, as Xcode puts in a bundle.",
+                      values: StringsFile.TextEncoding.allCases.map(\.rawValue) + [Self.binary]),
                 .init(name: "layout", summary: "Keep the file's layout to write it back unchanged; no reads faster and leaner.",
                       values: ["yes", "no"], defaultValue: "yes"),
             ],
@@ -33,6 +33,10 @@ public struct StringsCodec: Codec {
     }
 
     public func identify(_ probe: Probe) -> Identification {
+        if StringsFile.isBinaryPropertyList(probe.prefix) {
+            // A compiled .stringsdict is a binary property list too: the name tells them apart.
+            return probe.fileName?.lowercased().hasSuffix(".strings") == true ? .yes : .cannotTell
+        }
         guard let text = try? StringsFile.text(probe.prefix, fileName: nil).0 else { return .cannotTell }
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("<") || trimmed.hasPrefix("[") { return .no }
@@ -56,6 +60,12 @@ public struct StringsCodec: Codec {
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
         let bytes = try input.readAll()
+        if StringsFile.isBinaryPropertyList(bytes) {
+            let parsed = try StringsFile.parseBinary(bytes, fileName: input.fileName)
+            let catalog = StringsFile.catalog(parsed, locale: try Self.locale(for: input, context: context),
+                                              sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: false)
+            return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics, encoding: Self.binaryDescription)
+        }
         let (text, encoding) = try StringsFile.text(bytes, fileName: input.fileName, declared: context.encoding)
         let keepLayout = context.options["layout"] != "no"
         var parsed = try StringsFile.parse(text, fileName: input.fileName, keepLayout: keepLayout)
@@ -72,6 +82,7 @@ public struct StringsCodec: Codec {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
         }
         let locale = try Self.writtenLocale(catalog, context: context, format: format.id)
+        if context.options["encoding"]?.lowercased() == Self.binary { return try binary(catalog, locale: locale) }
         var text = ""
         var diagnostics: [Diagnostic] = []
         var first = true
@@ -108,6 +119,28 @@ public struct StringsCodec: Codec {
         text += catalog.presentation["strings.trailer"] ?? (first ? "" : "\n")
         let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
+    }
+
+    /// What `encoding` is called for a compiled table, and what `inspect` says one was read from.
+    static let binary = "binary"
+    static let binaryDescription = "binary property list (compiled .strings)"
+
+    /// A compiled table: each entry's text (a plural's other form, said as for text), no comments.
+    private func binary(_ catalog: Catalog, locale: String) throws(Diagnostic) -> Encoded {
+        var entries: [(key: String, value: String)] = []
+        var diagnostics: [Diagnostic] = []
+        var losses = Losses()
+        for entry in catalog.entries {
+            guard let translation = entry.translations[locale] else { continue }
+            guard let value = translation.value ?? translation.plural?[.other] else {
+                if translation.devices != nil { losses.dropped("devices", of: entry.key) }
+                continue
+            }
+            if translation.value == nil { diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale)) }
+            if entry.comment != nil { losses.dropped("comment", of: entry.key) }
+            entries.append((entry.key, value))
+        }
+        return Encoded(bytes: try StringsFile.binaryBytes(entries), diagnostics: diagnostics + losses.diagnostics(target: format.id))
     }
 
     /// The entry as it was read when neither its key, value nor comment changed; else as Xcode

@@ -5,11 +5,14 @@ import AlmanacXML
 /// Reading XML inputs with located errors.
 enum XMLInput {
     static func document(_ input: CodecInput) throws(Diagnostic) -> XMLDocument {
-        let bytes = try input.readAll()
+        try document(try input.readAll(), fileName: input.fileName)
+    }
+
+    static func document(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> XMLDocument {
         do {
             return try XMLDocument(parsing: bytes)
         } catch {
-            throw Diagnostic.error("xml.invalid", error.message, at: SourceLocation(file: input.fileName ?? "input",
+            throw Diagnostic.error("xml.invalid", error.message, at: SourceLocation(file: fileName ?? "input",
                                                                                  line: error.line > 0 ? error.line : nil,
                                                                                  column: error.column > 0 ? error.column : nil))
         }
@@ -132,6 +135,9 @@ public struct StringsdictCodec: Codec {
     }
 
     public func identify(_ probe: Probe) -> Identification {
+        if StringsFile.isBinaryPropertyList(probe.prefix) {
+            return probe.fileName?.lowercased().hasSuffix(".stringsdict") == true ? .yes : .cannotTell
+        }
         let text = probe.text.prefix(4096)
         guard text.contains("<plist") || text.contains("<!DOCTYPE plist") else { return .no }
         return text.contains("NSStringLocalizedFormatKey") || text.contains("NSStringDeviceSpecificRuleType") ? .yes : .cannotTell
@@ -139,19 +145,35 @@ public struct StringsdictCodec: Codec {
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
         let file = input.fileName
-        let document = try XMLInput.document(input)
-        guard document.root.localName == "plist" else {
-            throw Diagnostic.error("plist.not-plist", document.root.name, at: SourceLocation(file: file, line: document.root.line))
-        }
-        guard let members = try PropertyList(document.root, fileName: file).dictionary else {
-            throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file, line: document.root.line))
+        let bytes = try input.readAll()
+        let members: [(String, PropertyList)]
+        var encoding = "UTF-8"
+        if StringsFile.isBinaryPropertyList(bytes) {
+            // Compiled into a bundle: Foundation reads binary property lists, keys in sorted order.
+            guard let top = try StringsdictFile.propertyList(bytes, fileName: file).dictionary else {
+                throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file))
+            }
+            members = top
+            encoding = Self.binaryDescription
+        } else {
+            let document = try XMLInput.document(bytes, fileName: file)
+            guard document.root.localName == "plist" else {
+                throw Diagnostic.error("plist.not-plist", document.root.name, at: SourceLocation(file: file, line: document.root.line))
+            }
+            guard let top = try PropertyList(document.root, fileName: file).dictionary else {
+                throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file, line: document.root.line))
+            }
+            members = top
         }
         var diagnostics: [Diagnostic] = []
         let catalog = try StringsdictFile.catalog(members, locale: try StringsCodec.locale(for: input, context: context),
                                                    sourceLanguage: context.options["source-language"] ?? "en", fileName: file,
                                                    diagnostics: &diagnostics)
-        return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")
+        return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: encoding)
     }
+
+    /// What `inspect` says a compiled file was read from.
+    static let binaryDescription = "binary property list (compiled .stringsdict)"
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .catalog(let catalog) = document else {

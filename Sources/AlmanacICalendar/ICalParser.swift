@@ -492,10 +492,14 @@ struct PropertyLineReader {
                 } else {
                     // Unquoted. Some writers escape `;` `,` `:` with a backslash as in text
                     // values (`CN=Society\; 2014`), where RFC 5545 wants quotes: read them so.
+                    // RFC 5545 has no escapes in parameters, so `CN=X\:mailto:x@example.org` is
+                    // the name `X\` and the address `mailto:x@example.org` (ical.js reads it so):
+                    // a `\:` that a URI follows ends the parameters.
                     let valueStart = index
                     var escaped = false
                     while index < end, !Self.isParameterDelimiter(buffer[index]) {
-                        if buffer[index] == ASCII.backslash, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]) {
+                        if buffer[index] == ASCII.backslash, index + 1 < end, Self.isParameterDelimiter(buffer[index + 1]),
+                           !(buffer[index + 1] == ASCII.colon && Self.startsWithURIScheme(buffer, index + 2, end)) {
                             escaped = true
                             index += 2
                         } else {
@@ -538,6 +542,19 @@ struct PropertyLineReader {
 
     @inline(__always)
     private static func isParameterDelimiter(_ byte: UInt8) -> Bool { byte == ASCII.semicolon || byte == ASCII.comma || byte == ASCII.colon }
+
+    /// Whether `scheme ":"` (RFC 3986: a letter, then letters, digits, `+` `-` `.`) starts the bytes.
+    private static func startsWithURIScheme(_ buffer: ByteView, _ start: Int, _ end: Int) -> Bool {
+        guard start < end, ASCII.isLetter(buffer[start]) else { return false }
+        var index = start + 1
+        while index < end {
+            let byte = buffer[index]
+            if byte == ASCII.colon { return true }
+            guard ASCII.isAlphanumeric(byte) || byte == ASCII.plus || byte == ASCII.hyphen || byte == ASCII.period else { return false }
+            index += 1
+        }
+        return false
+    }
 
     /// An unquoted parameter value with its `\;` `\,` `\:` escapes undone.
     private func backslashDecoded(_ buffer: ByteView, _ start: Int, _ end: Int) -> String {

@@ -18,11 +18,12 @@ enum JCalBytes {
     }
 
     /// `[name, {parameters}, type, value…]` on one line, as a JSON array of no arrays prints; a
-    /// GEO value (an array itself) goes through `JSONValue`, which prints it on several lines.
+    /// GEO, REQUEST-STATUS or PERIOD value (an array itself) goes through `JSONValue`, which
+    /// prints it on several lines.
     static func write(_ property: ICalProperty, into writer: inout JSONWriter) {
         let type = ICalValueType.of(property.name, parameters: property.parameters, value: property.value)
         let values = StructuredValues.values(of: property.value, type: type, property: property.name)
-        if values.contains(where: { switch $0 { case .geo, .status: true; default: false } }) {
+        if type == .period || values.contains(where: { switch $0 { case .geo, .status: true; default: false } }) {
             writer.value(JCalCodec.json(property))
             return
         }

@@ -71,8 +71,18 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
         let parameters = property.parameters.filter { $0.name != "VALUE" }.map { parameter -> (String, JSONValue) in
             (parameter.name.lowercased(), parameter.values.count == 1 ? .string(parameter.values[0]) : .array(parameter.values.map(JSONValue.string)))
         }
-        let values: [JSONValue] = StructuredValues.values(of: property.value, type: type, property: property.name).map(json)
+        let values: [JSONValue] = StructuredValues.values(of: property.value, type: type, property: property.name).map { value in
+            json(value, type: type)
+        }
         return .array([.string(property.name.lowercased()), .object(parameters), .string(type.rawValue)] + values)
+    }
+
+    /// A value of a property of the type: a PERIOD's text is its two parts.
+    static func json(_ value: StructuredValue, type: ICalValueType) -> JSONValue {
+        if type == .period, case .string(let text) = value, let parts = StructuredValues.periodParts(text) {
+            return .array(parts.map(JSONValue.string))
+        }
+        return json(value)
     }
 
     static func json(_ value: StructuredValue) -> JSONValue {
@@ -111,7 +121,13 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
             CarriedProperty.Parameter(name: key.uppercased(), values: value.array?.compactMap(\.string) ?? [value.string ?? value.serialized()])
         }
         let type = ICalValueType(rawValue: typeName) ?? .unknown
-        let values = parts.dropFirst(3).map(structured)
+        let values = parts.dropFirst(3).map { value in
+            // A PERIOD's `[start, end]`; other arrays of strings are REQUEST-STATUS's parts.
+            if type == .period, let ends = value.array, ends.count == 2, let start = ends[0].string, let end = ends[1].string {
+                return StructuredValue.string(start + "/" + end)
+            }
+            return structured(value)
+        }
         // A VALUE parameter is needed when the type is not the property's default.
         let plain = StructuredValues.text(of: values, type: type, property: upper)
         if type != .unknown, ICalValueType.of(upper, parameters: carried, value: plain) != type {

@@ -17,6 +17,7 @@ enum ModuleMessages {
             "ics.invalid-value": "%1$@ has a value that is not %2$@; it is kept as written, as X-ALMANAC-INVALID-%1$@.",
             "ics.line-too-long": "A line is longer than %@ bytes; the file is refused to keep memory bounded.",
             "ics.missing-uid": "An item has no UID; it was given %@ (the same every time the file is read).",
+            "ics.not-a-number": "%1$@ says VALUE=%2$@ but \"%3$@\" is not a number; iCalendar output keeps it as written, jCal and xCal (which hold a number there, as ical.js reads it) write 0.",
             "ics.not-icalendar": "This is not an iCalendar file: it does not start with BEGIN:VCALENDAR or a calendar component (BEGIN:VEVENT, VTODO, VJOURNAL, VFREEBUSY, VTIMEZONE, VALARM). Check the file, or name its format with --from.",
             "ics.outside-calendar": "%@ appears outside BEGIN:VCALENDAR … END:VCALENDAR; it was read anyway.",
             "ics.rrule-repaired": "The repeat rule had parts no reader can use (%@); they were dropped and the rule read as %@.",
@@ -44,6 +45,7 @@ enum ModuleMessages {
             "ics.invalid-value": "%1$@ 的值不是 %2$@；按原样保留为 X-ALMANAC-INVALID-%1$@。",
             "ics.line-too-long": "有一行超过 %@ 字节；为控制内存用量，拒绝读取此文件。",
             "ics.missing-uid": "有一个项目没有 UID；已为其指定 %@（每次读取都相同）。",
+            "ics.not-a-number": "%1$@ 标明 VALUE=%2$@，但“%3$@”不是数字；iCalendar 输出按原文保留，jCal 和 xCal（该处只能存数字，与 ical.js 的读法相同）写为 0。",
             "ics.not-icalendar": "这不是 iCalendar 文件：它既不以 BEGIN:VCALENDAR 开头，也不以日历组件（BEGIN:VEVENT、VTODO、VJOURNAL、VFREEBUSY、VTIMEZONE、VALARM）开头。请检查文件，或用 --from 指定格式。",
             "ics.outside-calendar": "%@ 出现在 BEGIN:VCALENDAR … END:VCALENDAR 之外；仍已读取。",
             "ics.rrule-repaired": "重复规则中有无法使用的部分（%@），已略去，规则按 %@ 读取。",
@@ -71,6 +73,7 @@ enum ModuleMessages {
             "ics.invalid-value": "%1$@ 的值不是 %2$@；照原樣保留為 X-ALMANAC-INVALID-%1$@。",
             "ics.line-too-long": "有一行超過 %@ 位元組；為控制記憶體用量，拒絕讀取此檔案。",
             "ics.missing-uid": "有一個項目沒有 UID；已為其指定 %@（每次讀取都相同）。",
+            "ics.not-a-number": "%1$@ 標明 VALUE=%2$@，但「%3$@」不是數字；iCalendar 輸出依原文保留，jCal 與 xCal（該處只能存數字，與 ical.js 的讀法相同）寫為 0。",
             "ics.not-icalendar": "這不是 iCalendar 檔案：它既不是以 BEGIN:VCALENDAR 開頭，也不是以行事曆元件（BEGIN:VEVENT、VTODO、VJOURNAL、VFREEBUSY、VTIMEZONE、VALARM）開頭。請檢查檔案，或用 --from 指定格式。",
             "ics.outside-calendar": "%@ 出現在 BEGIN:VCALENDAR … END:VCALENDAR 之外；仍已讀取。",
             "ics.rrule-repaired": "重複規則中有無法使用的部分（%@），已略去，規則按 %@ 讀取。",
@@ -120,6 +123,7 @@ extension DiagnosticCode {
     static let icsInvalidValue: DiagnosticCode = "ics.invalid-value"
     static let icsLineTooLong: DiagnosticCode = "ics.line-too-long"
     static let icsMissingUid: DiagnosticCode = "ics.missing-uid"
+    static let icsNotANumber: DiagnosticCode = "ics.not-a-number"
     static let icsNotIcalendar: DiagnosticCode = "ics.not-icalendar"
     static let icsOutsideCalendar: DiagnosticCode = "ics.outside-calendar"
     static let icsRruleRepaired: DiagnosticCode = "ics.rrule-repaired"

@@ -47,6 +47,7 @@ struct ReaderEvents: ICalEvents {
     }
 
     mutating func property(_ property: ICalProperty) throws(Diagnostic) {
+        if !property.parameters.isEmpty { checkNumbers(property) }
         if !collecting.isEmpty {
             collecting[collecting.count - 1].properties.append(property)
         } else if inItem {
@@ -95,6 +96,16 @@ struct ReaderEvents: ICalEvents {
         }
     }
 
+    /// A value typed INTEGER or FLOAT that is not a number (`X-COUNT;VALUE=INTEGER:many`): the
+    /// iCalendar writer keeps its text, but jCal and xCal hold a number there and write 0.
+    private mutating func checkNumbers(_ property: ICalProperty) {
+        guard let declared = property.parameters.first(where: { $0.name == "VALUE" })?.values.first?.uppercased(),
+              let type = ICalValueType(rawValue: declared.lowercased()), type == .integer || type == .float else { return }
+        let items = StructuredValues.splitUnescapedCommas(property.value)
+        guard let bad = items.first(where: { !StructuredValues.isNumber($0, integer: type == .integer) }) else { return }
+        mapper.diagnostics.append(.warning("ics.not-a-number", property.name, declared, bad, at: mapper.location(property.line)))
+    }
+
     private mutating func calendarProperty(_ property: ICalProperty) {
         switch property.kind {
         case .version:
@@ -102,8 +113,6 @@ struct ReaderEvents: ICalEvents {
                 mapper.diagnostics.append(.warning("ics.version", property.value, at: mapper.location(property.line)))
             }
         case .prodid:
-            break
-        case .calscale where property.value.uppercased() == "GREGORIAN":
             break
         case .xWRCalname, .name:
             // NAME (RFC 7986) and X-WR-CALNAME usually agree; a second, different name is carried.

@@ -85,10 +85,12 @@ enum StructuredValues {
                 .string(item.split(separator: "/", maxSplits: 1).enumerated()
                     .map { $0.offset == 0 || $0.element.count >= 15 ? isoDateTime(String($0.element)) : String($0.element) }
                     .joined(separator: "/"))
-            case .integer: Int(item).map(StructuredValue.integer) ?? .string(item)
+            // Text that is not a number (the reader warned) is 0 where a number must stand, as
+            // ical.js reads it.
+            case .integer: .integer(isNumber(item, integer: true) ? Int(item) ?? 0 : 0)
             case .float where property == "GEO":
                 geo(item)
-            case .float: Double(item).map(StructuredValue.number) ?? .string(item)
+            case .float: .number(isNumber(item, integer: false) ? Double(item) ?? 0 : 0)
             case .boolean: .boolean(item.uppercased() == "TRUE")
             case .utcOffset: .string(colonOffset(item))
             case .recur: recur(item)
@@ -131,6 +133,25 @@ enum StructuredValues {
     }
 
     static func splitUnescapedCommas(_ value: String) -> [String] { splitUnescaped(value, on: ",") }
+
+    /// RFC 5545 §3.3.8 and §3.3.7: `["+" / "-"] 1*DIGIT`, and for a float `["." 1*DIGIT]` after it.
+    static func isNumber(_ text: some StringProtocol, integer: Bool) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        if let sign = bytes.first, sign == ASCII.plus || sign == ASCII.hyphen { bytes = bytes.dropFirst() }
+        let whole = bytes.prefix(while: ASCII.isDigit)
+        guard !whole.isEmpty else { return false }
+        bytes = bytes.dropFirst(whole.count)
+        if bytes.isEmpty { return true }
+        guard !integer, bytes.first == ASCII.period else { return false }
+        let fraction = bytes.dropFirst()
+        return !fraction.isEmpty && fraction.allSatisfy(ASCII.isDigit)
+    }
+
+    /// A PERIOD as jCal writes it (RFC 7265 §3.6.9): `[start, end]` or `[start, duration]`.
+    static func periodParts(_ text: String) -> [String]? {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 ? parts.map(String.init) : nil
+    }
 
     /// The parts of a value between separators not escaped with a backslash (escapes kept).
     static func splitUnescaped(_ value: String, on separator: Character, maxParts: Int = .max) -> [String] {

@@ -114,6 +114,10 @@ public enum CatalogFiles {
             return (catalog, diagnostics)
         }
         guard path.hasSuffix(".strings") else { return nil }
+        if StringsFile.isBinaryPropertyList(bytes) {
+            let parsed = try StringsFile.parseBinary(bytes, fileName: path)
+            return (StringsFile.catalog(parsed, locale: locale, sourceLanguage: sourceLanguage, fileName: path, keepLayout: false), parsed.diagnostics)
+        }
         let (text, _) = try StringsFile.text(bytes, fileName: path)
         let parsed = try StringsFile.parse(text, fileName: path, keepLayout: false)
         let catalog = StringsFile.catalog(parsed, locale: locale, sourceLanguage: sourceLanguage, fileName: path, keepLayout: false)

@@ -86,6 +86,9 @@ enum CoreMessages {
             "severity.note": "note",
             "severity.warning": "warning",
             "strings.bad-escape": "%@ needs hexadecimal digits after it (\\U20AC).",
+            "strings.binary-not-string": "The compiled strings table's entry is a %@, not text; it was skipped (plural and device variants belong in a .stringsdict).",
+            "strings.binary-not-table": "This binary property list holds a %@ at its top, not a strings table (a dictionary of key and text). If it is a compiled .stringsdict, name it .stringsdict or use --from stringsdict.",
+            "strings.binary-unreadable": "This compiled strings file (a binary property list) cannot be read: %@. It may be cut off; get the file again.",
             "strings.expected": "Expected %@ here, found %@. Each entry reads \"key\" = \"value\";",
             "strings.lone-surrogate": "\\U%@ is half of a surrogate pair without its other half; it was read as U+FFFD.",
             "strings.missing-semicolon": "A “;” is missing after this entry (the next one starts on line %@).",
@@ -190,6 +193,9 @@ enum CoreMessages {
             "severity.note": "提示",
             "severity.warning": "警告",
             "strings.bad-escape": "%@ 后面需要十六进制数字（\\U20AC）。",
+            "strings.binary-not-string": "已编译 strings 表的这个条目是 %@，不是文本；已跳过（复数和设备变体应放在 .stringsdict 中）。",
+            "strings.binary-not-table": "这个二进制属性列表顶层是 %@，不是 strings 表（键与文本的字典）。如果它是已编译的 .stringsdict，请改名为 .stringsdict 或使用 --from stringsdict。",
+            "strings.binary-unreadable": "无法读取这个已编译的 strings 文件（二进制属性列表）：%@。文件可能不完整，请重新获取。",
             "strings.expected": "此处应为 %@，却是 %@。每一条应写成 \"key\" = \"value\";",
             "strings.lone-surrogate": "\\U%@ 是缺了另一半的代理对；已读作 U+FFFD。",
             "strings.missing-semicolon": "这一条后面缺少“;”（下一条从第 %@ 行开始）。",
@@ -294,6 +300,9 @@ enum CoreMessages {
             "severity.note": "提示",
             "severity.warning": "警告",
             "strings.bad-escape": "%@ 後面需要十六進位數字（\\U20AC）。",
+            "strings.binary-not-string": "已編譯 strings 表的這個項目是 %@，不是文字；已略過（複數與裝置變體應放在 .stringsdict 中）。",
+            "strings.binary-not-table": "這個二進位屬性列表頂層是 %@，不是 strings 表（鍵與文字的字典）。如果它是已編譯的 .stringsdict，請改名為 .stringsdict 或使用 --from stringsdict。",
+            "strings.binary-unreadable": "無法讀取這個已編譯的 strings 檔案（二進位屬性列表）：%@。檔案可能不完整，請重新取得。",
             "strings.expected": "此處應為 %@，卻是 %@。每一筆應寫成 \"key\" = \"value\";",
             "strings.lone-surrogate": "\\U%@ 是缺了另一半的代理對；已讀作 U+FFFD。",
             "strings.missing-semicolon": "這一筆後面缺少「;」（下一筆從第 %@ 行開始）。",
@@ -402,6 +411,9 @@ extension DiagnosticCode {
     package static let severityNote: DiagnosticCode = "severity.note"
     package static let severityWarning: DiagnosticCode = "severity.warning"
     package static let stringsBadEscape: DiagnosticCode = "strings.bad-escape"
+    package static let stringsBinaryNotString: DiagnosticCode = "strings.binary-not-string"
+    package static let stringsBinaryNotTable: DiagnosticCode = "strings.binary-not-table"
+    package static let stringsBinaryUnreadable: DiagnosticCode = "strings.binary-unreadable"
     package static let stringsExpected: DiagnosticCode = "strings.expected"
     package static let stringsLoneSurrogate: DiagnosticCode = "strings.lone-surrogate"
     package static let stringsMissingSemicolon: DiagnosticCode = "strings.missing-semicolon"

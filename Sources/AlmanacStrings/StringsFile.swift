@@ -445,7 +445,8 @@ public enum StringsFile {
         for entry in parsed.entries {
             var translation = Translation(value: entry.value)
             translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
-                                                    origin: SourceLocation(file: fileName, line: entry.line, column: entry.column))
+                                                    origin: entry.line > 0 ? SourceLocation(file: fileName, line: entry.line, column: entry.column)
+                                                        : SourceLocation(file: fileName, keyPath: entry.key))
             if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
             if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = json(entry.duplicatesBefore) }
             // The value as read: when a later duplicate set it, the first line still is as written.

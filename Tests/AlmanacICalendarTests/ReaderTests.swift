@@ -12,7 +12,7 @@ import Testing
         #expect(encoding == "UTF-8")
         #expect(agenda.name == "家庭行事曆")
         #expect(agenda.timeZone == "Asia/Taipei")
-        #expect(agenda.carried.map(\.name) == ["METHOD", "X-WR-CALDESC"])
+        #expect(agenda.carried.map(\.name) == ["CALSCALE", "METHOD", "X-WR-CALDESC"])
         // The Asia/Taipei VTIMEZONE names a well-known location: ICU's zone is used, not carried.
         #expect(agenda.timeZones.isEmpty)
         #expect(agenda.items.count == 4)

@@ -141,7 +141,9 @@ import Testing
         #expect(agenda.items[0].recurrence?.periods.count == 2)
         let jcal = String(decoding: try JCalCodec().encode(.agenda(agenda), context: CodecContext()).bytes, as: UTF8.self)
         #expect(jcal.contains(#"["x-at", {}, "time", "08:30:00"]"#))
-        #expect(jcal.contains(#"["rdate", {}, "period", "1997-01-02T18:00:00Z/1997-01-03T07:00:00Z"]"#))
+        // RFC 7265 §3.6.9: a period is [start, end] or [start, duration].
+        #expect(jcal.contains(#"["1997-01-02T18:00:00Z", "1997-01-03T07:00:00Z"]"#))
+        #expect(jcal.contains(#"["1997-01-09T18:00:00Z", "PT5H30M"]"#))
         #expect(jcal.contains(#"["method", {}, "text", "PUBLISH"]"#))
         #expect(jcal.contains(#"["3.7", "Invalid calendar user", "ATTENDEE:mailto:jsmith@example.com"]"#))
         let xcal = String(decoding: try XCalCodec().encode(.agenda(agenda), context: CodecContext()).bytes, as: UTF8.self)

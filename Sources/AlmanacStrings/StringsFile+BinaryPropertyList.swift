@@ -1,0 +1,70 @@
+import AlmanacBytes
+import Foundation
+
+/// Compiled `.strings` files: Xcode writes a target's `.strings` into its bundle as a binary
+/// property list (`bplist00…`), one dictionary from key to text, and frameworks vendored from a
+/// bundle (Sparkle's, for one) ship them so. Read with Foundation's `PropertyListSerialization`,
+/// which reads binary property lists on Linux too.
+extension StringsFile {
+    /// What a binary property list starts with.
+    public static let binaryPropertyListMagic = Array("bplist00".utf8)
+
+    public static func isBinaryPropertyList(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: binaryPropertyListMagic)
+    }
+
+    /// The entries of a compiled table. A binary dictionary keeps no order a reader can see, so
+    /// the keys come in Unicode order (the same every time); there are no comments to keep. A
+    /// value that is not text (a plural table that belongs in a `.stringsdict`) is skipped and said.
+    public static func parseBinary(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> Parsed {
+        let value: Any
+        do {
+            value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            let error = error as NSError
+            let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            throw Diagnostic.error("strings.binary-unreadable", reason, at: SourceLocation(file: fileName))
+        }
+        guard let table = value as? [String: Any] else {
+            throw Diagnostic.error("strings.binary-not-table", Self.kind(of: value), at: SourceLocation(file: fileName))
+        }
+        var parsed = Parsed(entries: [], trailer: "", encoding: .utf8, diagnostics: [])
+        parsed.entries.reserveCapacity(table.count)
+        for key in table.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            guard let text = table[key] as? String else {
+                parsed.diagnostics.append(.warning("strings.binary-not-string", Self.kind(of: table[key] as Any),
+                                                   at: SourceLocation(file: fileName, keyPath: key)))
+                continue
+            }
+            let entry = entryText(key: key, value: text)
+            parsed.entries.append(Entry(key: key, value: text, comment: nil, line: 0, column: 0,
+                                        before: parsed.entries.isEmpty ? "" : "\n", commentText: nil, text: entry))
+        }
+        parsed.trailer = parsed.entries.isEmpty ? "" : "\n"
+        return parsed
+    }
+
+    /// A compiled table of the catalog's entries in one locale: the same dictionary Xcode's build
+    /// writes into a bundle.
+    public static func binaryBytes(_ entries: [(key: String, value: String)]) throws(Diagnostic) -> [UInt8] {
+        var table: [String: String] = [:]
+        for (key, value) in entries where table[key] == nil { table[key] = value }
+        do {
+            return [UInt8](try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0))
+        } catch {
+            throw Diagnostic.error("output.failed", (error as NSError).localizedDescription)
+        }
+    }
+
+    private static func kind(of value: Any) -> String {
+        switch value {
+        case is String: "string"
+        case is [String: Any]: "dictionary"
+        case is [Any]: "array"
+        case is Data: "data"
+        case is Date: "date"
+        case is Bool, is NSNumber: "number"
+        default: "value"
+        }
+    }
+}
