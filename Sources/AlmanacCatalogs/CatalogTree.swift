@@ -117,9 +117,14 @@ public enum CatalogTree {
     /// The files of a catalog as an `.lproj` tree: `xx.lproj/Table.strings` for every locale, and
     /// `xx.lproj/Table.stringsdict` where values have plural or device variants. Paths are relative.
     public static func files(of catalog: Catalog, table: String, context: CodecContext = CodecContext())
-        throws(Diagnostic) -> [(path: String, bytes: [UInt8])]
+        throws(Diagnostic) -> [(path: String, bytes: [UInt8], diagnostics: [Diagnostic])]
     {
-        var result: [(String, [UInt8])] = []
+        var result: [(String, [UInt8], [Diagnostic])] = []
+        // An entry with no text in any locale (a key not to translate) has no file to be in.
+        var unplaced = Losses()
+        for entry in catalog.entries where entry.translations.isEmpty {
+            unplaced.dropped(entry.shouldTranslate == false ? "shouldTranslate" : "key", of: entry.key)
+        }
         for locale in catalog.locales {
             var options = context
             options.options["locale"] = locale
@@ -132,12 +137,15 @@ public enum CatalogTree {
                 return translation.substitutions != nil || translation.plural != nil || translation.devices != nil
             }
             if !plain.entries.isEmpty {
-                result.append(("\(locale).lproj/\(table).strings", try StringsCodec().encode(.catalog(plain), context: options).bytes))
+                let encoded = try StringsCodec().encode(.catalog(plain), context: options)
+                result.append(("\(locale).lproj/\(table).strings", encoded.bytes, encoded.diagnostics))
             }
             if !variants.entries.isEmpty {
-                result.append(("\(locale).lproj/\(table).stringsdict", try StringsdictCodec().encode(.catalog(variants), context: options).bytes))
+                let encoded = try StringsdictCodec().encode(.catalog(variants), context: options)
+                result.append(("\(locale).lproj/\(table).stringsdict", encoded.bytes, encoded.diagnostics))
             }
         }
+        if !result.isEmpty { result[0].2 += unplaced.diagnostics(target: "lproj") }
         return result
     }
 }

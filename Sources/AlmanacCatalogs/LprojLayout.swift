@@ -13,10 +13,12 @@ extension FolderLayoutCodec {
     }
 
     /// A catalog of several locales, when no single locale was asked for, is a tree.
-    public func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [(path: String, bytes: [UInt8])]? {
+    public func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [FolderLayoutFile]? {
         guard case .catalog(let catalog) = document, catalog.locales.count > 1, context.locale == nil, context.options["locale"] == nil
         else { return nil }
-        return try CatalogTree.files(of: catalog, table: catalog.presentation["table"] ?? name, context: context)
+        return try CatalogTree.files(of: catalog, table: catalog.presentation["table"] ?? name, context: context).map { file in
+            FolderLayoutFile(path: file.path, bytes: file.bytes, diagnostics: file.diagnostics)
+        }
     }
 }
 

@@ -101,6 +101,7 @@ public struct StringsCodec: Codec {
             }.joined()
         }
         for entry in catalog.entries {
+            Self.noteUnheld(entry, locale: locale, in: &losses)
             guard let translation = entry.translations[locale] else { continue }
             guard let value = translation.value ?? translation.plural?[.other] else {
                 // Device variants have no place in a .strings file (a .stringsdict holds them).
@@ -121,6 +122,14 @@ public struct StringsCodec: Codec {
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
     }
 
+    /// What a String Catalog says of an entry that `.strings` and `.stringsdict` files cannot:
+    /// a state other than translated, how it was extracted, and that it is not to be translated.
+    static func noteUnheld(_ entry: CatalogEntry, locale: String, in losses: inout Losses) {
+        if let state = entry.translations[locale]?.state, state != .translated { losses.dropped("state", of: entry.key) }
+        if entry.extractionState != nil { losses.dropped("extractionState", of: entry.key) }
+        if entry.shouldTranslate == false { losses.dropped("shouldTranslate", of: entry.key) }
+    }
+
     /// What `encoding` is called for a compiled table, and what `inspect` says one was read from.
     static let binary = "binary"
     static let binaryDescription = "binary property list (compiled .strings)"
@@ -131,6 +140,7 @@ public struct StringsCodec: Codec {
         var diagnostics: [Diagnostic] = []
         var losses = Losses()
         for entry in catalog.entries {
+            Self.noteUnheld(entry, locale: locale, in: &losses)
             guard let translation = entry.translations[locale] else { continue }
             guard let value = translation.value ?? translation.plural?[.other] else {
                 if translation.devices != nil { losses.dropped("devices", of: entry.key) }

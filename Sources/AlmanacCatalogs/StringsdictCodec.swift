@@ -185,9 +185,14 @@ public struct StringsdictCodec: Codec {
         for entry in catalog.entries {
             // A .stringsdict has no comments (the .strings beside it, or a catalog, keeps them).
             if entry.comment != nil, entry.translations[locale] != nil { losses.dropped("comment", of: entry.key) }
+            StringsCodec.noteUnheld(entry, locale: locale, in: &losses)
             // Plain strings are kept too (real projects have them; Apple reads them as they are).
             guard let translation = entry.translations[locale], let value = Self.plist(translation) ?? translation.value.map(PropertyList.string)
             else { continue }
+            // The argument a substitution formats is its place in the format here, not a number of its own.
+            if translation.substitutions?.values.contains(where: { $0.argument != nil }) == true {
+                losses.dropped("substitutions.argNum", of: entry.key)
+            }
             members.append((entry.key, value))
         }
         return Encoded(bytes: try PropertyList.dictionary(members, line: 0).documentBytes, diagnostics: losses.diagnostics(target: format.id))
@@ -203,7 +208,7 @@ public struct StringsdictCodec: Codec {
         }
         if let plural = translation.plural {
             // A single variable named after its role.
-            let specifier = PlaceholderList(plural[.other] ?? "").placeholders.first.map { $0.length + String($0.conversion) } ?? "d"
+            let specifier = StringsdictFile.pluralSpecifier(plural)
             return .dictionary([(StringsdictFile.formatKey, .string("%#@value@")), ("value", variable(Substitution(formatSpecifier: specifier, plural: plural)))],
                                line: 0)
         }

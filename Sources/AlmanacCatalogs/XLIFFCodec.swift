@@ -97,27 +97,39 @@ public struct XLIFFCodec: Codec {
                 let sourceText = unit.element(named: "source")?.text ?? ""
                 let targetElement = unit.element(named: "target")
                 let note = unit.elements(named: "note").map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
+                let doNotTranslate = unit["translate"] == "no"
                 let position: Int
                 if let existing = index[key] {
                     position = existing
                 } else {
                     position = catalog.entries.count
                     index[key] = position
-                    catalog.entries.append(CatalogEntry(key: key, comment: note.isEmpty ? nil : note))
+                    catalog.entries.append(CatalogEntry(key: key, comment: note.isEmpty ? nil : note,
+                                                        extractionState: Self.extractionState(of: unit),
+                                                        shouldTranslate: doNotTranslate ? false : nil))
                     if fileElement["original"] != catalog.presentation["xliff.original"] {
                         catalog.entries[position].presentation["xliff.original"] = fileElement["original"]
                     }
                 }
-                do {
+                // A string not to translate whose source is its key has no source text of its own
+                // (a String Catalog entry with no localizations, as Xcode writes it).
+                if !(doNotTranslate && path.isEmpty && sourceText == key && catalog.entries[position].translations[source] == nil),
+                   Self.context(Self.sourceAbsentContext, of: unit) == nil {
                     var translation = catalog.entries[position].translations[source] ?? Translation()
                     try Self.set(sourceText, at: path, in: &translation, location: location)
+                    Self.applySubstitutionContexts(of: unit, at: path, to: &translation)
                     translation.presentation.origin = translation.presentation.origin ?? location
                     catalog.entries[position].translations[source] = translation
                 }
                 if let target, let targetElement {
                     var translation = catalog.entries[position].translations[target] ?? Translation()
                     try Self.set(targetElement.text, at: path, in: &translation, location: location)
-                    translation.state = Self.state(targetElement["state"]) ?? translation.state
+                    Self.applySubstitutionContexts(of: unit, at: path, to: &translation)
+                    if let state = Self.state(targetElement["state"]) {
+                        // A device variant has its own state; the translation's is its least advanced.
+                        if path.first == "device", path.count >= 2 { translation.devices?[path[1]]?.state = state }
+                        translation.state = translation.state.map { Translation.State.leastAdvanced($0, state) } ?? state
+                    }
                     translation.presentation.origin = translation.presentation.origin ?? location
                     catalog.entries[position].translations[target] = translation
                 }
@@ -170,6 +182,52 @@ public struct XLIFFCodec: Codec {
         }
     }
 
+    /// What a String Catalog holds besides texts travels in XLIFF 1.2's context groups, with
+    /// private context types (`x-…`), which translation tools keep and show: an entry's extraction
+    /// state, and a substitution's argument number and format specifier (`lld` stays `lld`).
+    static let extractionStateContext = "x-xcode-extraction-state"
+    static let argumentContext = "x-xcode-arg-num"
+    static let formatSpecifierContext = "x-xcode-format-specifier"
+    /// A text only the target has (a translation that varies by device where the source does not,
+    /// an entry with no source text): its unit's source is the key, not a source text of its own.
+    static let sourceAbsentContext = "x-almanac-source-absent"
+
+    static func context(_ type: String, of unit: XMLElement) -> String? {
+        unit.elements(named: "context-group").flatMap { $0.elements(named: "context") }.first { $0["context-type"] == type }?.text
+    }
+
+    static func extractionState(of unit: XMLElement) -> String? { context(extractionStateContext, of: unit) }
+
+    /// A substitution's argument and format specifier, from its unit's contexts.
+    static func applySubstitutionContexts(of unit: XMLElement, at path: [String], to translation: inout Translation) {
+        guard path.first == "substitutions", path.count >= 2, var substitution = translation.substitutions?[path[1]] else { return }
+        if let specifier = context(formatSpecifierContext, of: unit) { substitution.formatSpecifier = specifier }
+        if let argument = context(argumentContext, of: unit).flatMap(Int.init) { substitution.argument = argument }
+        translation.substitutions?[path[1]] = substitution
+    }
+
+    /// The contexts of a unit at a variant path: the entry's extraction state, a substitution's facts.
+    static func contexts(_ entry: CatalogEntry, _ translations: [Translation?], path: String) -> [(String, String)] {
+        var result: [(String, String)] = []
+        if let extraction = entry.extractionState { result.append((extractionStateContext, extraction)) }
+        let parts = path.split(separator: ".")
+        if parts.count >= 2, parts[0] == "substitution",
+           let substitution = translations.lazy.compactMap({ $0?.substitutions?[String(parts[1])] }).first {
+            result.append((formatSpecifierContext, substitution.formatSpecifier))
+            if let argument = substitution.argument { result.append((argumentContext, String(argument))) }
+        }
+        return result
+    }
+
+    /// The state of the text at a variant path: a device variant's own, else the translation's.
+    static func state(of translation: Translation?, at path: String) -> Translation.State? {
+        let parts = path.split(separator: ".", maxSplits: 2)
+        if parts.count >= 2, parts[0] == "device", let variant = translation?.devices?[String(parts[1])], let state = variant.state {
+            return state
+        }
+        return translation?.state
+    }
+
     static func state(_ text: String?) -> Translation.State? {
         switch text {
         case "new", "needs-translation": .new
@@ -208,21 +266,36 @@ public struct XLIFFCodec: Codec {
         }
         let original = catalog.presentation["xliff.original"] ?? (catalog.presentation["table"] ?? "Localizable") + ".xcstrings"
         var units: [XMLNode] = []
-        for entry in catalog.entries where entry.shouldTranslate != false {
+        var losses = Losses()
+        for entry in catalog.entries {
             let sourceTranslation = entry.translations[source]
+            // XLIFF gives the source text no state: a source string marked for review is said.
+            if let state = sourceTranslation?.state, state != .translated, target != source { losses.dropped("state", of: entry.key) }
             let targetTranslation = entry.translations[target]
-            let paths = Set((sourceTranslation?.texts ?? []).map(\.path) + (targetTranslation?.texts ?? []).map(\.path))
+            var paths = Set((sourceTranslation?.texts ?? []).map(\.path) + (targetTranslation?.texts ?? []).map(\.path))
+            // An entry with no text yet (a key not to translate, or not translated anywhere) is a unit of its key.
+            if paths.isEmpty { paths = [""] }
             for path in Self.ordered(paths) {
                 let id = path.isEmpty ? entry.key : entry.key + Self.separator + Self.xliffPath(path)
                 var children: [XMLNode] = [.element(XMLElement("source", text: Self.text(sourceTranslation, path) ?? entry.key))]
                 if let text = Self.text(targetTranslation, path) {
                     children.append(.element(XMLElement("target", text: text,
-                                                        attributes: [XMLAttribute(name: "state", value: Self.stateText(targetTranslation?.state))])))
+                                                        attributes: [XMLAttribute(name: "state", value: Self.stateText(Self.state(of: targetTranslation, at: path)))])))
                 }
                 children.append(.element(XMLElement("note", text: entry.comment ?? "")))
-                units.append(.element(XMLElement("trans-unit", attributes: [XMLAttribute(name: "id", value: id),
-                                                                            XMLAttribute(name: "xml:space", value: "preserve")],
-                                                 children: children)))
+                var contexts = Self.contexts(entry, [targetTranslation, sourceTranslation], path: path)
+                if Self.text(sourceTranslation, path) == nil, entry.shouldTranslate != false || sourceTranslation != nil {
+                    contexts.append((Self.sourceAbsentContext, "yes"))
+                }
+                if !contexts.isEmpty {
+                    children.append(.element(XMLElement("context-group", attributes: [XMLAttribute(name: "purpose", value: "information")],
+                                                        children: contexts.map { type, text in
+                        .element(XMLElement("context", text: text, attributes: [XMLAttribute(name: "context-type", value: type)]))
+                    })))
+                }
+                var attributes = [XMLAttribute(name: "id", value: id), XMLAttribute(name: "xml:space", value: "preserve")]
+                if entry.shouldTranslate == false { attributes.append(XMLAttribute(name: "translate", value: "no")) }
+                units.append(.element(XMLElement("trans-unit", attributes: attributes, children: children)))
             }
         }
         var fileAttributes = [XMLAttribute(name: "original", value: original), XMLAttribute(name: "source-language", value: source)]
@@ -236,7 +309,7 @@ public struct XLIFFCodec: Codec {
         let root = XMLElement("xliff", attributes: [XMLAttribute(name: "version", value: "1.2")], children: [.element(file)],
                               namespaceDeclarations: [.init(prefix: nil, uri: Self.namespace)]).indented(by: "  ")
         do {
-            return Encoded(bytes: try XMLDocument(root: root).serialized() + [ASCII.lineFeed])
+            return Encoded(bytes: try XMLDocument(root: root).serialized() + [ASCII.lineFeed], diagnostics: losses.diagnostics(target: format.id))
         } catch {
             throw Diagnostic.error("xml.unwritable", error.message)
         }

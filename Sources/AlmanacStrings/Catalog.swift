@@ -76,6 +76,13 @@ public struct Translation: Hashable, Sendable, Codable {
     /// Where a translation stands in review (Xcode's string catalog states).
     public enum State: String, Hashable, Sendable, Codable, CaseIterable {
         case new, translated, needsReview = "needs_review", stale
+
+        /// Of two units' states, the one further from done (new, stale, needs review, translated):
+        /// what a translation of several units is as a whole.
+        public static func leastAdvanced(_ a: State, _ b: State) -> State {
+            let order: [State] = [.new, .stale, .needsReview, .translated]
+            return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
+        }
     }
 
     public var value: String?

@@ -111,6 +111,11 @@ public enum StringsdictFile {
         return Translation(value: format, substitutions: substitutions.isEmpty ? nil : substitutions)
     }
 
+    /// The value type a plain plural's variable is written with: its `other` form's first placeholder's.
+    public static func pluralSpecifier(_ forms: [PluralCategory: String]) -> String {
+        PlaceholderList(forms[.other] ?? "").placeholders.first.map { $0.length + String($0.conversion) } ?? "d"
+    }
+
     /// Reads a property list with Foundation (no libxml2): the values through
     /// `PropertyListSerialization`, and the order and line of the top dictionary's keys from the
     /// XML text, which a Foundation dictionary does not keep. AlmanacCatalogs reads with libxml2

@@ -138,8 +138,7 @@ public enum XCStringsFile {
             translation.substitutions = result
         }
         // One state for the translation: the least advanced of its units.
-        let order: [Translation.State] = [.new, .stale, .needsReview, .translated]
-        translation.state = states.min { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+        translation.state = states.reduce(nil) { least, state in least.map { Translation.State.leastAdvanced($0, state) } ?? state }
         return translation
     }
 }

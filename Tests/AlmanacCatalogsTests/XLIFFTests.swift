@@ -48,7 +48,9 @@ import Testing
         let back = catalog(try codec.decode(CodecInput(bytes: bytes), context: CodecContext()))
         #expect(back["%lld accounts"]?.translations["en"]?.plural?[.one] == "%lld account")
         #expect(back["%lld accounts"]?.translations["zh-Hant"]?.value == "%lld 個帳戶")
-        #expect(back["JellySave"] == nil)  // shouldTranslate false is not exported
+        // Not to translate: a unit marked translate="no", read back as such.
+        #expect(back["JellySave"]?.shouldTranslate == false)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#"<trans-unit id="JellySave" xml:space="preserve" translate="no">"#))
         // Several target languages need a choice.
         #expect(throws: Diagnostic.self) { try codec.encode(.catalog(strings), context: CodecContext()) }
     }

@@ -116,8 +116,8 @@ import Testing
             func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded { Encoded(bytes: []) }
             func isFolderLayout(_ path: String) -> Bool { false }
             func decodeFolder(_ path: String, context: CodecContext) -> [(name: String, decoded: Decoded)] { [] }
-            func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [(path: String, bytes: [UInt8])]? {
-                paths.map { ($0, Array("x".utf8)) }
+            func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [FolderLayoutFile]? {
+                paths.map { FolderLayoutFile(path: $0, bytes: Array("x".utf8)) }
             }
         }
         let input = sandbox + "/in.layout"

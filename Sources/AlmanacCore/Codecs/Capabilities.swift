@@ -21,9 +21,23 @@ public protocol FolderLayoutCodec: Codec {
     func isFolderLayout(_ path: String) -> Bool
     /// Every document the folder holds, by name (a table), with what was met reading it.
     func decodeFolder(_ path: String, context: CodecContext) -> [(name: String, decoded: Decoded)]
-    /// The files — paths relative to the output folder, and their bytes — that write `document`
-    /// named `name` as a folder, or nil when it is written as a single file (one locale).
-    func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [(path: String, bytes: [UInt8])]?
+    /// The files that write `document` named `name` as a folder, or nil when it is written as a
+    /// single file (one locale).
+    func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [FolderLayoutFile]?
+}
+
+/// One file of a folder layout: its path relative to the output folder, its bytes, and what
+/// writing it could not keep (said as a single file's encoding says it).
+public struct FolderLayoutFile: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+    public var diagnostics: [Diagnostic]
+
+    public init(path: String, bytes: [UInt8], diagnostics: [Diagnostic] = []) {
+        self.path = path
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+    }
 }
 
 /// A change made to a document between reading and writing it (drafting a Chinese script from

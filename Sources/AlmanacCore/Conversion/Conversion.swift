@@ -245,6 +245,7 @@ public struct Conversion: Sendable {
         // A document the target writes as a folder (a catalog of several locales as .lproj/).
         if let layout = target as? any FolderLayoutCodec, let folder = try destination.layoutFolder(),
            let files = try layout.encodeFolder(document, name: name, context: context) {
+            for file in files { report.diagnostics += file.diagnostics.map { $0.inFile(folder.display(file.path)) } }
             try checkStrict(report.diagnostics)
             report.output = OutputNames.join(folder.path, "*") + "/" + name
             try write(files, beneath: folder)
@@ -280,7 +281,7 @@ public struct Conversion: Sendable {
     /// Writes a folder layout's files beneath `folder`, all or none as far as the file system
     /// allows: every path is checked (the locales and tables in them come from the input), every
     /// file written to its temporary, and only then are they renamed into place.
-    private func write(_ files: [(path: String, bytes: [UInt8])], beneath folder: OutputFolder) throws(Diagnostic) {
+    private func write(_ files: [FolderLayoutFile], beneath folder: OutputFolder) throws(Diagnostic) {
         // Every path looked at before anything is made: a name that is not plain, a link on the
         // way, or (without --force) a file already there stops the whole layout.
         for file in files where try folder.contains(file.path) && !overwrite {
