@@ -100,17 +100,7 @@ public struct StringsCodec: Codec {
                 return fields[2] + (now == fields[1] ? fields[3] : StringsFile.entryText(key: fields[0], value: now))
             }.joined()
         }
-        for entry in catalog.entries {
-            Self.noteUnheld(entry, locale: locale, in: &losses)
-            guard let translation = entry.translations[locale] else { continue }
-            guard let value = translation.value ?? translation.plural?[.other] else {
-                // Device variants have no place in a .strings file (a .stringsdict holds them).
-                if translation.devices != nil { losses.dropped("devices", of: entry.key) }
-                continue
-            }
-            if translation.value == nil {
-                diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale))
-            }
+        for (entry, translation, value) in Self.texts(catalog, locale: locale, losses: &losses, diagnostics: &diagnostics) {
             text += duplicates(translation.presentation["strings.duplicates"])
             text += Self.entry(entry, value: value, translation: translation, first: first)
             first = false
@@ -120,6 +110,26 @@ public struct StringsCodec: Codec {
         text += catalog.presentation["strings.trailer"] ?? (first ? "" : "\n")
         let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
+    }
+
+    /// The entries a table of one locale holds, each with its text: a plural's `other` form (said),
+    /// never device variants (a `.stringsdict` holds them; said), with what a catalog says of an
+    /// entry that such a table cannot hold.
+    static func texts(_ catalog: Catalog, locale: String, losses: inout Losses, diagnostics: inout [Diagnostic])
+        -> [(entry: CatalogEntry, translation: Translation, value: String)]
+    {
+        var result: [(CatalogEntry, Translation, String)] = []
+        for entry in catalog.entries {
+            noteUnheld(entry, locale: locale, in: &losses)
+            guard let translation = entry.translations[locale] else { continue }
+            guard let value = translation.value ?? translation.plural?[.other] else {
+                if translation.devices != nil { losses.dropped("devices", of: entry.key) }
+                continue
+            }
+            if translation.value == nil { diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale)) }
+            result.append((entry, translation, value))
+        }
+        return result
     }
 
     /// What a String Catalog says of an entry that `.strings` and `.stringsdict` files cannot:
@@ -139,14 +149,7 @@ public struct StringsCodec: Codec {
         var entries: [(key: String, value: String)] = []
         var diagnostics: [Diagnostic] = []
         var losses = Losses()
-        for entry in catalog.entries {
-            Self.noteUnheld(entry, locale: locale, in: &losses)
-            guard let translation = entry.translations[locale] else { continue }
-            guard let value = translation.value ?? translation.plural?[.other] else {
-                if translation.devices != nil { losses.dropped("devices", of: entry.key) }
-                continue
-            }
-            if translation.value == nil { diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale)) }
+        for (entry, _, value) in Self.texts(catalog, locale: locale, losses: &losses, diagnostics: &diagnostics) {
             if entry.comment != nil { losses.dropped("comment", of: entry.key) }
             entries.append((entry.key, value))
         }
