@@ -144,13 +144,19 @@ public final class Auditor {
         var baseKeys = 0
         var sourceTextKeys = 0
         let startOfTable = findings.items.count
+        // A base with no text at all (absent, empty, or only `"" = "";`): the table's keys are the
+        // source text, so a key one translation has and another lacks is that one's missing
+        // translation, not a key the base lost.
+        let baseIsEmpty = !catalog.entries.contains { entry in
+            !entry.key.isEmpty && entry.translations[base]?.texts.contains { !$0.text.isEmpty } == true
+        }
         for entry in catalog.entries where entry.shouldTranslate != false {
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
             if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.isEmpty } }) { continue }
             // Keys that are the source text (SwiftUI's Text("Move Screen")): the base lacks the
-            // key and every other locale has it. The key is then the base's value.
+            // key and every other locale has it, or the base is empty. The key is then the base's value.
             let keyIsSourceText = entry.translations[base] == nil && !entry.key.isEmpty && !others.isEmpty
-                && others.allSatisfy { entry.translations[$0] != nil }
+                && (baseIsEmpty || others.allSatisfy { entry.translations[$0] != nil })
             if keyIsSourceText { sourceTextKeys += 1 }
             key.load(entry, keyIsSourceText: keyIsSourceText)
             for rule in keyRules { rule.check(key) }

@@ -26,6 +26,34 @@ func python(with modules: [String]) -> Bool {
         return try Auditor(options: settings).audit(AuditTable.load(paths))
     }
 
+    /// Keys that are the English text with an empty base (`en.lproj` holds `"" = "";`, as in many
+    /// SwiftUI apps; Sparkle ships no en.lproj at all): a key one translation has and another lacks
+    /// is the other's missing translation, not an extra key against an empty base.
+    @Test func sourceTextKeysWithAnEmptyBase() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("empty-base-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "en.lproj/Localizable.strings": "\"\" = \"\";\n",
+            "zh-Hans.lproj/Localizable.strings": "\"Move Screen\" = \"移动屏幕\";\n\"Delete %@?\" = \"删除 %@？\";\n",
+            "zh-Hant.lproj/Localizable.strings": "\"Move Screen\" = \"移動螢幕\";\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        for folder in [root.path, root.appendingPathComponent("zh-Hans.lproj").deletingLastPathComponent().path] {
+            let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+            #expect(found.contains("missing-key Delete %@? zh-Hant"), "\(found)")
+            #expect(!found.contains { $0.hasPrefix("extra-key") }, "\(found)")
+        }
+        // Without the base table at all, the same.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("en.lproj"))
+        let found = try audit([root.path]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+        #expect(found.contains("missing-key Delete %@? zh-Hant"), "\(found)")
+        #expect(!found.contains { $0.hasPrefix("extra-key") }, "\(found)")
+    }
+
     @Test func everyKindOfProblemInOneApp() throws {
         let report = try audit([fixtures + "/App"], sources: [fixtures + "/Sources"])
         let found = Set(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" })
@@ -76,19 +104,20 @@ func python(with modules: [String]) -> Bool {
     }
 
     /// SwiftUI's keys are the English text: with the English table empty (`"" = "";`) or absent,
-    /// each key is its own English value, said once; only a key some locales lack is extra.
+    /// each key is its own English value, said once; a key some locales lack is their missing
+    /// translation (not an extra key against an empty base).
     @Test(arguments: [true, false])
     func keysThatAreTheSourceText(withEnglishTable: Bool) throws {
         let folder = fixtures + "/SourceText"
         let paths = withEnglishTable ? [folder] : [folder + "/zh-Hans.lproj/Localizable.strings", folder + "/zh-Hant.lproj/Localizable.strings"]
         let report = try audit(paths)
         let found = Set(report.findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" })
-        let expected: Set<String> = ["source-text-keys  en", "placeholder-mismatch %lld windows zh-Hant", "extra-key Only Hant zh-Hant"]
+        let expected: Set<String> = ["source-text-keys  en", "placeholder-mismatch %lld windows zh-Hant", "missing-key Only Hant zh-Hans"]
         #expect(found == expected, "unexpected: \(found.subtracting(expected).sorted()), not found: \(expected.subtracting(found).sorted())")
-        #expect(report.findings.first { $0.check == "source-text-keys" }?.arguments == ["Localizable", "3", "en"])
+        #expect(report.findings.first { $0.check == "source-text-keys" }?.arguments == ["Localizable", "4", "en"])
         let mismatch = try #require(report.findings.first { $0.check == "placeholder-mismatch" })
         #expect(mismatch.base == "%lld windows")
-        #expect(report.coverage.first { $0.locale == "zh-Hans" }?.percent == 100)
+        #expect(report.coverage.first { $0.locale == "zh-Hans" }?.percent == 75)
     }
 
     /// An app's own placeholders (`%0`, `{name}`, `${toggle}`) repeated across locales are checked
