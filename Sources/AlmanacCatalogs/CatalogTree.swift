@@ -120,10 +120,11 @@ public enum CatalogTree {
         throws(Diagnostic) -> [(path: String, bytes: [UInt8], diagnostics: [Diagnostic])]
     {
         var result: [(String, [UInt8], [Diagnostic])] = []
-        // An entry with no text in any locale (a key not to translate) has no file to be in.
+        // An entry with no text in any locale (a key not to translate, one not localized yet) has
+        // no file to be in.
         var unplaced = Losses()
         for entry in catalog.entries where entry.translations.isEmpty {
-            unplaced.dropped(entry.shouldTranslate == false ? "shouldTranslate" : "key", of: entry.key)
+            unplaced.dropped(entry.shouldTranslate == false ? "shouldTranslate" : "entry", of: entry.key)
         }
         for locale in catalog.locales {
             var options = context
@@ -145,7 +146,7 @@ public enum CatalogTree {
                 result.append(("\(locale).lproj/\(table).stringsdict", encoded.bytes, encoded.diagnostics))
             }
         }
-        if !result.isEmpty { result[0].2 += unplaced.diagnostics(target: "lproj") }
+        if !result.isEmpty { result[0].2 += unplaced.diagnostics(target: StringsCodec.formatDescription.id) }
         return result
     }
 }

@@ -120,8 +120,8 @@ public struct StringsCodec: Codec {
     {
         var result: [(CatalogEntry, Translation, String)] = []
         for entry in catalog.entries {
-            noteUnheld(entry, locale: locale, in: &losses)
             guard let translation = entry.translations[locale] else { continue }
+            noteUnheld(entry, locale: locale, in: &losses)
             guard let value = translation.value ?? translation.plural?[.other] else {
                 if translation.devices != nil { losses.dropped("devices", of: entry.key) }
                 continue
@@ -132,8 +132,9 @@ public struct StringsCodec: Codec {
         return result
     }
 
-    /// What a String Catalog says of an entry that `.strings` and `.stringsdict` files cannot:
-    /// a state other than translated, how it was extracted, and that it is not to be translated.
+    /// What a String Catalog says of an entry written in this locale that `.strings` and
+    /// `.stringsdict` files cannot: a state other than translated, how it was extracted, and that
+    /// it is not to be translated. (An entry the locale lacks is not written: untranslated there.)
     static func noteUnheld(_ entry: CatalogEntry, locale: String, in losses: inout Losses) {
         if let state = entry.translations[locale]?.state, state != .translated { losses.dropped("state", of: entry.key) }
         if entry.extractionState != nil { losses.dropped("extractionState", of: entry.key) }

@@ -183,12 +183,12 @@ public struct StringsdictCodec: Codec {
         var members: [(String, PropertyList)] = []
         var losses = Losses()
         for entry in catalog.entries {
-            // A .stringsdict has no comments (the .strings beside it, or a catalog, keeps them).
-            if entry.comment != nil, entry.translations[locale] != nil { losses.dropped("comment", of: entry.key) }
-            StringsCodec.noteUnheld(entry, locale: locale, in: &losses)
             // Plain strings are kept too (real projects have them; Apple reads them as they are).
             guard let translation = entry.translations[locale], let value = Self.plist(translation) ?? translation.value.map(PropertyList.string)
             else { continue }
+            // A .stringsdict has no comments (the .strings beside it, or a catalog, keeps them).
+            if entry.comment != nil { losses.dropped("comment", of: entry.key) }
+            StringsCodec.noteUnheld(entry, locale: locale, in: &losses)
             // The argument a substitution formats is its place in the format here, not a number of its own.
             if translation.substitutions?.values.contains(where: { $0.argument != nil }) == true {
                 losses.dropped("substitutions.argNum", of: entry.key)

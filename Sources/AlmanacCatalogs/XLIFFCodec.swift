@@ -111,10 +111,7 @@ public struct XLIFFCodec: Codec {
                         catalog.entries[position].presentation["xliff.original"] = fileElement["original"]
                     }
                 }
-                // A string not to translate whose source is its key has no source text of its own
-                // (a String Catalog entry with no localizations, as Xcode writes it).
-                if !(doNotTranslate && path.isEmpty && sourceText == key && catalog.entries[position].translations[source] == nil),
-                   Self.context(Self.sourceAbsentContext, of: unit) == nil {
+                if Self.context(Self.sourceAbsentContext, of: unit) == nil {
                     var translation = catalog.entries[position].translations[source] ?? Translation()
                     try Self.set(sourceText, at: path, in: &translation, location: location)
                     Self.applySubstitutionContexts(of: unit, at: path, to: &translation)
@@ -183,13 +180,15 @@ public struct XLIFFCodec: Codec {
     }
 
     /// What a String Catalog holds besides texts travels in XLIFF 1.2's context groups, with
-    /// private context types (`x-…`), which translation tools keep and show: an entry's extraction
-    /// state, and a substitution's argument number and format specifier (`lld` stays `lld`).
-    static let extractionStateContext = "x-xcode-extraction-state"
-    static let argumentContext = "x-xcode-arg-num"
-    static let formatSpecifierContext = "x-xcode-format-specifier"
+    /// Almanac's private context types (`x-…`, which translation tools keep and show; Xcode has
+    /// none for these): an entry's extraction state, and a substitution's argument number and
+    /// format specifier (`lld` stays `lld`).
+    static let extractionStateContext = "x-almanac-extraction-state"
+    static let argumentContext = "x-almanac-arg-num"
+    static let formatSpecifierContext = "x-almanac-format-specifier"
     /// A text only the target has (a translation that varies by device where the source does not,
-    /// an entry with no source text): its unit's source is the key, not a source text of its own.
+    /// an entry with no source text, one not to translate): its unit's source is the key, which
+    /// XLIFF requires, not a source text of its own.
     static let sourceAbsentContext = "x-almanac-source-absent"
 
     static func context(_ type: String, of unit: XMLElement) -> String? {
@@ -284,9 +283,7 @@ public struct XLIFFCodec: Codec {
                 }
                 children.append(.element(XMLElement("note", text: entry.comment ?? "")))
                 var contexts = Self.contexts(entry, [targetTranslation, sourceTranslation], path: path)
-                if Self.text(sourceTranslation, path) == nil, entry.shouldTranslate != false || sourceTranslation != nil {
-                    contexts.append((Self.sourceAbsentContext, "yes"))
-                }
+                if Self.text(sourceTranslation, path) == nil { contexts.append((Self.sourceAbsentContext, "yes")) }
                 if !contexts.isEmpty {
                     children.append(.element(XMLElement("context-group", attributes: [XMLAttribute(name: "purpose", value: "information")],
                                                         children: contexts.map { type, text in

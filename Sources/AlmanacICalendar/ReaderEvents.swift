@@ -101,7 +101,7 @@ struct ReaderEvents: ICalEvents {
     private mutating func checkNumbers(_ property: ICalProperty) {
         guard let declared = property.parameters.first(where: { $0.name == "VALUE" })?.values.first?.uppercased(),
               let type = ICalValueType(rawValue: declared.lowercased()), type == .integer || type == .float else { return }
-        let items = StructuredValues.splitUnescapedCommas(property.value)
+        let items = StructuredValues.items(of: property.value, property: property.name)
         guard let bad = items.first(where: { !StructuredValues.isNumber($0, integer: type == .integer) }) else { return }
         mapper.diagnostics.append(.warning("ics.not-a-number", property.name, declared, bad, at: mapper.location(property.line)))
     }

@@ -75,8 +75,7 @@ enum StructuredValues {
         if property == "REQUEST-STATUS", type == .text {
             return [.status(splitUnescaped(value, on: ";", maxParts: 3).map(PropertyText.unescape))]
         }
-        let items = ICalValueType.listProperties.contains(property) ? splitUnescapedCommas(value) : [value]
-        return items.map { item in
+        return items(of: value, property: property).map { item in
             switch type {
             case .text: .string(PropertyText.unescape(item))
             case .date: .string(isoDate(item))
@@ -133,6 +132,11 @@ enum StructuredValues {
     }
 
     static func splitUnescapedCommas(_ value: String) -> [String] { splitUnescaped(value, on: ",") }
+
+    /// The values a property's text holds: one per comma for the list properties, else the whole.
+    static func items(of value: String, property: String) -> [String] {
+        ICalValueType.listProperties.contains(property) ? splitUnescapedCommas(value) : [value]
+    }
 
     /// RFC 5545 §3.3.8 and §3.3.7: `["+" / "-"] 1*DIGIT`, and for a float `["." 1*DIGIT]` after it.
     static func isNumber(_ text: some StringProtocol, integer: Bool) -> Bool {

@@ -36,9 +36,8 @@ extension StringsFile {
                                                    at: SourceLocation(file: fileName, keyPath: key)))
                 continue
             }
-            let entry = entryText(key: key, value: text)
-            parsed.entries.append(Entry(key: key, value: text, comment: nil, line: 0, column: 0,
-                                        before: parsed.entries.isEmpty ? "" : "\n", commentText: nil, text: entry))
+            // No layout to keep: a compiled table is written back as Xcode writes a new one.
+            parsed.entries.append(Entry(key: key, value: text, comment: nil, line: 0, column: 0, before: "", commentText: nil, text: ""))
         }
         parsed.trailer = parsed.entries.isEmpty ? "" : "\n"
         return parsed
