@@ -25,7 +25,8 @@ public final class ChineseConverter: @unchecked Sendable {
         } catch {
             throw Diagnostic.error("catalog.no-transliterator", error.description)
         }
-        phrases = PhraseTable(direction == .toTaiwan ? TaiwanPhrases.toTaiwan : TaiwanPhrases.fromTaiwan)
+        phrases = direction == .toTaiwan ? PhraseTable(TaiwanPhrases.toTaiwan, standalone: TaiwanPhrases.standaloneToTaiwan)
+                                         : PhraseTable(TaiwanPhrases.fromTaiwan)
         var variants: [Character: Character] = [:]
         if direction == .toTaiwan {
             for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { variants[Character(from)] = Character(to) }
@@ -60,16 +61,34 @@ public final class ChineseConverter: @unchecked Sendable {
     }
 }
 
-/// Longest-match replacement over a phrase list, as a trie over Unicode scalars: each step is one
-/// lookup of an integer, where matching by Character hashed and normalised every candidate
-/// substring (the audit's Taiwan-vocabulary check spent most of its time there).
+/// A phrase list (mainland word → Taiwan word, or back) applied to the words of a text.
+///
+/// A phrase is replaced only where it is a word of the text. Matching the longest phrase from left
+/// to right, as OpenCC does, takes a phrase that straddles two words: 變量 in 改變|量子 (改變數子),
+/// 數組 in 少數|組織, 視頻 in 電視|頻段. Here the text is segmented first: ICU's dictionary words, the
+/// list's phrases and single characters are the candidate words, and the segmentation with the
+/// fewest words wins (then the one whose ends agree most with ICU's, then the one using the list).
+/// The list's identity entries (電視, 頻段) are words that guard a boundary ICU's dictionary misses.
+/// Inside one of ICU's words, the longest phrases from the left are replaced.
+///
+/// The phrases are a trie over Unicode scalars: each step is one lookup of an integer.
 struct PhraseTable {
     /// Node 0 is the root; `children[node][scalar]` is the next node.
     private var children: [[UInt32: Int32]] = [[:]]
     /// The replacement of the phrase that ends at a node.
     private var values: [String?] = [nil]
+    /// Characters replaced only where one is a word of its own: 里 → 裡 ("in"; 公里 and 鄰里 keep 里).
+    private let standalone: [Unicode.Scalar: String]
 
-    init(_ pairs: [(String, String)]) {
+    /// A word of a segmented text: its scalars `start..<end` and what replaces them, if anything.
+    struct Word: Equatable {
+        var start: Int
+        var end: Int
+        var replacement: String?
+    }
+
+    init(_ pairs: [(String, String)], standalone: [Unicode.Scalar: String] = [:]) {
+        self.standalone = standalone
         for (key, value) in pairs {
             var node = 0
             for scalar in key.unicodeScalars {
@@ -87,50 +106,133 @@ struct PhraseTable {
         }
     }
 
-    /// The longest phrase that starts at `start`: where it ends and its replacement.
-    private func longestMatch(_ scalars: [Unicode.Scalar], from start: Int) -> (end: Int, replacement: String)? {
+    /// Every phrase that starts at `start` and ends by `limit`: where each ends and its replacement,
+    /// shortest first.
+    private func phrases(_ scalars: [Unicode.Scalar], from start: Int, limit: Int) -> [(end: Int, replacement: String)] {
         var node = 0
-        var best: (Int, String)?
+        var found: [(Int, String)] = []
         var index = start
-        while index < scalars.count, let next = children[node][scalars[index].value] {
+        while index < limit, let next = children[node][scalars[index].value] {
             node = Int(next)
             index += 1
-            if let value = values[node] { best = (index, value) }
+            if let value = values[node] { found.append((index, value)) }
         }
-        return best
+        return found
     }
 
-    /// The phrases found in `text`, with where they start (in Unicode scalars).
+    /// Whether any phrase or standalone character occurs in `scalars` at all.
+    private func occurs(in scalars: [Unicode.Scalar]) -> Bool {
+        for start in scalars.indices where children[0][scalars[start].value] != nil || standalone[scalars[start]] != nil {
+            if standalone[scalars[start]] != nil || !phrases(scalars, from: start, limit: scalars.count).isEmpty { return true }
+        }
+        return false
+    }
+
+    /// `start..<end`, one of ICU's words, with the longest phrases from the left replaced.
+    private func wordsInside(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int, into words: inout [Word]) {
+        if end - start == 1, let replacement = standalone[scalars[start]] {
+            words.append(Word(start: start, end: end, replacement: replacement))
+            return
+        }
+        var index = start
+        var plainStart = start
+        while index < end {
+            if let longest = phrases(scalars, from: index, limit: end).last {
+                if plainStart < index { words.append(Word(start: plainStart, end: index)) }
+                words.append(Word(start: index, end: longest.end, replacement: longest.replacement))
+                index = longest.end
+                plainStart = index
+            } else {
+                index += 1
+            }
+        }
+        if plainStart < end { words.append(Word(start: plainStart, end: end)) }
+    }
+
+    /// The words of `scalars`, chosen as the type's documentation says; nil when no phrase occurs.
+    func segment(_ scalars: [Unicode.Scalar]) -> [Word]? {
+        guard occurs(in: scalars) else { return nil }
+        let count = scalars.count
+        let cuts = (try? WordBreaker(locale: "zh"))?.boundaries(of: scalars) ?? Array(0...count)
+        var isCut = [Bool](repeating: false, count: count + 1)
+        for cut in cuts where cut <= count { isCut[cut] = true }
+        var nextCut = [Int](repeating: count, count: count + 1)
+        var following = count
+        for index in stride(from: count, through: 0, by: -1) {
+            nextCut[index] = following
+            if isCut[index] { following = index }
+        }
+
+        // cost[i]: the best way to segment scalars[0..<i] as (words, scalars not in the list's
+        // phrases, ends off ICU's cuts), compared in that order.
+        typealias Cost = (words: Int, unlisted: Int, off: Int)
+        func better(_ a: Cost, _ b: Cost) -> Bool {
+            (a.words, a.unlisted, a.off) < (b.words, b.unlisted, b.off)
+        }
+        var cost = [Cost?](repeating: nil, count: count + 1)
+        // How the best segmentation reaches i: from where, and the phrase replacement if the last
+        // word is the list's (nil for one of ICU's words or a single character).
+        var step = [(from: Int, phrase: String?)](repeating: (0, nil), count: count + 1)
+        cost[0] = (0, 0, 0)
+        for start in 0..<count {
+            guard let here = cost[start] else { continue }
+            func offer(_ end: Int, _ phrase: String?, listed: Bool) {
+                let off = (isCut[start] ? 0 : 1) + (isCut[end] ? 0 : 1)
+                let candidate: Cost = (here.words + 1, here.unlisted + (listed ? 0 : end - start), here.off + off)
+                if let existing = cost[end], !better(candidate, existing) { return }
+                cost[end] = candidate
+                step[end] = (start, phrase)
+            }
+            if isCut[start] {
+                let end = nextCut[start]
+                offer(end, nil, listed: end - start == 1 && standalone[scalars[start]] != nil)
+            }
+            offer(start + 1, nil, listed: false)
+            for (end, replacement) in phrases(scalars, from: start, limit: count) {
+                offer(end, replacement, listed: true)
+            }
+        }
+        var chosen: [(start: Int, end: Int, phrase: String?)] = []
+        var end = count
+        while end > 0 {
+            let (from, phrase) = step[end]
+            chosen.append((from, end, phrase))
+            end = from
+        }
+        var words: [Word] = []
+        for (start, end, phrase) in chosen.reversed() {
+            if let phrase {
+                words.append(Word(start: start, end: end, replacement: phrase))
+            } else {
+                wordsInside(scalars, start, end, into: &words)
+            }
+        }
+        return words
+    }
+
+    /// The phrases replaced in `text`, with where they start (in Unicode scalars).
     func matches(in text: String) -> [(offset: Int, phrase: Substring, replacement: String)] {
         guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil }) else { return [] }
         let scalars = Array(text.unicodeScalars)
-        var result: [(Int, Substring, String)] = []
-        var index = 0
-        while index < scalars.count {
-            guard let (end, replacement) = longestMatch(scalars, from: index) else {
-                index += 1
-                continue
-            }
+        guard let words = segment(scalars) else { return [] }
+        return words.compactMap { word in
+            guard let replacement = word.replacement else { return nil }
             var phrase = String.UnicodeScalarView()
-            phrase.append(contentsOf: scalars[index..<end])
-            result.append((index, Substring(String(phrase)), replacement))
-            index = end
+            phrase.append(contentsOf: scalars[word.start..<word.end])
+            return (word.start, Substring(String(phrase)), replacement)
         }
-        return result
     }
 
     func replace(in text: String) -> String {
-        guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil }) else { return text }
+        guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil || standalone[$0] != nil }) else { return text }
         let scalars = Array(text.unicodeScalars)
+        guard let words = segment(scalars) else { return text }
         var result = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            if let (end, replacement) = longestMatch(scalars, from: index) {
+        for word in words {
+            if let replacement = word.replacement {
                 result.append(contentsOf: replacement.unicodeScalars)
-                index = end
             } else {
-                result.append(scalars[index])
-                index += 1
+                result.append(contentsOf: scalars[word.start..<word.end])
             }
         }
         return String(result)

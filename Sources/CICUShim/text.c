@@ -5,6 +5,7 @@
 #include <unicode/ucol.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
+#include <unicode/ubrk.h>
 #include "internal.h"
 
 // MARK: Transliteration
@@ -31,6 +32,39 @@ int32_t alm_translit_apply(const AlmTransliterator *trans, uint16_t *text, int32
     utrans_transUChars((const UTransliterator *)trans, (UChar *)text, &textLength, capacity, 0, &limit,
                        (UErrorCode *)status);
     return textLength;
+}
+
+// MARK: Word boundaries
+
+AlmWordBreaker *alm_words_open(const char *locale, int32_t *status) {
+    UErrorCode *err = (UErrorCode *)status;
+    UBreakIterator *breaker = ubrk_open(UBRK_WORD, locale, NULL, 0, err);
+    if (U_FAILURE(*err)) {
+        if (breaker) ubrk_close(breaker);
+        return NULL;
+    }
+    return (AlmWordBreaker *)breaker;
+}
+
+void alm_words_close(AlmWordBreaker *breaker) {
+    if (breaker) ubrk_close((UBreakIterator *)breaker);
+}
+
+int32_t alm_words_boundaries(AlmWordBreaker *breaker, const uint16_t *text, int32_t length, int32_t *out,
+                             int32_t capacity, int32_t *status) {
+    UBreakIterator *iterator = (UBreakIterator *)breaker;
+    ubrk_setText(iterator, (const UChar *)text, length, (UErrorCode *)status);
+    if (U_FAILURE(*(UErrorCode *)status)) return 0;
+    int32_t count = 0;
+    for (int32_t boundary = ubrk_first(iterator); boundary != UBRK_DONE; boundary = ubrk_next(iterator)) {
+        if (count < capacity) out[count] = boundary;
+        count++;
+    }
+    // The iterator keeps no pointer into text past this call.
+    static const UChar empty[1] = {0};
+    UErrorCode ignored = U_ZERO_ERROR;
+    ubrk_setText(iterator, empty, 0, &ignored);
+    return count;
 }
 
 // MARK: Collation

@@ -21,6 +21,35 @@ import Testing
         #expect(converted == taiwan)
     }
 
+    /// The regression set: app UI strings where OpenCC's s2twp is reported wrong (a phrase taken
+    /// across two words: 改變數子位元, 少陣列織, 電影片段; 被髮明), the one-to-many characters
+    /// (复 系 冲 周 面 干 发 只 里 余 历 后) as the Ministry of Education writes them, Taiwan's UI
+    /// words, placeholders and markup. Every case is right; `Scripts/opencc/compare-drafts.py`
+    /// measures OpenCC on the same file.
+    @Test func regressionSet() throws {
+        let converter = try ChineseConverter(.toTaiwan)
+        let text = String(decoding: try fixtureBytes("Drafts/zh-Hans-to-Taiwan.tsv"), as: UTF8.self)
+        var cases = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t").map(String.init)
+            try #require(fields.count == 3, "\(line)")
+            #expect(converter.convert(fields[0]) == fields[1], "\(fields[0]) (\(fields[2]))")
+            cases += 1
+        }
+        #expect(cases >= 90)
+    }
+
+    @Test func aPhraseIsReplacedOnlyWhereItIsAWord() throws {
+        let converter = try ChineseConverter(.toTaiwan)
+        // 變量 straddles 改變|量子; 比特 is a word of its own.
+        #expect(converter.convert("改变量子比特") == "改變量子位元")
+        // 里 alone is "in"; in 公里 it is a unit.
+        #expect(converter.convert("共 5 公里") == "共 5 公里")
+        #expect(converter.convert("文件夹里") == "資料夾裡")
+        // Only where nothing matches is the text returned as it came.
+        #expect(converter.convert("Hello") == "Hello")
+    }
+
     @Test(arguments: [
         ("軟體設定", "软件设置"),
         ("預設值", "默认值"),
@@ -58,5 +87,9 @@ import Testing
         #expect(found.map(\.taiwan) == ["設定", "網路", "儲存"])
         #expect(MainlandVocabulary(allowing: []).find(in: "打開文件").map(\.word) == ["文件"])
         #expect(MainlandVocabulary().find(in: "請在設定中開啟網路。").isEmpty)
+        // A mainland word only where it is a word: not 視頻 in 電視頻段, nor 數組 in 少數組織.
+        #expect(MainlandVocabulary().find(in: "電視頻段").isEmpty)
+        #expect(MainlandVocabulary().find(in: "少數組織").isEmpty)
+        #expect(MainlandVocabulary().find(in: "改變量子比特").map(\.word) == ["比特"])
     }
 }

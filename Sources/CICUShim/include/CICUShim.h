@@ -203,6 +203,17 @@ void alm_translit_close(AlmTransliterator *trans);
 int32_t alm_translit_apply(const AlmTransliterator *trans, uint16_t *text, int32_t length,
                            int32_t capacity, int32_t *status);
 
+// MARK: Word boundaries
+
+typedef struct AlmWordBreaker AlmWordBreaker;
+/// ICU's word break iterator for a locale; for Chinese it segments by ICU's dictionary.
+AlmWordBreaker *alm_words_open(const char *locale, int32_t *status);
+void alm_words_close(AlmWordBreaker *breaker);
+/// Writes the word boundaries of `text` (UTF-16 offsets, 0 and `length` included) into `out`;
+/// returns how many there are (may exceed capacity: retry with a larger buffer).
+int32_t alm_words_boundaries(AlmWordBreaker *breaker, const uint16_t *text, int32_t length, int32_t *out,
+                             int32_t capacity, int32_t *status);
+
 // MARK: Collation
 
 typedef struct AlmCollator AlmCollator;
