@@ -58,6 +58,7 @@ enum ModuleMessages {
             "audit.help.simplified-in-hant": "Write the characters listed in their Traditional forms; almanac convert --to-locale zh-Hant drafts a Traditional table from a Simplified one.",
             "audit.help.source-text-keys": "Nothing to do: each key is checked as its own base value. Add a base table only where the base text should differ from the key.",
             "audit.help.stray-percent": "Write %%%% for a percent sign, or complete the placeholder (%%@, %%d).",
+            "audit.help.taiwan-word-choice": "Keep the word where its meaning is the one Taiwan writes so; otherwise use the Taiwan word. --allow WORD silences it.",
             "audit.help.traditional-in-hans": "Write the characters listed in their Simplified forms, or rename the folder if it holds Traditional Chinese (zh-Hant).",
             "audit.help.unreadable": "Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark.",
             "audit.help.untranslated": "Translate the text; if it is meant to stay the same (a brand name, “OK”), allow it with --allow TEXT.",
@@ -107,6 +108,7 @@ enum ModuleMessages {
             "audit.rule.simplified-in-hant": "Simplified characters in a Traditional Chinese value.",
             "audit.rule.source-text-keys": "Keys that every translation has but the base table lacks are the source text, and serve as the base's values.",
             "audit.rule.stray-percent": "A %% starts no placeholder.",
+            "audit.rule.taiwan-word-choice": "A word Taiwan writes differently in some of its meanings.",
             "audit.rule.traditional-in-hans": "Traditional characters in a Simplified Chinese value.",
             "audit.rule.unreadable": "A catalog file cannot be read.",
             "audit.rule.untranslated": "A value equals the base where a translation is expected.",
@@ -122,6 +124,7 @@ enum ModuleMessages {
             "audit.source-text-keys": "%1$@: %2$@ keys have no %3$@ value; they are the source text (as SwiftUI's Text(\"…\") writes them), so each key is checked as its own %3$@ value.",
             "audit.stray-percent": "“%@” in %@ has a %% that starts no placeholder; write %%%% for a percent sign.",
             "audit.summary": "Summary",
+            "audit.taiwan-word-choice": "“%@” in %@ uses %@, which Taiwan writes %@ in some of its meanings: check which one is meant.",
             "audit.total": "%@ errors, %@ warnings, %@ notes.",
             "audit.traditional-in-hans": "“%@” in %@ is written in Traditional characters (%@).",
             "audit.unreadable": "This file cannot be read: %@",
@@ -182,6 +185,7 @@ enum ModuleMessages {
             "audit.help.simplified-in-hant": "将所列字符改为繁体；almanac convert --to-locale zh-Hant 可以根据简体表起草繁体表。",
             "audit.help.source-text-keys": "无需处理：每个键都作为自己的基准值来检查。只有当基准文本应与键不同时，才需要添加基准语言的表。",
             "audit.help.stray-percent": "百分号请写成 %%%%，或补全占位符（%%@、%%d）。",
+            "audit.help.taiwan-word-choice": "此处的意思台湾也这样写，就保留；否则改用台湾用语。--allow WORD 可不再提示。",
             "audit.help.traditional-in-hans": "将所列字符改为简体；如果该文件夹其实是繁体中文，请将其重命名（zh-Hant）。",
             "audit.help.unreadable": "按给出的行号修正文件（常见的是缺少分号或引号），或将其保存为 UTF-8 或带字节顺序标记的 UTF-16。",
             "audit.help.untranslated": "翻译该文本；如果它本应保持不变（品牌名、“OK”），用 --allow TEXT 放行。",
@@ -231,6 +235,7 @@ enum ModuleMessages {
             "audit.rule.simplified-in-hant": "繁体中文的值里有简体字。",
             "audit.rule.source-text-keys": "所有译文都有而基准表缺少的键是源文本，作为基准值使用。",
             "audit.rule.stray-percent": "有不构成占位符的 %%。",
+            "audit.rule.taiwan-word-choice": "台湾在某些意思上另有写法的词。",
             "audit.rule.traditional-in-hans": "简体中文的值里有繁体字。",
             "audit.rule.unreadable": "目录文件无法读取。",
             "audit.rule.untranslated": "应翻译的值与基准相同。",
@@ -246,6 +251,7 @@ enum ModuleMessages {
             "audit.source-text-keys": "%1$@：%2$@ 个键没有 %3$@ 值；键本身就是源文本（SwiftUI 的 Text(\"…\") 这样写），因此以键作为 %3$@ 值进行检查。",
             "audit.stray-percent": "%2$@ 中的“%1$@”有一个不构成占位符的 %%；百分号请写成 %%%%。",
             "audit.summary": "摘要",
+            "audit.taiwan-word-choice": "%2$@ 中的“%1$@”用了“%3$@”；这个词的某些意思台湾写作“%4$@”：请确认此处是哪个意思。",
             "audit.total": "%@ 个错误，%@ 个警告，%@ 个提示。",
             "audit.traditional-in-hans": "%2$@ 中的“%1$@”用了繁体字（%3$@）。",
             "audit.unreadable": "无法读取此文件：%@",
@@ -306,6 +312,7 @@ enum ModuleMessages {
             "audit.help.simplified-in-hant": "將所列字元改為繁體；almanac convert --to-locale zh-Hant 可以根據簡體表起草繁體表。",
             "audit.help.source-text-keys": "無需處理：每個鍵都作為自己的基準值來檢查。只有當基準文字應與鍵不同時，才需要加入基準語言的表。",
             "audit.help.stray-percent": "百分比符號請寫成 %%%%，或補全預留位置（%%@、%%d）。",
+            "audit.help.taiwan-word-choice": "此處的意思台灣也這樣寫，就保留；否則改用台灣用語。--allow WORD 可不再提示。",
             "audit.help.traditional-in-hans": "將所列字元改為簡體；如果該資料夾其實是繁體中文，請將其重新命名（zh-Hant）。",
             "audit.help.unreadable": "依指出的行號修正檔案（常見的是缺少分號或引號），或將其儲存為 UTF-8 或帶位元組順序標記的 UTF-16。",
             "audit.help.untranslated": "翻譯該文字；如果它本應保持不變（品牌名稱、「OK」），用 --allow TEXT 放行。",
@@ -355,6 +362,7 @@ enum ModuleMessages {
             "audit.rule.simplified-in-hant": "繁體中文的值裡有簡體字。",
             "audit.rule.source-text-keys": "所有譯文都有而基準表缺少的鍵是原文，作為基準值使用。",
             "audit.rule.stray-percent": "有不構成預留位置的 %%。",
+            "audit.rule.taiwan-word-choice": "台灣在某些意思上另有寫法的詞。",
             "audit.rule.traditional-in-hans": "簡體中文的值裡有繁體字。",
             "audit.rule.unreadable": "目錄檔案無法讀取。",
             "audit.rule.untranslated": "應翻譯的值與基準相同。",
@@ -370,6 +378,7 @@ enum ModuleMessages {
             "audit.source-text-keys": "%1$@：%2$@ 個鍵沒有 %3$@ 值；鍵本身就是原文（SwiftUI 的 Text(\"…\") 這樣寫），因此以鍵作為 %3$@ 值檢查。",
             "audit.stray-percent": "%2$@ 中的「%1$@」有一個不構成預留位置的 %%；百分比符號請寫成 %%%%。",
             "audit.summary": "摘要",
+            "audit.taiwan-word-choice": "%2$@ 中的「%1$@」用了「%3$@」；這個詞的某些意思台灣寫作「%4$@」：請確認此處是哪個意思。",
             "audit.total": "%@ 個錯誤，%@ 個警告，%@ 個提示。",
             "audit.traditional-in-hans": "%2$@ 中的「%1$@」用了繁體字（%3$@）。",
             "audit.unreadable": "無法讀取此檔案：%@",
@@ -452,6 +461,7 @@ extension DiagnosticCode {
     static let auditHelpSimplifiedInHant: DiagnosticCode = "audit.help.simplified-in-hant"
     static let auditHelpSourceTextKeys: DiagnosticCode = "audit.help.source-text-keys"
     static let auditHelpStrayPercent: DiagnosticCode = "audit.help.stray-percent"
+    static let auditHelpTaiwanWordChoice: DiagnosticCode = "audit.help.taiwan-word-choice"
     static let auditHelpTraditionalInHans: DiagnosticCode = "audit.help.traditional-in-hans"
     static let auditHelpUnreadable: DiagnosticCode = "audit.help.unreadable"
     static let auditHelpUntranslated: DiagnosticCode = "audit.help.untranslated"
@@ -501,6 +511,7 @@ extension DiagnosticCode {
     static let auditRuleSimplifiedInHant: DiagnosticCode = "audit.rule.simplified-in-hant"
     static let auditRuleSourceTextKeys: DiagnosticCode = "audit.rule.source-text-keys"
     static let auditRuleStrayPercent: DiagnosticCode = "audit.rule.stray-percent"
+    static let auditRuleTaiwanWordChoice: DiagnosticCode = "audit.rule.taiwan-word-choice"
     static let auditRuleTraditionalInHans: DiagnosticCode = "audit.rule.traditional-in-hans"
     static let auditRuleUnreadable: DiagnosticCode = "audit.rule.unreadable"
     static let auditRuleUntranslated: DiagnosticCode = "audit.rule.untranslated"
@@ -516,6 +527,7 @@ extension DiagnosticCode {
     static let auditSourceTextKeys: DiagnosticCode = "audit.source-text-keys"
     static let auditStrayPercent: DiagnosticCode = "audit.stray-percent"
     static let auditSummary: DiagnosticCode = "audit.summary"
+    static let auditTaiwanWordChoice: DiagnosticCode = "audit.taiwan-word-choice"
     static let auditTotal: DiagnosticCode = "audit.total"
     static let auditTraditionalInHans: DiagnosticCode = "audit.traditional-in-hans"
     static let auditUnreadable: DiagnosticCode = "audit.unreadable"

@@ -25,7 +25,8 @@ public final class ChineseConverter: @unchecked Sendable {
         } catch {
             throw Diagnostic.error("catalog.no-transliterator", error.description)
         }
-        phrases = direction == .toTaiwan ? PhraseTable(TaiwanPhrases.toTaiwan, standalone: TaiwanPhrases.standaloneToTaiwan)
+        phrases = direction == .toTaiwan ? PhraseTable(TaiwanPhrases.draftCharacters + TaiwanPhrases.toTaiwan,
+                                                       standalone: TaiwanPhrases.standaloneToTaiwan)
                                          : PhraseTable(TaiwanPhrases.fromTaiwan)
         var variants: [Character: Character] = [:]
         if direction == .toTaiwan {
@@ -239,30 +240,40 @@ struct PhraseTable {
     }
 }
 
-/// Mainland words in zh-Hant text, for checks: the phrases of OpenCC's Taiwan list whose Taiwan
-/// form differs, less the words Taiwan also uses (OpenCC lists them among their own values) and
-/// an allow-list.
+/// Mainland words in zh-Hant text, for checks: the phrases of OpenCC's Taiwan list and Almanac's
+/// whose Taiwan form differs, where they are words of the text, less the words Taiwan also uses
+/// (OpenCC lists them among their own values) and the allowed ones. Words right in some meanings
+/// only (支持: a feature's support is 支援, backing a project is 支持) are marked `contextual`.
+/// The reviewed lists, each word with its reason, are `Scripts/opencc/TaiwanReview.txt`.
 public struct MainlandVocabulary: Sendable {
+    /// A mainland word found in a text.
+    public struct Word: Equatable, Sendable {
+        public var word: String
+        /// The word Taiwan writes.
+        public var taiwan: String
+        /// Right in some meanings: for a person to decide, not a mistake.
+        public var contextual: Bool
+    }
+
     let table: PhraseTable
     let allowed: Set<String>
+    let contextual: Set<String>
 
-    /// Words OpenCC's list converts for programming texts that are ordinary Taiwan usage in app
-    /// text: 類型 (type of account), 項目 (item), 參數 (parameter), 查看 (view), 拷貝 (Apple's
-    /// Taiwan word for Copy), 文件 (document), 程序 (procedure); and words Apple's own Taiwan
-    /// translations use, met in real apps' catalogs: 權限 (permissions), 連接 (a connected
-    /// display or accessory; 連線 is a network's), 鏡像 (AirPlay's 鏡像輸出).
-    public static let defaultAllowList: Set<String> = ["類型", "項目", "參數", "查看", "拷貝", "文件", "程序", "權限", "連接", "鏡像"]
+    /// The words Taiwan's UIs write as they are (類型, 項目, 字體, 像素, 回復, …).
+    public static let defaultAllowList: Set<String> = TaiwanPhrases.reviewedAllowed
 
     public init(allowing allowList: Set<String> = MainlandVocabulary.defaultAllowList) {
         table = PhraseTable(TaiwanPhrases.toTaiwan)
         allowed = allowList.union(TaiwanPhrases.alsoTaiwan)
+        contextual = TaiwanPhrases.reviewedContextual.subtracting(allowList)
     }
 
     /// Each mainland word in `text` with the word Taiwan uses.
-    public func find(in text: String) -> [(word: String, taiwan: String)] {
+    public func find(in text: String) -> [Word] {
         table.matches(in: text).compactMap { match in
             let word = String(match.phrase)
-            return word == match.replacement || allowed.contains(word) ? nil : (word, match.replacement)
+            guard word != match.replacement, !allowed.contains(word) else { return nil }
+            return Word(word: word, taiwan: match.replacement, contextual: contextual.contains(word))
         }
     }
 }

@@ -143,6 +143,25 @@ func python(with modules: [String]) -> Bool {
         #expect(report.coverage.count == 8 && report.coverage.allSatisfy { $0.percent == 100 })
     }
 
+    /// The mainland-vocabulary check on texts from public apps' Taiwan catalogs, as a Taiwanese
+    /// reviewer decided (Fixtures/TaiwanVocabulary/reviewed.tsv): every warning's suggestion is
+    /// what a Taiwanese UI writes, words right in some meanings are notes, Apple's words are
+    /// nothing.
+    @Test func taiwanVocabularyAsReviewed() throws {
+        let vocabulary = MainlandVocabulary()
+        let text = try String(contentsOfFile: fixtures + "/TaiwanVocabulary/reviewed.tsv", encoding: .utf8)
+        var rows = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t").map(String.init)
+            try #require(fields.count == 3, "\(line)")
+            let expected = fields[1] == "-" ? [] : fields[1].split(separator: ",").map(String.init)
+            let found = vocabulary.find(in: fields[0]).map { $0.contextual ? $0.word + "~" : $0.word + ">" + $0.taiwan }
+            #expect(found == expected, "\(fields[0]) (\(fields[2]))")
+            rows += 1
+        }
+        #expect(rows >= 20)
+    }
+
     /// Catalogs reach the audit through the format registry: a String Catalog in a folder is read,
     /// an XML file of another kind beside it is left out, and a file given by name that holds no
     /// strings is reported with the format it was read as.

@@ -121,6 +121,7 @@ final class TextContext {
     private var tokens: (tokens: [String], percentOffsets: [Int])?
     private var expected: [String]?
     private var simplified: String?
+    private var mainlandWords: [MainlandVocabulary.Word]?
 
     init(value: ValueContext) { self.value = value }
 
@@ -132,6 +133,7 @@ final class TextContext {
         tokens = nil
         expected = nil
         simplified = nil
+        mainlandWords = nil
     }
 
     var locale: String { value.locale }
@@ -180,6 +182,14 @@ final class TextContext {
         }
         expected = result
         return result
+    }
+
+    /// The mainland words of the text (for Taiwan's checks).
+    var mainlandVocabulary: [MainlandVocabulary.Word] {
+        if let mainlandWords { return mainlandWords }
+        let found = auditor.vocabulary.find(in: text)
+        mainlandWords = found
+        return found
     }
 
     /// The characters of the text only Simplified Chinese writes.

@@ -1,18 +1,37 @@
 /// Mainland words in Taiwan Chinese (`網絡` for Taiwan's `網路`), from OpenCC's Taiwan phrase
-/// list. Hong Kong and Macau write Traditional characters with words of their own, so this is for
-/// Taiwan only; a value with Simplified characters is reported for those first.
+/// list and Almanac's, reviewed on public apps' catalogs (`Scripts/opencc/TaiwanReview.txt`). Hong
+/// Kong and Macau write Traditional characters with words of their own, so this is for Taiwan only;
+/// a value with Simplified characters is reported for those first.
 struct MainlandVocabularyRule: TextRule {
     static let description = AuditRuleDescription(
         id: "mainland-vocabulary", severity: .warning, scope: .text, locales: .taiwan,
         triggering: [.values(("offline", "en", "Network error"), ("offline", "zh-Hant", "網絡錯誤")),
                      .values(("offline", "en", "Network error"), ("offline", "zh_TW", "網絡錯誤"), alsoFinds: ["locale-name"])],
         nonTriggering: [.values(("offline", "en", "Network error"), ("offline", "zh-Hant", "網路錯誤")),
-                        .values(("offline", "en", "Network error"), ("offline", "zh-Hant-HK", "網絡錯誤"))])
+                        .values(("offline", "en", "Network error"), ("offline", "zh-Hant-HK", "網絡錯誤")),
+                        .values(("band", "en", "TV band"), ("band", "zh-Hant", "電視頻段")),
+                        .values(("fonts", "en", "Show Fonts"), ("fonts", "zh-Hant", "顯示字體"))])
 
     func check(_ text: TextContext) {
         guard text.simplifiedCharacters.isEmpty else { return }
-        for (word, taiwan) in text.auditor.vocabulary.find(in: text.text) {
-            text.report(Self.description, [word, taiwan], value: text.text)
+        for found in text.mainlandVocabulary where !found.contextual {
+            text.report(Self.description, [found.word, found.taiwan], value: text.text)
+        }
+    }
+}
+
+/// A word Taiwan writes differently in some of its meanings (支持 for backing a project, 支援 for a
+/// feature's support): a note for a person to decide, found by the mainland-vocabulary check.
+struct TaiwanWordChoiceRule: TextRule {
+    static let description = AuditRuleDescription(
+        id: "taiwan-word-choice", severity: .note, scope: .text, locales: .taiwan,
+        triggering: [.values(("support", "en", "No automatic updates."), ("support", "zh-Hant", "不支持自動更新。"))],
+        nonTriggering: [.values(("support", "en", "No automatic updates."), ("support", "zh-Hant", "不支援自動更新。"))])
+
+    func check(_ text: TextContext) {
+        guard text.simplifiedCharacters.isEmpty else { return }
+        for found in text.mainlandVocabulary where found.contextual {
+            text.report(Self.description, [found.word, found.taiwan], value: text.text)
         }
     }
 }
