@@ -166,11 +166,47 @@ public struct StringsdictCodec: Codec {
             members = top
         }
         var diagnostics: [Diagnostic] = []
-        let catalog = try StringsdictFile.catalog(members, locale: try StringsCodec.locale(for: input, context: context),
-                                                   sourceLanguage: context.options["source-language"] ?? "en", fileName: file,
-                                                   diagnostics: &diagnostics)
+        let locale = try StringsCodec.locale(for: input, context: context)
+        var catalog = try StringsdictFile.catalog(members, locale: locale, sourceLanguage: context.options["source-language"] ?? "en",
+                                                   fileName: file, diagnostics: &diagnostics)
+        if encoding == "UTF-8" { Self.keepLayout(of: bytes, locale: locale, in: &catalog) }
         return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: encoding)
     }
+
+    /// Records the file's layout for writing it back as it was: the text around the entries on
+    /// the catalog, each entry's text and what is before it on its translation (a tree's files
+    /// each keep their own), with a fingerprint of what the entry held.
+    static func keepLayout(of bytes: [UInt8], locale: String, in catalog: inout Catalog) {
+        guard let layout = StringsdictLayout(bytes), layout.entries.count == catalog.entries.count else { return }
+        catalog.presentation["stringsdict.head"] = layout.head
+        catalog.presentation["stringsdict.trail"] = layout.trail
+        catalog.presentation["stringsdict.tail"] = layout.tail
+        catalog.presentation["stringsdict.indent"] = layout.indentUnit
+        for (index, piece) in layout.entries.enumerated() where piece.key == catalog.entries[index].key {
+            let key = catalog.entries[index].key
+            guard var translation = catalog.entries[index].translations[locale] else { continue }
+            translation.presentation["stringsdict.text"] = piece.text
+            translation.presentation["stringsdict.before"] = piece.before
+            translation.presentation["stringsdict.fingerprint"] = fingerprint(key, translation)
+            catalog.entries[index].translations[locale] = translation
+        }
+    }
+
+    /// What an entry holds in one locale, for telling a changed entry from one read as it is.
+    static func fingerprint(_ key: String, _ translation: Translation) -> String {
+        var hasher = Hasher()
+        hasher.combine(key)
+        hasher.combine(translation)
+        return String(hasher.finalize())
+    }
+
+    /// The text before the entries as Apple writes it.
+    static let appleHead = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        """
 
     /// What `inspect` says a compiled file was read from.
     static let binaryDescription = "binary property list (compiled .stringsdict)"
@@ -181,6 +217,7 @@ public struct StringsdictCodec: Codec {
         }
         let locale = try StringsCodec.writtenLocale(catalog, context: context, format: format.id)
         var members: [(String, PropertyList)] = []
+        var written: [Translation] = []
         var losses = Losses()
         for entry in catalog.entries {
             // Plain strings are kept too (real projects have them; Apple reads them as they are).
@@ -194,8 +231,42 @@ public struct StringsdictCodec: Codec {
                 losses.dropped("substitutions.argNum", of: entry.key)
             }
             members.append((entry.key, value))
+            written.append(translation)
+        }
+        if written.contains(where: { $0.presentation["stringsdict.text"] != nil }) {
+            let text = try Self.inSourceLayout(catalog, members: members, translations: written)
+            return Encoded(bytes: Array(text.utf8), diagnostics: losses.diagnostics(target: format.id))
         }
         return Encoded(bytes: try PropertyList.dictionary(members, line: 0).documentBytes, diagnostics: losses.diagnostics(target: format.id))
+    }
+
+    /// The file in the layout it was read in: an entry that holds what it held is its text as
+    /// read, a changed or new one is written as Apple writes it in the file's indentation, and
+    /// the text around the entries is as it was (Apple's where a tree's other locale had none).
+    static func inSourceLayout(_ catalog: Catalog, members: [(String, PropertyList)], translations: [Translation]) throws(Diagnostic) -> String {
+        let unit = catalog.presentation["stringsdict.indent"] ?? "\t"
+        var head = catalog.presentation["stringsdict.head"]
+        var tail = catalog.presentation["stringsdict.tail"]
+        var text = ""
+        for ((key, value), translation) in zip(members, translations) {
+            if let original = translation.presentation["stringsdict.text"],
+               translation.presentation["stringsdict.fingerprint"] == fingerprint(key, translation) {
+                text += (translation.presentation["stringsdict.before"] ?? "\n" + unit) + original
+                continue
+            }
+            // Apple's writing of a file with this one entry: its head and tail, and the entry re-indented.
+            let document = String(decoding: try PropertyList.dictionary([(key, value)], line: 0).documentBytes, as: UTF8.self)
+            guard let start = document.range(of: "\n\t<key>"), let end = document.range(of: "\n</dict>", options: .backwards) else { continue }
+            head = head ?? String(document[..<start.lowerBound])
+            tail = tail ?? String(document[document.index(after: end.lowerBound)...])
+            let lines = document[document.index(start.lowerBound, offsetBy: 2)..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            let reindented = lines.enumerated().map { index, line in
+                let tabs = line.prefix { $0 == "\t" }.count
+                return String(repeating: unit, count: index == 0 ? 0 : tabs) + line.dropFirst(tabs)
+            }
+            text += (translation.presentation["stringsdict.before"] ?? "\n" + unit) + reindented.joined(separator: "\n")
+        }
+        return (head ?? appleHead) + text + (catalog.presentation["stringsdict.trail"] ?? "\n") + (tail ?? "</dict>\n</plist>\n")
     }
 
     /// The property list of a translation with plural or device variants (nil for a plain string).

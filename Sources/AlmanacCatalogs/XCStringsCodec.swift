@@ -1,4 +1,5 @@
 public import AlmanacCore
+import AlmanacBytes
 import AlmanacICU
 
 /// Xcode String Catalogs (`.xcstrings`, JSON): every locale of a table in one file, with review
@@ -91,26 +92,90 @@ public struct XCStringsCodec: Codec {
         guard case .catalog(let catalog) = document else {
             throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
         }
+        if let text = Self.inSourceLayout(catalog) { return Encoded(bytes: Array(text.utf8)) }
         // A catalog read from a string catalog keeps its order; others are sorted as Xcode sorts.
         let entries = catalog.presentation["xcstrings.version"] != nil ? catalog.entries : catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }
-        var strings: [(String, JSONValue)] = []
-        for entry in entries {
-            var members: [(String, JSONValue)] = []
-            if let comment = entry.comment { members.append(("comment", .string(comment))) }
-            if let state = entry.extractionState { members.append(("extractionState", .string(state))) }
-            if !entry.translations.isEmpty {
-                members.append(("localizations", .object(entry.translations.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { ($0.key, Self.json($0.value)) })))
-            }
-            if let flag = entry.shouldTranslate { members.append(("shouldTranslate", .bool(flag))) }
-            if let extra = entry.presentation["xcstrings.extra"], let json = try? JSONValue(parsing: Array(extra.utf8)), let more = json.object {
-                members += more
-            }
-            strings.append((entry.key, .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) })))
-        }
-        let top: JSONValue = .object([("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(strings)),
+        let top: JSONValue = .object([("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(entries.map { ($0.key, Self.json($0)) })),
                                       ("version", .string(catalog.presentation["xcstrings.version"] ?? "1.0"))])
         let writer = XcodeJSON(escapesSlash: catalog.presentation["xcstrings.escape-slash"] == "yes")
         return Encoded(bytes: Array(writer.text(top).utf8))
+    }
+
+    /// A catalog read from a string catalog, written in that file's layout: each entry that still
+    /// holds what it held is its text as read, a changed or new one is written in the file's
+    /// style, and the text around the entries is as it was (so a file read and written unchanged
+    /// is the same bytes, and a one-key change is a one-entry diff, whoever wrote the file). Nil
+    /// when the catalog was not read so, has no entries, or changed its source language.
+    static func inSourceLayout(_ catalog: Catalog) -> String? {
+        let layout = catalog.presentation
+        guard let head = layout["xcstrings.head"], let lead = layout["xcstrings.lead"], let trail = layout["xcstrings.trail"],
+              let tail = layout["xcstrings.tail"], layout["xcstrings.source-language"] == catalog.sourceLanguage,
+              !catalog.entries.isEmpty else { return nil }
+        // Kept in the file's order; new keys go where Xcode's order puts them when the file was in it.
+        let read = catalog.entries.filter { $0.presentation["xcstrings.text"] != nil }
+        let wasSorted = zip(read, read.dropFirst()).allSatisfy { XcodeKeyOrder.precedes($0.key, $1.key) }
+        let entries = wasSorted ? catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) } : catalog.entries
+        let style = XCStringsStyle(indent: layout["xcstrings.indent"].flatMap { Int($0) },
+                                   colon: XCStringsStyle.Colon(rawValue: layout["xcstrings.colon"] ?? " : ") ?? .spaced,
+                                   spacedSeparator: layout["xcstrings.spaced-separator"] == "yes")
+        let separator = layout["xcstrings.separator"] ?? ("," + (lead.isEmpty && style.spacedSeparator ? " " : lead))
+        var text = head
+        for (index, entry) in entries.enumerated() {
+            if index == 0 {
+                text += lead
+            } else if let before = entry.presentation["xcstrings.before"], before.contains(",") {
+                text += before
+            } else {
+                text += separator
+            }
+            if let original = entry.presentation["xcstrings.text"], entry.presentation["xcstrings.fingerprint"] == String(entry.hashValue) {
+                text += original
+            } else {
+                text += Self.text(of: entry, style: style, escapingSlash: layout["xcstrings.escape-slash"] == "yes")
+            }
+        }
+        return text + trail + tail
+    }
+
+    /// One entry, `"key" : { … }`, written in a file's style at the depth of `strings`' members.
+    static func text(of entry: CatalogEntry, style: XCStringsStyle, escapingSlash: Bool) -> String {
+        let colon: StaticString
+        switch style.colon {
+        case .spaced: colon = " : "
+        case .trailing: colon = ": "
+        case .bare: colon = ":"
+        }
+        var jsonLayout = JSONWriter.Layout(indent: style.indent, colon: colon, separator: style.spacedSeparator ? ", " : ",",
+                                           escaping: escapingSlash ? .slash : [], emptyContainersOnThreeLines: style.isXcode)
+        if style.isXcode { jsonLayout = .xcode(escapingSlash: escapingSlash) }
+        // An object holding the one member, at the depth of `strings` (its members one level in).
+        var writer = JSONWriter(layout: jsonLayout, capacity: 1024, level: 1)
+        writer.value(.object([(entry.key, json(entry))]))
+        var bytes = writer.take()
+        if let indent = style.indent {
+            // Drop `{`, the line break and indent before the member, and the line break, indent and `}` after it.
+            let open = 2 + 2 * indent
+            let close = 2 + indent
+            bytes = Array(bytes[open..<(bytes.count - close)])
+        } else {
+            bytes = Array(bytes[1..<(bytes.count - 1)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An entry's members as Xcode orders them.
+    static func json(_ entry: CatalogEntry) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let comment = entry.comment { members.append(("comment", .string(comment))) }
+        if let state = entry.extractionState { members.append(("extractionState", .string(state))) }
+        if !entry.translations.isEmpty {
+            members.append(("localizations", .object(entry.translations.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { ($0.key, Self.json($0.value)) })))
+        }
+        if let flag = entry.shouldTranslate { members.append(("shouldTranslate", .bool(flag))) }
+        if let extra = entry.presentation["xcstrings.extra"], let json = try? JSONValue(parsing: Array(extra.utf8)), let more = json.object {
+            members += more
+        }
+        return .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) })
     }
 
     static func unit(_ value: String, _ state: Translation.State?) -> JSONValue {

@@ -46,7 +46,31 @@ public enum XCStringsFile {
             if !extra.isEmpty { entry.presentation["xcstrings.extra"] = JSONValue.object(extra).serialized() }
             catalog.entries.append(entry)
         }
+        keepLayout(of: bytes, in: &catalog)
         return catalog
+    }
+
+    /// Records the file's layout in the catalog's presentation, for writing it back as it was: the
+    /// text around the entries, each entry's text with a fingerprint of what it holds (an entry
+    /// still holding that is written as its text), and the style of the first entry (for entries
+    /// written anew).
+    static func keepLayout(of bytes: [UInt8], in catalog: inout Catalog) {
+        guard let layout = XCStringsLayout(bytes), layout.entries.count == catalog.entries.count else { return }
+        catalog.presentation["xcstrings.head"] = layout.head
+        catalog.presentation["xcstrings.trail"] = layout.trail
+        catalog.presentation["xcstrings.tail"] = layout.tail
+        catalog.presentation["xcstrings.lead"] = layout.lead
+        catalog.presentation["xcstrings.source-language"] = catalog.sourceLanguage
+        if layout.entries.count > 1 { catalog.presentation["xcstrings.separator"] = layout.entries[1].before }
+        let style = layout.style
+        catalog.presentation["xcstrings.indent"] = style.indent.map(String.init) ?? ""
+        catalog.presentation["xcstrings.colon"] = style.colon.rawValue
+        catalog.presentation["xcstrings.spaced-separator"] = style.spacedSeparator ? "yes" : nil
+        for index in catalog.entries.indices {
+            catalog.entries[index].presentation["xcstrings.text"] = layout.entries[index].text
+            catalog.entries[index].presentation["xcstrings.before"] = layout.entries[index].before
+            catalog.entries[index].presentation["xcstrings.fingerprint"] = String(catalog.entries[index].hashValue)
+        }
     }
 
     public static func member(_ members: [(String, JSONValue)], _ name: String) -> JSONValue? {
