@@ -1,4 +1,5 @@
 import ArgumentParser
+import AlmanacBytes
 import AlmanacCore
 import AlmanacICU
 import AlmanacCalendar
@@ -17,16 +18,6 @@ struct Expand: ParsableCommand {
     @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
     @OptionGroup var global: GlobalOptions
 
-    struct Row: Encodable {
-        var uid: String
-        var title: String
-        var start: DateValue
-        var end: DateValue?
-        var startUTC: String
-        var allDay: Bool
-        var overridden: Bool
-        var lunar: String?
-    }
 
     func run() throws {
         let session = Session.current!
@@ -51,29 +42,76 @@ struct Expand: ParsableCommand {
         for diagnostic in loaded.decoded.diagnostics + diagnostics.map({ $0.inFile(file) }) { session.report(diagnostic) }
 
         let script = ChineseScript(locale: locale)
-        let rows = occurrences.map { occurrence -> Row in
-            let item = agenda.items[occurrence.itemIndex]
-            let lunarRule = item.recurrence?.rules.contains(where: \.isLunar) ?? false
+        // The lunar date of an occurrence of a lunar rule (繁/简 as the locale writes them).
+        func lunar(_ occurrence: Occurrence) -> String? {
+            guard agenda.items[occurrence.itemIndex].recurrence?.rules.contains(where: \.isLunar) == true else { return nil }
             let day = occurrence.isAllDay ? occurrence.start.day : zone.wallTime(at: occurrence.startInstant).date
-            return Row(uid: occurrence.uid, title: item.title, start: occurrence.start, end: occurrence.end,
-                       startUTC: ISO8601DateFormatter().string(from: occurrence.startInstant),
-                       allDay: occurrence.isAllDay, overridden: occurrence.isOverridden,
-                       lunar: lunarRule ? ChineseCalendar.lunarDate(for: day).written(script) : nil)
+            return ChineseCalendar.lunarDate(for: day).written(script)
         }
         if json {
-            session.write(try CanonicalJSON.encode(rows))
+            writeJSON(occurrences, agenda: agenda, lunar: lunar, to: session)
             return
         }
         let dateFormat = try DateFormat(skeleton: "yMMMEd", locale: locale, timeZone: zone)
         let timeFormat = try DateFormat(skeleton: "jm", locale: locale, timeZone: zone)
         let allDay = session.text("expand.all-day")
-        let table = zip(occurrences, rows).map { occurrence, row -> [String] in
+        let table = occurrences.map { occurrence -> [String] in
             let when: [String] = occurrence.isAllDay
                 ? [dateFormat.string(from: occurrence.start.day), allDay]
                 : [dateFormat.string(from: occurrence.startInstant), timeFormat.string(from: occurrence.startInstant)]
-            return when + [row.title + (row.lunar.map { "（\($0)）" } ?? "") + (row.overridden ? " *" : "")]
+            let title = agenda.items[occurrence.itemIndex].title
+            return when + [title + (lunar(occurrence).map { "（\($0)）" } ?? "") + (occurrence.isOverridden ? " *" : "")]
         }
-        for line in TextTable.render(table) { session.print(line.trimmingTrailingSpaces()) }
+        // Written in blocks, not a write per line.
+        var block = ""
+        for line in TextTable.render(table) {
+            block += line.trimmingTrailingSpaces()
+            block += "\n"
+            if block.utf8.count > Self.block {
+                session.write(Array(block.utf8))
+                block = ""
+            }
+        }
+        if !block.isEmpty { session.write(Array(block.utf8)) }
         if occurrences.isEmpty { session.print(session.text("expand.none", fromDate.description, untilDate.description)) }
+    }
+
+    /// Bytes gathered before a write to standard output.
+    static let block = 1 << 20
+
+    /// The occurrences as JSON, written as they are laid out (an array of objects with sorted keys,
+    /// Almanac's model layout), a block at a time: `uid`, `title`, `start`, `end`, `startUTC` (the
+    /// instant in UTC), `allDay`, `overridden`, and `lunar` for lunar rules.
+    func writeJSON(_ occurrences: [Occurrence], agenda: Agenda, lunar: (Occurrence) -> String?, to session: Session) {
+        var writer = JSONWriter(layout: .foundation, capacity: Self.block + 4096)
+        writer.beginArray()
+        for occurrence in occurrences {
+            writer.beginObject()
+            writer.key("allDay")
+            writer.bool(occurrence.isAllDay)
+            if let end = occurrence.end {
+                writer.key("end")
+                writer.string(end.description)
+            }
+            if let lunar = lunar(occurrence) {
+                writer.key("lunar")
+                writer.string(lunar)
+            }
+            writer.key("overridden")
+            writer.bool(occurrence.isOverridden)
+            writer.key("start")
+            writer.string(occurrence.start.description)
+            writer.key("startUTC")
+            writer.string(CivilDateTime(secondsSinceEpoch: Int(occurrence.startInstant.timeIntervalSince1970.rounded(.down))).description + "Z")
+            writer.key("title")
+            writer.string(agenda.items[occurrence.itemIndex].title)
+            writer.key("uid")
+            writer.string(occurrence.uid)
+            writer.endObject()
+            if writer.byteCount > Self.block { session.write(writer.take()) }
+        }
+        writer.endArray()
+        writer.raw("\n")
+        session.write(writer.take())
     }
 }
