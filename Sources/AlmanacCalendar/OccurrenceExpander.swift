@@ -65,21 +65,38 @@ public struct OccurrenceExpander: Sendable {
     public func expand(_ index: Int, overrides: [Int], from: Date, until: Date, limit: Int = 10_000)
         -> (occurrences: [Occurrence], diagnostics: [Diagnostic])
     {
-        let item = agenda.items[index]
+        expand(agenda.items[index], index: index, overrides: overrides.map { ($0, agenda.items[$0]) }, from: from, until: until, limit: limit)
+    }
+
+    /// Occurrences of `item` (whose occurrences carry `index`) and its overrides (each with the
+    /// index its occurrences carry) that overlap `from..<until`.
+    func expand(_ item: CalendarItem, index: Int, overrides: [(index: Int, item: CalendarItem)], from: Date, until: Date, limit: Int)
+        -> (occurrences: [Occurrence], diagnostics: [Diagnostic])
+    {
         var diagnostics: [Diagnostic] = []
         guard let start = item.start ?? item.due else { return ([], []) }
         let clock = self.clock(for: start, diagnostics: &diagnostics)
         let wallStart = Self.wall(start)
         let span = self.span(of: item, from: start, clock: clock)
+        let recurrence = item.recurrence
+
+        // An item that does not repeat and has no overrides: its one occurrence.
+        if overrides.isEmpty, recurrence == nil || (recurrence!.rules.isEmpty && recurrence!.dates.isEmpty && recurrence!.periods.isEmpty) {
+            let occurrence = make(item.uid, index, wall: wallStart, like: start, span: span, clock: clock, recurrenceID: Self.value(wallStart, like: start))
+            let excluded = recurrence.map { recurrence in
+                recurrence.exceptions.contains { convert($0, toWallOf: start, clock: clock) == wallStart || ($0.isAllDay && $0.day == wallStart.date) }
+            } ?? false
+            return (overlaps(occurrence, from, until) && !excluded ? [occurrence] : [], diagnostics)
+        }
 
         // Overrides by the wall time (in the master's zone) of the occurrence they replace.
         var replaced: [CivilDateTime: Int] = [:]
         var thisAndFuture: [(wall: CivilDateTime, index: Int)] = []
-        for overrideIndex in overrides {
-            guard let rid = agenda.items[overrideIndex].recurrenceID else { continue }
+        for (position, override) in overrides.enumerated() {
+            guard let rid = override.item.recurrenceID else { continue }
             let wall = convert(rid, toWallOf: start, clock: clock)
-            replaced[wall] = overrideIndex
-            if agenda.items[overrideIndex].recurrenceThisAndFuture { thisAndFuture.append((wall, overrideIndex)) }
+            replaced[wall] = position
+            if override.item.recurrenceThisAndFuture { thisAndFuture.append((wall, position)) }
         }
         thisAndFuture.sort { $0.wall < $1.wall }
 
@@ -89,7 +106,7 @@ public struct OccurrenceExpander: Sendable {
         let countFrom = clock.wallTime(at: from.addingTimeInterval(-Double(max(span, 0))))
         var walls: [CivilDateTime] = []
         var capped = false
-        if let recurrence = item.recurrence, !recurrence.rules.isEmpty {
+        if let recurrence, !recurrence.rules.isEmpty {
             for written in recurrence.rules {
                 var rule = written
                 if let scale = rule.scale, scale != "CHINESE", scale != "GREGORIAN" {
@@ -123,10 +140,10 @@ public struct OccurrenceExpander: Sendable {
         } else {
             walls.append(wallStart)
         }
-        for extra in item.recurrence?.dates ?? [] { walls.append(convert(extra, toWallOf: start, clock: clock)) }
+        for extra in recurrence?.dates ?? [] { walls.append(convert(extra, toWallOf: start, clock: clock)) }
         // A period lasts until its own end, or for its own duration.
         var periodSpans: [CivilDateTime: Int] = [:]
-        for period in item.recurrence?.periods ?? [] {
+        for period in recurrence?.periods ?? [] {
             let wall = convert(period.start, toWallOf: start, clock: clock)
             walls.append(wall)
             if let end = period.end {
@@ -136,36 +153,48 @@ public struct OccurrenceExpander: Sendable {
             }
         }
         if capped { diagnostics.append(.warning("recurrence.capped", item.title, String(limit))) }
-        let exceptions = Set((item.recurrence?.exceptions ?? []).map { convert($0, toWallOf: start, clock: clock) })
-        let exceptionDays = Set((item.recurrence?.exceptions ?? []).filter(\.isAllDay).map(\.day))
-        walls = Array(Set(walls)).sorted().filter { !exceptions.contains($0) && !exceptionDays.contains($0.date) }
+        // One rule alone gives its wall times in order, once each; more sources are merged.
+        if (recurrence?.rules.count ?? 0) > 1 || !(recurrence?.dates.isEmpty ?? true) || !(recurrence?.periods.isEmpty ?? true) {
+            walls = Array(Set(walls)).sorted()
+        }
+        if let exceptions = recurrence?.exceptions, !exceptions.isEmpty {
+            let excluded = Set(exceptions.map { convert($0, toWallOf: start, clock: clock) })
+            let excludedDays = Set(exceptions.filter(\.isAllDay).map(\.day))
+            walls.removeAll { excluded.contains($0) || excludedDays.contains($0.date) }
+        }
 
         var result: [Occurrence] = []
+        result.reserveCapacity(walls.count)
         var usedOverrides = Set<Int>()
         for wall in walls {
             let recurrenceID = Self.value(wall, like: start)
-            if let overrideIndex = replaced[wall], let replacement = single(overrideIndex, recurrenceID: recurrenceID) {
-                usedOverrides.insert(overrideIndex)
-                if overlaps(replacement, from, until) { result.append(replacement) }
-                continue
+            if !replaced.isEmpty, let position = replaced[wall] {
+                let replacement = single(overrides[position].item, index: overrides[position].index, recurrenceID: recurrenceID)
+                if let replacement {
+                    usedOverrides.insert(position)
+                    if overlaps(replacement, from, until) { result.append(replacement) }
+                    continue
+                }
             }
-            var occurrence = make(index, wall: wall, like: start, span: periodSpans[wall] ?? span, clock: clock, recurrenceID: recurrenceID)
+            var occurrence = make(item.uid, index, wall: wall, like: start, span: periodSpans.isEmpty ? span : periodSpans[wall] ?? span,
+                                  clock: clock, recurrenceID: recurrenceID)
             // RANGE=THISANDFUTURE: later occurrences move by the override's shift and take its details.
-            if let governing = thisAndFuture.last(where: { $0.wall <= wall }),
-               let overrideStart = agenda.items[governing.index].start {
+            if !thisAndFuture.isEmpty, let governing = thisAndFuture.last(where: { $0.wall <= wall }),
+               let overrideStart = overrides[governing.index].item.start {
+                let override = overrides[governing.index]
                 let shift = Self.wall(overrideStart).secondsSinceEpoch - governing.wall.secondsSinceEpoch
                 let moved = CivilDateTime(secondsSinceEpoch: wall.secondsSinceEpoch + shift)
-                let overrideSpan = self.span(of: agenda.items[governing.index], from: overrideStart, clock: clock)
-                occurrence = make(governing.index, wall: moved, like: start, span: overrideSpan, clock: clock, recurrenceID: recurrenceID)
+                let overrideSpan = self.span(of: override.item, from: overrideStart, clock: clock)
+                occurrence = make(override.item.uid, override.index, wall: moved, like: start, span: overrideSpan, clock: clock, recurrenceID: recurrenceID)
                 occurrence.isOverridden = true
             }
             if overlaps(occurrence, from, until) { result.append(occurrence) }
         }
         // Overrides that name an occurrence the rules do not produce still happen.
-        for overrideIndex in overrides where !usedOverrides.contains(overrideIndex) {
-            guard let rid = agenda.items[overrideIndex].recurrenceID,
-                  let replacement = single(overrideIndex, recurrenceID: rid), overlaps(replacement, from, until),
-                  !agenda.items[overrideIndex].recurrenceThisAndFuture
+        for (position, override) in overrides.enumerated() where !usedOverrides.contains(position) {
+            guard let rid = override.item.recurrenceID,
+                  let replacement = single(override.item, index: override.index, recurrenceID: rid), overlaps(replacement, from, until),
+                  !override.item.recurrenceThisAndFuture
             else { continue }
             result.append(replacement)
         }
@@ -183,17 +212,20 @@ public struct OccurrenceExpander: Sendable {
 
     /// The occurrence an item describes by itself (an override, or an item without rules).
     private func single(_ index: Int, recurrenceID: DateValue) -> Occurrence? {
-        let item = agenda.items[index]
+        single(agenda.items[index], index: index, recurrenceID: recurrenceID)
+    }
+
+    private func single(_ item: CalendarItem, index: Int, recurrenceID: DateValue) -> Occurrence? {
         guard let start = item.start ?? item.due else { return nil }
         var ignored: [Diagnostic] = []
         let clock = self.clock(for: start, diagnostics: &ignored)
-        var occurrence = make(index, wall: Self.wall(start), like: start, span: span(of: item, from: start, clock: clock),
+        var occurrence = make(item.uid, index, wall: Self.wall(start), like: start, span: span(of: item, from: start, clock: clock),
                               clock: clock, recurrenceID: recurrenceID)
         occurrence.isOverridden = item.recurrenceID != nil
         return occurrence
     }
 
-    private func make(_ index: Int, wall: CivilDateTime, like start: DateValue, span: Int, clock: any WallClock,
+    private func make(_ uid: String, _ index: Int, wall: CivilDateTime, like start: DateValue, span: Int, clock: any WallClock,
                       recurrenceID: DateValue) -> Occurrence {
         let value = Self.value(wall, like: start)
         let startInstant = clock.instant(for: wall)
@@ -211,7 +243,7 @@ public struct OccurrenceExpander: Sendable {
             endValue = span > 0 ? Self.value(endWall, like: start) : nil
             endInstant = span > 0 ? clock.instant(for: endWall) : startInstant
         }
-        return Occurrence(uid: agenda.items[index].uid, itemIndex: index, start: value, end: endValue,
+        return Occurrence(uid: uid, itemIndex: index, start: value, end: endValue,
                           startInstant: startInstant, endInstant: endInstant, recurrenceID: recurrenceID, isOverridden: false)
     }
 
@@ -297,6 +329,23 @@ extension OccurrenceExpander {
         }
         return nil
     }
+
+    /// Occurrences of an item that need not be in the agenda (one being streamed), with the
+    /// overrides (RECURRENCE-ID) of its UID, read with the agenda's zones. An occurrence's
+    /// `itemIndex` is 0 for the item and 1 + n for `overrides[n]`.
+    public func occurrences(of item: CalendarItem, overrides: [CalendarItem], from: Date, until: Date, limit: Int = 10_000)
+        -> (occurrences: [Occurrence], diagnostics: [Diagnostic])
+    {
+        if let rid = item.recurrenceID {
+            // An override whose master is not in the input still happens.
+            guard let single = single(item, index: 0, recurrenceID: rid), overlaps(single, from, until) else { return ([], []) }
+            return ([single], [])
+        }
+        return expand(item, index: 0, overrides: overrides.enumerated().map { ($0.offset + 1, $0.element) }, from: from, until: until, limit: limit)
+    }
+
+    /// The notes about time zone definitions met so far (each once), for the end of a streamed expansion.
+    public var zoneNotes: [Diagnostic] { zones.notes }
 
     /// The next occurrence of an item that need not be in the agenda (a row being streamed),
     /// read with the agenda's zones.

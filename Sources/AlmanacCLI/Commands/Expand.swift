@@ -21,46 +21,68 @@ struct Expand: ParsableCommand {
 
     func run() throws {
         let session = Session.current!
-        let context = try reading.context()
+        var context = try reading.context()
         let locale = context.locale ?? session.language.locale
         let zone = context.readingZone
-        let loaded: (codec: any Codec, basis: FormatRegistry.Basis, decoded: Decoded)
-        do { loaded = try session.registry.load(session.input(file), codec: nil, context: context) } catch {
-            throw CommandFailure(.inputError, [error.inFile(file)])
-        }
-        guard case .agenda(let agenda) = loaded.decoded.document else {
-            throw CommandFailure(.inputError, [.error("convert.model-mismatch", loaded.decoded.document.kind.rawValue, "expand", "agenda")])
-        }
         let today = zone.wallTime(at: Date()).date
         let fromDate = try from.map(Arguments.date) ?? today
         let untilDate = try until.map(Arguments.date) ?? fromDate.adding(days: 365)
         guard fromDate < untilDate else { throw CommandFailure.usage(.error("expand.empty-window", fromDate.description, untilDate.description)) }
-        let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone, definitions: session.registry.timeZoneDefinitionReader)
-        let fromInstant = (try? zone.instant(for: CivilDateTime(date: fromDate))) ?? Date()
-        let untilInstant = (try? zone.instant(for: CivilDateTime(date: untilDate))) ?? Date()
-        let (occurrences, diagnostics) = expander.occurrences(from: fromInstant, until: untilInstant, limit: limit)
-        for diagnostic in loaded.decoded.diagnostics + diagnostics.map({ $0.inFile(file) }) { session.report(diagnostic) }
+        let window = (from: (try? zone.instant(for: CivilDateTime(date: fromDate))) ?? Date(),
+                      until: (try? zone.instant(for: CivilDateTime(date: untilDate))) ?? Date())
+
+        let input = session.input(file)
+        let opened: (codec: any Codec, input: CodecInput)
+        do { opened = try session.registry.openIdentified(input, codec: nil).opened } catch {
+            throw CommandFailure(.inputError, [error.inFile(file)])
+        }
+        context.sourceFile = input.path
+        if context.timeZoneDefinitions == nil { context.timeZoneDefinitions = session.registry.timeZoneDefinitionReader }
+        let found: [Found]
+        let diagnostics: [Diagnostic]
+        do {
+            if let decoder = opened.codec as? any StreamingDecoder, opened.codec.format.model == .agenda {
+                (found, diagnostics) = try Self.streamed(decoder, opened.input, context: context, window: window, limit: limit,
+                                                         definitions: session.registry.timeZoneDefinitionReader)
+            } else {
+                let decoded = try opened.codec.decode(opened.input, context: context)
+                guard case .agenda(let agenda) = decoded.document else {
+                    throw CommandFailure(.inputError, [.error("convert.model-mismatch", decoded.document.kind.rawValue, "expand", "agenda")])
+                }
+                let expander = OccurrenceExpander(agenda: agenda, defaultZone: zone, definitions: session.registry.timeZoneDefinitionReader)
+                let (occurrences, expansion) = expander.occurrences(from: window.from, until: window.until, limit: limit)
+                found = occurrences.map { Found($0, agenda.items[$0.itemIndex]) }  // sorted by the expander
+                diagnostics = decoded.diagnostics + expansion
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as Diagnostic {
+            throw CommandFailure(.inputError, [error.inFile(file)])
+        }
+        for diagnostic in diagnostics { session.report(diagnostic.inFile(file)) }
+        let occurrences = found
 
         let script = ChineseScript(locale: locale)
         // The lunar date of an occurrence of a lunar rule (繁/简 as the locale writes them).
-        func lunar(_ occurrence: Occurrence) -> String? {
-            guard agenda.items[occurrence.itemIndex].recurrence?.rules.contains(where: \.isLunar) == true else { return nil }
+        func lunar(_ found: Found) -> String? {
+            guard found.lunarRule else { return nil }
+            let occurrence = found.occurrence
             let day = occurrence.isAllDay ? occurrence.start.day : zone.wallTime(at: occurrence.startInstant).date
             return ChineseCalendar.lunarDate(for: day).written(script)
         }
         if json {
-            writeJSON(occurrences, agenda: agenda, lunar: lunar, to: session)
+            writeJSON(occurrences, lunar: lunar, to: session)
             return
         }
         let dateFormat = try DateFormat(skeleton: "yMMMEd", locale: locale, timeZone: zone)
         let timeFormat = try DateFormat(skeleton: "jm", locale: locale, timeZone: zone)
         let allDay = session.text("expand.all-day")
-        let table = occurrences.map { occurrence -> [String] in
+        let table = occurrences.map { found -> [String] in
+            let occurrence = found.occurrence
             let when: [String] = occurrence.isAllDay
                 ? [dateFormat.string(from: occurrence.start.day), allDay]
                 : [dateFormat.string(from: occurrence.startInstant), timeFormat.string(from: occurrence.startInstant)]
-            let title = agenda.items[occurrence.itemIndex].title
-            return when + [title + (lunar(occurrence).map { "（\($0)）" } ?? "") + (occurrence.isOverridden ? " *" : "")]
+            return when + [found.title + (lunar(found).map { "（\($0)）" } ?? "") + (occurrence.isOverridden ? " *" : "")]
         }
         // Written in blocks, not a write per line.
         var block = ""
@@ -82,10 +104,11 @@ struct Expand: ParsableCommand {
     /// The occurrences as JSON, written as they are laid out (an array of objects with sorted keys,
     /// Almanac's model layout), a block at a time: `uid`, `title`, `start`, `end`, `startUTC` (the
     /// instant in UTC), `allDay`, `overridden`, and `lunar` for lunar rules.
-    func writeJSON(_ occurrences: [Occurrence], agenda: Agenda, lunar: (Occurrence) -> String?, to session: Session) {
+    func writeJSON(_ occurrences: [Found], lunar: (Found) -> String?, to session: Session) {
         var writer = JSONWriter(layout: .foundation, capacity: Self.block + 4096)
         writer.beginArray()
-        for occurrence in occurrences {
+        for found in occurrences {
+            let occurrence = found.occurrence
             writer.beginObject()
             writer.key("allDay")
             writer.bool(occurrence.isAllDay)
@@ -93,7 +116,7 @@ struct Expand: ParsableCommand {
                 writer.key("end")
                 writer.string(end.description)
             }
-            if let lunar = lunar(occurrence) {
+            if let lunar = lunar(found) {
                 writer.key("lunar")
                 writer.string(lunar)
             }
@@ -104,7 +127,7 @@ struct Expand: ParsableCommand {
             writer.key("startUTC")
             writer.string(CivilDateTime(secondsSinceEpoch: Int(occurrence.startInstant.timeIntervalSince1970.rounded(.down))).description + "Z")
             writer.key("title")
-            writer.string(agenda.items[occurrence.itemIndex].title)
+            writer.string(found.title)
             writer.key("uid")
             writer.string(occurrence.uid)
             writer.endObject()
@@ -113,5 +136,130 @@ struct Expand: ParsableCommand {
         writer.endArray()
         writer.raw("\n")
         session.write(writer.take())
+    }
+}
+
+/// An occurrence with what the output says of its item.
+struct Found {
+    var occurrence: Occurrence
+    var title: String
+    /// Whether its item repeats by a lunar rule (the output gives the lunar date).
+    var lunarRule: Bool
+
+    init(_ occurrence: Occurrence, _ item: CalendarItem) {
+        self.occurrence = occurrence
+        title = item.title
+        lunarRule = item.recurrence?.rules.contains(where: \.isLunar) ?? false
+    }
+
+    /// By start, then UID: the start instants and positions are sorted, and the occurrences (large,
+    /// with strings to retain) are moved once, into their order.
+    static func sorted(_ found: [Found]) -> [Found] {
+        var order = found.indices.map { (start: found[$0].occurrence.startInstant.timeIntervalSince1970, index: $0) }
+        order.sort { a, b in
+            a.start != b.start ? a.start < b.start : found[a.index].occurrence.uid < found[b.index].occurrence.uid
+        }
+        return order.map { found[$0.index] }
+    }
+}
+
+extension Expand {
+    /// Expands a calendar as it is read, keeping the occurrences and not the items: each event is
+    /// expanded when it is complete, with the overrides (RECURRENCE-ID) of its UID read before it.
+    /// An override that comes after its event (Google's order) puts that UID in a second pass over
+    /// the input, which expands only those UIDs again with all their overrides.
+    static func streamed(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext,
+                         window: (from: Date, until: Date), limit: Int,
+                         definitions: (any TimeZoneDefinitionReader)?) throws(Diagnostic) -> ([Found], [Diagnostic]) {
+        var sink = ExpansionSink(defaultZone: context.readingZone, definitions: definitions, window: window, limit: limit)
+        let decoded = try decoder.decodeItems(input, context: context, into: &sink)
+        // Overrides whose event is not in the input still happen.
+        for (_, overrides) in sink.pending.sorted(by: { $0.key < $1.key }) {
+            for override in overrides { sink.expand(override, overrides: []) }
+        }
+        if !sink.redo.isEmpty {
+            sink.found.removeAll { sink.redo.contains($0.occurrence.uid) }
+            var again = RedoSink(uids: sink.redo)
+            _ = try decoder.decodeItems(input, context: context, into: &again)
+            sink.expandedDiagnostics = Set(sink.diagnostics)
+            for uid in sink.redo.sorted() {
+                let overrides = again.overrides[uid] ?? []
+                if let masters = again.masters[uid] {
+                    for master in masters { sink.expand(master, overrides: overrides) }
+                } else {
+                    for override in overrides { sink.expand(override, overrides: []) }
+                }
+            }
+        }
+        return (Found.sorted(sink.found), decoded.diagnostics + sink.diagnostics + (sink.expander?.zoneNotes ?? []))
+    }
+}
+
+/// Takes the items of a streamed calendar and keeps their occurrences in a window.
+struct ExpansionSink: DocumentSink {
+    let defaultZone: TimeZoneID
+    let definitions: (any TimeZoneDefinitionReader)?
+    let window: (from: Date, until: Date)
+    let limit: Int
+    var expander: OccurrenceExpander?
+    var found: [Found] = []
+    var diagnostics: [Diagnostic] = []
+    /// Diagnostics of the first pass, not repeated by the second.
+    var expandedDiagnostics: Set<Diagnostic> = []
+    /// Overrides read before their event, by UID.
+    var pending: [String: [CalendarItem]] = [:]
+    /// The UIDs of the events expanded so far, by hash (a collision costs a second expansion, not a mistake).
+    var expanded: Set<Int> = []
+    /// UIDs whose override came after their event: expanded again in a second pass.
+    var redo: Set<String> = []
+
+    init(defaultZone: TimeZoneID, definitions: (any TimeZoneDefinitionReader)?, window: (from: Date, until: Date), limit: Int) {
+        self.defaultZone = defaultZone
+        self.definitions = definitions
+        self.window = window
+        self.limit = limit
+    }
+
+    mutating func begin(_ frame: Document) throws(Diagnostic) {
+        guard case .agenda(let agenda) = frame else {
+            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, "expand", "agenda")
+        }
+        expander = OccurrenceExpander(agenda: agenda, defaultZone: defaultZone, definitions: definitions)
+    }
+
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) {
+        guard case .calendarItem(let item) = item else { return }
+        if item.recurrenceID != nil {
+            if expanded.contains(item.uid.hashValue) { redo.insert(item.uid) } else { pending[item.uid, default: []].append(item) }
+            return
+        }
+        expanded.insert(item.uid.hashValue)
+        expand(item, overrides: pending.removeValue(forKey: item.uid) ?? [])
+    }
+
+    /// The occurrences of an event with its overrides (or of an override alone).
+    mutating func expand(_ item: CalendarItem, overrides: [CalendarItem]) {
+        guard let expander else { return }
+        let (occurrences, notes) = expander.occurrences(of: item, overrides: overrides, from: window.from, until: window.until, limit: limit)
+        for occurrence in occurrences {
+            found.append(Found(occurrence, occurrence.itemIndex == 0 ? item : overrides[occurrence.itemIndex - 1]))
+        }
+        for note in notes where !expandedDiagnostics.contains(note) { diagnostics.append(note) }
+    }
+}
+
+/// The second pass: the events and overrides of the UIDs to expand again.
+struct RedoSink: DocumentSink {
+    let uids: Set<String>
+    var masters: [String: [CalendarItem]] = [:]
+    var overrides: [String: [CalendarItem]] = [:]
+
+    init(uids: Set<String>) { self.uids = uids }
+
+    mutating func begin(_ frame: Document) throws(Diagnostic) {}
+
+    mutating func item(_ item: DocumentItem) throws(Diagnostic) {
+        guard case .calendarItem(let item) = item, uids.contains(item.uid) else { return }
+        if item.recurrenceID != nil { overrides[item.uid, default: []].append(item) } else { masters[item.uid, default: []].append(item) }
     }
 }
