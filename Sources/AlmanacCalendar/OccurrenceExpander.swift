@@ -344,6 +344,12 @@ extension OccurrenceExpander {
         return expand(item, index: 0, overrides: overrides.enumerated().map { ($0.offset + 1, $0.element) }, from: from, until: until, limit: limit)
     }
 
+    /// `diagnostics` less the warnings that one of `zones` was unknown: for zones a streamed
+    /// calendar defined after the items that used them, which are then expanded again.
+    public static func withoutUnknownZoneWarnings(_ diagnostics: [Diagnostic], for zones: Set<String>) -> [Diagnostic] {
+        diagnostics.filter { !($0.code == .timezoneUnknownInCalendar && zones.contains($0.message.arguments.first ?? "")) }
+    }
+
     /// The notes about time zone definitions met so far (each once), for the end of a streamed expansion.
     public var zoneNotes: [Diagnostic] { zones.notes }
 

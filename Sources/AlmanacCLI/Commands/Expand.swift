@@ -77,11 +77,26 @@ struct Expand: ParsableCommand {
         let dateFormat = try DateFormat(skeleton: "yMMMEd", locale: locale, timeZone: zone)
         let timeFormat = try DateFormat(skeleton: "jm", locale: locale, timeZone: zone)
         let allDay = session.text("expand.all-day")
+        // A day or a time of day is formatted once: occurrences share a few hundred days and times.
+        var days: [CivilDate: String] = [:]
+        var times: [Int: String] = [:]
         let table = occurrences.map { found -> [String] in
             let occurrence = found.occurrence
-            let when: [String] = occurrence.isAllDay
-                ? [dateFormat.string(from: occurrence.start.day), allDay]
-                : [dateFormat.string(from: occurrence.startInstant), timeFormat.string(from: occurrence.startInstant)]
+            let when: [String]
+            if occurrence.isAllDay {
+                let day = occurrence.start.day
+                let text = days[day] ?? dateFormat.string(from: day)
+                days[day] = text
+                when = [text, allDay]
+            } else {
+                let wall = zone.wallTime(at: occurrence.startInstant)
+                let day = days[wall.date] ?? dateFormat.string(from: occurrence.startInstant)
+                days[wall.date] = day
+                let minute = wall.hour * 60 + wall.minute
+                let time = times[minute] ?? timeFormat.string(from: occurrence.startInstant)
+                times[minute] = time
+                when = [day, time]
+            }
             return when + [found.title + (lunar(found).map { "（\($0)）" } ?? "") + (occurrence.isOverridden ? " *" : "")]
         }
         // Written in blocks, not a write per line.
@@ -177,14 +192,25 @@ extension Expand {
         for (_, overrides) in sink.pending.sorted(by: { $0.key < $1.key }) {
             for override in overrides { sink.expand(override, overrides: []) }
         }
-        if !sink.redo.isEmpty {
-            sink.found.removeAll { sink.redo.contains($0.occurrence.uid) }
-            var again = RedoSink(uids: sink.redo)
-            _ = try decoder.decodeItems(input, context: context, into: &again)
+        // Zones the calendar defines after events that use them (a VTIMEZONE at the end): those
+        // events were read in the zone the name resolves to, and are expanded again with the definition.
+        var forward: Set<String> = []
+        if case .agenda(let whole) = decoded.document {
+            forward = sink.undefinedZones.intersection(whole.timeZones.map(\.id))
+            if !forward.isEmpty {
+                sink.expander = OccurrenceExpander(agenda: whole, defaultZone: context.readingZone, definitions: definitions)
+                sink.diagnostics = OccurrenceExpander.withoutUnknownZoneWarnings(sink.diagnostics, for: forward)
+            }
+        }
+        if !sink.redo.isEmpty || !forward.isEmpty {
+            let again = ExpansionSink.zone
+            sink.found.removeAll { sink.redo.contains($0.occurrence.uid) || again($0.occurrence.start).map(forward.contains) == true }
+            var pass = RedoSink(uids: sink.redo, zones: forward)
+            _ = try decoder.decodeItems(input, context: context, into: &pass)
             sink.expandedDiagnostics = Set(sink.diagnostics)
-            for uid in sink.redo.sorted() {
-                let overrides = again.overrides[uid] ?? []
-                if let masters = again.masters[uid] {
+            for uid in pass.order {
+                let overrides = pass.overrides[uid] ?? []
+                if let masters = pass.masters[uid] {
                     for master in masters { sink.expand(master, overrides: overrides) }
                 } else {
                     for override in overrides { sink.expand(override, overrides: []) }
@@ -212,6 +238,10 @@ struct ExpansionSink: DocumentSink {
     var expanded: Set<Int> = []
     /// UIDs whose override came after their event: expanded again in a second pass.
     var redo: Set<String> = []
+    /// The zones the calendar had defined when its first item came.
+    var definedZones: Set<String> = []
+    /// Zones items started in that were not defined then (a later definition sends them to the second pass).
+    var undefinedZones: Set<String> = []
 
     init(defaultZone: TimeZoneID, definitions: (any TimeZoneDefinitionReader)?, window: (from: Date, until: Date), limit: Int) {
         self.defaultZone = defaultZone
@@ -225,6 +255,13 @@ struct ExpansionSink: DocumentSink {
             throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, "expand", "agenda")
         }
         expander = OccurrenceExpander(agenda: agenda, defaultZone: defaultZone, definitions: definitions)
+        definedZones = Set(agenda.timeZones.map(\.id))
+    }
+
+    /// The zone a value names, if it names one.
+    static func zone(_ value: DateValue?) -> String? {
+        if case .zoned(_, let zone)? = value { return zone }
+        return nil
     }
 
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
@@ -234,6 +271,7 @@ struct ExpansionSink: DocumentSink {
             return
         }
         expanded.insert(item.uid.hashValue)
+        if let zone = Self.zone(item.start ?? item.due), !definedZones.contains(zone) { undefinedZones.insert(zone) }
         expand(item, overrides: pending.removeValue(forKey: item.uid) ?? [])
     }
 
@@ -248,18 +286,27 @@ struct ExpansionSink: DocumentSink {
     }
 }
 
-/// The second pass: the events and overrides of the UIDs to expand again.
+/// The second pass: the events and overrides of the UIDs to expand again, and of the events that
+/// start in a zone defined after them.
 struct RedoSink: DocumentSink {
     let uids: Set<String>
+    let zones: Set<String>
     var masters: [String: [CalendarItem]] = [:]
     var overrides: [String: [CalendarItem]] = [:]
+    /// The UIDs in the order they came.
+    var order: [String] = []
 
-    init(uids: Set<String>) { self.uids = uids }
+    init(uids: Set<String>, zones: Set<String>) {
+        self.uids = uids
+        self.zones = zones
+    }
 
     mutating func begin(_ frame: Document) throws(Diagnostic) {}
 
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .calendarItem(let item) = item, uids.contains(item.uid) else { return }
+        guard case .calendarItem(let item) = item,
+              uids.contains(item.uid) || ExpansionSink.zone(item.start ?? item.due).map(zones.contains) == true else { return }
+        if masters[item.uid] == nil && overrides[item.uid] == nil { order.append(item.uid) }
         if item.recurrenceID != nil { overrides[item.uid, default: []].append(item) } else { masters[item.uid, default: []].append(item) }
     }
 }
