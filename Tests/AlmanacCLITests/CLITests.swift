@@ -659,6 +659,36 @@ extension ModelJSONCodec {
         #expect(shown?["timeZone"] as? String == "America/New_York")
     }
 
+    /// expand reads a calendar as a stream and keeps only occurrences: an override before its
+    /// event, after it (Google's order, a second pass), and a VTIMEZONE after the events that use
+    /// it (read with the definition, as when the whole file is read first) give what the whole
+    /// calendar gives.
+    @Test func streamedOrdersGiveTheSameOccurrences() throws {
+        let directory = temporaryDirectory()
+        let zone = """
+            BEGIN:VTIMEZONE\r\nTZID:Office\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0300\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n
+            """
+        let master = "BEGIN:VEVENT\r\nUID:m\r\nDTSTAMP:20250101T000000Z\r\nDTSTART;TZID=Office:20250106T090000\r\nRRULE:FREQ=WEEKLY;COUNT=3\r\nSUMMARY:Standup\r\nEND:VEVENT\r\n"
+        let moved = "BEGIN:VEVENT\r\nUID:m\r\nDTSTAMP:20250101T000000Z\r\nRECURRENCE-ID;TZID=Office:20250113T090000\r\nDTSTART;TZID=Office:20250114T100000\r\nSUMMARY:Standup (moved)\r\nEND:VEVENT\r\n"
+        let head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        let tail = "END:VCALENDAR\r\n"
+        var outputs: [String: [[String: String]]] = [:]
+        for (name, body) in [("zone-first-override-after", zone + master + moved), ("override-first", zone + moved + master),
+                             ("zone-last", master + moved + zone)] {
+            let file = directory + "/\(name).ics"
+            try Data((head + body + tail).utf8).write(to: URL(fileURLWithPath: file))
+            let run = CLIRun(["expand", file, "--from", "2025-01-01", "--until", "2025-02-01", "--json", "--time-zone", "UTC"])
+            #expect(run.status == 0, "\(name): \(run.error)")
+            #expect(run.error.isEmpty, "\(name): \(run.error)")
+            let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as? [[String: Any]] ?? []
+            outputs[name] = rows.map { ["title": $0["title"] as? String ?? "", "startUTC": $0["startUTC"] as? String ?? ""] }
+        }
+        let expected = [["title": "Standup", "startUTC": "2025-01-06T06:00:00Z"],
+                        ["title": "Standup (moved)", "startUTC": "2025-01-14T07:00:00Z"],
+                        ["title": "Standup", "startUTC": "2025-01-20T06:00:00Z"]]
+        for (name, rows) in outputs { #expect(rows == expected, "\(name)") }
+    }
+
     @Test func jsonAndErrors() throws {
         let run = CLIRun(["expand", Self.example, "--from", "2026-02-01", "--until", "2026-03-01", "--json"])
         let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as! [[String: Any]]
