@@ -60,18 +60,19 @@ struct Expand: ParsableCommand {
             throw CommandFailure(.inputError, [error.inFile(file)])
         }
         for diagnostic in diagnostics { session.report(diagnostic.inFile(file)) }
-        let occurrences = found
+        // The streamed path found them in the input's order; the whole-calendar path sorted already.
+        let order = Found.order(found)
 
         let script = ChineseScript(locale: locale)
         // The lunar date of an occurrence of a lunar rule (繁/简 as the locale writes them).
         func lunar(_ found: Found) -> String? {
             guard found.lunarRule else { return nil }
-            let occurrence = found.occurrence
+            let occurrence = found
             let day = occurrence.isAllDay ? occurrence.start.day : zone.wallTime(at: occurrence.startInstant).date
             return ChineseCalendar.lunarDate(for: day).written(script)
         }
         if json {
-            writeJSON(occurrences, lunar: lunar, to: session)
+            writeJSON(found, order: order, lunar: lunar, to: session)
             return
         }
         let dateFormat = try DateFormat(skeleton: "yMMMEd", locale: locale, timeZone: zone)
@@ -80,8 +81,9 @@ struct Expand: ParsableCommand {
         // A day or a time of day is formatted once: occurrences share a few hundred days and times.
         var days: [CivilDate: String] = [:]
         var times: [Int: String] = [:]
-        let table = occurrences.map { found -> [String] in
-            let occurrence = found.occurrence
+        let table = order.map { index -> [String] in
+            let found = found[index]
+            let occurrence = found
             let when: [String]
             if occurrence.isAllDay {
                 let day = occurrence.start.day
@@ -110,7 +112,7 @@ struct Expand: ParsableCommand {
             }
         }
         if !block.isEmpty { session.write(Array(block.utf8)) }
-        if occurrences.isEmpty { session.print(session.text("expand.none", fromDate.description, untilDate.description)) }
+        if found.isEmpty { session.print(session.text("expand.none", fromDate.description, untilDate.description)) }
     }
 
     /// Bytes gathered before a write to standard output.
@@ -119,11 +121,12 @@ struct Expand: ParsableCommand {
     /// The occurrences as JSON, written as they are laid out (an array of objects with sorted keys,
     /// Almanac's model layout), a block at a time: `uid`, `title`, `start`, `end`, `startUTC` (the
     /// instant in UTC), `allDay`, `overridden`, and `lunar` for lunar rules.
-    func writeJSON(_ occurrences: [Found], lunar: (Found) -> String?, to session: Session) {
+    func writeJSON(_ occurrences: [Found], order: [Int], lunar: (Found) -> String?, to session: Session) {
         var writer = JSONWriter(layout: .foundation, capacity: Self.block + 4096)
         writer.beginArray()
-        for found in occurrences {
-            let occurrence = found.occurrence
+        for index in order {
+            let found = occurrences[index]
+            let occurrence = found
             writer.beginObject()
             writer.key("allDay")
             writer.bool(occurrence.isAllDay)
@@ -140,7 +143,7 @@ struct Expand: ParsableCommand {
             writer.key("start")
             writer.string(occurrence.start.description)
             writer.key("startUTC")
-            writer.string(CivilDateTime(secondsSinceEpoch: Int(occurrence.startInstant.timeIntervalSince1970.rounded(.down))).description + "Z")
+            writer.string(CivilDateTime(secondsSinceEpoch: Int(occurrence.startSeconds.rounded(.down))).description + "Z")
             writer.key("title")
             writer.string(found.title)
             writer.key("uid")
@@ -154,27 +157,40 @@ struct Expand: ParsableCommand {
     }
 }
 
-/// An occurrence with what the output says of its item.
+/// What the output says of an occurrence, kept for every occurrence in the window until they
+/// are sorted: no more than that (not the item, nor the occurrence's RECURRENCE-ID).
 struct Found {
-    var occurrence: Occurrence
+    var start: DateValue
+    var end: DateValue?
+    /// The start as an instant (seconds since 1970), the sort key.
+    var startSeconds: Double
+    var uid: String
     var title: String
+    var isOverridden: Bool
     /// Whether its item repeats by a lunar rule (the output gives the lunar date).
     var lunarRule: Bool
 
     init(_ occurrence: Occurrence, _ item: CalendarItem) {
-        self.occurrence = occurrence
+        start = occurrence.start
+        end = occurrence.end
+        startSeconds = occurrence.startInstant.timeIntervalSince1970
+        uid = occurrence.uid
         title = item.title
+        isOverridden = occurrence.isOverridden
         lunarRule = item.recurrence?.rules.contains(where: \.isLunar) ?? false
     }
 
-    /// By start, then UID: the start instants and positions are sorted, and the occurrences (large,
-    /// with strings to retain) are moved once, into their order.
-    static func sorted(_ found: [Found]) -> [Found] {
-        var order = found.indices.map { (start: found[$0].occurrence.startInstant.timeIntervalSince1970, index: $0) }
-        order.sort { a, b in
-            a.start != b.start ? a.start < b.start : found[a.index].occurrence.uid < found[b.index].occurrence.uid
+    var isAllDay: Bool { start.isAllDay }
+    var startInstant: Date { Date(timeIntervalSince1970: startSeconds) }
+
+    /// The positions of `found` in the expander's order (by start, then UID): the keys are sorted,
+    /// not the records (which a sort would copy, strings and all, as it moves them).
+    static func order(_ found: [Found]) -> [Int] {
+        var keys = found.indices.map { (start: found[$0].startSeconds, index: Int32($0)) }
+        keys.sort { a, b in
+            a.start != b.start ? a.start < b.start : found[Int(a.index)].uid < found[Int(b.index)].uid
         }
-        return order.map { found[$0.index] }
+        return keys.map { Int($0.index) }
     }
 }
 
@@ -204,7 +220,7 @@ extension Expand {
         }
         if !sink.redo.isEmpty || !forward.isEmpty {
             let again = ExpansionSink.zone
-            sink.found.removeAll { sink.redo.contains($0.occurrence.uid) || again($0.occurrence.start).map(forward.contains) == true }
+            sink.found.removeAll { sink.redo.contains($0.uid) || again($0.start).map(forward.contains) == true }
             var pass = RedoSink(uids: sink.redo, zones: forward)
             _ = try decoder.decodeItems(input, context: context, into: &pass)
             sink.expandedDiagnostics = Set(sink.diagnostics)
@@ -217,7 +233,7 @@ extension Expand {
                 }
             }
         }
-        return (Found.sorted(sink.found), decoded.diagnostics + sink.diagnostics + (sink.expander?.zoneNotes ?? []))
+        return (sink.found, decoded.diagnostics + sink.diagnostics + (sink.expander?.zoneNotes ?? []))
     }
 }
 
