@@ -55,6 +55,13 @@ public struct BackupConverter: DocumentConverter {
         }
     }
 
+    /// A calendar streams into a Retire Time backup (its days are one flat list); the other apps'
+    /// backups are made from whole documents.
+    public func itemConverter(path: [ModelKind], context: CodecContext) -> (any DocumentItemConverter)? {
+        guard path == [.agenda, .backup], context.targetFormat == RetireTimeBackup.format else { return nil }
+        return RetireTimeDaysConverter(context: context)
+    }
+
     /// The records of a backup document, read by its app.
     static func records(_ backup: BackupDocument) throws(Diagnostic) -> any AppBackup {
         guard let app = BackupApps.app(backup.format) else {

@@ -51,6 +51,33 @@ import Testing
         #expect(streamed.report.diagnostics.contains { $0.code == "csv.bad-value" && $0.location?.keyPath == "row 6" })
     }
 
+    /// A calendar streams into a Retire Time backup (categories found in a first pass, each day
+    /// written as its event is read) and gives the bytes and warnings the whole calendar gives;
+    /// a duplicate id fails the same way and writes nothing.
+    @Test func calendarsStreamIntoRetireTimeBackups() throws {
+        let context = CodecContext(timeZone: try TimeZoneID("Asia/Taipei"), options: ["exported-at": "2025-12-01T00:00:00+08:00"])
+        let fixtures = "../Tests/AlmanacICalendarTests/Fixtures/"
+        for example in ["family-calendar.ics"] + ["google-export.ics", "outlook-export.ics", "apple-export.ics", "lunar-birthdays.ics",
+                                                  "bench-300.ics"].map { fixtures + $0 } {
+            let path = Self.examplePath(example)
+            #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+            let streamed = try Self.run(.file(path), to: "retiretime-backup", context: context)
+            let whole = try Self.run(.file(path), to: "retiretime-backup", context: context, streams: false)
+            #expect(streamed.report.status == .converted, "\(example)")
+            #expect(!streamed.bytes.isEmpty)
+            #expect(String(decoding: streamed.bytes, as: UTF8.self) == String(decoding: whole.bytes, as: UTF8.self), "\(example)")
+            #expect(streamed.report.diagnostics.map(\.description) == whole.report.diagnostics.map(\.description), "\(example)")
+        }
+        var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        for (uid, category) in [("a", "家人"), ("b", "Work"), ("a", "家人")] {
+            calendar += "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20250101T000000Z\r\nDTSTART;VALUE=DATE:20250301\r\nSUMMARY:\(uid)\r\nCATEGORIES:\(category)\r\nEND:VEVENT\r\n"
+        }
+        calendar += "END:VCALENDAR\r\n"
+        let duplicate = try Self.run(.standardInput(Array(calendar.utf8)), to: "retiretime-backup", context: context)
+        #expect(duplicate.report.status == .failed)
+        #expect(duplicate.report.diagnostics.contains { $0.code == "backup.duplicate-id" && $0.location?.keyPath == "/days/2/id" })
+    }
+
     @Test func taipeiHeadersAndGuards() throws {
         let streamed = try Self.run(.standardInput(Array(Self.days.utf8)), from: "csv", to: "csv", via: .agenda, context: CodecContext(locale: .taiwan))
         let text = String(decoding: streamed.bytes, as: UTF8.self)

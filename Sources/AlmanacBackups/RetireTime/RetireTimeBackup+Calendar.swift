@@ -16,12 +16,7 @@ extension RetireTimeBackup {
         var agenda = Agenda(name: "Retire Time", timeZone: backup.settings.timeZone)
         let settings: [(String, JSONValue)] = (backup.json.object?.first { $0.0 == "settings" }?.1.object) ?? []
         agenda.carried.append(CarriedProperty(name: CarriedName.retireTimeSettings, text: JSONValue.object(settings).serialized()))
-        for category in backup.categories {
-            var parameters = [CarriedProperty.Parameter(name: CarriedName.Parameter.id, values: [category.id])]
-            if let color = category.color { parameters.append(.init(name: CarriedName.Parameter.color, values: [color])) }
-            if let icon = category.icon { parameters.append(.init(name: CarriedName.Parameter.icon, values: [icon])) }
-            agenda.carried.append(CarriedProperty(name: CarriedName.retireTimeCategory, parameters: parameters, text: category.name))
-        }
+        agenda.carried += Self.carried(backup.categories)
         for day in backup.days {
             var item = CalendarItem(kind: .event, uid: day.id, title: day.name, notes: day.notes, location: day.location, start: .date(day.date))
             if let rule = Self.rule(day) { item.recurrence = Recurrence(rules: [rule]) }
@@ -63,37 +58,64 @@ extension RetireTimeBackup {
     static let unheld = CalendarItem.Field.unheld(holding: [.notes, .location, .categories, .color, .alarms, .created, .lastModified])
 
     static func make(from agenda: Agenda, context: CodecContext) -> (RetireTimeBackup, [Diagnostic]) {
-        var settings = RetireTimeBackup.Settings(theme: "system", dateDisplay: "both", language: nil, timeZone: agenda.timeZone)
-        if let saved = agenda.carried(named: CarriedName.retireTimeSettings).first,
-           let json = try? JSONValue(parsing: Array(saved.text.utf8)), let members = json.object {
-            var reader = BackupReader(file: nil)
-            let restored = RetireTimeBackup.read([("exportedAt", .string("2000-01-01T00:00:00Z")), ("settings", .object(members)), ("days", .array([]))],
-                                                 version: 2, reader: &reader)
-            settings = restored.settings
-        }
-        var categories: [RetireTimeBackup.Category] = agenda.carried(named: CarriedName.retireTimeCategory).map { property in
-            RetireTimeBackup.Category(id: property.parameter(CarriedName.Parameter.id) ?? property.text, name: property.text,
-                                      color: property.parameter(CarriedName.Parameter.color), icon: property.parameter(CarriedName.Parameter.icon))
-        }
-        let zone = settings.timeZone.flatMap { try? TimeZoneID($0) } ?? context.timeZone
-        var days: [RetireTimeBackup.Day] = []
+        var maker = DayMaker(agenda, context: context)
+        let days = agenda.items.compactMap { maker.day(from: $0) }
+        return (maker.backup(days: days), maker.losses.diagnostics(target: RetireTimeBackup.format))
+    }
+
+    /// Makes the days of a backup from a calendar's items one at a time, with what they share
+    /// (the settings, the categories found so far, the losses): `make(from:)` over a whole
+    /// calendar, and the streamed writer over items as they are read.
+    struct DayMaker {
+        var settings: RetireTimeBackup.Settings
+        var categories: [RetireTimeBackup.Category]
+        let zone: TimeZoneID?
+        let today: CivilDate
+        let exportedAt: String
         var losses = Losses()
-        let today = context.readingZone.wallTime(at: Date()).date
-        for item in agenda.items {
+
+        init(_ agenda: Agenda, context: CodecContext) {
+            var settings = RetireTimeBackup.Settings(theme: "system", dateDisplay: "both", language: nil, timeZone: agenda.timeZone)
+            if let saved = agenda.carried(named: CarriedName.retireTimeSettings).first,
+               let json = try? JSONValue(parsing: Array(saved.text.utf8)), let members = json.object {
+                var reader = BackupReader(file: nil)
+                let restored = RetireTimeBackup.read([("exportedAt", .string("2000-01-01T00:00:00Z")), ("settings", .object(members)), ("days", .array([]))],
+                                                     version: 2, reader: &reader)
+                settings = restored.settings
+            }
+            self.settings = settings
+            categories = agenda.carried(named: CarriedName.retireTimeCategory).map { property in
+                RetireTimeBackup.Category(id: property.parameter(CarriedName.Parameter.id) ?? property.text, name: property.text,
+                                          color: property.parameter(CarriedName.Parameter.color), icon: property.parameter(CarriedName.Parameter.icon))
+            }
+            zone = settings.timeZone.flatMap { try? TimeZoneID($0) } ?? context.timeZone
+            today = context.readingZone.wallTime(at: Date()).date
+            exportedAt = AppTime.now(context)
+        }
+
+        /// The backup of these days, with the settings and categories made so far.
+        func backup(days: [RetireTimeBackup.Day]) -> RetireTimeBackup {
+            RetireTimeBackup(exportedAt: exportedAt, settings: settings, categories: categories, days: days)
+        }
+
+        /// The day an item is, or nil for an item a day cannot be (an override, an item with no date).
+        mutating func day(from item: CalendarItem) -> RetireTimeBackup.Day? {
+            let zone = self.zone
+            let today = self.today
             if item.recurrenceID != nil {
                 losses.dropped("recurrenceID", of: item.title)
-                continue
+                return nil
             }
             guard let when = item.start ?? item.due else {
                 losses.dropped("start", of: item.title)
-                continue
+                return nil
             }
             var date = when.day
             let rules = item.recurrence?.rules ?? []
             let (choice, lunar, lossy) = AppRepeat.repeatChoice(rules)
             var lunarDay: RetireTimeBackup.LunarDate?
             if lunar || item.carriedText(CarriedName.calendar) == "lunar" {
-                lunarDay = lunarDate(of: date, rule: lunar ? rules.first : nil)
+                lunarDay = RetireTimeBackup.lunarDate(of: date, rule: lunar ? rules.first : nil)
                 // RFC 5545 leaves a DTSTART off its rule undefined; the app's first date must be
                 // on its lunar date, so the day starts at the rule's first date instead, and says so.
                 if let rule = rules.first, lunar, let lunarDay, !lunarDay.fallsOn(date) {
@@ -109,7 +131,7 @@ extension RetireTimeBackup {
             if item.recurrence?.hasExtraDates == true { losses.dropped("recurrence.dates", of: item.title) }
             if item.recurrence?.exceptions.isEmpty == false { losses.dropped("recurrence.exceptions", of: item.title) }
             let type = (item.carriedText(CarriedName.dayType).flatMap(DayType.init(rawValue:))
-                ?? guessType(item, date: date, repeats: choice != "none", today: today)).rawValue
+                ?? RetireTimeBackup.guessType(item, date: date, repeats: choice != "none", today: today)).rawValue
             var categoryID = item.carriedText(CarriedName.categoryID)
             if let name = item.categories.first, categoryID == nil || !categories.contains(where: { $0.id == categoryID }) {
                 if let existing = categories.first(where: { $0.name == name }) {
@@ -137,16 +159,14 @@ extension RetireTimeBackup {
             }
             if item.alarms.count > 1 { losses.dropped("alarms", of: item.title) }
             if item.categories.count > 1 { losses.approximated("categories", of: item.title, as: "the first category") }
-            losses.unheld(item, among: Self.unheld)
-            days.append(RetireTimeBackup.Day(
+            losses.unheld(item, among: RetireTimeBackup.unheld)
+            return RetireTimeBackup.Day(
                 id: item.uid, name: item.title, date: date, calendar: lunarDay != nil ? "lunar" : "gregorian",
                 lunarDate: lunarDay, type: type, repeat: choice,
                 reminder: reminder, notes: item.notes, location: item.location, categoryID: categoryID, icon: item.carriedText(CarriedName.icon),
                 color: item.color, pinned: item.carriedText(CarriedName.pinned) == "TRUE", createdAt: AppTime.timestamp(item.created, in: zone),
-                updatedAt: AppTime.timestamp(item.lastModified, in: zone)))
+                updatedAt: AppTime.timestamp(item.lastModified, in: zone))
         }
-        return (RetireTimeBackup(exportedAt: AppTime.now(context), settings: settings, categories: categories, days: days),
-                losses.diagnostics(target: RetireTimeBackup.format))
     }
 
     /// The lunar date a day keeps: what its rule says (the last day of the twelfth month stays the

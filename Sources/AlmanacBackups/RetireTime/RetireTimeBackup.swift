@@ -290,36 +290,39 @@ public struct RetireTimeBackup: Hashable, Sendable {
             members.append(("name", .string(category.name)))
             return .object(members)
         }
-        let dayValues: [JSONValue] = days.map { day in
-            var members: [(String, JSONValue)] = []
-            members.reserveCapacity(16)
-            members.append(("calendar", .string(day.calendar)))
-            if let category = day.categoryID { members.append(("categoryId", .string(category))) }
-            if let color = day.color { members.append(("color", .string(color))) }
-            if let created = day.createdAt { members.append(("createdAt", .string(created))) }
-            members.append(("date", .string(day.date.description)))
-            if let icon = day.icon { members.append(("icon", .string(icon))) }
-            members.append(("id", .string(day.id)))
-            if let location = day.location { members.append(("location", .string(location))) }
-            if let lunar = day.lunarDate {
-                var lunarMembers: [(String, JSONValue)] = [("day", .integer(lunar.day)), ("leap", .bool(lunar.leap)), ("month", .integer(lunar.month))]
-                if let skip = lunar.skip { lunarMembers.append(("skip", .string(skip))) }
-                members.append(("lunarDate", .object(lunarMembers)))
-            }
-            members.append(("name", .string(day.name)))
-            if let notes = day.notes { members.append(("notes", .string(notes))) }
-            members.append(("pinned", .bool(day.pinned)))
-            if let reminder = day.reminder {
-                members.append(("reminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
-            }
-            members.append(("repeat", .string(day.repeat)))
-            members.append(("type", .string(day.type)))
-            if let updated = day.updatedAt { members.append(("updatedAt", .string(updated))) }
-            return .object(members)
-        }
+        let dayValues = days.map(Self.json(of:))
         return .object([
             ("categories", .array(categoryValues)), ("days", .array(dayValues)), ("exportedAt", .string(exportedAt)),
             ("format", .string(Self.format)), ("settings", .object(settingsMembers)), ("version", .integer(Self.version)),
         ])
+    }
+
+    /// A day as its backup writes it, members in code point order.
+    static func json(of day: Day) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(16)
+        members.append(("calendar", .string(day.calendar)))
+        if let category = day.categoryID { members.append(("categoryId", .string(category))) }
+        if let color = day.color { members.append(("color", .string(color))) }
+        if let created = day.createdAt { members.append(("createdAt", .string(created))) }
+        members.append(("date", .string(day.date.description)))
+        if let icon = day.icon { members.append(("icon", .string(icon))) }
+        members.append(("id", .string(day.id)))
+        if let location = day.location { members.append(("location", .string(location))) }
+        if let lunar = day.lunarDate {
+            var lunarMembers: [(String, JSONValue)] = [("day", .integer(lunar.day)), ("leap", .bool(lunar.leap)), ("month", .integer(lunar.month))]
+            if let skip = lunar.skip { lunarMembers.append(("skip", .string(skip))) }
+            members.append(("lunarDate", .object(lunarMembers)))
+        }
+        members.append(("name", .string(day.name)))
+        if let notes = day.notes { members.append(("notes", .string(notes))) }
+        members.append(("pinned", .bool(day.pinned)))
+        if let reminder = day.reminder {
+            members.append(("reminder", .object([("offsetDays", .integer(reminder.offsetDays)), ("time", .string(reminder.time))])))
+        }
+        members.append(("repeat", .string(day.repeat)))
+        members.append(("type", .string(day.type)))
+        if let updated = day.updatedAt { members.append(("updatedAt", .string(updated))) }
+        return .object(members)
     }
 }

@@ -10,6 +10,7 @@ final class ChainedItemConverter: DocumentItemConverter {
     /// cannot be chained (the pipeline then converts whole documents).
     var needsFirstPass: Bool { steps.first?.needsFirstPass ?? false }
 
+    func observeFrame(_ frame: Document) { steps.first?.observeFrame(frame) }
     func observe(_ item: DocumentItem) { steps.first?.observe(item) }
 
     func frame(_ frame: Document) throws(Diagnostic) -> Document {

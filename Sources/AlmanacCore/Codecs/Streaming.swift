@@ -92,6 +92,8 @@ public protocol DocumentItemConverter: AnyObject {
     /// Whether every item must be seen once before the first is converted (the columns a
     /// calendar's rows fill): the pipeline then reads the input twice, calling `observe` first.
     var needsFirstPass: Bool { get }
+    /// The source's frame, before the items of the first pass.
+    func observeFrame(_ frame: Document)
     func observe(_ item: DocumentItem)
     /// The target's frame for the source's.
     func frame(_ frame: Document) throws(Diagnostic) -> Document
@@ -120,6 +122,7 @@ public protocol ConcurrentItemConverter: DocumentItemConverter {
 
 extension DocumentItemConverter {
     public var needsFirstPass: Bool { false }
+    public func observeFrame(_ frame: Document) {}
     public func observe(_ item: DocumentItem) {}
 }
 

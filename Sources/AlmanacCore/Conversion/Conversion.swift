@@ -333,7 +333,9 @@ public struct Conversion: Sendable {
             var observer = ItemObserver(converter: converter)
             _ = try decoder.decodeItems(input, context: context, into: &observer)
         }
-        let file = destination == .standardOutput ? nil : try destination.open(.init(overwrite: overwrite, sync: syncOutput))
+        // A replaced file of records is kept as NAME.bak, as when it is written whole.
+        let file = destination == .standardOutput ? nil
+            : try destination.open(.init(overwrite: overwrite, keepBackup: target is any MergingCodec, sync: syncOutput))
         let standardOutput = self.standardOutput
         var sink = StreamingSink(encoder: encoder, converter: converter, context: context) { (bytes) throws(Diagnostic) in
             if let file { try file.write(bytes) } else { standardOutput(bytes) }
@@ -360,7 +362,7 @@ public struct Conversion: Sendable {
 /// Feeds a converter's first pass.
 private struct ItemObserver: DocumentSink {
     let converter: any DocumentItemConverter
-    mutating func begin(_ frame: Document) throws(Diagnostic) {}
+    mutating func begin(_ frame: Document) throws(Diagnostic) { converter.observeFrame(frame) }
     mutating func item(_ item: DocumentItem) throws(Diagnostic) { converter.observe(item) }
 }
 
