@@ -29,8 +29,13 @@ public struct BackupCodec: MergingCodec {
 
     func makeFormat() -> FormatDescription {
         let about = app.about
+        // Retire Time's days are one flat list and stream; the others nest their records (a list's
+        // reminders, a library's items) and are made from the whole document.
+        let summary = about.summary + (app.format == RetireTimeBackup.format
+            ? " Written from a calendar as it is read, in memory that does not grow with its days."
+            : " Made from the whole document, in memory under 10× the input's size.")
         return FormatDescription(
-            id: id, name: about.name, summary: about.summary, aliases: [id.replacingOccurrences(of: "-backup", with: "")],
+            id: id, name: about.name, summary: summary, aliases: [id.replacingOccurrences(of: "-backup", with: "")],
             extensions: [".\(id).json"], mediaTypes: ["application/json"], model: .backup,
             options: [.init(name: "exported-at", summary: "The exportedAt time to write when a backup is made from other data (default: now).")],
             examples: [.init(summary: "A small backup", input: about.example)],
