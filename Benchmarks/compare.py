@@ -35,7 +35,7 @@ def fresh(name):
 def clear_runs():
     shutil.rmtree(RUNS, ignore_errors=True)
 
-def measure(command, runs, ok=(0,)):
+def measure(command, runs, ok=(0,), stdin=None):
     # fork + exec + wait4 gives the child's own CPU time and peak RSS.
     global run_number
     results = []
@@ -50,6 +50,8 @@ def measure(command, runs, ok=(0,)):
             err = os.open(os.path.join(WORK, "last-error.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             os.dup2(out, 1)
             os.dup2(err, 2)
+            if stdin:
+                os.dup2(os.open(stdin, os.O_RDONLY), 0)
             try:
                 os.execvp(command[0], command)
             finally:
@@ -140,6 +142,83 @@ def process_rows(runs):
     add("", "almanac `--to jcal`", [almanac, "convert", ics, "--to", "jcal", "-o", out("o.jcal"), "--force"])
     add("", "almanac `--to xcal`", [almanac, "convert", ics, "--to", "xcal", "-o", out("o.xcs"), "--force"])
     return rows
+
+def command_rows(runs):
+    """Every command of the README as a user types it, at 100,000 items and at ten times that,
+    beside the peer a user would pick (Python peers at the smaller size only: they take minutes at
+    the larger). CPU time: each of these uses one core. Returns the rows and the scaling lines."""
+    almanac = almanac_binary()
+    libical = libical_peer()
+    out = lambda name: os.path.join(WORK, name)
+    dates = {size: dates_file(size) for size in (100000, 1000000)}
+    rows, scaling = [], []
+    def add(name, tool, command, ok=(0,), stdin=None):
+        result = measure(command, runs, ok=ok, stdin=stdin)
+        rows.append((name, tool, result))
+        return result
+    def scaled(summary, small, large):
+        scaling.append("| %s | %.2f s | %.2f s | %.1f× | %.0f → %.0f MB |" % (
+            summary, small["cpu"], large["cpu"], large["cpu"] / max(small["cpu"], 1e-6), small["rss"], large["rss"]))
+    ics = {size: workload("ics", size) for size in (100000, 1000000)}
+    csv = {size: workload("csv", size) for size in (100000, 1000000)}
+    results = {}
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["expand", size] = add("`expand big.ics --from 2025-01-01 --until 2026-01-01 --json` (%s items)" % label, "almanac",
+                                      [almanac, "expand", ics[size], "--from", "2025-01-01", "--until", "2026-01-01", "--json", "--time-zone", "UTC"])
+        if libical:
+            add("", "libical 3 foreach_recurrence (counts, writes nothing)", [libical, "expand", ics[size], "20250101T000000Z", "20260101T000000Z"])
+        if size == 100000 and python_has("recurring_ical_events"):
+            add("", "Python icalendar + recurring-ical-events (counts)",
+                [sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "expand", ics[size], "2025-01-01", "2026-01-01"])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["inspect", size] = add("`inspect big.ics` (%s items)" % label, "almanac", [almanac, "inspect", ics[size]])
+        if libical:
+            add("", "libical 3 icalparser_parse_string", [libical, "parse", ics[size]])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["backup", size] = add("`convert big.ics --to retiretime-backup` (%s items)" % label, "almanac",
+                                      [almanac, "convert", ics[size], "--to", "retiretime-backup", "-o", out("o.retiretime-backup.json"), "--force"])
+        if size == 100000 and python_has("icalendar"):
+            add("", "Python icalendar → JSON", [sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "json", ics[size], out("o-py.json")])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["ics", size] = add("`convert big.ics --to ics` (%s items)" % label, "almanac",
+                                   [almanac, "convert", ics[size], "--to", "ics", "-o", out("o.ics"), "--force"])
+        results["jcal", size] = add("", "almanac `--to jcal`", [almanac, "convert", ics[size], "--to", "jcal", "-o", out("o.jcal"), "--force"])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["lunar", size] = add("`lunar - --json` on %s dates (1950–2086)" % label, "almanac", [almanac, "lunar", "-", "--json"], stdin=dates[size])
+        if size == 100000 and python_has("lunar_python"):
+            add("", "lunar-python Solar.getLunar", [sys.executable, os.path.join(HERE, "Peers", "lunar_bench.py"), dates[size]])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["jsonl", size] = add("`convert big.csv --to jsonl` (%s rows)" % label, "almanac",
+                                     [almanac, "convert", csv[size], "--to", "jsonl", "-o", out("o.jsonl"), "--force"])
+        if python_has("duckdb"):
+            add("", "DuckDB COPY … TO (FORMAT JSON)", [sys.executable, os.path.join(HERE, "Peers", "csv_bench.py"), "duckdb-json", csv[size], out("o.json")])
+        results["csvinspect", size] = add("`inspect big.csv` (%s rows)" % label, "almanac", [almanac, "inspect", csv[size]])
+        if python_has("duckdb"):
+            add("", "DuckDB count(*)", [sys.executable, os.path.join(HERE, "Peers", "csv_bench.py"), "duckdb-inspect", csv[size]])
+    add("`locale show zh-TW` (start-up: the whole command)", "almanac", [almanac, "locale", "show", "zh-TW"])
+    if python_has("babel"):
+        add("", "Babel format_date/time/currency", [sys.executable, os.path.join(HERE, "Peers", "babel_locale.py"), "zh-TW"])
+    for key, summary in [("expand", "expand --json"), ("inspect", "inspect .ics"), ("backup", "ics → retiretime-backup"),
+                         ("ics", "ics → ics"), ("jcal", "ics → jcal"), ("lunar", "lunar --json"), ("jsonl", "csv → jsonl"),
+                         ("csvinspect", "inspect .csv")]:
+        scaled(summary, results[key, 100000], results[key, 1000000])
+    return rows, scaling
+
+def dates_file(size):
+    """`size` Gregorian dates, one a line, cycling through 1950-01-01 … 2086-11-23."""
+    path = os.path.join(WORK, "dates-%d.txt" % size)
+    if not os.path.exists(path):
+        start = datetime.date(1950, 1, 1)
+        with open(path, "w") as f:
+            for index in range(size):
+                f.write((start + datetime.timedelta(days=index % 50000)).isoformat() + "\n")
+    return path
 
 def ics_rows(bench, libical, runs):
     path = workload("ics", 100000)
@@ -290,6 +369,9 @@ def jobs(almanac, size):
          [almanac, "audit", strings, "--format", "json"],
          [sys.executable, os.path.join(HERE, "Peers", "translate_toolkit_audit.py"), strings]
          if python_has("translate.convert.prop2po") else None, "Translate Toolkit prop2po + pofilter"),
+        ("expand", "cpu", "`expand` a %s-item calendar over 2025 as JSON (gen.py ics)" % format(items, ","),
+         [almanac, "expand", ics, "--from", "2025-01-01", "--until", "2026-01-01", "--json", "--time-zone", "UTC"],
+         [libical, "expand", ics, "20250101T000000Z", "20260101T000000Z"] if libical else None, "libical foreach_recurrence"),
         ("export", "cpu", "per-region export of %s rows (gen.py csv) → a zh-TW CSV, `--jobs 1`" % format(rows, ","),
          [almanac, "convert", csv, "--via", "agenda", "--to", "csv", "--locale", "zh-TW", "-o", out("job-tw.csv"), "--force", "--jobs", "1"],
          [sys.executable, os.path.join(HERE, "Peers", "babel_export.py"), csv, out("job-babel.csv"), "zh-TW"]
@@ -344,6 +426,16 @@ def check(runs, floors_path, update):
             failures.append("%s: no floor in %s" % (name, os.path.relpath(floors_path, ROOT)))
         elif ratio < floor:
             failures.append("%s: %.1f× its peer, below the floor of %.1f× (a regression, or a much slower machine)" % (name, ratio, floor))
+    # Scaling: ten times the calendar costs at most eleven times the CPU (a quadratic step
+    # anywhere in expand — reading, expanding, sorting, writing — shows here first).
+    small, large = workload("ics", 5000), workload("ics", 50000)
+    expand = lambda path: [almanac, "expand", path, "--from", "2025-01-01", "--until", "2026-01-01", "--json", "--time-zone", "UTC"]
+    first, second = measure(expand(small), runs), measure(expand(large), runs)
+    growth = second["cpu"] / max(first["cpu"], 1e-6)
+    print("| `expand` of 50,000 items against 5,000 (cpu) | %.3f s | %.3f s (5,000 items) | %.1f× the time | at most 11× |" % (
+        second["cpu"], first["cpu"], growth), flush=True)
+    if growth > 11:
+        failures.append("expand: ten times the input took %.1f× the time (at most 11×)" % growth)
     if update:
         # 70 % of the lower of this run and the last one: one lucky run does not set a floor that
         # ordinary noise then fails.
@@ -366,7 +458,7 @@ def check(runs, floors_path, update):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="jobs,process,ics,csv,format,strings,batch")
+    parser.add_argument("--only", default="jobs,commands,process,ics,csv,format,strings,batch")
     parser.add_argument("--write")
     parser.add_argument("--check", action="store_true",
                         help="the regression guard: short jobs beside their peers, against Benchmarks/floors.json")
@@ -392,6 +484,10 @@ def main():
     rows = []
     if "jobs" in args.only.split(","):
         rows += job_rows(args.runs)
+    scaling = []
+    if "commands" in args.only.split(","):
+        more, scaling = command_rows(args.runs)
+        rows += more
     if "process" in args.only.split(","):
         rows += process_rows(args.runs)
     if "ics" in args.only.split(","):
@@ -405,6 +501,9 @@ def main():
     if "batch" in args.only.split(","):
         rows += batch_rows(args.runs)
     text = table(rows)
+    if scaling:
+        text += ("\n\nTen times the input, as typed (CPU of the almanac process; memory is peak RSS):\n\n"
+                 "| command | 100,000 | 1,000,000 | ratio | memory |\n| --- | ---: | ---: | ---: | --- |\n" + "\n".join(scaling))
     print(text)
     if args.write:
         machine = "%s, %s, %d cores" % (platform.platform(), platform.processor() or platform.machine(), os.cpu_count())

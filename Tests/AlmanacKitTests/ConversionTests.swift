@@ -27,12 +27,14 @@ import Testing
     /// in, and the report.
     static func run(_ input: ConversionInput, from source: String? = nil, to format: String, via: ModelKind? = nil,
                     context: CodecContext = CodecContext(), streams: Bool = true) throws -> (bytes: [UInt8], pieces: Int, report: ConversionReport) {
+        // Small inputs stream too here (a conversion converts them whole when streaming takes two passes).
         let captured = Mutex<(bytes: [UInt8], pieces: Int)>(([], 0))
         var conversion = Conversion(registry: registry, target: try registry.require(format), source: try source.map(registry.require),
                                     via: via, context: context) { piece in
             captured.withLock { $0.bytes += piece; $0.pieces += 1 }
         }
         conversion.streams = streams
+        conversion.firstPassThreshold = 0
         let report = conversion.run(input, to: .standardOutput)
         return captured.withLock { ($0.bytes, $0.pieces, report) }
     }

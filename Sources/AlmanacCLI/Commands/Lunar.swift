@@ -1,4 +1,5 @@
 import ArgumentParser
+import AlmanacBytes
 import AlmanacCore
 import AlmanacICU
 
@@ -13,7 +14,7 @@ struct Lunar: ParsableCommand {
     @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
     @OptionGroup var global: GlobalOptions
 
-    struct Row: Encodable {
+    struct Row {
         var gregorian: String
         var year: Int
         var month: Int
@@ -35,6 +36,16 @@ struct Lunar: ParsableCommand {
         }
         var rows: [Row] = []
         var failures: [Diagnostic] = []
+        // `-` stands for the dates on standard input, one a line (or separated by spaces).
+        var dates: [String] = []
+        for argument in self.dates {
+            if argument == "-" {
+                dates += String(decoding: session.standardInput(), as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+            } else {
+                dates.append(argument)
+            }
+        }
+        rows.reserveCapacity(dates.count)
         for text in dates {
             do throws(Diagnostic) {
                 let gregorian: CivilDate
@@ -55,16 +66,58 @@ struct Lunar: ParsableCommand {
             }
         }
         if json {
-            session.write(try CanonicalJSON.encode(rows))
+            writeJSON(rows, to: session)
         } else {
             let lines = rows.map { row -> [String] in
                 let lunar = LunarDate(year: row.year, month: row.month, isLeapMonth: row.leap, day: row.day)
                 return toGregorian ? [lunar.description, row.gregorian, "\(row.yearName)\(row.written)"]
                     : [row.gregorian, "\(row.yearName)\(row.written)", "(\(row.zodiac))"]
             }
-            for line in TextTable.render(lines) { session.print(line.trimmingTrailingSpaces()) }
+            // Written in blocks, not a write per line.
+            var block = ""
+            for line in TextTable.render(lines) {
+                block += line.trimmingTrailingSpaces()
+                block += "\n"
+                if block.utf8.count > Expand.block {
+                    session.write(Array(block.utf8))
+                    block = ""
+                }
+            }
+            if !block.isEmpty { session.write(Array(block.utf8)) }
         }
         if !failures.isEmpty { throw CommandFailure(.inputError, failures) }
+    }
+
+    /// The rows as JSON (Almanac's model layout, keys sorted), a block at a time.
+    func writeJSON(_ rows: [Row], to session: Session) {
+        var writer = JSONWriter(layout: .foundation, capacity: Expand.block + 4096)
+        writer.beginArray()
+        for row in rows {
+            writer.beginObject()
+            writer.key("day")
+            writer.integer(row.day)
+            writer.key("gregorian")
+            writer.string(row.gregorian)
+            writer.key("leap")
+            writer.bool(row.leap)
+            writer.key("month")
+            writer.integer(row.month)
+            writer.key("source")
+            writer.string(row.source)
+            writer.key("written")
+            writer.string(row.written)
+            writer.key("year")
+            writer.integer(row.year)
+            writer.key("yearName")
+            writer.string(row.yearName)
+            writer.key("zodiac")
+            writer.string(row.zodiac)
+            writer.endObject()
+            if writer.byteCount > Expand.block { session.write(writer.take()) }
+        }
+        writer.endArray()
+        writer.raw("\n")
+        session.write(writer.take())
     }
 
     /// `2027-01-01`, `2025-06L-01` (leap month), `20250601`.

@@ -41,6 +41,10 @@ public struct Conversion: Sendable {
     /// Threads that convert the batches of one large input read in parallel, when its converter
     /// converts batches independently (`ConcurrentItemConverter`); 1 converts on the writing thread.
     public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Inputs smaller than this are converted whole when streaming them needs two passes.
+    public static let firstPassThreshold = 1 << 20
+    /// The size from which a conversion that needs two passes streams (tests lower it).
+    public var firstPassThreshold = Conversion.firstPassThreshold
     /// Inputs smaller than this are read on the calling thread (a thread costs more than it saves).
     public static let parallelReadThreshold = 8 << 20
     /// The size from which this conversion reads in parallel (tests lower it).
@@ -328,7 +332,9 @@ public struct Conversion: Sendable {
             guard let found = registry.itemConverter(path: path, context: context) else { return nil }
             converter = found
         }
-        // A first pass over the items (the columns a calendar fills) needs an input it can read twice.
+        // A first pass over the items (the columns a calendar fills) needs an input it can read
+        // twice; below a megabyte, reading it once as a whole document costs less.
+        if let converter, converter.needsFirstPass, (input.sizeHint ?? Int.max) < firstPassThreshold { return nil }
         if let converter, converter.needsFirstPass {
             var observer = ItemObserver(converter: converter)
             _ = try decoder.decodeItems(input, context: context, into: &observer)
