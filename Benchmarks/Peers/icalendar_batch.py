@@ -9,18 +9,24 @@ from multiprocessing import Pool
 import icalendar
 
 
+def records(calendar):
+    """A calendar's events and to-dos as the JSON records a person would write."""
+    items = []
+    for component in calendar.walk():
+        if component.name in ("VEVENT", "VTODO"):
+            start = component.get("DTSTART") or component.get("DUE")
+            items.append({"uid": str(component.get("UID", "")), "title": str(component.get("SUMMARY", "")),
+                          "date": start.dt.isoformat() if start else None,
+                          "rule": component.get("RRULE").to_ical().decode() if component.get("RRULE") else None})
+    return items
+
+
 def convert(job):
     source, target = job
     try:
         with open(source, "rb") as f:
             calendar = icalendar.Calendar.from_ical(f.read())
-        items = []
-        for component in calendar.walk():
-            if component.name in ("VEVENT", "VTODO"):
-                start = component.get("DTSTART") or component.get("DUE")
-                items.append({"uid": str(component.get("UID", "")), "title": str(component.get("SUMMARY", "")),
-                              "date": start.dt.isoformat() if start else None,
-                              "rule": component.get("RRULE").to_ical().decode() if component.get("RRULE") else None})
+        items = records(calendar)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target + ".tmp", "w", encoding="utf-8") as f:
             json.dump({"items": items}, f, ensure_ascii=False, indent=2)

@@ -7,13 +7,8 @@ calendar = icalendar.Calendar.from_ical(open(sys.argv[2], "rb").read())
 if sys.argv[1] == "parse":
     print("items", len(calendar.walk("VEVENT")) + len(calendar.walk("VTODO")))
 elif sys.argv[1] == "json":
-    items = []
-    for component in calendar.walk():
-        if component.name in ("VEVENT", "VTODO"):
-            start = component.get("DTSTART") or component.get("DUE")
-            items.append({"uid": str(component.get("UID", "")), "title": str(component.get("SUMMARY", "")),
-                          "date": start.dt.isoformat() if start else None,
-                          "rule": component.get("RRULE").to_ical().decode() if component.get("RRULE") else None})
+    from icalendar_batch import records
+    items = records(calendar)
     with open(sys.argv[3], "w", encoding="utf-8") as f:
         json.dump({"items": items}, f, ensure_ascii=False, indent=2, sort_keys=True)
     print("records", len(items))

@@ -87,6 +87,23 @@ public final class Session: @unchecked Sendable {
     /// Raw bytes on standard output (a converted document written to `-`).
     func write(_ bytes: [UInt8]) { writeBytes(bytes) }
 
+    /// Bytes gathered before a write to standard output, for commands that print many lines.
+    static let block = 1 << 20
+
+    /// Lines printed a block at a time, not with a write each (a listing of 100,000 occurrences).
+    func printLines(_ lines: some Sequence<String>) {
+        var block = ""
+        for line in lines {
+            block += line
+            block += "\n"
+            if block.utf8.count > Self.block {
+                write(Array(block.utf8))
+                block = ""
+            }
+        }
+        if !block.isEmpty { write(Array(block.utf8)) }
+    }
+
     /// A diagnostic on standard error, in the session's language.
     func report(_ diagnostic: Diagnostic) { writeError(diagnostic.rendered(in: language) + "\n") }
 

@@ -41,7 +41,7 @@ struct StringsdictLayout {
             scanner.position += 5
             let keyStart = scanner.position
             guard scanner.skip(past: Array("</key>".utf8)) else { return nil }
-            let key = Self.unescaped(bytes[keyStart..<(scanner.position - 6)])
+            let key = StringsdictFile.unescapeXML(String(decoding: bytes[keyStart..<(scanner.position - 6)], as: UTF8.self))
             scanner.skipSpaceAndComments()
             guard scanner.skipElement() else { return nil }
             entries.append((key, String(decoding: bytes[start..<scanner.position], as: UTF8.self),
@@ -54,31 +54,6 @@ struct StringsdictLayout {
         guard let before = entries.first?.before, let line = before.split(separator: "\n", omittingEmptySubsequences: false).last,
               !line.isEmpty, line.allSatisfy({ $0 == " " || $0 == "\t" }) else { return "\t" }
         return String(line)
-    }
-
-    /// A key's text with XML's escapes resolved.
-    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            guard let semicolon = rest[amp...].firstIndex(of: ";") else { break }
-            let name = rest[rest.index(after: amp)..<semicolon]
-            switch name {
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "amp": result += "&"
-            case "quot": result += "\""
-            case "apos": result += "'"
-            default:
-                let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
-                if let scalar = number.flatMap(Unicode.Scalar.init) { result.unicodeScalars.append(scalar) } else { result += "&" + name + ";" }
-            }
-            rest = rest[rest.index(after: semicolon)...]
-        }
-        return result + rest
     }
 
     /// A cursor over the XML text.

@@ -202,7 +202,7 @@ public enum StringsdictFile {
     }
 
     /// The text of XML character data: entities and character references replaced.
-    static func unescapeXML(_ text: String) -> String {
+    package static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = ""
         var rest = Substring(text)

@@ -101,28 +101,15 @@ struct Expand: ParsableCommand {
             }
             return when + [found.title + (lunar(found).map { "（\($0)）" } ?? "") + (occurrence.isOverridden ? " *" : "")]
         }
-        // Written in blocks, not a write per line.
-        var block = ""
-        for line in TextTable.render(table) {
-            block += line.trimmingTrailingSpaces()
-            block += "\n"
-            if block.utf8.count > Self.block {
-                session.write(Array(block.utf8))
-                block = ""
-            }
-        }
-        if !block.isEmpty { session.write(Array(block.utf8)) }
+        session.printLines(TextTable.render(table).lazy.map { $0.trimmingTrailingSpaces() })
         if found.isEmpty { session.print(session.text("expand.none", fromDate.description, untilDate.description)) }
     }
-
-    /// Bytes gathered before a write to standard output.
-    static let block = 1 << 20
 
     /// The occurrences as JSON, written as they are laid out (an array of objects with sorted keys,
     /// Almanac's model layout), a block at a time: `uid`, `title`, `start`, `end`, `startUTC` (the
     /// instant in UTC), `allDay`, `overridden`, and `lunar` for lunar rules.
     func writeJSON(_ occurrences: [Found], order: [Int], lunar: (Found) -> String?, to session: Session) {
-        var writer = JSONWriter(layout: .foundation, capacity: Self.block + 4096)
+        var writer = JSONWriter(layout: .foundation, capacity: Session.block + 4096)
         writer.beginArray()
         for index in order {
             let found = occurrences[index]
@@ -149,7 +136,7 @@ struct Expand: ParsableCommand {
             writer.key("uid")
             writer.string(occurrence.uid)
             writer.endObject()
-            if writer.byteCount > Self.block { session.write(writer.take()) }
+            if writer.byteCount > Session.block { session.write(writer.take()) }
         }
         writer.endArray()
         writer.raw("\n")

@@ -73,24 +73,14 @@ struct Lunar: ParsableCommand {
                 return toGregorian ? [lunar.description, row.gregorian, "\(row.yearName)\(row.written)"]
                     : [row.gregorian, "\(row.yearName)\(row.written)", "(\(row.zodiac))"]
             }
-            // Written in blocks, not a write per line.
-            var block = ""
-            for line in TextTable.render(lines) {
-                block += line.trimmingTrailingSpaces()
-                block += "\n"
-                if block.utf8.count > Expand.block {
-                    session.write(Array(block.utf8))
-                    block = ""
-                }
-            }
-            if !block.isEmpty { session.write(Array(block.utf8)) }
+            session.printLines(TextTable.render(lines).lazy.map { $0.trimmingTrailingSpaces() })
         }
         if !failures.isEmpty { throw CommandFailure(.inputError, failures) }
     }
 
     /// The rows as JSON (Almanac's model layout, keys sorted), a block at a time.
     func writeJSON(_ rows: [Row], to session: Session) {
-        var writer = JSONWriter(layout: .foundation, capacity: Expand.block + 4096)
+        var writer = JSONWriter(layout: .foundation, capacity: Session.block + 4096)
         writer.beginArray()
         for row in rows {
             writer.beginObject()
@@ -113,7 +103,7 @@ struct Lunar: ParsableCommand {
             writer.key("zodiac")
             writer.string(row.zodiac)
             writer.endObject()
-            if writer.byteCount > Expand.block { session.write(writer.take()) }
+            if writer.byteCount > Session.block { session.write(writer.take()) }
         }
         writer.endArray()
         writer.raw("\n")
