@@ -45,7 +45,10 @@ struct Lunar: ParsableCommand {
                 dates.append(argument)
             }
         }
-        rows.reserveCapacity(dates.count)
+        // JSON is written as the dates are converted; the table keeps its rows to size its columns.
+        var writer = JSONWriter(layout: .foundation, capacity: json ? Session.block + 4096 : 16)
+        if json { writer.beginArray() }
+        if !json { rows.reserveCapacity(dates.count) }
         for text in dates {
             do throws(Diagnostic) {
                 let gregorian: CivilDate
@@ -58,15 +61,23 @@ struct Lunar: ParsableCommand {
                     do { gregorian = try CivilDate(iso: text) } catch { throw Diagnostic.error("date.invalid", text) }
                 }
                 let (lunar, source) = ChineseCalendar.lunarDateAndSource(for: gregorian)
-                rows.append(Row(gregorian: gregorian.description, year: lunar.year, month: lunar.month,
-                                leap: lunar.isLeapMonth, day: lunar.day, written: lunar.written(script),
-                                yearName: lunar.yearName, zodiac: lunar.zodiac(script), source: source.rawValue))
+                let row = Row(gregorian: gregorian.description, year: lunar.year, month: lunar.month,
+                              leap: lunar.isLeapMonth, day: lunar.day, written: lunar.written(script),
+                              yearName: lunar.yearName, zodiac: lunar.zodiac(script), source: source.rawValue)
+                if json {
+                    Self.write(row, into: &writer)
+                    if writer.byteCount > Session.block { session.write(writer.take()) }
+                } else {
+                    rows.append(row)
+                }
             } catch {
                 failures.append(error)
             }
         }
         if json {
-            writeJSON(rows, to: session)
+            writer.endArray()
+            writer.raw("\n")
+            session.write(writer.take())
         } else {
             let lines = rows.map { row -> [String] in
                 let lunar = LunarDate(year: row.year, month: row.month, isLeapMonth: row.leap, day: row.day)
@@ -78,36 +89,28 @@ struct Lunar: ParsableCommand {
         if !failures.isEmpty { throw CommandFailure(.inputError, failures) }
     }
 
-    /// The rows as JSON (Almanac's model layout, keys sorted), a block at a time.
-    func writeJSON(_ rows: [Row], to session: Session) {
-        var writer = JSONWriter(layout: .foundation, capacity: Session.block + 4096)
-        writer.beginArray()
-        for row in rows {
-            writer.beginObject()
-            writer.key("day")
-            writer.integer(row.day)
-            writer.key("gregorian")
-            writer.string(row.gregorian)
-            writer.key("leap")
-            writer.bool(row.leap)
-            writer.key("month")
-            writer.integer(row.month)
-            writer.key("source")
-            writer.string(row.source)
-            writer.key("written")
-            writer.string(row.written)
-            writer.key("year")
-            writer.integer(row.year)
-            writer.key("yearName")
-            writer.string(row.yearName)
-            writer.key("zodiac")
-            writer.string(row.zodiac)
-            writer.endObject()
-            if writer.byteCount > Session.block { session.write(writer.take()) }
-        }
-        writer.endArray()
-        writer.raw("\n")
-        session.write(writer.take())
+    /// A row as JSON (Almanac's model layout, keys sorted).
+    static func write(_ row: Row, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("day")
+        writer.integer(row.day)
+        writer.key("gregorian")
+        writer.string(row.gregorian)
+        writer.key("leap")
+        writer.bool(row.leap)
+        writer.key("month")
+        writer.integer(row.month)
+        writer.key("source")
+        writer.string(row.source)
+        writer.key("written")
+        writer.string(row.written)
+        writer.key("year")
+        writer.integer(row.year)
+        writer.key("yearName")
+        writer.string(row.yearName)
+        writer.key("zodiac")
+        writer.string(row.zodiac)
+        writer.endObject()
     }
 
     /// `2027-01-01`, `2025-06L-01` (leap month), `20250601`.
