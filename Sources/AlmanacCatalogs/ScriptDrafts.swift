@@ -123,10 +123,9 @@ struct PhraseTable {
 
     /// Whether any phrase or standalone character occurs in `scalars` at all.
     private func occurs(in scalars: [Unicode.Scalar]) -> Bool {
-        for start in scalars.indices where children[0][scalars[start].value] != nil || standalone[scalars[start]] != nil {
-            if standalone[scalars[start]] != nil || !phrases(scalars, from: start, limit: scalars.count).isEmpty { return true }
+        scalars.indices.contains { start in
+            standalone[scalars[start]] != nil || !phrases(scalars, from: start, limit: scalars.count).isEmpty
         }
-        return false
     }
 
     /// `start..<end`, one of ICU's words, with the longest phrases from the left replaced.

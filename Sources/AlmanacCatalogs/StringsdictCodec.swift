@@ -178,15 +178,15 @@ public struct StringsdictCodec: Codec {
     /// each keep their own), with a fingerprint of what the entry held.
     static func keepLayout(of bytes: [UInt8], locale: String, in catalog: inout Catalog) {
         guard let layout = StringsdictLayout(bytes), layout.entries.count == catalog.entries.count else { return }
-        catalog.presentation["stringsdict.head"] = layout.head
-        catalog.presentation["stringsdict.trail"] = layout.trail
-        catalog.presentation["stringsdict.tail"] = layout.tail
+        catalog.presentation["stringsdict.head"] = layout.text(layout.head)
+        catalog.presentation["stringsdict.trail"] = layout.text(layout.trail)
+        catalog.presentation["stringsdict.tail"] = layout.text(layout.tail)
         catalog.presentation["stringsdict.indent"] = layout.indentUnit
         for (index, piece) in layout.entries.enumerated() where piece.key == catalog.entries[index].key {
             let key = catalog.entries[index].key
             guard var translation = catalog.entries[index].translations[locale] else { continue }
-            translation.presentation["stringsdict.text"] = piece.text
-            translation.presentation["stringsdict.before"] = piece.before
+            translation.presentation["stringsdict.text"] = layout.text(piece.text)
+            translation.presentation["stringsdict.before"] = layout.text(piece.before)
             translation.presentation["stringsdict.fingerprint"] = fingerprint(key, translation)
             catalog.entries[index].translations[locale] = translation
         }

@@ -22,32 +22,27 @@ public final class WordBreaker {
     /// Where words start and end in `scalars`, as indices into it: 0 and `scalars.count` included,
     /// ascending.
     public func boundaries(of scalars: [Unicode.Scalar]) -> [Int] {
-        var units: [UInt16] = []
-        units.reserveCapacity(scalars.count + scalars.count / 4)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
         // The scalar index that each UTF-16 offset starts, for mapping ICU's offsets back.
         var scalarAt: [Int32] = []
         scalarAt.reserveCapacity(scalars.count + 1)
         for (index, scalar) in scalars.enumerated() {
-            for unit in scalar.utf16 {
-                units.append(unit)
-                scalarAt.append(Int32(index))
-            }
+            for _ in 0..<scalar.utf16.count { scalarAt.append(Int32(index)) }
         }
         scalarAt.append(Int32(scalars.count))
-        var capacity = scalars.count + 2
+        var offsets = [Int32](repeating: 0, count: scalars.count + 2)
         for _ in 0..<2 {
-            var offsets = [Int32](repeating: 0, count: capacity)
             var status: Int32 = 0
-            let count = Int(units.withUnsafeBufferPointer { text in
-                offsets.withUnsafeMutableBufferPointer { out in
-                    alm_words_boundaries(handle, text.baseAddress, Int32(text.count), out.baseAddress, Int32(out.count), &status)
-                }
+            let capacity = Int32(offsets.count)
+            let count = Int(String(text).withUTF16Unchecked { units, length in
+                alm_words_boundaries(handle, units, length, &offsets, capacity, &status)
             })
             guard alm_icu_failure(status) == 0 else { break }
-            if count <= capacity {
+            if count <= offsets.count {
                 return offsets[0..<count].map { Int(scalarAt[Int($0)]) }
             }
-            capacity = count
+            offsets = [Int32](repeating: 0, count: count)
         }
         // Without ICU's words every scalar is one.
         return Array(0...scalars.count)

@@ -150,55 +150,16 @@ public enum StringsdictFile {
     }
 
     /// The keys of the top `<dict>` of an XML property list in document order, each with the line
-    /// its value starts on.
+    /// its value starts on (none for a shape `StringsdictLayout` does not follow).
     static func topKeys(_ bytes: [UInt8]) -> [(String, Int)] {
-        var result: [(String, Int)] = []
-        var depth = 0
+        guard let layout = StringsdictLayout(bytes) else { return [] }
         var line = 1
-        var index = 0
-        var pendingKey: String?
-        func starts(_ text: String, at position: Int) -> Bool {
-            let pattern = Array(text.utf8)
-            return position + pattern.count <= bytes.count && bytes[position..<(position + pattern.count)].elementsEqual(pattern)
+        var counted = 0
+        return layout.entries.map { entry in
+            line += bytes[counted..<entry.valueStart].count { $0 == ASCII.lineFeed }
+            counted = entry.valueStart
+            return (entry.key, line)
         }
-        func skip(to end: String) {
-            while index < bytes.count, !starts(end, at: index) {
-                if bytes[index] == ASCII.lineFeed { line += 1 }
-                index += 1
-            }
-            index = min(bytes.count, index + end.utf8.count)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == ASCII.lineFeed { line += 1 }
-            guard byte == ASCII.lessThan else {
-                index += 1
-                continue
-            }
-            if starts("<!--", at: index) { skip(to: "-->"); continue }
-            if starts("<![CDATA[", at: index) { skip(to: "]]>"); continue }
-            if starts("<?", at: index) { skip(to: "?>"); continue }
-            if starts("<!", at: index) { skip(to: ">"); continue }
-            let tagLine = line
-            let tagStart = index
-            skip(to: ">")
-            let tag = String(decoding: bytes[tagStart..<index], as: UTF8.self)
-            if let key = pendingKey, !tag.hasPrefix("</") {
-                result.append((key, tagLine))
-                pendingKey = nil
-            }
-            if tag.hasPrefix("<dict") || tag.hasPrefix("<array") {
-                if !tag.hasSuffix("/>") { depth += 1 }
-            } else if tag == "</dict>" || tag == "</array>" {
-                depth -= 1
-            } else if tag == "<key>", depth == 1 {
-                let textStart = index
-                skip(to: "</key>")
-                let raw = String(decoding: bytes[textStart..<max(textStart, index - 6)], as: UTF8.self)
-                pendingKey = unescapeXML(raw)
-            }
-        }
-        return result
     }
 
     /// The text of XML character data: entities and character references replaced.

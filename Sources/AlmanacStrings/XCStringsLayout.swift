@@ -41,7 +41,7 @@ package struct XCStringsLayout: Sendable {
                     scanner.skipSpace()
                     if scanner.take(ASCII.closeBrace) { break }
                     let start = scanner.position
-                    guard scanner.string() != nil else { return nil }
+                    guard scanner.skipString() else { return nil }
                     scanner.skipSpace()
                     guard scanner.take(ASCII.colon) else { return nil }
                     scanner.skipSpace()
@@ -84,7 +84,7 @@ package struct XCStringsLayout: Sendable {
         let colon: XCStringsStyle.Colon
         // The first key's closing quote: the entry text starts with the quoted key.
         var scanner = Scanner(bytes: Array(entry.utf8))
-        _ = scanner.string()
+        _ = scanner.skipString()
         let afterKey = String(decoding: scanner.bytes[scanner.position...].prefix(3), as: UTF8.self)
         if afterKey.hasPrefix(" : ") { colon = .spaced } else if afterKey.hasPrefix(": ") { colon = .trailing } else { colon = .bare }
         let oneLine = !entry.contains("\n")
@@ -109,33 +109,39 @@ package struct XCStringsLayout: Sendable {
             return true
         }
 
-        /// A string at the cursor, decoded; nil when there is none.
-        mutating func string() -> String? {
-            let start = position
-            guard take(ASCII.quote) else { return nil }
+        /// Moves past a string at the cursor; false when there is none.
+        mutating func skipString() -> Bool {
+            guard take(ASCII.quote) else { return false }
             while position < bytes.count {
                 switch bytes[position] {
                 case ASCII.backslash: position += 2
                 case ASCII.quote:
                     position += 1
-                    return (try? JSONValue(parsing: Array(bytes[start..<position])))?.string
+                    return true
                 default: position += 1
                 }
             }
-            return nil
+            return false
+        }
+
+        /// A string at the cursor, decoded (the top object's member names); nil when there is none.
+        mutating func string() -> String? {
+            let start = position
+            guard skipString() else { return nil }
+            return (try? JSONValue(parsing: Array(bytes[start..<position])))?.string
         }
 
         /// Moves past one value (string, object, array, number or literal).
         mutating func skipValue() -> Bool {
             guard position < bytes.count else { return false }
             switch bytes[position] {
-            case ASCII.quote: return string() != nil
+            case ASCII.quote: return skipString()
             case ASCII.openBrace, ASCII.openBracket:
                 var depth = 0
                 while position < bytes.count {
                     switch bytes[position] {
                     case ASCII.quote:
-                        guard string() != nil else { return false }
+                        guard skipString() else { return false }
                         continue
                     case ASCII.openBrace, ASCII.openBracket: depth += 1
                     case ASCII.closeBrace, ASCII.closeBracket:

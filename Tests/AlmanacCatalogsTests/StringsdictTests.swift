@@ -71,4 +71,30 @@ import Testing
             #expect(error.location?.file == "y.stringsdict")
         }
     }
+
+    /// Foundation's reader keeps the file's key order and points each key at its value's line,
+    /// read by the same scanner the writer keeps the layout with (comments and a DOCTYPE skipped).
+    @Test func foundationReadingKeepsOrderAndLines() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <!-- later keys first -->
+            <key>zebra &amp; co</key>
+            <string>Z</string>
+            <key>apple</key>
+
+            <dict>
+                <key>NSStringLocalizedFormatKey</key>
+                <string>%#@n@</string>
+            </dict>
+        </dict>
+        </plist>
+        """
+        let top = try #require(try StringsdictFile.propertyList(Array(text.utf8), fileName: "t.stringsdict").dictionary)
+        #expect(top.map(\.0) == ["zebra & co", "apple"])
+        // A dictionary value carries its line (a string's is not kept).
+        #expect(top[1].1.line == 10)
+    }
 }

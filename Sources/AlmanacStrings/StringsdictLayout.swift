@@ -1,39 +1,46 @@
 import AlmanacBytes
-import AlmanacCore
 
-/// Where the pieces of a `.stringsdict`'s XML text are, so a file written back keeps its layout:
-/// the text through the top `<dict>`, each entry's own text (`<key>…</key>` and its value, as
-/// written: indentation, comments, variable order, rule types Almanac does not model), the
-/// whitespace and comments before each, and the text from the closing `</dict>` on. The codec
-/// writes an entry that still holds what it held as its text and a changed or new one in the
-/// file's indentation.
-struct StringsdictLayout {
-    var head: String
-    /// Each top-level entry in the file's order: its key, its text, and what is before it.
-    var entries: [(key: String, text: String, before: String)]
+/// Where the pieces of a `.stringsdict`'s XML text are: the text through the top `<dict>`, each
+/// entry (`<key>…</key>` and its value, as written: indentation, comments, variable order, rule
+/// types Almanac does not model), the whitespace and comments before each, and the text from the
+/// closing `</dict>` on. The codec writes an entry that still holds what it held as its text (so a
+/// file keeps its layout); the Foundation reader takes the top keys' order and lines from it.
+package struct StringsdictLayout {
+    /// One top-level entry: its key, where its text is (from `<key>`), where its value starts, and
+    /// where what comes before it starts (the end of the entry before).
+    package struct Entry {
+        package var key: String
+        package var text: Range<Int>
+        package var valueStart: Int
+        package var before: Range<Int>
+    }
+
+    package let bytes: [UInt8]
+    /// Through the top `<dict>`.
+    package var head: Range<Int>
+    package var entries: [Entry]
     /// Whitespace and comments after the last entry.
-    var trail: String
+    package var trail: Range<Int>
     /// From the closing `</dict>` to the end of the file.
-    var tail: String
+    package var tail: Range<Int>
 
-    /// The layout of a text property list; nil when it is not one this scanner follows (the
-    /// parser has already accepted the XML, so this only declines unusual shapes).
-    init?(_ bytes: [UInt8]) {
+    /// The layout of a text property list; nil when it is not one this scanner follows (a parser
+    /// has already accepted the XML, so this only declines unusual shapes).
+    package init?(_ bytes: [UInt8]) {
+        self.bytes = bytes
         var scanner = Scanner(bytes: bytes)
         guard scanner.skip(past: Array("<plist".utf8)), scanner.skip(past: [ASCII.greaterThan]) else { return nil }
         scanner.skipSpaceAndComments()
         guard scanner.startsWith("<dict>") else { return nil }
         scanner.position += 6
-        let headEnd = scanner.position
-        var entries: [(String, String, String)] = []
+        head = 0..<scanner.position
+        entries = []
         while true {
             let beforeStart = scanner.position
             scanner.skipSpaceAndComments()
             if scanner.startsWith("</dict>") {
-                head = String(decoding: bytes[0..<headEnd], as: UTF8.self)
-                self.entries = entries
-                trail = String(decoding: bytes[beforeStart..<scanner.position], as: UTF8.self)
-                tail = String(decoding: bytes[scanner.position...], as: UTF8.self)
+                trail = beforeStart..<scanner.position
+                tail = scanner.position..<bytes.count
                 return
             }
             let start = scanner.position
@@ -43,15 +50,19 @@ struct StringsdictLayout {
             guard scanner.skip(past: Array("</key>".utf8)) else { return nil }
             let key = StringsdictFile.unescapeXML(String(decoding: bytes[keyStart..<(scanner.position - 6)], as: UTF8.self))
             scanner.skipSpaceAndComments()
+            let valueStart = scanner.position
             guard scanner.skipElement() else { return nil }
-            entries.append((key, String(decoding: bytes[start..<scanner.position], as: UTF8.self),
-                            String(decoding: bytes[beforeStart..<start], as: UTF8.self)))
+            entries.append(Entry(key: key, text: start..<scanner.position, valueStart: valueStart, before: beforeStart..<start))
         }
     }
 
+    /// The text of a piece.
+    package func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
     /// The indentation of one level: a tab, or the spaces before the first entry's key.
-    var indentUnit: String {
-        guard let before = entries.first?.before, let line = before.split(separator: "\n", omittingEmptySubsequences: false).last,
+    package var indentUnit: String {
+        guard let before = entries.first.map({ text($0.before) }),
+              let line = before.split(separator: "\n", omittingEmptySubsequences: false).last,
               !line.isEmpty, line.allSatisfy({ $0 == " " || $0 == "\t" }) else { return "\t" }
         return String(line)
     }
