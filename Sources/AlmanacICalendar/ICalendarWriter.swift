@@ -36,7 +36,7 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The calendar's start: BEGIN:VCALENDAR, its properties, and the time zones the source defined.
-    func begin<Output: ICalSink>(_ frame: Agenda, state: inout State, into output: inout Output) {
+    func begin<Output: ICalSink & ~Copyable>(_ frame: Agenda, state: inout State, into output: inout Output) {
         func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
             output.line(name, parameters, value)
         }
@@ -53,7 +53,7 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// One item, remembering the zones and years it uses.
-    func write<Output: ICalSink>(_ item: CalendarItem, state: inout State, to output: inout Output) {
+    func write<Output: ICalSink & ~Copyable>(_ item: CalendarItem, state: inout State, to output: inout Output) {
         func add(_ value: DateValue?) {
             guard let value else { return }
             if case .zoned(_, let zone) = value { state.used.insert(zone) }
@@ -72,7 +72,7 @@ public struct ICalendarWriter: Sendable {
 
     /// The calendar's end: definitions the source gave after its items, ICU's definitions for
     /// the zones items used that no definition covers, carried components, END:VCALENDAR.
-    func end<Output: ICalSink>(_ frame: Agenda, state: inout State, into output: inout Output) -> [Diagnostic] {
+    func end<Output: ICalSink & ~Copyable>(_ frame: Agenda, state: inout State, into output: inout Output) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         writeDefinitions(frame, state: &state, into: &output)
         // The years the generated definitions cover: from a year before the earliest date used to
@@ -91,14 +91,14 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The frame's definitions not yet written, as given.
-    private func writeDefinitions<Output: ICalSink>(_ frame: Agenda, state: inout State, into output: inout Output) {
+    private func writeDefinitions<Output: ICalSink & ~Copyable>(_ frame: Agenda, state: inout State, into output: inout Output) {
         for definition in frame.timeZones where !state.defined.contains(definition.id) {
             state.defined.insert(definition.id)
             output.text(definition.definition)
         }
     }
 
-    private func write<Output: ICalSink>(_ item: CalendarItem, to output: inout Output) {
+    private func write<Output: ICalSink & ~Copyable>(_ item: CalendarItem, to output: inout Output) {
         func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
             output.line(name, parameters, value)
         }
@@ -112,8 +112,7 @@ public struct ICalendarWriter: Sendable {
         }
         func date(_ name: String, _ value: DateValue?, extra: [CarriedProperty.Parameter] = []) {
             guard let value else { return }
-            let formatted = BasicDateTime.format(value)
-            line(name, parameters(name, formatted.parameters + extra), formatted.text)
+            output.date(name, value, parameters(name, extra))
         }
         // COMPLETED, CREATED and LAST-MODIFIED are UTC date-times (RFC 5545 3.8.2.1, 3.8.7): a day
         // (todo.txt and the apps keep only the day) is written as its midnight UTC.
@@ -126,7 +125,7 @@ public struct ICalendarWriter: Sendable {
         }
         func text(_ name: String, _ value: String?) {
             guard let value else { return }
-            line(name, parameters(name), PropertyText.escape(value))
+            output.text(name, parameters(name), [value])
         }
 
         line("BEGIN", [], component)
@@ -166,7 +165,7 @@ public struct ICalendarWriter: Sendable {
         text("DESCRIPTION", item.notes)
         text("LOCATION", item.location)
         if let geo = item.geo { line("GEO", [], "\(Self.number(geo.latitude));\(Self.number(geo.longitude))") }
-        if !item.categories.isEmpty { line("CATEGORIES", [], item.categories.map(PropertyText.escape).joined(separator: ",")) }
+        if !item.categories.isEmpty { output.text("CATEGORIES", [], item.categories) }
         if let color = item.color { line("COLOR", parameters("COLOR"), color) }
         // An exact PRIORITY kept from the source wins when it says the same level.
         let exactPriority = item.carried.first { $0.name == "PRIORITY" }.flatMap { Int($0.value) }
@@ -200,7 +199,7 @@ public struct ICalendarWriter: Sendable {
             }
             // DISPLAY alarms need a DESCRIPTION (RFC 5545 §3.6.6); the item's title is the natural one.
             if let message = alarm.message ?? (alarm.action == .display ? item.title : nil) {
-                line("DESCRIPTION", [], PropertyText.escape(message))
+                output.text("DESCRIPTION", [], [message])
             }
             for property in alarm.carried { line(property.name, property.parameters, property.value) }
             line("END", [], "VALARM")
@@ -225,12 +224,30 @@ public struct ICalendarWriter: Sendable {
     }
 }
 
-/// Where the writer's content lines go: iCalendar text, or a component tree.
-protocol ICalSink {
+/// Where the writer's content lines go: iCalendar text, a component tree, or jCal.
+protocol ICalSink: ~Copyable {
     /// A content line (BEGIN and END lines included), value as iCalendar text.
     mutating func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String)
     /// Whole components as iCalendar text (unfolded lines joined by newlines).
     mutating func text(_ text: String)
+    /// A TEXT property from its unescaped values (one, or CATEGORIES' list).
+    mutating func text(_ name: String, _ parameters: [CarriedProperty.Parameter], _ values: [String])
+    /// A DATE or DATE-TIME property: the value, and the parameters beside those its form needs
+    /// (VALUE=DATE, TZID come first).
+    mutating func date(_ name: String, _ value: DateValue, _ parameters: [CarriedProperty.Parameter])
+}
+
+extension ICalSink where Self: ~Copyable {
+    /// As iCalendar text: escaped, a list joined by commas.
+    mutating func text(_ name: String, _ parameters: [CarriedProperty.Parameter], _ values: [String]) {
+        line(name, parameters, values.count == 1 ? PropertyText.escape(values[0]) : values.map(PropertyText.escape).joined(separator: ","))
+    }
+
+    /// As iCalendar text: basic format, VALUE=DATE or TZID first.
+    mutating func date(_ name: String, _ value: DateValue, _ parameters: [CarriedProperty.Parameter]) {
+        let formatted = BasicDateTime.format(value)
+        line(name, formatted.parameters + parameters, formatted.text)
+    }
 }
 
 /// Builds a component tree from the writer's lines.

@@ -59,8 +59,8 @@ import Testing
     @Test func calendarsStreamIntoRetireTimeBackups() throws {
         let context = CodecContext(timeZone: try TimeZoneID("Asia/Taipei"), options: ["exported-at": "2025-12-01T00:00:00+08:00"])
         let fixtures = "../Tests/AlmanacICalendarTests/Fixtures/"
-        for example in ["family-calendar.ics"] + ["google-export.ics", "outlook-export.ics", "apple-export.ics", "lunar-birthdays.ics",
-                                                  "bench-300.ics"].map { fixtures + $0 } {
+        let calendars = ["google-export.ics", "outlook-export.ics", "apple-export.ics", "lunar-birthdays.ics", "bench-300.ics"]
+        for example in ["family-calendar.ics"] + calendars.map({ fixtures + $0 }) {
             let path = Self.examplePath(example)
             #expect(FileManager.default.fileExists(atPath: path), "\(path)")
             let streamed = try Self.run(.file(path), to: "retiretime-backup", context: context)
