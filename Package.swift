@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AlmanacCalendar", targets: ["AlmanacCalendar"]),
         .library(name: "AlmanacICalendar", targets: ["AlmanacICalendar"]),
         .library(name: "AlmanacCSV", targets: ["AlmanacCSV"]),
+        .library(name: "AlmanacXLSX", targets: ["AlmanacXLSX"]),
         .library(name: "AlmanacCatalogs", targets: ["AlmanacCatalogs"]),
         .library(name: "AlmanacAudit", targets: ["AlmanacAudit"]),
         .library(name: "AlmanacBackups", targets: ["AlmanacBackups"]),
@@ -42,6 +43,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // zlib, for the zip container of XLSX workbooks: its header is plain C, so Swift imports it
+        // directly (in AlmanacZip only). On a Mac it is part of the SDK.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // C wrappers whose public headers expose plain C types only, so Swift never sees ICU's or
         // libxml2's headers (they clash with the ICU that Foundation bundles).
         .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -56,12 +64,16 @@ let package = Package(
         .target(name: "AlmanacStrings", dependencies: ["AlmanacBytes"]),
         .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim", "AlmanacBytes"]),
+        // The zip container (streamed writing; reading with size and ratio limits) over zlib.
+        .target(name: "AlmanacZip", dependencies: ["CZlib"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings"]),
         // The calendar engine: recurrence expansion (RFC 5545 + 7529), occurrences, zone clocks.
         // Below the codecs, which never depend on one another.
         .target(name: "AlmanacCalendar", dependencies: ["AlmanacCore", "AlmanacICU"]),
         .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCalendar"]),
         .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
+        // Office Open XML workbooks (SpreadsheetML): typed cells formatted for the reader's region.
+        .target(name: "AlmanacXLSX", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacBytes", "AlmanacZip"]),
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
         .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
@@ -79,7 +91,7 @@ let package = Package(
             dependencies: ["almanac"]),
         // Every built-in format in one registry, and the conversion pipeline: what a Swift
         // program imports to convert as `almanac convert` does.
-        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacBackups"]),
+        .target(name: "AlmanacKit", dependencies: ["AlmanacCore", "AlmanacICalendar", "AlmanacCSV", "AlmanacXLSX", "AlmanacCatalogs", "AlmanacBackups"]),
         .target(
             name: "AlmanacCLI",
             dependencies: [
@@ -96,6 +108,7 @@ let package = Package(
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacCalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
+        .testTarget(name: "AlmanacXLSXTests", dependencies: ["AlmanacXLSX", "AlmanacZip", "AlmanacKit", "AlmanacICU", "AlmanacBytes", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),

@@ -26,6 +26,7 @@ PREFIXES = {
     "AlmanacCalendar": ["recurrence", "timezone"],
     "AlmanacICalendar": ["ics", "jcal", "xcal"],
     "AlmanacCSV": ["csv", "table", "ledger"],
+    "AlmanacXLSX": ["xlsx"],
     "AlmanacCatalogs": ["catalog", "strings", "stringsdict", "xcstrings", "xliff", "plist"],
     "AlmanacAndroid": ["android"],
     "AlmanacAudit": ["audit"],

@@ -46,6 +46,10 @@ import Darwin
     @inlinable
     package var first: UInt8? { base.first }
 
+    /// The last byte, or nil.
+    @inlinable
+    package var last: UInt8? { base.last }
+
     /// The text of `start..<end` (invalid UTF-8 repaired with U+FFFD).
     @inlinable
     package func string(_ start: Int, _ end: Int) -> String {

@@ -82,6 +82,8 @@ public final class AgendaRowWriter {
     }
 
     public let columns: [String]
+    /// What each column's cells hold, for a format with typed cells (nil otherwise).
+    public let cellTypes: [Table.CellType]?
     /// What each column holds: a role, or an extension property carried as it was.
     enum Column: Equatable {
         case role(ColumnRole)
@@ -185,6 +187,7 @@ public final class AgendaRowWriter {
         self.layout = layout
         unheldFields = Self.unheldFields(layout, iso: iso)
         columns = roles.map(export.header) + carried.map { $0.header ?? $0.property }
+        cellTypes = export.typed ? roles.map(Self.cellType) + carried.map { _ in .text } : nil
         // What the calendar itself has that rows of days cannot hold: the apps' categories and
         // lists with their colours and icons, and their settings (AlmanacBackups writes these).
         for property in agenda.carried {
@@ -205,7 +208,8 @@ public final class AgendaRowWriter {
         plurals = try? PluralRules(locale: export.locale)
         counts = try? NumberFormat.decimal(locale: export.locale)
         script = ChineseScript(locale: export.locale)
-        guardsFormulas = context.options["formula-guard"] != "no"
+        // A typed cell is stored as text and never read as a formula: no guard needed.
+        guardsFormulas = context.options["formula-guard"] != "no" && !context.typedCells
     }
 
     /// A writer like this one with formatters of its own and nothing found yet, for a batch
@@ -236,6 +240,23 @@ public final class AgendaRowWriter {
     }
 
     private func text(_ value: String) -> String { guardsFormulas ? FormulaGuard.text(value) : value }
+
+    /// What a role's cells hold in a typed table (the end is a day or a day and time).
+    static func cellType(_ role: ColumnRole) -> Table.CellType {
+        switch role {
+        case .date: .date
+        case .end: .dateTime
+        case .time: .time
+        case .relative: .integer
+        case .completed: .boolean
+        default: .text
+        }
+    }
+
+    /// A wall time's time of day as a typed cell holds it (`18:30:00`).
+    private static func isoTime(_ wall: CivilDateTime) -> String {
+        String(wall.description.suffix(8))
+    }
 
     static func isLunar(_ item: CalendarItem) -> Bool {
         item.recurrence?.rules.contains(where: \.isLunar) == true
@@ -389,7 +410,9 @@ public final class AgendaRowWriter {
         case .updated: return item.lastModified?.description ?? unreadable(.updated, of: item)
         case .title: return text(item.title)
         case .date: return when.map(dateText) ?? unreadable(.date, of: item)
-        case .time: return when.flatMap { $0.isAllDay ? nil : timeText(export.wall($0)) } ?? unreadable(.time, of: item)
+        case .time:
+            guard let when, !when.isAllDay else { return unreadable(.time, of: item) }
+            return export.typed ? Self.isoTime(export.wall(when)) : timeText(export.wall(when))
         case .end: return item.end.map(endText) ?? unreadable(.end, of: item)
         case .repeat:
             guard let rules = item.recurrence?.rules, !rules.isEmpty else { return unreadable(.repeat, of: item) }
@@ -404,7 +427,7 @@ public final class AgendaRowWriter {
         case .priority: return priorityText(item.priority)
         case .completed:
             guard item.kind == .todo else { return "" }
-            return export.iso ? String(item.isCompleted) : word(item.isCompleted ? "word.yes" : "word.no")
+            return export.machine ? String(item.isCompleted) : word(item.isCompleted ? "word.yes" : "word.no")
         case .relative:
             guard let expander, let when else { return "" }
             // Repeating days count to their next occurrence; one-off days to or from themselves.
@@ -437,11 +460,12 @@ public final class AgendaRowWriter {
     /// An all-day end is exclusive in iCalendar (DTEND 3/6 for a day on 3/5); people write the last day.
     private func endText(_ end: DateValue) -> String {
         if case .date(let date) = end { return dateText(.date(date.adding(days: -1))) }
+        if export.typed { return export.wall(end).description }
         return dateText(end) + " " + timeText(export.wall(end))
     }
 
     private func dateText(_ value: DateValue) -> String {
-        if export.iso { return export.format(value, dateFormat: dateFormat) }
+        if export.machine { return export.format(value, dateFormat: dateFormat) }
         let day = export.wall(value).date
         let number = day.daysSinceEpoch
         let slot = number & (memo.dayNumbers.count - 1)
@@ -497,7 +521,7 @@ public final class AgendaRowWriter {
     }
 
     private func relativeText(_ days: Int) -> String {
-        if export.iso { return String(days) }
+        if export.machine { return String(days) }
         if days == 0 { return Message("csv.relative.today").rendered(in: export.language) }
         let category = plurals?.category(for: abs(days)) == .one ? "one" : "other"
         return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [counts?.string(abs(days)) ?? String(abs(days))])

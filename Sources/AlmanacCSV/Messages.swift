@@ -83,6 +83,10 @@ enum ModuleMessages {
             "ledger.kind.foreignCurrency": "Foreign currency",
             "ledger.kind.insurance": "Insurance",
             "ledger.kind.stock": "Stocks",
+            "ledger.sheet.accounts": "Accounts",
+            "ledger.sheet.changes": "Changes",
+            "ledger.sheet.goals": "Goals",
+            "ledger.sheet.snapshots": "Snapshots",
             "table.json-not-array": "The JSON must be an array of objects, one per row.",
             "table.json-not-object": "Each row must be a JSON object keyed by column name.",
         ],
@@ -163,6 +167,10 @@ enum ModuleMessages {
             "ledger.kind.foreignCurrency": "外币",
             "ledger.kind.insurance": "保险",
             "ledger.kind.stock": "股票",
+            "ledger.sheet.accounts": "账户",
+            "ledger.sheet.changes": "余额变动",
+            "ledger.sheet.goals": "储蓄目标",
+            "ledger.sheet.snapshots": "资产快照",
             "table.json-not-array": "JSON 必须是对象数组，每行一个对象。",
             "table.json-not-object": "每一行都必须是以栏名为键的 JSON 对象。",
         ],
@@ -243,6 +251,10 @@ enum ModuleMessages {
             "ledger.kind.foreignCurrency": "外幣",
             "ledger.kind.insurance": "保險",
             "ledger.kind.stock": "股票",
+            "ledger.sheet.accounts": "帳戶",
+            "ledger.sheet.changes": "餘額變動",
+            "ledger.sheet.goals": "儲蓄目標",
+            "ledger.sheet.snapshots": "資產快照",
             "table.json-not-array": "JSON 必須是物件陣列，每列一個物件。",
             "table.json-not-object": "每一列都必須是以欄名為鍵的 JSON 物件。",
         ]
@@ -345,6 +357,10 @@ extension DiagnosticCode {
     static let ledgerKindForeignCurrency: DiagnosticCode = "ledger.kind.foreignCurrency"
     static let ledgerKindInsurance: DiagnosticCode = "ledger.kind.insurance"
     static let ledgerKindStock: DiagnosticCode = "ledger.kind.stock"
+    static let ledgerSheetAccounts: DiagnosticCode = "ledger.sheet.accounts"
+    static let ledgerSheetChanges: DiagnosticCode = "ledger.sheet.changes"
+    static let ledgerSheetGoals: DiagnosticCode = "ledger.sheet.goals"
+    static let ledgerSheetSnapshots: DiagnosticCode = "ledger.sheet.snapshots"
     static let tableJsonNotArray: DiagnosticCode = "table.json-not-array"
     static let tableJsonNotObject: DiagnosticCode = "table.json-not-object"
 }

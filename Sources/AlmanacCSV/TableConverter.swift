@@ -34,7 +34,8 @@ public struct TableConverter: DocumentConverter {
                   values: ["number", "display"], defaultValue: "number"),
             .init(name: "rounding", summary: "With money=display: the currency's cash digits (TWD: whole dollars) or its standard digits, rounded half up.",
                   values: ["cash", "standard"], defaultValue: "cash"),
-            .init(name: "sheet", summary: "Which part of a ledger a table holds.", values: ["accounts", "changes", "goals", "snapshots"]),
+            .init(name: "sheet", summary: "Which part of a ledger a table holds; all: every part, each a sheet of a workbook (xlsx).",
+                  values: ["accounts", "changes", "goals", "snapshots", "all"]),
         ]
     }
 
@@ -247,6 +248,9 @@ struct TableExport {
     let locale: LocaleID
     let language: Language
     let iso: Bool
+    /// For a spreadsheet with typed cells: numbers and dates in machine form, typed by column
+    /// (`Table.cellTypes`); headers and words as the style says.
+    let typed: Bool
     let zone: TimeZoneID
 
     init(context: CodecContext) {
@@ -254,8 +258,16 @@ struct TableExport {
         self.locale = context.locale ?? .americanEnglish
         self.language = Language(tag: locale.bcp47)
         self.iso = context.options["style"] == "iso"
+        self.typed = context.typedCells
         self.zone = context.readingZone
     }
+
+    /// Whether values are written in machine form (ISO dates, plain numbers).
+    var machine: Bool { iso || typed }
+
+    /// A text cell with the formula guard, which a typed cell does not need: it is stored as
+    /// text and never read as a formula.
+    func guarded(_ text: String) -> String { typed ? text : FormulaGuard.text(text) }
 
     func header(_ role: ColumnRole) -> String { iso ? role.rawValue : role.header(in: language) }
 
@@ -266,20 +278,45 @@ struct TableExport {
         for item in agenda.items {
             if item.recurrenceID == nil { rows.append(writer.row(item)) } else { writer.skip(item) }
         }
-        return (.table(Table(columns: writer.columns, rows: rows)), writer.report(target: context.targetFormat ?? "table"))
+        return (.table(Table(columns: writer.columns, rows: rows, cellTypes: writer.cellTypes)), writer.report(target: context.targetFormat ?? "table"))
     }
 
     /// A ledger as one sheet: accounts (the default), changes, goals (with progress and the
     /// monthly amount still needed) or snapshots (with the change from the month before);
     /// `--option sheet=…` picks one, the others are named in a warning.
     func table(_ ledger: Ledger) throws(Diagnostic) -> (Document, [Diagnostic]) {
+        let parts: [(name: String, present: Bool)] = [("accounts", !ledger.accounts.isEmpty), ("changes", !ledger.balanceChanges.isEmpty),
+                                                      ("goals", !ledger.goals.isEmpty), ("snapshots", !ledger.snapshots.isEmpty)]
+        let asked = context.options["sheet"]
+        guard asked == "all" else { return try table(ledger, sheet: asked ?? parts.first { $0.present }?.name ?? "accounts", parts: parts) }
+        // Every sheet the ledger fills, in a workbook (one-sheet formats write the first and say so).
+        let present = parts.filter(\.present).map(\.name)
+        var sheets: [Table] = []
+        var diagnostics: [Diagnostic] = []
+        for name in present.isEmpty ? ["accounts"] : present {
+            let (document, found) = try table(ledger, sheet: name, parts: [])
+            guard case .table(var sheet) = document else { continue }
+            sheet.name = Message("ledger.sheet.\(name)").rendered(in: language)
+            sheets.append(sheet)
+            diagnostics += found
+        }
+        var first = sheets.removeFirst()
+        if !sheets.isEmpty {
+            first.otherSheets = sheets
+            if !typed { diagnostics.append(.note("csv.other-sheets", present.dropFirst().joined(separator: ", "))) }
+        }
+        return (.table(first), diagnostics)
+    }
+
+    /// One sheet of a ledger; `parts` are the ones a note names when they are left out.
+    private func table(_ ledger: Ledger, sheet: String, parts: [(name: String, present: Bool)]) throws(Diagnostic) -> (Document, [Diagnostic]) {
         let dateFormat = try dateFormatter()
         // One money style for every sheet: by default the exact amount, a number a spreadsheet
         // sums, with the currency in its own column; `money=display` writes amounts as people read
         // them (TWD in Taipei: $1,234,568, cash digits unless `rounding=standard`, half up).
-        let display = context.options["money"] == "display" && !iso
+        let display = context.options["money"] == "display" && !machine
         let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
-        let exact = iso ? nil : try? NumberFormat.exact(locale: locale)
+        let exact = machine ? nil : try? NumberFormat.exact(locale: locale)
         var formats: [String: CurrencyFormat?] = [:]
         var losses = Losses()
         let cells = CellReader(locale: locale)
@@ -302,11 +339,8 @@ struct TableExport {
             }
             return text
         }
-        let parts: [(name: String, present: Bool)] = [("accounts", !ledger.accounts.isEmpty), ("changes", !ledger.balanceChanges.isEmpty),
-                                                      ("goals", !ledger.goals.isEmpty), ("snapshots", !ledger.snapshots.isEmpty)]
-        let sheet = context.options["sheet"] ?? parts.first { $0.present }?.name ?? "accounts"
-        guard parts.contains(where: { $0.name == sheet }) else {
-            throw Diagnostic.error("cli.value.choices", sheet, parts.map(\.name).joined(separator: ", "))
+        guard Self.sheets.contains(sheet) else {
+            throw Diagnostic.error("cli.value.choices", sheet, (Self.sheets + ["all"]).joined(separator: ", "))
         }
         let today: CivilDate = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? zone.wallTime(at: Date()).date
         var table: Table
@@ -315,8 +349,10 @@ struct TableExport {
             // The opening balance (初始餘額) when the app kept it.
             let opening = ledger.accounts.contains { $0.openingBalance != nil }
             table = Table(columns: ([.account, .type, .currency, .balance] + (opening ? [.opening] : []) + [.updated]).map(header))
+            let amount = Table.CellType.amount(currency: nil, currencyColumn: 2)
+            table.cellTypes = [.text, .text, .text, amount] + (opening ? [amount] : []) + [.date]
             for account in ledger.accounts {
-                var row = [FormulaGuard.text(account.name),
+                var row = [guarded(account.name),
                            iso ? account.kind.rawValue : Message("ledger.kind.\(account.kind.rawValue)").rendered(in: language),
                            account.currency, money(account.balance, account.currency, of: account.name, "balance")]
                 if opening { row.append(account.openingBalance.map { money($0, account.currency, of: account.name, "openingBalance") } ?? "") }
@@ -326,13 +362,16 @@ struct TableExport {
         case "changes":
             let names = Dictionary(ledger.accounts.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             table = Table(columns: [.date, .account, .currency, .amount, .notes].map(header))
+            table.cellTypes = [.date, .text, .text, .amount(currency: nil, currencyColumn: 2), .text]
             for change in ledger.balanceChanges {
                 let currency = ledger.accounts.first { $0.id == change.accountID }?.currency ?? ledger.baseCurrency
-                table.rows.append([format(change.date, dateFormat: dateFormat), FormulaGuard.text(names[change.accountID] ?? change.accountID),
-                                   currency, money(change.amount, currency, of: names[change.accountID] ?? change.accountID, "amount"), FormulaGuard.text(change.note ?? "")])
+                table.rows.append([format(change.date, dateFormat: dateFormat), guarded(names[change.accountID] ?? change.accountID),
+                                   currency, money(change.amount, currency, of: names[change.accountID] ?? change.accountID, "amount"), guarded(change.note ?? "")])
             }
         case "goals":
             table = Table(columns: [.title, .currency, .target, .saved, .deadline, .progress, .monthly].map(header))
+            let amount = Table.CellType.amount(currency: nil, currencyColumn: 1)
+            table.cellTypes = [.text, .text, amount, amount, .date, .percent, amount]
             let percent = try? NumberFormat.percent(locale: locale)
             for goal in ledger.goals {
                 let progress = goal.target > 0 ? goal.saved / goal.target : 0
@@ -346,9 +385,9 @@ struct TableExport {
                     NSDecimalRound(&whole, &exact, 0, .up)
                     monthly = money(whole, goal.currency, of: goal.name, "monthly")
                 }
-                table.rows.append([FormulaGuard.text(goal.name), goal.currency, money(goal.target, goal.currency, of: goal.name, "target"), money(goal.saved, goal.currency, of: goal.name, "saved"),
-                                   goal.deadline.map { iso ? $0.description : dateFormat.string(from: $0) } ?? "",
-                                   iso ? progress.description : (percent?.string(progress) ?? progress.description), monthly])
+                table.rows.append([guarded(goal.name), goal.currency, money(goal.target, goal.currency, of: goal.name, "target"), money(goal.saved, goal.currency, of: goal.name, "saved"),
+                                   goal.deadline.map { machine ? $0.description : dateFormat.string(from: $0) } ?? "",
+                                   machine ? progress.description : (percent?.string(progress) ?? progress.description), monthly])
             }
         default:
             // Month to month: the change and its percentage (需求1.3–1.4), then the total of each kind
@@ -356,6 +395,8 @@ struct TableExport {
             let kinds = Account.Kind.allCases.filter { kind in ledger.snapshots.contains { $0.byKind?[kind] != nil } }
             table = Table(columns: [.date, .currency, .total, .change, .changePercent].map(header)
                 + kinds.map { iso ? $0.rawValue : Message("ledger.kind.\($0.rawValue)").rendered(in: language) })
+            let amount = Table.CellType.amount(currency: ledger.baseCurrency, currencyColumn: 1)
+            table.cellTypes = [.date, .text, amount, amount, .percent] + kinds.map { _ in amount }
             let percent = try? NumberFormat.percent(locale: locale, fractionDigits: 1)
             var previous: Decimal?
             for snapshot in ledger.snapshots.sorted(by: { $0.date < $1.date }) {
@@ -363,20 +404,24 @@ struct TableExport {
                 var share = ""
                 if let change, let previous, previous != 0 {
                     let ratio = change / previous
-                    share = iso ? ratio.description : (percent?.string(ratio) ?? ratio.description)
+                    share = machine ? ratio.description : (percent?.string(ratio) ?? ratio.description)
                 }
-                table.rows.append([iso ? snapshot.date.description : dateFormat.string(from: snapshot.date), ledger.baseCurrency,
+                table.rows.append([machine ? snapshot.date.description : dateFormat.string(from: snapshot.date), ledger.baseCurrency,
                                    money(snapshot.total, ledger.baseCurrency, of: snapshot.date.description, "total"),
                                    change.map { money($0, ledger.baseCurrency, of: snapshot.date.description, "change") } ?? "", share]
                                   + kinds.map { kind in snapshot.byKind?[kind].map { money($0, ledger.baseCurrency, of: snapshot.date.description, kind.rawValue) } ?? "" })
                 previous = snapshot.total
             }
         }
+        if !typed { table.cellTypes = nil }
         let dropped = parts.filter { $0.present && $0.name != sheet }.map(\.name)
         var diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.note("csv.other-sheets", dropped.joined(separator: ", "))]
         diagnostics += losses.diagnostics(target: context.targetFormat ?? "table")
         return (.table(table), diagnostics)
     }
+
+    /// A ledger's sheets, in the order a workbook has them.
+    static let sheets = ["accounts", "changes", "goals", "snapshots"]
 
     func dateFormatter() throws(Diagnostic) -> DateFormat {
         do {
@@ -407,7 +452,7 @@ struct TableExport {
     }
 
     func format(_ value: DateValue, dateFormat: DateFormat) -> String {
-        if iso {
+        if machine {
             switch value {
             case .date(let date): return date.description
             default: return wall(value).date.description

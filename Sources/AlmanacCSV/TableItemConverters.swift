@@ -74,7 +74,7 @@ final class ItemsToRows: ConcurrentItemConverter {
         guard case .agenda(let agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
         let writer = try AgendaRowWriter(layout: layout, context: context, agenda: agenda)
         self.writer = writer
-        return .table(Table(columns: writer.columns))
+        return .table(Table(columns: writer.columns, cellTypes: writer.cellTypes))
     }
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
@@ -85,7 +85,7 @@ final class ItemsToRows: ConcurrentItemConverter {
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
-        (.table(Table(columns: writer?.columns ?? [])), writer?.report(target: context.targetFormat ?? "table") ?? [])
+        (.table(Table(columns: writer?.columns ?? [], cellTypes: writer?.cellTypes)), writer?.report(target: context.targetFormat ?? "table") ?? [])
     }
 
     func replica() throws(Diagnostic) -> any ConcurrentItemConverter {
@@ -121,7 +121,7 @@ final class RowsToRows: ConcurrentItemConverter {
         let writer = try AgendaRowWriter(layout: reader.layout, context: context, agenda: Agenda(timeZone: context.timeZone?.identifier))
         self.reader = reader
         self.writer = writer
-        return .table(Table(columns: writer.columns))
+        return .table(Table(columns: writer.columns, cellTypes: writer.cellTypes))
     }
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
@@ -137,7 +137,7 @@ final class RowsToRows: ConcurrentItemConverter {
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> (frame: Document, diagnostics: [Diagnostic]) {
-        (.table(Table(columns: writer?.columns ?? [])),
+        (.table(Table(columns: writer?.columns ?? [], cellTypes: writer?.cellTypes)),
          (reader?.diagnostics ?? []) + (writer?.report(target: context.targetFormat ?? "table") ?? []))
     }
 

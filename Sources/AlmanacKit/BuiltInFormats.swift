@@ -3,6 +3,7 @@ import AlmanacBackups
 import AlmanacCatalogs
 import AlmanacCSV
 import AlmanacICalendar
+import AlmanacXLSX
 
 /// The formats, converters and transforms Almanac ships, as one explicit list: what `almanac`
 /// uses, and what a Swift program gets with `import AlmanacKit` to run the same conversions
@@ -15,7 +16,7 @@ import AlmanacICalendar
 /// ```
 public enum BuiltInFormats {
     public static var codecs: [any Codec] {
-        [ICalendarCodec(), XCalCodec(), JCalCodec(), CSVCodec.csv, CSVCodec.tsv, TableJSONCodec(lines: false),
+        [ICalendarCodec(), XCalCodec(), JCalCodec(), CSVCodec.csv, CSVCodec.tsv, XLSXCodec(), TableJSONCodec(lines: false),
          TableJSONCodec(lines: true), StringsCodec(), StringsdictCodec(), XCStringsCodec(), XLIFFCodec()] + BackupCodec.all + ModelJSONCodec.all
     }
 

@@ -164,6 +164,9 @@ public struct CodecContext: Sendable {
     public var sourceFile: String?
     /// The format the document is being converted to (which app's backup, say).
     public var targetFormat: String?
+    /// Whether that format stores numbers and dates as such (a spreadsheet): tables made for it
+    /// hold machine values with `Table.cellTypes`, headers and words still in the reader's language.
+    public var typedCells = false
     /// Reads the time zones a calendar file defines (iCalendar's VTIMEZONE), for codecs and
     /// converters that turn wall times into instants. The pipeline sets the registry's.
     public var timeZoneDefinitions: (any TimeZoneDefinitionReader)?

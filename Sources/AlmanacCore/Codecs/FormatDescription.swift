@@ -22,6 +22,9 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     /// given and the registry can convert through it: a JellySave backup is made from a table of
     /// accounts through a ledger, not through days.
     public var via: ModelKind?
+    /// Whether the format stores numbers and dates as such (XLSX): tables are made for it with
+    /// typed cells (`CodecContext.typedCells`).
+    public var typedCells: Bool
 
     public struct Option: Hashable, Sendable, Codable {
         public var name: String
@@ -51,8 +54,9 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     public init(
         id: String, name: String, summary: String, aliases: [String] = [], extensions: [String] = [],
         mediaTypes: [String] = [], model: ModelKind, canRead: Bool = true, canWrite: Bool = true,
-        options: [Option] = [], examples: [Example] = [], via: ModelKind? = nil
+        options: [Option] = [], examples: [Example] = [], via: ModelKind? = nil, typedCells: Bool = false
     ) {
+        self.typedCells = typedCells
         self.id = id
         self.name = name
         self.summary = summary
@@ -65,6 +69,25 @@ public struct FormatDescription: Hashable, Sendable, Codable {
         self.options = options
         self.examples = examples
         self.via = via
+    }
+
+    /// A description a codec plugin printed: what it leaves out has its default (plugins
+    /// written before `typedCells` existed still describe themselves).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+            summary: try container.decode(String.self, forKey: .summary),
+            aliases: try container.decodeIfPresent([String].self, forKey: .aliases) ?? [],
+            extensions: try container.decodeIfPresent([String].self, forKey: .extensions) ?? [],
+            mediaTypes: try container.decodeIfPresent([String].self, forKey: .mediaTypes) ?? [],
+            model: try container.decode(ModelKind.self, forKey: .model),
+            canRead: try container.decodeIfPresent(Bool.self, forKey: .canRead) ?? true,
+            canWrite: try container.decodeIfPresent(Bool.self, forKey: .canWrite) ?? true,
+            options: try container.decodeIfPresent([Option].self, forKey: .options) ?? [],
+            examples: try container.decodeIfPresent([Example].self, forKey: .examples) ?? [],
+            via: try container.decodeIfPresent(ModelKind.self, forKey: .via),
+            typedCells: try container.decodeIfPresent(Bool.self, forKey: .typedCells) ?? false)
     }
 
     /// The extension an output file of this format gets (`.ics`), or `.` + its id.

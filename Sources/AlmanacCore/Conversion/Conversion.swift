@@ -64,6 +64,7 @@ public struct Conversion: Sendable {
         var context = context
         if context.timeZoneDefinitions == nil { context.timeZoneDefinitions = registry.timeZoneDefinitionReader }
         context.targetFormat = target.format.id
+        context.typedCells = target.format.typedCells
         self.context = context
         self.overwrite = overwrite
         self.merge = merge

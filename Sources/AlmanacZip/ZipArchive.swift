@@ -1,0 +1,139 @@
+/// A zip archive read from its bytes (PKWARE APPNOTE 6.3): the central directory is read first
+/// and checked against the bytes, and an entry is inflated only when asked for, in pieces, within
+/// limits — a zip is untrusted input. Entry names are only ever compared with the names a format
+/// expects (`xl/workbook.xml`), never used as paths.
+public struct ZipArchive: Sendable {
+    public struct Entry: Hashable, Sendable {
+        public let name: String
+        public let size: Int
+        public let compressedSize: Int
+        let method: Int
+        let crc: UInt32
+        let flags: UInt16
+        let localHeaderOffset: Int
+    }
+
+    /// What a reader accepts: entry count, each entry's inflated size, and the ratio of inflated
+    /// to compressed size (a 1 KB entry that claims a gigabyte is a bomb).
+    public struct Limits: Hashable, Sendable {
+        public var entries: Int
+        public var entrySize: Int
+        public var ratio: Int
+
+        public init(entries: Int = 10_000, entrySize: Int = 1 << 30, ratio: Int = 1_000) {
+            self.entries = entries
+            self.entrySize = entrySize
+            self.ratio = ratio
+        }
+
+        public static let `default` = Limits()
+    }
+
+    public let entries: [Entry]
+    private let bytes: [UInt8]
+    private let limits: Limits
+
+    private static let localHeaderSignature: UInt32 = 0x0403_4B50
+    private static let centralHeaderSignature: UInt32 = 0x0201_4B50
+    private static let endOfDirectorySignature: UInt32 = 0x0605_4B50
+    private static let endOfDirectorySize = 22
+    private static let centralHeaderSize = 46
+    private static let localHeaderSize = 30
+    private static let maxCommentLength = 0xFFFF
+    private static let methodStored = 0
+    private static let methodDeflate = 8
+    private static let encryptedFlag: UInt16 = 1
+
+    public init(_ bytes: [UInt8], limits: Limits = .default) throws(ZipError) {
+        self.bytes = bytes
+        self.limits = limits
+        // The end record is in the last 22 bytes plus at most a 65,535-byte comment.
+        guard bytes.count >= Self.endOfDirectorySize else { throw .malformed("too short to be a zip") }
+        var end = bytes.count - Self.endOfDirectorySize
+        let lowest = max(0, end - Self.maxCommentLength)
+        while end >= lowest, bytes.uint32(at: end) != Self.endOfDirectorySignature { end -= 1 }
+        guard end >= lowest else { throw .malformed("no end of central directory") }
+        let count = Int(bytes.uint16(at: end + 10))
+        let directorySize = Int(bytes.uint32(at: end + 12))
+        let directoryOffset = Int(bytes.uint32(at: end + 16))
+        if count == 0xFFFF || directoryOffset == 0xFFFF_FFFF { throw .malformed("ZIP64 archives are not read") }
+        guard count <= limits.entries else { throw .limit(entry: "archive", limit: "\(limits.entries) entries") }
+        guard directoryOffset + directorySize <= end else { throw .malformed("central directory outside the file") }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        var position = directoryOffset
+        for _ in 0..<count {
+            guard position + Self.centralHeaderSize <= end, bytes.uint32(at: position) == Self.centralHeaderSignature else {
+                throw .malformed("central directory entry \(entries.count + 1)")
+            }
+            let nameLength = Int(bytes.uint16(at: position + 28))
+            let extraLength = Int(bytes.uint16(at: position + 30))
+            let commentLength = Int(bytes.uint16(at: position + 32))
+            let nameStart = position + Self.centralHeaderSize
+            guard nameStart + nameLength + extraLength + commentLength <= end else { throw .malformed("central directory entry \(entries.count + 1)") }
+            let name = String(decoding: bytes[nameStart..<(nameStart + nameLength)], as: UTF8.self)
+            let entry = Entry(
+                name: name, size: Int(bytes.uint32(at: position + 24)), compressedSize: Int(bytes.uint32(at: position + 20)),
+                method: Int(bytes.uint16(at: position + 10)), crc: bytes.uint32(at: position + 16), flags: bytes.uint16(at: position + 8),
+                localHeaderOffset: Int(bytes.uint32(at: position + 42)))
+            guard entry.localHeaderOffset + Self.localHeaderSize <= directoryOffset else { throw .malformed(name) }
+            entries.append(entry)
+            position = nameStart + nameLength + extraLength + commentLength
+        }
+        self.entries = entries
+    }
+
+    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+
+    /// An entry's bytes, handed out in pieces as they inflate; the CRC is checked at the end.
+    public func read(_ entry: Entry, _ body: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) {
+        guard entry.flags & Self.encryptedFlag == 0 else { throw .encrypted(entry.name) }
+        guard entry.size <= limits.entrySize else { throw .limit(entry: entry.name, limit: "\(limits.entrySize) bytes") }
+        // A ratio over the limit is a bomb whatever the sizes claim; a small entry may compress well.
+        let allowed = min(limits.entrySize, max(entry.compressedSize, 1 << 16) * limits.ratio)
+        guard entry.size <= allowed else { throw .limit(entry: entry.name, limit: "a compression ratio of \(limits.ratio)") }
+        let local = entry.localHeaderOffset
+        guard bytes.uint32(at: local) == Self.localHeaderSignature else { throw .malformed(entry.name) }
+        let dataStart = local + Self.localHeaderSize + Int(bytes.uint16(at: local + 26)) + Int(bytes.uint16(at: local + 28))
+        guard dataStart + entry.compressedSize <= bytes.count else { throw .malformed(entry.name) }
+        let range = dataStart..<(dataStart + entry.compressedSize)
+        var crc: UInt32 = 0
+        var produced = 0
+        switch entry.method {
+        case Self.methodStored:
+            let data = Array(bytes[range])
+            crc = CRC32.update(crc, data)
+            produced = data.count
+            try body(data)
+        case Self.methodDeflate:
+            // The declared size is checked, and the inflated bytes may not pass it either.
+            produced = try Inflater().inflate(bytes, range, limit: entry.size, entry: entry.name) { (piece) throws(ZipError) in
+                crc = CRC32.update(crc, piece)
+                try body(piece)
+            }
+        default:
+            throw .unsupportedMethod(entry: entry.name, method: entry.method)
+        }
+        guard produced == entry.size, crc == entry.crc else { throw .checksum(entry.name) }
+    }
+
+    /// An entry's whole bytes.
+    public func data(_ entry: Entry) throws(ZipError) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(entry.size)
+        try read(entry) { (piece) throws(ZipError) in result += piece }
+        return result
+    }
+}
+
+extension [UInt8] {
+    func uint16(at offset: Int) -> UInt16 {
+        guard offset >= 0, offset + 2 <= count else { return 0 }
+        return UInt16(self[offset]) | UInt16(self[offset + 1]) << 8
+    }
+
+    func uint32(at offset: Int) -> UInt32 {
+        guard offset >= 0, offset + 4 <= count else { return 0 }
+        return UInt32(self[offset]) | UInt32(self[offset + 1]) << 8 | UInt32(self[offset + 2]) << 16 | UInt32(self[offset + 3]) << 24
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+@testable import AlmanacZip
+
+/// The zip container: what the writer streams reads back entry by entry, and the reader refuses
+/// what an untrusted archive can do to it (bombs, encryption, damage) with an error, never a crash.
+struct ZipTests {
+    static func archive(_ entries: [(String, [UInt8])], level: Int32 = ZipWriter.defaultLevel) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let writer = try ZipWriter(level: level) { (piece) throws(ZipError) in bytes += piece }
+        for (name, data) in entries {
+            try writer.begin(name)
+            // In uneven pieces, as rows arrive.
+            var index = 0
+            var step = 1
+            while index < data.count {
+                let end = min(data.count, index + step)
+                try writer.write(Array(data[index..<end]))
+                index = end
+                step = step * 3 + 7
+            }
+            try writer.end()
+        }
+        try writer.finish()
+        return bytes
+    }
+
+    /// Random entries (empty, tiny, incompressible, repetitive, larger than a piece) come back byte for byte.
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func writtenEntriesReadBack(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var entries: [(String, [UInt8])] = []
+        for index in 0..<Int.random(in: 1...6, using: &generator) {
+            let size = [0, 1, 100, 70_000, 300_000].randomElement(using: &generator)!
+            let repetitive = Bool.random(using: &generator)
+            let data = (0..<size).map { offset in repetitive ? UInt8(offset % 7) : UInt8.random(in: 0...255, using: &generator) }
+            entries.append(("part\(index)/名稱 \(index).xml", data))
+        }
+        let archive = try ZipArchive(try Self.archive(entries))
+        #expect(archive.entries.map(\.name) == entries.map(\.0))
+        for (entry, (_, data)) in zip(archive.entries, entries) {
+            #expect(try archive.data(entry) == data, "\(entry.name)")
+        }
+    }
+
+    /// The same entries give the same bytes (no clock in the headers).
+    @Test func sameContentSameBytes() throws {
+        let entries = [("a.xml", Array("<a/>".utf8)), ("b.xml", Array(repeating: UInt8(ascii: "x"), count: 5000))]
+        #expect(try Self.archive(entries) == Self.archive(entries))
+    }
+
+    /// A gigabyte of zeros in a megabyte: refused at the entry-size limit before it is inflated.
+    @Test func bombsAreRefused() throws {
+        let zeros = [UInt8](repeating: 0, count: 20 << 20)
+        let bytes = try Self.archive([("xl/worksheets/sheet1.xml", zeros)], level: 9)
+        #expect(bytes.count < 100_000)
+        let strict = ZipArchive.Limits(entrySize: 1 << 20)
+        let archive = try ZipArchive(bytes, limits: strict)
+        #expect(throws: ZipError.limit(entry: "xl/worksheets/sheet1.xml", limit: "1048576 bytes")) { _ = try archive.data(archive.entries[0]) }
+        // Under the size limit, the ratio decides (20 MB from about 20 KB is over 100:1).
+        let ratio = try ZipArchive(bytes, limits: ZipArchive.Limits(ratio: 100))
+        #expect(throws: ZipError.limit(entry: "xl/worksheets/sheet1.xml", limit: "a compression ratio of 100")) { _ = try ratio.data(ratio.entries[0]) }
+    }
+
+    /// An entry whose directory understates its size inflates no further than the size it claims.
+    @Test func understatedSizesStopAtTheClaim() throws {
+        var bytes = try Self.archive([("a.xml", [UInt8](repeating: 65, count: 200_000))])
+        // Patch the central directory's uncompressed size (offset 24 in the entry) to 1,000.
+        let directory = bytes.count - 22 - 46 - "a.xml".utf8.count
+        bytes[directory + 24] = 0xE8; bytes[directory + 25] = 0x03; bytes[directory + 26] = 0; bytes[directory + 27] = 0
+        let archive = try ZipArchive(bytes)
+        #expect(throws: ZipError.limit(entry: "a.xml", limit: "1000")) { _ = try archive.data(archive.entries[0]) }
+    }
+
+    @Test func encryptedAndDamagedArchivesAreErrors() throws {
+        var bytes = try Self.archive([("a.xml", Array("<a/>".utf8))])
+        let directory = bytes.count - 22 - 46 - 5
+        bytes[directory + 8] |= 1  // the encryption flag
+        let encrypted = try ZipArchive(bytes)
+        #expect(throws: ZipError.encrypted("a.xml")) { _ = try encrypted.data(encrypted.entries[0]) }
+        #expect(throws: ZipError.self) { _ = try ZipArchive(Array("PK not really".utf8)) }
+        #expect(throws: ZipError.self) { _ = try ZipArchive(Array(bytes.prefix(bytes.count - 30))) }
+        // Every truncation and every flipped byte is an error or a read, never a crash.
+        let good = try Self.archive([("a.xml", Array(repeating: UInt8(ascii: "a"), count: 3000))])
+        for cut in stride(from: 0, to: good.count, by: 7) {
+            if let archive = try? ZipArchive(Array(good.prefix(cut))) { for entry in archive.entries { _ = try? archive.data(entry) } }
+        }
+        for offset in 0..<good.count {
+            var damaged = good
+            damaged[offset] ^= 0x5A
+            if let archive = try? ZipArchive(damaged) { for entry in archive.entries { _ = try? archive.data(entry) } }
+        }
+    }
+}
+
+/// SplitMix64: the same numbers for the same seed, on every machine.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
