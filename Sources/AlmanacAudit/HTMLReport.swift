@@ -1,23 +1,11 @@
 import AlmanacCore
+import AlmanacStrings
 
 extension AuditReporter {
     /// One self-contained page (no network assets): coverage bars per table and locale, findings
     /// filterable by check and locale, each with the value in every locale side by side.
     public static func html(_ report: AuditReport, language: Language, tables: [AuditTable]) -> String {
-        func escape(_ text: String) -> String {
-            var result = ""
-            for character in text {
-                switch character {
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\"": result += "&quot;"
-                case "'": result += "&#39;"
-                default: result.append(character)
-                }
-            }
-            return result
-        }
+        func escape(_ text: String) -> String { StringsdictFile.escapeXML(text) }
         func t(_ key: String, _ arguments: [String] = []) -> String { escape(Message(key, arguments).rendered(in: language)) }
         let locales = Array(Set(report.coverage.map(\.locale))).sorted()
         var catalogs: [String: Catalog] = [:]

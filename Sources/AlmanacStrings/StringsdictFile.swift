@@ -162,6 +162,22 @@ public enum StringsdictFile {
         }
     }
 
+    /// Text as XML (or HTML) character data or an attribute value: `& < > " '` as entities.
+    package static func escapeXML(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
     /// The text of XML character data: entities and character references replaced.
     package static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }

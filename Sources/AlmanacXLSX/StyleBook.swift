@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacStrings
 import Synchronization
 
 /// The cell styles of a workbook: a bold header, the region's date, time, percentage and whole
@@ -62,17 +63,5 @@ final class StyleBook: Sendable {
     }
 
     /// Text for an attribute value.
-    static func attribute(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func attribute(_ text: String) -> String { StringsdictFile.escapeXML(text) }
 }
