@@ -201,12 +201,20 @@ def command_rows(runs):
         results["csvinspect", size] = add("`inspect big.csv` (%s rows)" % label, "almanac", [almanac, "inspect", csv[size]])
         if python_has("duckdb"):
             add("", "DuckDB count(*)", [sys.executable, os.path.join(HERE, "Peers", "csv_bench.py"), "duckdb-inspect", csv[size]])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["xlsx", size] = add("`convert big.csv --via agenda --to xlsx --locale zh-TW` (%s rows)" % label, "almanac",
+                                    [almanac, "convert", csv[size], "--via", "agenda", "--to", "xlsx", "--locale", "zh-TW",
+                                     "-o", out("o.xlsx"), "--force"], ok=(0, 1))
+        if size == 100000 and python_has("openpyxl") and python_has("babel"):
+            add("", "openpyxl (write-only) + Babel", [sys.executable, os.path.join(HERE, "Peers", "openpyxl_export.py"), csv[size],
+                                                      out("o-py.xlsx"), "zh-TW"])
     add("`locale show zh-TW` (start-up: the whole command)", "almanac", [almanac, "locale", "show", "zh-TW"])
     if python_has("babel"):
         add("", "Babel format_date/time/currency", [sys.executable, os.path.join(HERE, "Peers", "babel_locale.py"), "zh-TW"])
     for key, summary in [("expand", "expand --json"), ("inspect", "inspect .ics"), ("backup", "ics → retiretime-backup"),
                          ("ics", "ics → ics"), ("jcal", "ics → jcal"), ("lunar", "lunar --json"), ("jsonl", "csv → jsonl"),
-                         ("csvinspect", "inspect .csv")]:
+                         ("csvinspect", "inspect .csv"), ("xlsx", "csv → xlsx (zh-TW)")]:
         scaled(summary, results[key, 100000], results[key, 1000000])
     return rows, scaling
 
