@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "AlmanacICalendar", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML", "AlmanacCalendar"]),
         .target(name: "AlmanacCSV", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
         // Office Open XML workbooks (SpreadsheetML): typed cells formatted for the reader's region.
-        .target(name: "AlmanacXLSX", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacStrings", "AlmanacBytes", "AlmanacZip"]),
+        .target(name: "AlmanacXLSX", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacStrings", "AlmanacBytes", "AlmanacXML", "AlmanacZip"]),
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
         .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),

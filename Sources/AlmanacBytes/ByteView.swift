@@ -299,3 +299,30 @@ extension Substring {
         return try result.get()
     }
 }
+
+extension ByteView {
+    /// Bytes a C library lends for the length of a callback: a NUL-terminated name.
+    @inlinable
+    package static func lending(_ text: UnsafePointer<CChar>) -> ByteView {
+        lending(text, count: strlenOf(text))
+    }
+
+    /// `count` bytes a C library lends for the length of a callback.
+    @inlinable
+    package static func lending(_ bytes: UnsafePointer<CChar>, count: Int) -> ByteView {
+        bytes.withMemoryRebound(to: UInt8.self, capacity: count) { ByteView(UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
+    /// `count` bytes a C library lends for the length of a callback.
+    @inlinable
+    package static func lending(_ bytes: UnsafePointer<UInt8>, count: Int) -> ByteView {
+        ByteView(UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    @usableFromInline
+    static func strlenOf(_ text: UnsafePointer<CChar>) -> Int {
+        var length = 0
+        while text[length] != 0 { length += 1 }
+        return length
+    }
+}

@@ -36,7 +36,7 @@ public enum CodecConformance {
         let recording = CodecContext(options: CodecOptions().recordingReads(into: reads))
 
         for example in format.examples {
-            let bytes = Array(example.input.utf8)
+            let bytes = example.bytes
             let file = "example" + (format.extensions.first ?? "")
             if codec.identify(Probe(prefix: bytes, fileName: file)) == .no {
                 problems.append("\(name): identify says no to its own example \"\(example.summary)\"")

@@ -1,12 +1,14 @@
 public import AlmanacCore
 import AlmanacICU
 import AlmanacZip
+import AlmanacBytes
+import Foundation
 
 /// Office Open XML workbooks (SpreadsheetML, ECMA-376), as Excel, Numbers, LibreOffice and
 /// Google Sheets open them: a table's cells typed (numbers, dates, money in the region's formats,
 /// text never a formula) with the header row frozen. Tables made for it hold machine values
 /// (`typedCells`), so a ledger's amounts sum and its dates sort in any spreadsheet.
-public struct XLSXCodec: StreamingEncoder {
+public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
     public init() {}
 
     public static let format = FormatDescription(
@@ -17,14 +19,33 @@ public struct XLSXCodec: StreamingEncoder {
         extensions: [".xlsx"],
         mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
         model: .table,
-        canRead: false,
         options: [
+            .init(name: "sheet", summary: "The sheet to read, by name or number (default: the first); when writing a ledger, all writes every part."),
             .init(name: "calendar", summary: "Show dates in the Republic of China calendar (民國114/3/5) where the spreadsheet supports it (Excel).",
                   values: ["gregorian", "roc"], defaultValue: "gregorian"),
             .init(name: "rounding", summary: "Money formats show the currency's cash digits (TWD: whole dollars) or its standard digits; the cells keep every digit.",
                   values: ["cash", "standard"], defaultValue: "cash"),
         ],
+        examples: [.init(summary: "Two days with their dates and amounts, as Almanac writes them for Taipei",
+                         input: example.base64EncodedString(), inputEncoding: "base64")],
         typedCells: true)
+
+    /// The example workbook, written by the writer itself (a workbook is bytes, not text).
+    static let example: Data = {
+        let table = Table(columns: ["名稱", "日期", "金額", "幣別"], rows: [["媽媽生日", "2025-10-06", "1200", "TWD"], ["繳房貸", "2025-03-05", "32000", "TWD"]],
+                          cellTypes: [.text, .date, .amount(currency: nil, currencyColumn: 3), .text])
+        var bytes: [UInt8] = []
+        let formats = RegionFormats(locale: .taiwan, rocDates: false, rounding: .cash)
+        let rows = TableRows(table.rows)
+        do throws(Diagnostic) {
+            let writer = try XLSXItemWriter(table, styles: StyleBook(formats: formats), language: .traditionalChinese) { (piece) throws(Diagnostic) in bytes += piece }
+            try writer.write(.rows(rows))
+            _ = try writer.finish(.table(table))
+        } catch {
+            return Data()
+        }
+        return Data(bytes)
+    }()
 
     public var format: FormatDescription { Self.format }
 
@@ -37,6 +58,18 @@ public struct XLSXCodec: StreamingEncoder {
             return .yes
         }
         return .cannotTell
+    }
+
+    public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
+        try decodeByItems(input, context: context)
+    }
+
+    /// The sheet's rows as a table, in batches as they inflate: text as stored, numbers as
+    /// written, dates and times (cells in a date format) as ISO text.
+    public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
+        let decoder = try XLSXDecoder(input, sheet: context.options["sheet"])
+        let (table, diagnostics) = try decoder.decode(into: &sink, fileName: input.fileName)
+        return Decoded(document: .table(table), diagnostics: diagnostics)
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {

@@ -1,5 +1,5 @@
 internal import CXMLShim
-import AlmanacBytes
+internal import AlmanacBytes
 
 extension XMLDocument {
     /// Serializes the document as UTF-8 through libxml2's writer. Whitespace is written exactly as

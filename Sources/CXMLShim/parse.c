@@ -8,6 +8,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/SAX2.h>
 #include "CXMLShim.h"
+#include "internal.h"
 
 // MARK: Global set-up
 
@@ -26,16 +27,13 @@ static void setup(void) {
     xmlSetExternalEntityLoader(refuse_external_entity);
 }
 
+void alm_xml_setup(void) { pthread_once(&setup_once, setup); }
+
 // MARK: Parsing
 
-typedef struct ParseState {
-    startElementNsSAX2Func startElement;
-    int32_t maxDepth;
-    AlmXMLError *error;
-    int refused;
-} ParseState;
+typedef AlmParseState ParseState;
 
-static void set_error(AlmXMLError *error, int32_t kind, int32_t line, int32_t column, const char *message) {
+void alm_set_error(AlmXMLError *error, int32_t kind, int32_t line, int32_t column, const char *message) {
     if (!error || error->kind != ALM_XML_OK) return;
     error->kind = kind;
     error->line = line;
@@ -48,8 +46,8 @@ static void set_error(AlmXMLError *error, int32_t kind, int32_t line, int32_t co
     }
 }
 
-static void refuse_entity_declaration(void *context, const xmlChar *name, int type, const xmlChar *publicId,
-                                      const xmlChar *systemId, xmlChar *content) {
+void alm_refuse_entity_declaration(void *context, const xmlChar *name, int type, const xmlChar *publicId,
+                                   const xmlChar *systemId, xmlChar *content) {
     (void)type;
     (void)publicId;
     (void)systemId;
@@ -61,13 +59,13 @@ static void refuse_entity_declaration(void *context, const xmlChar *name, int ty
              "the document declares the entity '%s'; entity declarations are refused (they enable "
              "billion-laughs and external-entity attacks)",
              name ? (const char *)name : "?");
-    set_error(state->error, ALM_XML_ENTITY_DECLARATION, xmlSAX2GetLineNumber(ctxt), xmlSAX2GetColumnNumber(ctxt),
+    alm_set_error(state->error, ALM_XML_ENTITY_DECLARATION, xmlSAX2GetLineNumber(ctxt), xmlSAX2GetColumnNumber(ctxt),
               message);
     state->refused = 1;
     xmlStopParser(ctxt);
 }
 
-static void refuse_undefined_reference(void *context, const xmlChar *name) {
+void alm_refuse_undefined_reference(void *context, const xmlChar *name) {
     // Only entities the document does not define reach this callback (declarations are refused
     // and the predefined ones are plain characters): their text would silently vanish.
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)context;
@@ -75,9 +73,20 @@ static void refuse_undefined_reference(void *context, const xmlChar *name) {
     char message[300];
     snprintf(message, sizeof(message), "the document refers to the entity '&%s;', which it does not define",
              name ? (const char *)name : "?");
-    set_error(state->error, ALM_XML_MALFORMED, xmlSAX2GetLineNumber(ctxt), xmlSAX2GetColumnNumber(ctxt), message);
+    alm_set_error(state->error, ALM_XML_MALFORMED, xmlSAX2GetLineNumber(ctxt), xmlSAX2GetColumnNumber(ctxt), message);
     state->refused = 1;
     xmlStopParser(ctxt);
+}
+
+int alm_refuse_too_deep(xmlParserCtxtPtr ctxt, AlmParseState *state) {
+    // nameNr counts the open ancestors of the element starting now.
+    if (ctxt->nameNr < state->maxDepth) return 0;
+    char message[200];
+    snprintf(message, sizeof(message), "elements are nested more than %d deep", state->maxDepth);
+    alm_set_error(state->error, ALM_XML_TOO_DEEP, xmlSAX2GetLineNumber(ctxt), xmlSAX2GetColumnNumber(ctxt), message);
+    state->refused = 1;
+    xmlStopParser(ctxt);
+    return 1;
 }
 
 static void limited_start_element(void *context, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI,
@@ -85,39 +94,31 @@ static void limited_start_element(void *context, const xmlChar *localname, const
                                   const xmlChar **attributes) {
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)context;
     ParseState *state = (ParseState *)ctxt->_private;
-    // nameNr counts the open ancestors of the element starting now.
-    if (ctxt->nameNr >= state->maxDepth) {
-        char message[200];
-        snprintf(message, sizeof(message), "elements are nested more than %d deep", state->maxDepth);
-        set_error(state->error, ALM_XML_TOO_DEEP, xmlSAX2GetLineNumber(ctxt), xmlSAX2GetColumnNumber(ctxt), message);
-        state->refused = 1;
-        xmlStopParser(ctxt);
-        return;
-    }
+    if (alm_refuse_too_deep(ctxt, state)) return;
     state->startElement(context, localname, prefix, URI, nb_namespaces, namespaces, nb_attributes, nb_defaulted,
                         attributes);
 }
 
 AlmXMLDocument *alm_xml_parse(const uint8_t *bytes, int64_t length, int32_t maxDepth, int64_t maxBytes,
                               AlmXMLError *error) {
-    pthread_once(&setup_once, setup);
+    alm_xml_setup();
     memset(error, 0, sizeof(*error));
     if (length > maxBytes || length > INT32_MAX) {
         char message[200];
         snprintf(message, sizeof(message), "the document is %lld bytes, more than the limit of %lld",
                  (long long)length, (long long)maxBytes);
-        set_error(error, ALM_XML_TOO_LARGE, 0, 0, message);
+        alm_set_error(error, ALM_XML_TOO_LARGE, 0, 0, message);
         return NULL;
     }
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
-        set_error(error, ALM_XML_OUT_OF_MEMORY, 0, 0, "out of memory");
+        alm_set_error(error, ALM_XML_OUT_OF_MEMORY, 0, 0, "out of memory");
         return NULL;
     }
     ParseState state = {ctxt->sax->startElementNs, maxDepth, error, 0};
     ctxt->_private = &state;
-    ctxt->sax->entityDecl = refuse_entity_declaration;
-    ctxt->sax->reference = refuse_undefined_reference;
+    ctxt->sax->entityDecl = alm_refuse_entity_declaration;
+    ctxt->sax->reference = alm_refuse_undefined_reference;
     // libxml2 stops at 256 levels on its own; stay below so our clearer error comes first.
     if (maxDepth > 255 || maxDepth < 1) state.maxDepth = 255;
     ctxt->sax->startElementNs = limited_start_element;
@@ -131,14 +132,14 @@ AlmXMLDocument *alm_xml_parse(const uint8_t *bytes, int64_t length, int32_t maxD
     } else if (!document || !ctxt->wellFormed) {
         const xmlError *last = xmlCtxtGetLastError(ctxt);
         if (last && last->message) {
-            set_error(error, ALM_XML_MALFORMED, last->line, last->int2, last->message);
+            alm_set_error(error, ALM_XML_MALFORMED, last->line, last->int2, last->message);
         } else {
-            set_error(error, ALM_XML_MALFORMED, 0, 0, "not well-formed XML");
+            alm_set_error(error, ALM_XML_MALFORMED, 0, 0, "not well-formed XML");
         }
         if (document) xmlFreeDoc(document);
         document = NULL;
     } else if (!xmlDocGetRootElement(document)) {
-        set_error(error, ALM_XML_MALFORMED, 1, 1, "the document has no root element");
+        alm_set_error(error, ALM_XML_MALFORMED, 1, 1, "the document has no root element");
         xmlFreeDoc(document);
         document = NULL;
     }

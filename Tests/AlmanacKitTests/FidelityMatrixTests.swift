@@ -101,7 +101,7 @@ import Testing
     static let targets: [(name: String, format: String, options: [String: String])] = [
         ("ics", "ics", [:]), ("xcal", "xcal", [:]), ("jcal", "jcal", [:]), ("agenda-json", "agenda-json", [:]),
         ("csv", "csv", [:]), ("csv style=iso", "csv", ["style": "iso"]), ("tsv", "tsv", [:]), ("json", "json", [:]),
-        ("jsonl", "jsonl", [:]), ("table-json", "table-json", [:]),
+        ("jsonl", "jsonl", [:]), ("table-json", "table-json", [:]), ("xlsx", "xlsx", [:]),
         ("retiretime-backup", "retiretime-backup", [:]), ("reminders-backup", "reminders-backup", [:]), ("zhixi-backup", "zhixi-backup", [:]),
     ]
 
@@ -123,6 +123,7 @@ import Testing
         var context = CodecContext(locale: try LocaleID("en-US"), timeZone: .taipei,
                                    options: CodecOptions(options.merging(["exported-at": "2025-11-20T21:30:00+08:00", "today": "2025-11-20"]) { a, _ in a }))
         context.targetFormat = format
+        context.typedCells = codec.format.typedCells
         var warnings: [Diagnostic] = []
         let (converted, notes) = try registry.convert(.agenda(agenda), to: codec.format.model, context: context)
         warnings += notes
@@ -273,7 +274,7 @@ import Testing
 
     static let moneyTargets: [(name: String, format: String, options: [String: String])] = [
         ("ledger-json", "ledger-json", [:]), ("jellysave-backup", "jellysave-backup", [:]), ("csv", "csv", [:]),
-        ("csv money=display", "csv", ["money": "display"]), ("json", "json", [:]),
+        ("csv money=display", "csv", ["money": "display"]), ("json", "json", [:]), ("xlsx", "xlsx", [:]),
     ]
 
     @Test func moneyKeepsItsValueOrSaysSo() throws {
@@ -285,6 +286,7 @@ import Testing
                 var context = CodecContext(locale: try LocaleID("zh-TW"), timeZone: .taipei,
                                            options: CodecOptions(target.options.merging(["exported-at": "2025-11-20T21:30:00+08:00"]) { a, _ in a }))
                 context.targetFormat = target.format
+                context.typedCells = codec.format.typedCells
                 let ledger = Ledger(accounts: [probe.account])
                 var warnings: [Diagnostic] = []
                 let (converted, notes) = try registry.convert(.ledger(ledger), to: codec.format.model, context: context)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything about a format that is not code: names, file types, model, options and examples.
 /// The CLI's `formats` command and the docs print it; the conformance test runs its examples.
 public struct FormatDescription: Hashable, Sendable, Codable {
@@ -43,11 +45,21 @@ public struct FormatDescription: Hashable, Sendable, Codable {
 
     public struct Example: Hashable, Sendable, Codable {
         public var summary: String
+        /// The input as text; for a binary format (a workbook), its bytes in Base64.
         public var input: String
+        /// `base64` when `input` holds a binary format's bytes; nil for text.
+        public var inputEncoding: String?
 
-        public init(summary: String, input: String) {
+        public init(summary: String, input: String, inputEncoding: String? = nil) {
             self.summary = summary
             self.input = input
+            self.inputEncoding = inputEncoding
+        }
+
+        /// The example's bytes.
+        public var bytes: [UInt8] {
+            guard inputEncoding == "base64" else { return Array(input.utf8) }
+            return Data(base64Encoded: input).map(Array.init) ?? []
         }
     }
 

@@ -1,0 +1,252 @@
+import AlmanacBytes
+import AlmanacCore
+import AlmanacICU
+import AlmanacXML
+import FoundationEssentials
+
+/// Reads a worksheet's rows as they stream out of the zip: cells by their reference (a gap is an
+/// empty field), shared and inline strings (phonetic runs left out), numbers as written, numbers
+/// in a date or time format as ISO dates and times, booleans as TRUE/FALSE, formulas' cached
+/// values (a formula is never evaluated). Rows with no value are skipped, as CSV skips blank lines.
+/// Rows wait in `pending` for the reader to take them after each piece of XML.
+final class SheetReader: XMLStreamHandler {
+    private let shared: [String]
+    private let styles: CellStyles
+    /// Rows read and not yet taken, with their row numbers.
+    var pending: [(fields: [String], row: Int)] = []
+    /// False while only the merged cells are wanted (a first pass).
+    var wantsRows = true
+
+    private var rowNumber = 0
+    private var fields: [String] = []
+    private var column = 0
+    private var type: CellType = .number
+    private var style = 0
+    private var value: [UInt8] = []
+    private var capturing = false
+    private var inPhonetic = false
+    private var inInline = false
+    private(set) var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] = []
+
+    enum CellType { case number, shared, inline, boolean, error, formulaText, date }
+
+    init(shared: [String], styles: CellStyles) {
+        self.shared = shared
+        self.styles = styles
+    }
+
+    func start(_ name: ByteView, _ attributes: XMLStreamAttributes) {
+        if name.matches(0, name.count, "c") {
+            column = attributes.value("r").flatMap { CellReference.column(of: $0) } ?? column + 1
+            style = attributes.value("s").flatMap { Digits.value($0, 0, $0.count) } ?? 0
+            type = .number
+            if let kind = attributes.value("t") {
+                if kind.matches(0, kind.count, "s") { type = .shared }
+                else if kind.matches(0, kind.count, "inlineStr") { type = .inline }
+                else if kind.matches(0, kind.count, "b") { type = .boolean }
+                else if kind.matches(0, kind.count, "e") { type = .error }
+                else if kind.matches(0, kind.count, "str") { type = .formulaText }
+                else if kind.matches(0, kind.count, "d") { type = .date }
+            }
+            value.removeAll(keepingCapacity: true)
+        } else if name.matches(0, name.count, "v") {
+            capturing = !inInline
+        } else if name.matches(0, name.count, "t") {
+            capturing = inInline && !inPhonetic
+        } else if name.matches(0, name.count, "is") {
+            inInline = true
+        } else if name.matches(0, name.count, "rPh") {
+            inPhonetic = true
+        } else if name.matches(0, name.count, "row") {
+            rowNumber = attributes.value("r").flatMap { Digits.value($0, 0, $0.count) } ?? rowNumber + 1
+            fields.removeAll(keepingCapacity: true)
+            column = 0
+        } else if name.matches(0, name.count, "mergeCell"), let reference = attributes.value("ref") {
+            if let range = CellReference.range(reference) { merges.append(range) }
+        }
+    }
+
+    func end(_ name: ByteView) {
+        if name.matches(0, name.count, "v") || name.matches(0, name.count, "t") {
+            capturing = false
+        } else if name.matches(0, name.count, "is") {
+            inInline = false
+        } else if name.matches(0, name.count, "rPh") {
+            inPhonetic = false
+        } else if name.matches(0, name.count, "c") {
+            guard wantsRows else { return }
+            let text = cellText()
+            guard !text.isEmpty, column >= 1, column <= CellReference.maxColumns else { return }
+            if fields.count < column { fields.append(contentsOf: repeatElement("", count: column - fields.count)) }
+            fields[column - 1] = text
+        } else if name.matches(0, name.count, "row") {
+            guard wantsRows, !fields.isEmpty else { return }
+            pending.append((fields, rowNumber))
+        }
+    }
+
+    func text(_ bytes: ByteView) {
+        if capturing { bytes.append(0, bytes.count, to: &value) }
+    }
+
+    private func cellText() -> String {
+        switch type {
+        case .shared:
+            guard let index = value.withByteView({ Digits.value($0, 0, $0.count) }), index < shared.count else { return "" }
+            return shared[index]
+        case .inline:
+            return OOXMLText.unescape(String(decoding: value, as: UTF8.self))
+        case .formulaText, .error, .date:
+            return String(decoding: value, as: UTF8.self)
+        case .boolean:
+            return value == [ASCII.zero] ? "FALSE" : value.isEmpty ? "" : "TRUE"
+        case .number:
+            let text = String(decoding: value, as: UTF8.self)
+            guard !text.isEmpty else { return "" }
+            if let kind = styles.dateKind(style), let serial = Double(text) {
+                return styles.text(serial: serial, kind: kind) ?? text
+            }
+            // Excel writes small and large numbers with an exponent (1.2E-3): plain digits read everywhere.
+            if text.contains(where: { $0 == "E" || $0 == "e" }), let number = Decimal(string: text) { return number.description }
+            return text
+        }
+    }
+}
+
+/// A1-style references: `C5` is column 3, row 5.
+enum CellReference {
+    /// Excel's last column, XFD.
+    static let maxColumns = 16_384
+
+    /// The 1-based column of `B7`, `AA12`.
+    static func column(of reference: ByteView) -> Int? {
+        var column = 0
+        var index = 0
+        while index < reference.count, ASCII.isUppercase(reference[index]) {
+            column = column * 26 + Int(reference[index] - UInt8(ascii: "A")) + 1
+            index += 1
+            if column > maxColumns { return nil }
+        }
+        return index > 0 ? column : nil
+    }
+
+    static func row(of reference: ByteView) -> Int? {
+        var index = 0
+        while index < reference.count, ASCII.isUppercase(reference[index]) { index += 1 }
+        return Digits.value(reference, index, reference.count)
+    }
+
+    /// `A1:C1` as rows and columns.
+    static func range(_ reference: ByteView) -> (firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)? {
+        let colon = reference.firstIndex(of: ASCII.colon)
+        guard colon < reference.count else { return nil }
+        let first = reference[0..<colon], last = reference[(colon + 1)..<reference.count]
+        guard let firstColumn = column(of: first), let firstRow = row(of: first), let lastColumn = column(of: last), let lastRow = row(of: last)
+        else { return nil }
+        return (firstRow, firstColumn, lastRow, lastColumn)
+    }
+}
+
+/// Which cell styles show a date, a time or both (ECMA-376 §18.8.30's built-in formats and any
+/// custom format whose codes outside quotes and brackets name days, months, years, hours or
+/// seconds), and the workbook's date system (1900, or 1904 for old Mac workbooks).
+struct CellStyles {
+    enum DateKind { case date, time, dateTime }
+    var kinds: [DateKind?] = []
+    var date1904 = false
+
+    func dateKind(_ style: Int) -> DateKind? { style < kinds.count ? kinds[style] : nil }
+
+    /// Built-in number formats that are dates or times (the CJK ones included: 27–36, 50–58).
+    static func builtIn(_ id: Int) -> DateKind? {
+        switch id {
+        case 14...17, 27...31, 34...36, 50...58: .date
+        case 18...21, 32, 33, 45...47: .time
+        case 22: .dateTime
+        default: nil
+        }
+    }
+
+    /// A format code's kind: `yyyy/m/d` a date, `h:mm AM/PM` a time, `[h]:mm` elapsed time (a time).
+    static func kind(of code: String) -> DateKind? {
+        var letters = ""
+        var quoted = false
+        var escaped = false
+        var bracket = false
+        for character in code.lowercased() {
+            if escaped { escaped = false; continue }
+            if quoted { if character == "\"" { quoted = false }; continue }
+            if bracket {
+                if character == "]" { bracket = false }
+                // [h], [mm], [ss]: elapsed time.
+                if "hs".contains(character) { letters.append(character) }
+                continue
+            }
+            switch character {
+            case "\"": quoted = true
+            case "\\", "_", "*": escaped = true
+            case "[": bracket = true
+            case ";": break
+            default: letters.append(character)
+            }
+            if character == ";" { break }
+        }
+        // "General" and number codes have none of these letters; "e" is an era year (Taiwan's).
+        let date = letters.contains("y") || letters.contains("d") || letters.contains("e") || letters.contains("g")
+        let time = letters.contains("h") || letters.contains("s")
+        if letters.contains("general") { return nil }
+        if date && time { return .dateTime }
+        if date { return .date }
+        if time { return .time }
+        // m alone (months): a date.
+        return letters.contains("m") && !letters.contains("0") && !letters.contains("#") ? .date : nil
+    }
+
+    /// A serial as ISO text of its kind; nil when it is no date Excel shows (negative, too large).
+    func text(serial: Double, kind: DateKind) -> String? {
+        guard serial >= 0, serial < 2_958_466 else { return nil }  // 9999-12-31
+        var days = Int(serial.rounded(.down))
+        var seconds = Int(((serial - Double(days)) * 86_400).rounded())
+        if seconds >= 86_400 { days += 1; seconds -= 86_400 }
+        let time = format2(seconds / 3600) + ":" + format2(seconds % 3600 / 60) + ":" + format2(seconds % 60)
+        if kind == .time && days == 0 { return time }
+        let sinceEpoch: Int
+        if date1904 {
+            sinceEpoch = days - 24_107  // 1904-01-01 is serial 0
+        } else {
+            // Serial 60 is the 29 February 1900 that never was: read as 1900-02-28, and serials
+            // before it count from 1899-12-31.
+            guard days >= 1 else { return kind == .date ? nil : time }
+            sinceEpoch = days < 60 ? days - Serial.unixEpoch + 1 : days - Serial.unixEpoch
+        }
+        let date = CivilDate(daysSinceEpoch: sinceEpoch).description
+        switch kind {
+        case .date: return seconds == 0 ? date : date + "T" + time
+        case .time, .dateTime: return date + "T" + time
+        }
+    }
+
+    private func format2(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+}
+
+/// OOXML's escape for characters XML cannot hold (`_x000D_` for a carriage return, as Excel writes
+/// line breaks in cells; `_x005F_` for an underscore that would start one).
+enum OOXMLText {
+    static func unescape(_ text: String) -> String {
+        guard text.contains("_x") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "_x") {
+            result += rest[..<start.lowerBound]
+            let digits = rest[start.upperBound...].prefix(5)
+            if digits.count == 5, digits.last == "_", let code = UInt32(digits.dropLast(), radix: 16), let scalar = Unicode.Scalar(code) {
+                result.unicodeScalars.append(scalar)
+                rest = rest[rest.index(start.upperBound, offsetBy: 5)...]
+            } else {
+                result += "_x"
+                rest = rest[start.upperBound...]
+            }
+        }
+        return result + rest
+    }
+}

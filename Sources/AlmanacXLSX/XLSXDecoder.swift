@@ -1,0 +1,131 @@
+import AlmanacBytes
+import AlmanacCore
+
+/// A workbook's sheet as a table, streamed: the header found (a title row above it skipped and
+/// named, merged header cells filled), then the rows in batches as they inflate.
+struct XLSXDecoder {
+    let workbook: XLSXWorkbook
+    let sheetName: String
+    let part: String
+    let shared: [String]
+    let styles: CellStyles
+
+    init(_ input: CodecInput, sheet asked: String?) throws(Diagnostic) {
+        workbook = try XLSXWorkbook(try input.readAll(), fileName: input.fileName)
+        let (sheets, date1904) = try workbook.sheets()
+        guard !sheets.isEmpty else { throw Diagnostic.error("xlsx.missing-part", "xl/worksheets", at: SourceLocation(file: input.fileName)) }
+        var chosen = sheets[0]
+        if let asked {
+            // By name (exact, then ignoring case), or by position (1 is the first).
+            if let match = sheets.first(where: { $0.name == asked }) ?? sheets.first(where: { $0.name.lowercased() == asked.lowercased() }) {
+                chosen = match
+            } else if let number = Int(asked), (1...sheets.count).contains(number) {
+                chosen = sheets[number - 1]
+            } else {
+                throw Diagnostic.error("xlsx.no-sheet", asked, sheets.map { "“\($0.name)”" }.joined(separator: ", "),
+                                       at: SourceLocation(file: input.fileName))
+            }
+        }
+        (sheetName, part) = chosen
+        styles = try workbook.styles(date1904: date1904)
+        shared = try workbook.sharedStrings()
+    }
+
+    /// The header's row and what the rows above it were, decided from the first rows.
+    struct Header {
+        var columns: [String]
+        var row: Int
+        var skipped: [(row: Int, text: String)]
+    }
+
+    /// Decides the header from the first non-empty rows; nil while more rows are needed.
+    /// `merges` nil: not known (they come after the rows); returns `needsMerges` when they matter.
+    static func header(_ rows: [(fields: [String], row: Int)], complete: Bool,
+                       merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)]?) -> (Header?, needsMerges: Bool) {
+        guard rows.count >= 2 || complete, !rows.isEmpty else { return (nil, false) }
+        var index = 0
+        var skipped: [(Int, String)] = []
+        func filled(_ fields: [String]) -> Int { fields.filter { !$0.isEmpty }.count }
+        // A title above the header: one value in a row, a wider row below it.
+        while index + 1 < rows.count, filled(rows[index].fields) == 1, filled(rows[index + 1].fields) >= 2 {
+            let titleMerged = merges?.contains { $0.firstRow == rows[index].row && $0.lastColumn > $0.firstColumn } ?? false
+            if merges != nil && !titleMerged { break }
+            if merges == nil { return (nil, true) }
+            skipped.append((rows[index].row, rows[index].fields.first { !$0.isEmpty } ?? ""))
+            index += 1
+        }
+        var columns = rows[index].fields
+        let lastFilled = columns.lastIndex { !$0.isEmpty } ?? 0
+        if columns[..<lastFilled].contains(where: \.isEmpty) || columns.count < (merges?.filter { $0.firstRow == rows[index].row }.map(\.lastColumn).max() ?? 0) {
+            guard let merges else { return (nil, true) }
+            // A header cell merged across columns names each of them.
+            for merge in merges where merge.firstRow <= rows[index].row && rows[index].row <= merge.lastRow && merge.lastColumn > merge.firstColumn {
+                guard merge.firstColumn - 1 < columns.count else { continue }
+                let name = columns[merge.firstColumn - 1]
+                if columns.count < merge.lastColumn { columns += Array(repeating: "", count: merge.lastColumn - columns.count) }
+                for column in merge.firstColumn..<merge.lastColumn where columns[column].isEmpty { columns[column] = name }
+            }
+        }
+        return (Header(columns: columns, row: rows[index].row, skipped: skipped), false)
+    }
+
+    func decode(into sink: inout some DocumentSink, fileName: String?) throws(Diagnostic) -> (Table, [Diagnostic]) {
+        var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)]?
+        while true {
+            let reader = SheetReader(shared: shared, styles: styles)
+            var early: [(fields: [String], row: Int)] = []
+            var header: Header?
+            var restart = false
+            var batch = TableRows()
+            var table = Table(name: sheetName)
+            let wantsContent = sink.wantsContent
+            try workbook.stream(part, into: reader) { () throws(Diagnostic) in
+                guard !restart else { reader.pending.removeAll(); return }
+                var rows = reader.pending
+                reader.pending.removeAll(keepingCapacity: true)
+                if header == nil {
+                    early += rows
+                    rows = []
+                    let (found, needsMerges) = Self.header(early, complete: false, merges: merges)
+                    if needsMerges { restart = true; reader.wantsRows = false; return }
+                    guard let found else { return }
+                    header = found
+                    table.columns = found.columns
+                    try sink.begin(.table(table))
+                    rows = early.filter { $0.row > found.row }
+                    early = []
+                }
+                for (fields, _) in rows {
+                    if wantsContent { for field in fields { batch.appendField(field) } }
+                    batch.endRow()
+                    if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
+                        try sink.item(.rows(batch))
+                        batch = TableRows()
+                    }
+                }
+            }
+            if restart {
+                // The merged cells come after the rows: read once for them, then again.
+                merges = reader.merges
+                continue
+            }
+            var diagnostics: [Diagnostic] = []
+            if header == nil {
+                // Fewer than two rows: decided now, with the merged cells read by then.
+                let found = Self.header(early, complete: true, merges: merges ?? reader.merges).0 ?? Header(columns: [], row: 0, skipped: [])
+                header = found
+                table.columns = found.columns
+                try sink.begin(.table(table))
+                for (fields, _) in early where fields.count > 0 && early.first?.row != found.row {
+                    if wantsContent { for field in fields { batch.appendField(field) } }
+                    batch.endRow()
+                }
+            }
+            for title in header?.skipped ?? [] {
+                diagnostics.append(.note("xlsx.title-row", String(title.row), title.text, at: SourceLocation(file: fileName, line: title.row)))
+            }
+            if !batch.isEmpty { try sink.item(.rows(batch)) }
+            return (table, diagnostics)
+        }
+    }
+}

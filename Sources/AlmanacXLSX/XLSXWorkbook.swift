@@ -1,0 +1,192 @@
+import AlmanacBytes
+import AlmanacCore
+import AlmanacXML
+import AlmanacZip
+
+/// A workbook opened for reading: its zip checked, its parts found through the package's
+/// relationships (names are only compared with the parts' names, never used as paths), its XML
+/// read with AlmanacXML's protections, large parts streamed.
+struct XLSXWorkbook {
+    let archive: ZipArchive
+    let fileName: String?
+    /// The workbook part and the folder its relationships are relative to.
+    private let workbookPath: String
+
+    /// The first bytes of an OLE2 compound file: Excel 97–2003 workbooks and password-protected
+    /// .xlsx files (whose encrypted package sits inside one).
+    static let compoundFileSignature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+    static let zipSignature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+    /// Parts read whole (workbook, relationships, styles) are small; more is not a workbook.
+    static let wholePartLimit = 64 << 20
+
+    init(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) {
+        self.fileName = fileName
+        if bytes.starts(with: Self.compoundFileSignature) { throw Diagnostic.error("xlsx.legacy", at: SourceLocation(file: fileName)) }
+        guard bytes.starts(with: Self.zipSignature) else {
+            throw Diagnostic.error("xlsx.not-a-workbook", "no zip signature", at: SourceLocation(file: fileName))
+        }
+        do throws(ZipError) { archive = try ZipArchive(bytes) } catch { throw Self.diagnostic(error, fileName: fileName) }
+        var workbook = "xl/workbook.xml"
+        if let rels = try Self.relationships(archive, "_rels/.rels", fileName: fileName),
+           let target = rels.first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
+            workbook = Self.resolve(target, from: "")
+        }
+        guard archive.entry(named: workbook) != nil else {
+            throw Diagnostic.error("xlsx.not-a-workbook", "no \(workbook)", at: SourceLocation(file: fileName))
+        }
+        workbookPath = workbook
+    }
+
+    private var folder: String { workbookPath.split(separator: "/").dropLast().joined(separator: "/") }
+
+    /// The sheets in order, with the parts their rows are in.
+    func sheets() throws(Diagnostic) -> (sheets: [(name: String, part: String)], date1904: Bool) {
+        let document = try xml(workbookPath)
+        let rels = try Self.relationships(archive, folder + "/_rels/" + (workbookPath.split(separator: "/").last.map(String.init) ?? "") + ".rels",
+                                          fileName: fileName) ?? []
+        let date1904 = document.root.element(named: "workbookPr").flatMap { $0["date1904"] }.map { $0 == "1" || $0 == "true" } ?? false
+        var sheets: [(String, String)] = []
+        for sheet in document.root.element(named: "sheets")?.elements(named: "sheet") ?? [] {
+            guard let name = sheet["name"], let id = sheet["r:id"] ?? sheet["id"],
+                  let target = rels.first(where: { $0.id == id })?.target else { continue }
+            sheets.append((name, Self.resolve(target, from: folder)))
+        }
+        return (sheets, date1904)
+    }
+
+    /// The part a relationship of the workbook of this type names (styles, sharedStrings), if any.
+    func workbookPart(_ type: String) throws(Diagnostic) -> String? {
+        let rels = try Self.relationships(archive, folder + "/_rels/" + (workbookPath.split(separator: "/").last.map(String.init) ?? "") + ".rels",
+                                          fileName: fileName) ?? []
+        return rels.first { $0.type.hasSuffix("/" + type) }.map { Self.resolve($0.target, from: folder) }
+    }
+
+    /// Which styles show dates and times.
+    func styles(date1904: Bool) throws(Diagnostic) -> CellStyles {
+        var styles = CellStyles()
+        styles.date1904 = date1904
+        guard let part = try workbookPart("styles"), archive.entry(named: part) != nil else { return styles }
+        let root = try xml(part).root
+        var custom: [Int: String] = [:]
+        for format in root.element(named: "numFmts")?.elements(named: "numFmt") ?? [] {
+            if let id = format["numFmtId"].flatMap(Int.init), let code = format["formatCode"] { custom[id] = code }
+        }
+        for xf in root.element(named: "cellXfs")?.elements(named: "xf") ?? [] {
+            let id = xf["numFmtId"].flatMap(Int.init) ?? 0
+            styles.kinds.append(custom[id].map(CellStyles.kind(of:)) ?? CellStyles.builtIn(id))
+        }
+        return styles
+    }
+
+    /// The shared strings, in order (rich text joined, phonetic runs left out), streamed.
+    func sharedStrings() throws(Diagnostic) -> [String] {
+        guard let part = try workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return [] }
+        let reader = SharedStringsReader()
+        try stream(part, into: reader)
+        return reader.strings
+    }
+
+    /// A part's XML through a handler, as it inflates.
+    /// `after` runs after each piece (a reader takes the rows the piece completed).
+    func stream(_ part: String, into handler: any XMLStreamHandler, after: () throws(Diagnostic) -> Void = {}) throws(Diagnostic) {
+        guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
+        let parser: XMLStreamReader
+        do throws(XMLError) { parser = try XMLStreamReader(handler: handler) } catch { throw xmlError(error, part) }
+        var failure: XMLError?
+        var stopped: Diagnostic?
+        do throws(ZipError) {
+            try archive.read(entry) { (piece) throws(ZipError) in
+                guard failure == nil, stopped == nil else { return }
+                do throws(XMLError) { try parser.feed(piece) } catch { failure = error; return }
+                do throws(Diagnostic) { try after() } catch { stopped = error }
+            }
+        } catch {
+            throw Self.diagnostic(error, fileName: fileName)
+        }
+        if let stopped { throw stopped }
+        if failure == nil { do throws(XMLError) { try parser.feed([], last: true) } catch { failure = error } }
+        if let failure { throw xmlError(failure, part) }
+        try after()
+    }
+
+    private func xml(_ part: String) throws(Diagnostic) -> XMLDocument {
+        guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
+        guard entry.size <= Self.wholePartLimit else {
+            throw Diagnostic.error("xlsx.zip-limit", part, String(Self.wholePartLimit), at: SourceLocation(file: fileName))
+        }
+        let bytes: [UInt8]
+        do throws(ZipError) { bytes = try archive.data(entry) } catch { throw Self.diagnostic(error, fileName: fileName) }
+        do throws(XMLError) { return try XMLDocument(parsing: bytes) } catch { throw xmlError(error, part) }
+    }
+
+    private func xmlError(_ error: XMLError, _ part: String) -> Diagnostic {
+        .error("xlsx.bad-xml", part, String(error.line), String(error.column), error.message, at: SourceLocation(file: fileName))
+    }
+
+    private struct Relationship { var id: String; var type: String; var target: String }
+
+    private static func relationships(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> [Relationship]? {
+        guard let entry = archive.entry(named: part) else { return nil }
+        guard entry.size <= wholePartLimit else { throw Diagnostic.error("xlsx.zip-limit", part, String(wholePartLimit), at: SourceLocation(file: fileName)) }
+        let bytes: [UInt8]
+        do throws(ZipError) { bytes = try archive.data(entry) } catch { throw diagnostic(error, fileName: fileName) }
+        let document: XMLDocument
+        do throws(XMLError) { document = try XMLDocument(parsing: bytes) } catch {
+            throw Diagnostic.error("xlsx.bad-xml", part, String(error.line), String(error.column), error.message, at: SourceLocation(file: fileName))
+        }
+        return document.root.elements(named: "Relationship").compactMap { element in
+            guard let id = element["Id"], let type = element["Type"], let target = element["Target"] else { return nil }
+            return Relationship(id: id, type: type, target: target)
+        }
+    }
+
+    /// A relationship's target as a part name: absolute (`/xl/...`) or relative to `folder`,
+    /// `..` and `.` segments resolved as text (the name is only ever looked up among the parts).
+    static func resolve(_ target: String, from folder: String) -> String {
+        var segments: [Substring] = target.hasPrefix("/") ? [] : folder.split(separator: "/")
+        for segment in target.split(separator: "/") {
+            switch segment {
+            case ".": continue
+            case "..": if !segments.isEmpty { segments.removeLast() }
+            default: segments.append(segment)
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+
+    static func diagnostic(_ error: ZipError, fileName: String?) -> Diagnostic {
+        let location = SourceLocation(file: fileName)
+        switch error {
+        case .encrypted: return .error("xlsx.legacy", at: location)
+        case .limit(let entry, let limit): return .error("xlsx.zip-limit", entry, limit, at: location)
+        case .malformed(let what), .checksum(let what): return .error("xlsx.damaged", what, at: location)
+        case .unsupportedMethod(let entry, let method): return .error("xlsx.damaged", "\(entry): compression method \(method)", at: location)
+        case .compression(let status): return .error("xlsx.damaged", "zlib status \(status)", at: location)
+        case .tooLarge(let what), .output(let what): return .error("xlsx.damaged", what, at: location)
+        }
+    }
+}
+
+/// `<sst>`'s strings: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
+final class SharedStringsReader: XMLStreamHandler {
+    private(set) var strings: [String] = []
+    private var current: [UInt8] = []
+    private var capturing = false
+    private var inPhonetic = false
+
+    func start(_ name: ByteView, _ attributes: XMLStreamAttributes) {
+        if name.matches(0, name.count, "si") { current.removeAll(keepingCapacity: true) }
+        else if name.matches(0, name.count, "t") { capturing = !inPhonetic }
+        else if name.matches(0, name.count, "rPh") { inPhonetic = true }
+    }
+
+    func end(_ name: ByteView) {
+        if name.matches(0, name.count, "si") { strings.append(OOXMLText.unescape(String(decoding: current, as: UTF8.self))) }
+        else if name.matches(0, name.count, "t") { capturing = false }
+        else if name.matches(0, name.count, "rPh") { inPhonetic = false }
+    }
+
+    func text(_ bytes: ByteView) {
+        if capturing { bytes.append(0, bytes.count, to: &current) }
+    }
+}

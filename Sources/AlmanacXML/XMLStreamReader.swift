@@ -1,0 +1,85 @@
+package import AlmanacBytes
+internal import CXMLShim
+
+/// What a streamed document tells as it is read: elements opening and closing, and text.
+/// Names and text are lent for the length of the call.
+package protocol XMLStreamHandler: AnyObject {
+    func start(_ name: ByteView, _ attributes: XMLStreamAttributes)
+    func end(_ name: ByteView)
+    func text(_ bytes: ByteView)
+}
+
+/// An element's attributes as the stream lends them: values by local name, entities resolved.
+package struct XMLStreamAttributes {
+    private let names: [ByteView]
+    private let values: [ByteView]
+
+    fileprivate init(names: [ByteView], values: [ByteView]) {
+        self.names = names
+        self.values = values
+    }
+
+    package var count: Int { names.count }
+
+    /// The value of the attribute whose local name is `name`.
+    package func value(_ name: StaticString) -> ByteView? {
+        for index in names.indices where names[index].matches(0, names[index].count, name) {
+            return values[index]
+        }
+        return nil
+    }
+}
+
+/// A document read as it arrives, in pieces, with the protections of `XMLElement(parsing:)`: no
+/// network, no external entities, entity declarations refused, nesting limited. For parts too
+/// large to hold as a tree (a spreadsheet of a million rows); memory stays that of one piece.
+package final class XMLStreamReader {
+    private let stream: OpaquePointer
+    private let box: Box
+    private var line = 0
+
+    private final class Box {
+        let handler: any XMLStreamHandler
+        init(_ handler: any XMLStreamHandler) { self.handler = handler }
+    }
+
+    package init(handler: any XMLStreamHandler, limits: XMLLimits = .default) throws(XMLError) {
+        box = Box(handler)
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        guard let stream = alm_xml_stream_open(context, { context, name, count, pairs, lengths in
+            guard let context, let name, let pairs, let lengths else { return }
+            let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
+            var names: [ByteView] = []
+            var values: [ByteView] = []
+            names.reserveCapacity(Int(count))
+            values.reserveCapacity(Int(count))
+            for index in 0..<Int(count) {
+                guard let attribute = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
+                names.append(ByteView.lending(attribute))
+                values.append(ByteView.lending(value, count: Int(lengths[index])))
+            }
+            box.handler.start(ByteView.lending(name), XMLStreamAttributes(names: names, values: values))
+        }, { context, name in
+            guard let context, let name else { return }
+            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().handler.end(ByteView.lending(name))
+        }, { context, bytes, length in
+            guard let context, let bytes else { return }
+            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().handler.text(ByteView.lending(bytes, count: Int(length)))
+        }, Int32(clamping: limits.maxDepth)) else {
+            throw XMLError(.outOfMemory, message: "out of memory")
+        }
+        self.stream = stream
+    }
+
+    deinit { alm_xml_stream_free(stream) }
+
+    /// Reads the next piece (pieces may split anywhere, inside a name or a character); `last`
+    /// ends the document (an unclosed element is then an error).
+    package func feed(_ bytes: [UInt8], last: Bool = false) throws(XMLError) {
+        var error = AlmXMLError()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            alm_xml_stream_feed(stream, buffer.baseAddress, Int32(buffer.count), last ? 1 : 0, &error)
+        }
+        if status != 0 { throw XMLError(error) }
+    }
+}
