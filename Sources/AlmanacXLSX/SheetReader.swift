@@ -95,7 +95,7 @@ final class SheetReader: XMLStreamHandler {
             guard let index = value.withByteView({ Digits.value($0, 0, $0.count) }), index < shared.count else { return "" }
             return shared[index]
         case .inline:
-            return OOXMLText.unescape(String(decoding: value, as: UTF8.self))
+            return OOXMLText.text(value)
         case .formulaText, .error, .date:
             return String(decoding: value, as: UTF8.self)
         case .boolean:
@@ -107,7 +107,9 @@ final class SheetReader: XMLStreamHandler {
                 return styles.text(serial: serial, kind: kind) ?? text
             }
             // Excel writes small and large numbers with an exponent (1.2E-3): plain digits read everywhere.
-            if text.contains(where: { $0 == "E" || $0 == "e" }), let number = Decimal(string: text) { return number.description }
+            if text.utf8.contains(where: { $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "e") }), let number = Decimal(string: text) {
+                return number.description
+            }
             return text
         }
     }
@@ -233,7 +235,7 @@ struct CellStyles {
 /// line breaks in cells; `_x005F_` for an underscore that would start one).
 enum OOXMLText {
     static func unescape(_ text: String) -> String {
-        guard text.contains("_x") else { return text }
+        guard text.utf8.contains(ASCII.underscore) else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "_x") {
@@ -248,5 +250,11 @@ enum OOXMLText {
             }
         }
         return result + rest
+    }
+
+    /// Text from a cell's bytes, escapes resolved when there is an underscore at all (most cells have none).
+    static func text(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return bytes.withByteView { $0.firstIndex(of: ASCII.underscore) < $0.count } ? unescape(text) : text
     }
 }

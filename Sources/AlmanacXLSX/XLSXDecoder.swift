@@ -11,7 +11,7 @@ struct XLSXDecoder {
     let styles: CellStyles
 
     init(_ input: CodecInput, sheet asked: String?) throws(Diagnostic) {
-        workbook = try XLSXWorkbook(try input.readAll(), fileName: input.fileName)
+        workbook = try XLSXWorkbook(try input.randomAccess(), fileName: input.fileName)
         let (sheets, date1904) = try workbook.sheets()
         guard !sheets.isEmpty else { throw Diagnostic.error("xlsx.missing-part", "xl/worksheets", at: SourceLocation(file: input.fileName)) }
         var chosen = sheets[0]

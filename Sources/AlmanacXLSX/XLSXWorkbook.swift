@@ -19,13 +19,14 @@ struct XLSXWorkbook {
     /// Parts read whole (workbook, relationships, styles) are small; more is not a workbook.
     static let wholePartLimit = 64 << 20
 
-    init(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) {
+    init(_ input: RandomAccessInput, fileName: String?) throws(Diagnostic) {
         self.fileName = fileName
-        if bytes.starts(with: Self.compoundFileSignature) { throw Diagnostic.error("xlsx.legacy", at: SourceLocation(file: fileName)) }
-        guard bytes.starts(with: Self.zipSignature) else {
+        let head = try input.read(at: 0, count: Self.compoundFileSignature.count)
+        if head.starts(with: Self.compoundFileSignature) { throw Diagnostic.error("xlsx.legacy", at: SourceLocation(file: fileName)) }
+        guard head.starts(with: Self.zipSignature) else {
             throw Diagnostic.error("xlsx.not-a-workbook", "no zip signature", at: SourceLocation(file: fileName))
         }
-        do throws(ZipError) { archive = try ZipArchive(bytes) } catch { throw Self.diagnostic(error, fileName: fileName) }
+        do throws(ZipError) { archive = try ZipArchive(source: InputSource(input: input)) } catch { throw Self.diagnostic(error, fileName: fileName) }
         var workbook = "xl/workbook.xml"
         if let rels = try Self.relationships(archive, "_rels/.rels", fileName: fileName),
            let target = rels.first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
@@ -167,6 +168,17 @@ struct XLSXWorkbook {
     }
 }
 
+/// The input as the zip reader reads it.
+struct InputSource: ZipSource {
+    let input: RandomAccessInput
+    var size: Int { input.size }
+    func read(at offset: Int, count: Int) throws(ZipError) -> [UInt8] {
+        do throws(Diagnostic) { return try input.read(at: offset, count: count) } catch {
+            throw .malformed(error.message.rendered())
+        }
+    }
+}
+
 /// `<sst>`'s strings: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
 final class SharedStringsReader: XMLStreamHandler {
     private(set) var strings: [String] = []
@@ -181,7 +193,7 @@ final class SharedStringsReader: XMLStreamHandler {
     }
 
     func end(_ name: ByteView) {
-        if name.matches(0, name.count, "si") { strings.append(OOXMLText.unescape(String(decoding: current, as: UTF8.self))) }
+        if name.matches(0, name.count, "si") { strings.append(OOXMLText.text(current)) }
         else if name.matches(0, name.count, "t") { capturing = false }
         else if name.matches(0, name.count, "rPh") { inPhonetic = false }
     }

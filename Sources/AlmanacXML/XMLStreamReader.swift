@@ -10,21 +10,25 @@ package protocol XMLStreamHandler: AnyObject {
 }
 
 /// An element's attributes as the stream lends them: values by local name, entities resolved.
+/// Valid only inside the `start` call that lends them.
 package struct XMLStreamAttributes {
-    private let names: [ByteView]
-    private let values: [ByteView]
+    private let pairs: UnsafePointer<UnsafePointer<CChar>?>?
+    private let lengths: UnsafePointer<Int32>?
+    package let count: Int
 
-    fileprivate init(names: [ByteView], values: [ByteView]) {
-        self.names = names
-        self.values = values
+    fileprivate init(pairs: UnsafePointer<UnsafePointer<CChar>?>?, lengths: UnsafePointer<Int32>?, count: Int) {
+        self.pairs = pairs
+        self.lengths = lengths
+        self.count = count
     }
-
-    package var count: Int { names.count }
 
     /// The value of the attribute whose local name is `name`.
     package func value(_ name: StaticString) -> ByteView? {
-        for index in names.indices where names[index].matches(0, names[index].count, name) {
-            return values[index]
+        guard let pairs, let lengths else { return nil }
+        for index in 0..<count {
+            guard let attribute = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
+            let key = ByteView.lending(attribute)
+            if key.matches(0, key.count, name) { return ByteView.lending(value, count: Int(lengths[index])) }
         }
         return nil
     }
@@ -47,24 +51,17 @@ package final class XMLStreamReader {
         box = Box(handler)
         let context = Unmanaged.passUnretained(box).toOpaque()
         guard let stream = alm_xml_stream_open(context, { context, name, count, pairs, lengths in
-            guard let context, let name, let pairs, let lengths else { return }
-            let box = Unmanaged<Box>.fromOpaque(context).takeUnretainedValue()
-            var names: [ByteView] = []
-            var values: [ByteView] = []
-            names.reserveCapacity(Int(count))
-            values.reserveCapacity(Int(count))
-            for index in 0..<Int(count) {
-                guard let attribute = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
-                names.append(ByteView.lending(attribute))
-                values.append(ByteView.lending(value, count: Int(lengths[index])))
+            guard let context, let name else { return }
+            // The reader keeps the box alive while it parses: no retain per callback.
+            Unmanaged<Box>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.handler.start(ByteView.lending(name), XMLStreamAttributes(pairs: pairs, lengths: lengths, count: Int(count)))
             }
-            box.handler.start(ByteView.lending(name), XMLStreamAttributes(names: names, values: values))
         }, { context, name in
             guard let context, let name else { return }
-            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().handler.end(ByteView.lending(name))
+            Unmanaged<Box>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.handler.end(ByteView.lending(name)) }
         }, { context, bytes, length in
             guard let context, let bytes else { return }
-            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().handler.text(ByteView.lending(bytes, count: Int(length)))
+            Unmanaged<Box>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.handler.text(ByteView.lending(bytes, count: Int(length))) }
         }, Int32(clamping: limits.maxDepth)) else {
             throw XMLError(.outOfMemory, message: "out of memory")
         }

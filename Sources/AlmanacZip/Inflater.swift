@@ -22,36 +22,40 @@ final class Inflater {
         stream.deallocate()
     }
 
-    /// Inflates `input[range]` (one whole entry), handing out pieces; returns the bytes produced.
-    /// Throws `.limit` once more than `limit` bytes come out, `.malformed` when the data ends early.
-    func inflate(_ input: [UInt8], _ range: Range<Int>, limit: Int, entry: String,
+    /// Inflates one whole entry whose compressed bytes `next` hands over piece by piece (nil at
+    /// the end), handing out the inflated pieces; returns the bytes produced. Throws `.limit` once
+    /// more than `limit` bytes come out, `.malformed` when the data ends early.
+    func inflate(limit: Int, entry: String, next: () throws(ZipError) -> [UInt8]?,
                  output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Int {
         inflateReset(stream)
         var produced = 0
-        var failure: ZipError?
-        input.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { failure = .malformed(entry); return }
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: base + range.lowerBound)
-            stream.pointee.avail_in = UInt32(range.count)
-            buffer.withUnsafeMutableBufferPointer { out in
-                while true {
-                    stream.pointee.next_out = out.baseAddress
-                    stream.pointee.avail_out = UInt32(out.count)
-                    let status = CZlib.inflate(stream, Z_NO_FLUSH)
-                    let count = out.count - Int(stream.pointee.avail_out)
-                    produced += count
-                    if produced > limit { failure = .limit(entry: entry, limit: String(limit)); return }
-                    if count > 0 {
-                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
+        var finished = false
+        while !finished {
+            guard let input = try next() else { throw .malformed(entry) }
+            var failure: ZipError?
+            input.withUnsafeBufferPointer { all in
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: all.baseAddress)
+                stream.pointee.avail_in = UInt32(all.count)
+                buffer.withUnsafeMutableBufferPointer { out in
+                    while true {
+                        stream.pointee.next_out = out.baseAddress
+                        stream.pointee.avail_out = UInt32(out.count)
+                        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+                        let count = out.count - Int(stream.pointee.avail_out)
+                        produced += count
+                        if produced > limit { failure = .limit(entry: entry, limit: String(limit)); return }
+                        if count > 0 {
+                            do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
+                        }
+                        if status == Z_STREAM_END { finished = true; return }
+                        if status == Z_BUF_ERROR || (status == Z_OK && stream.pointee.avail_in == 0 && count < out.count) { return }
+                        guard status == Z_OK else { failure = .compression(status); return }
                     }
-                    if status == Z_STREAM_END { return }
-                    guard status == Z_OK else { failure = status == Z_BUF_ERROR ? .malformed(entry) : .compression(status); return }
-                    if stream.pointee.avail_in == 0 && count == 0 { failure = .malformed(entry); return }
                 }
             }
+            stream.pointee.next_in = nil
+            if let failure { throw failure }
         }
-        stream.pointee.next_in = nil
-        if let failure { throw failure }
         return produced
     }
 }

@@ -1,3 +1,22 @@
+/// Where an archive's bytes are: in memory, or a file read at offsets (a workbook of a million
+/// rows is not held whole: its parts are read a piece at a time).
+public protocol ZipSource: Sendable {
+    var size: Int { get }
+    /// `count` bytes from `offset` (fewer only at the end).
+    func read(at offset: Int, count: Int) throws(ZipError) -> [UInt8]
+}
+
+/// Bytes in memory as a source.
+public struct ZipBytes: ZipSource {
+    let bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public var size: Int { bytes.count }
+    public func read(at offset: Int, count: Int) throws(ZipError) -> [UInt8] {
+        guard offset >= 0, offset <= bytes.count, count >= 0 else { throw .malformed("read outside the file") }
+        return Array(bytes[offset..<min(bytes.count, offset + count)])
+    }
+}
+
 /// A zip archive read from its bytes (PKWARE APPNOTE 6.3): the central directory is read first
 /// and checked against the bytes, and an entry is inflated only when asked for, in pieces, within
 /// limits — a zip is untrusted input. Entry names are only ever compared with the names a format
@@ -30,8 +49,12 @@ public struct ZipArchive: Sendable {
     }
 
     public let entries: [Entry]
-    private let bytes: [UInt8]
+    private let source: any ZipSource
     private let limits: Limits
+    /// Compressed bytes are read this much at a time.
+    private static let readPiece = 256 * 1024
+    /// The central directory is read whole: more than this is not an archive Almanac reads.
+    private static let maxDirectorySize = 16 << 20
 
     private static let localHeaderSignature: UInt32 = 0x0403_4B50
     private static let centralHeaderSignature: UInt32 = 0x0201_4B50
@@ -45,32 +68,41 @@ public struct ZipArchive: Sendable {
     private static let encryptedFlag: UInt16 = 1
 
     public init(_ bytes: [UInt8], limits: Limits = .default) throws(ZipError) {
-        self.bytes = bytes
+        try self.init(source: ZipBytes(bytes), limits: limits)
+    }
+
+    public init(source: any ZipSource, limits: Limits = .default) throws(ZipError) {
+        self.source = source
         self.limits = limits
         // The end record is in the last 22 bytes plus at most a 65,535-byte comment.
-        guard bytes.count >= Self.endOfDirectorySize else { throw .malformed("too short to be a zip") }
-        var end = bytes.count - Self.endOfDirectorySize
-        let lowest = max(0, end - Self.maxCommentLength)
-        while end >= lowest, bytes.uint32(at: end) != Self.endOfDirectorySignature { end -= 1 }
-        guard end >= lowest else { throw .malformed("no end of central directory") }
-        let count = Int(bytes.uint16(at: end + 10))
-        let directorySize = Int(bytes.uint32(at: end + 12))
-        let directoryOffset = Int(bytes.uint32(at: end + 16))
+        guard source.size >= Self.endOfDirectorySize else { throw .malformed("too short to be a zip") }
+        let tailStart = max(0, source.size - Self.endOfDirectorySize - Self.maxCommentLength)
+        let tail = try source.read(at: tailStart, count: source.size - tailStart)
+        var end = tail.count - Self.endOfDirectorySize
+        while end >= 0, tail.uint32(at: end) != Self.endOfDirectorySignature { end -= 1 }
+        guard end >= 0 else { throw .malformed("no end of central directory") }
+        let count = Int(tail.uint16(at: end + 10))
+        let directorySize = Int(tail.uint32(at: end + 12))
+        let directoryOffset = Int(tail.uint32(at: end + 16))
+        let endOffset = tailStart + end
         if count == 0xFFFF || directoryOffset == 0xFFFF_FFFF { throw .malformed("ZIP64 archives are not read") }
         guard count <= limits.entries else { throw .limit(entry: "archive", limit: "\(limits.entries) entries") }
-        guard directoryOffset + directorySize <= end else { throw .malformed("central directory outside the file") }
+        guard directorySize <= Self.maxDirectorySize else { throw .limit(entry: "central directory", limit: "\(Self.maxDirectorySize) bytes") }
+        guard directoryOffset + directorySize <= endOffset else { throw .malformed("central directory outside the file") }
+        let bytes = try source.read(at: directoryOffset, count: directorySize)
+        let directoryEnd = bytes.count
         var entries: [Entry] = []
         entries.reserveCapacity(count)
-        var position = directoryOffset
+        var position = 0
         for _ in 0..<count {
-            guard position + Self.centralHeaderSize <= end, bytes.uint32(at: position) == Self.centralHeaderSignature else {
+            guard position + Self.centralHeaderSize <= directoryEnd, bytes.uint32(at: position) == Self.centralHeaderSignature else {
                 throw .malformed("central directory entry \(entries.count + 1)")
             }
             let nameLength = Int(bytes.uint16(at: position + 28))
             let extraLength = Int(bytes.uint16(at: position + 30))
             let commentLength = Int(bytes.uint16(at: position + 32))
             let nameStart = position + Self.centralHeaderSize
-            guard nameStart + nameLength + extraLength + commentLength <= end else { throw .malformed("central directory entry \(entries.count + 1)") }
+            guard nameStart + nameLength + extraLength + commentLength <= directoryEnd else { throw .malformed("central directory entry \(entries.count + 1)") }
             let name = String(decoding: bytes[nameStart..<(nameStart + nameLength)], as: UTF8.self)
             let entry = Entry(
                 name: name, size: Int(bytes.uint32(at: position + 24)), compressedSize: Int(bytes.uint32(at: position + 20)),
@@ -93,21 +125,33 @@ public struct ZipArchive: Sendable {
         let allowed = min(limits.entrySize, max(entry.compressedSize, 1 << 16) * limits.ratio)
         guard entry.size <= allowed else { throw .limit(entry: entry.name, limit: "a compression ratio of \(limits.ratio)") }
         let local = entry.localHeaderOffset
-        guard bytes.uint32(at: local) == Self.localHeaderSignature else { throw .malformed(entry.name) }
-        let dataStart = local + Self.localHeaderSize + Int(bytes.uint16(at: local + 26)) + Int(bytes.uint16(at: local + 28))
-        guard dataStart + entry.compressedSize <= bytes.count else { throw .malformed(entry.name) }
-        let range = dataStart..<(dataStart + entry.compressedSize)
+        let header = try source.read(at: local, count: Self.localHeaderSize)
+        guard header.uint32(at: 0) == Self.localHeaderSignature else { throw .malformed(entry.name) }
+        let dataStart = local + Self.localHeaderSize + Int(header.uint16(at: 26)) + Int(header.uint16(at: 28))
+        guard dataStart + entry.compressedSize <= source.size else { throw .malformed(entry.name) }
+        // The compressed bytes, a piece at a time.
+        var position = dataStart
+        let dataEnd = dataStart + entry.compressedSize
+        let source = self.source
+        func next() throws(ZipError) -> [UInt8]? {
+            guard position < dataEnd else { return nil }
+            let piece = try source.read(at: position, count: min(Self.readPiece, dataEnd - position))
+            guard !piece.isEmpty else { return nil }
+            position += piece.count
+            return piece
+        }
         var crc: UInt32 = 0
         var produced = 0
         switch entry.method {
         case Self.methodStored:
-            let data = Array(bytes[range])
-            crc = CRC32.update(crc, data)
-            produced = data.count
-            try body(data)
+            while let piece = try next() {
+                crc = CRC32.update(crc, piece)
+                produced += piece.count
+                try body(piece)
+            }
         case Self.methodDeflate:
             // The declared size is checked, and the inflated bytes may not pass it either.
-            produced = try Inflater().inflate(bytes, range, limit: entry.size, entry: entry.name) { (piece) throws(ZipError) in
+            produced = try Inflater().inflate(limit: entry.size, entry: entry.name, next: next) { (piece) throws(ZipError) in
                 crc = CRC32.update(crc, piece)
                 try body(piece)
             }

@@ -139,6 +139,17 @@ public struct CodecInput: Sendable {
     }
 
     /// The input in pieces of about `chunkSize` bytes (in memory: one piece), in order.
+    /// The input for reading at offsets: a regular file is opened, not read; anything else is
+    /// read whole (within `maxWholeBytes`).
+    public func randomAccess() throws(Diagnostic) -> RandomAccessInput {
+        switch source {
+        case .bytes(let bytes): return RandomAccessInput(bytes: bytes)
+        case .file(let path):
+            if FileChunks.size(of: path) != nil { return try RandomAccessInput(path: path) }
+            return RandomAccessInput(bytes: try readAll())
+        }
+    }
+
     public func readChunks(chunkSize: Int = 1 << 20, _ body: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
         switch source {
         case .bytes(let bytes): try body(bytes)

@@ -87,3 +87,63 @@ public enum FileChunks {
         return filled
     }
 }
+
+/// An input read at offsets: a regular file opened once and read with pread(2), or bytes in
+/// memory (standard input, a pipe). For container formats whose index is at the end (a zip's
+/// central directory), so that a large file is never held whole.
+public final class RandomAccessInput: @unchecked Sendable {
+    public let size: Int
+    private let descriptor: Int32
+    private let bytes: [UInt8]
+    private let path: String?
+
+    init(path: String) throws(Diagnostic) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw errno == ENOENT ? Diagnostic.error("input.not-found", at: SourceLocation(file: path))
+                : Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw Diagnostic.error("input.unreadable", "not a regular file", at: SourceLocation(file: path))
+        }
+        descriptor = fd
+        size = Int(info.st_size)
+        bytes = []
+        self.path = path
+    }
+
+    init(bytes: [UInt8]) {
+        descriptor = -1
+        size = bytes.count
+        self.bytes = bytes
+        path = nil
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// `count` bytes from `offset` (fewer only at the end of the input).
+    public func read(at offset: Int, count: Int) throws(Diagnostic) -> [UInt8] {
+        guard offset >= 0, count >= 0, offset <= size else {
+            throw Diagnostic.error("input.unreadable", "offset \(offset) outside the file", at: SourceLocation(file: path))
+        }
+        let wanted = min(count, size - offset)
+        guard descriptor >= 0 else { return Array(bytes[offset..<(offset + wanted)]) }
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let got = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        if filled < wanted { buffer.removeSubrange(filled...) }
+        return buffer
+    }
+}
