@@ -205,16 +205,23 @@ def command_rows(runs):
         label = format(size, ",")
         results["xlsx", size] = add("`convert big.csv --via agenda --to xlsx --locale zh-TW` (%s rows)" % label, "almanac",
                                     [almanac, "convert", csv[size], "--via", "agenda", "--to", "xlsx", "--locale", "zh-TW",
-                                     "-o", out("o.xlsx"), "--force"], ok=(0, 1))
+                                     "-o", out("o-%d.xlsx" % size), "--force"], ok=(0, 1))
         if size == 100000 and python_has("openpyxl") and python_has("babel"):
             add("", "openpyxl (write-only) + Babel", [sys.executable, os.path.join(HERE, "Peers", "openpyxl_export.py"), csv[size],
                                                       out("o-py.xlsx"), "zh-TW"])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["xlsxread", size] = add("`convert big.xlsx --to csv` (%s rows, the workbook above)" % label, "almanac",
+                                        [almanac, "convert", out("o-%d.xlsx" % size), "--to", "csv", "-o", out("o-xlsx.csv"), "--force"])
+        if size == 100000 and python_has("openpyxl"):
+            add("", "openpyxl (read-only) → csv", [sys.executable, os.path.join(HERE, "Peers", "openpyxl_import.py"),
+                                                   out("o-%d.xlsx" % size), out("o-py-xlsx.csv")])
     add("`locale show zh-TW` (start-up: the whole command)", "almanac", [almanac, "locale", "show", "zh-TW"])
     if python_has("babel"):
         add("", "Babel format_date/time/currency", [sys.executable, os.path.join(HERE, "Peers", "babel_locale.py"), "zh-TW"])
     for key, summary in [("expand", "expand --json"), ("inspect", "inspect .ics"), ("backup", "ics → retiretime-backup"),
                          ("ics", "ics → ics"), ("jcal", "ics → jcal"), ("lunar", "lunar --json"), ("jsonl", "csv → jsonl"),
-                         ("csvinspect", "inspect .csv"), ("xlsx", "csv → xlsx (zh-TW)")]:
+                         ("csvinspect", "inspect .csv"), ("xlsx", "csv → xlsx (zh-TW)"), ("xlsxread", "xlsx → csv")]:
         scaled(summary, results[key, 100000], results[key, 1000000])
     return rows, scaling
 
