@@ -14,6 +14,7 @@ enum ModuleMessages {
             "xlsx.missing-part": "The workbook has no %@; it may be damaged. Open it and save it again.",
             "xlsx.no-sheet": "The workbook has no sheet \"%@\"; it has %@. Choose one with --option sheet=NAME (or its number).",
             "xlsx.not-a-workbook": "This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.",
+            "xlsx.other-sheets": "The workbook also has %@; read another with --option sheet=NAME.",
             "xlsx.sheet": "Sheet%@",
             "xlsx.title-row": "Row %@ (\"%@\") is a title above the header and was not read as a row.",
             "xlsx.too-large": "The workbook passed what a zip without ZIP64 holds (4 GiB, 65,535 parts) at %@; convert the input in parts (a batch of smaller files).",
@@ -28,6 +29,7 @@ enum ModuleMessages {
             "xlsx.missing-part": "工作簿缺少 %@，可能已损坏。请打开后重新保存。",
             "xlsx.no-sheet": "工作簿中没有名为“%@”的工作表；现有 %@。请用 --option sheet=名称（或序号）选择。",
             "xlsx.not-a-workbook": "这不是 Excel 工作簿（.xlsx）：%@。请在 Excel、Numbers 或 LibreOffice 中另存为 .xlsx，或按 CSV 转换。",
+            "xlsx.other-sheets": "工作簿还有 %@；可用 --option sheet=名称 读取其他工作表。",
             "xlsx.sheet": "工作表%@",
             "xlsx.title-row": "第 %@ 行（“%@”）是表头上方的标题，未作为数据行读取。",
             "xlsx.too-large": "工作簿在 %@ 处超过了不含 ZIP64 的 zip 可容纳的大小（4 GiB、65,535 个部分）；请把输入分成几份转换（批量转换较小的文件）。",
@@ -42,6 +44,7 @@ enum ModuleMessages {
             "xlsx.missing-part": "活頁簿缺少 %@，可能已損壞。請開啟後重新儲存。",
             "xlsx.no-sheet": "活頁簿中沒有名為「%@」的工作表；現有 %@。請用 --option sheet=名稱（或序號）選擇。",
             "xlsx.not-a-workbook": "這不是 Excel 活頁簿（.xlsx）：%@。請在 Excel、Numbers 或 LibreOffice 中另存為 .xlsx，或以 CSV 轉換。",
+            "xlsx.other-sheets": "活頁簿還有 %@；可用 --option sheet=名稱 讀取其他工作表。",
             "xlsx.sheet": "工作表%@",
             "xlsx.title-row": "第 %@ 列（「%@」）是標題列上方的標題，未當作資料列讀取。",
             "xlsx.too-large": "活頁簿在 %@ 處超過了不含 ZIP64 的 zip 可容納的大小（4 GiB、65,535 個部分）；請把輸入分成幾份轉換（批次轉換較小的檔案）。",
@@ -78,6 +81,7 @@ extension DiagnosticCode {
     static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
     static let xlsxNoSheet: DiagnosticCode = "xlsx.no-sheet"
     static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
+    static let xlsxOtherSheets: DiagnosticCode = "xlsx.other-sheets"
     static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
     static let xlsxTitleRow: DiagnosticCode = "xlsx.title-row"
     static let xlsxTooLarge: DiagnosticCode = "xlsx.too-large"

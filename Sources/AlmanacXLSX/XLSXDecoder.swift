@@ -9,6 +9,8 @@ struct XLSXDecoder {
     let part: String
     let shared: [String]
     let styles: CellStyles
+    /// The sheets not read, when none was asked for (named in a note: they are not lost silently).
+    let otherSheets: [String]
 
     init(_ input: CodecInput, sheet asked: String?) throws(Diagnostic) {
         workbook = try XLSXWorkbook(try input.randomAccess(), fileName: input.fileName)
@@ -27,6 +29,7 @@ struct XLSXDecoder {
             }
         }
         (sheetName, part) = chosen
+        otherSheets = asked == nil ? sheets.dropFirst().map(\.name) : []
         styles = try workbook.styles(date1904: date1904)
         shared = try workbook.sharedStrings()
     }
@@ -125,6 +128,9 @@ struct XLSXDecoder {
                 diagnostics.append(.note("xlsx.title-row", String(title.row), title.text, at: SourceLocation(file: fileName, line: title.row)))
             }
             if !batch.isEmpty { try sink.item(.rows(batch)) }
+            if !otherSheets.isEmpty {
+                diagnostics.append(.note("xlsx.other-sheets", otherSheets.map { "“\($0)”" }.joined(separator: ", "), at: SourceLocation(file: fileName)))
+            }
             return (table, diagnostics)
         }
     }
