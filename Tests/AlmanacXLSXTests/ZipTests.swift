@@ -1,3 +1,4 @@
+import AlmanacTestSupport
 import Testing
 @testable import AlmanacZip
 
@@ -89,18 +90,5 @@ struct ZipTests {
             damaged[offset] ^= 0x5A
             if let archive = try? ZipArchive(damaged) { for entry in archive.entries { _ = try? archive.data(entry) } }
         }
-    }
-}
-
-/// SplitMix64: the same numbers for the same seed, on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
