@@ -16,6 +16,16 @@ final class SheetReader: XMLStreamHandler {
     var pending: [(fields: [String], row: Int)] = []
     /// False while only the merged cells are wanted (a first pass).
     var wantsRows = true
+    /// Once the header is known, rows go straight into `batch` as bytes, without strings on the way.
+    var direct = false
+    /// False when only rows are counted (`inspect`).
+    var wantsContent = true
+    private var batch = TableRows()
+    /// Batches of whole rows (about 64 KB or 1,024 rows each) ready to hand on.
+    var ready: [TableRows] = []
+    /// Fields of the current row in `batch`, and whether it has a value.
+    private var rowFields = 0
+    private var rowHasValue = false
 
     private var rowNumber = 0
     private var fields: [String] = []
@@ -61,6 +71,8 @@ final class SheetReader: XMLStreamHandler {
             rowNumber = attributes.value("r").flatMap { Digits.value($0, 0, $0.count) } ?? rowNumber + 1
             fields.removeAll(keepingCapacity: true)
             column = 0
+            rowFields = 0
+            rowHasValue = false
         } else if name.matches(0, name.count, "mergeCell"), let reference = attributes.value("ref") {
             if let range = CellReference.range(reference) { merges.append(range) }
         }
@@ -75,11 +87,21 @@ final class SheetReader: XMLStreamHandler {
             inPhonetic = false
         } else if name.matches(0, name.count, "c") {
             guard wantsRows else { return }
+            if direct { return appendCell() }
             let text = cellText()
             guard !text.isEmpty, column >= 1, column <= CellReference.maxColumns else { return }
             if fields.count < column { fields.append(contentsOf: repeatElement("", count: column - fields.count)) }
             fields[column - 1] = text
         } else if name.matches(0, name.count, "row") {
+            if direct {
+                guard rowHasValue else { return }
+                batch.endRow()
+                if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
+                    ready.append(batch)
+                    batch = TableRows()
+                }
+                return
+            }
             guard wantsRows, !fields.isEmpty else { return }
             pending.append((fields, rowNumber))
         }
@@ -87,6 +109,46 @@ final class SheetReader: XMLStreamHandler {
 
     func text(_ bytes: ByteView) {
         if capturing { bytes.append(0, bytes.count, to: &value) }
+    }
+
+    /// Switches to writing rows into `batch`; a row half read so far (a piece of XML can end
+    /// inside one) keeps the cells it has.
+    func beginDirect() {
+        direct = true
+        guard !fields.isEmpty else { return }
+        rowHasValue = true
+        if wantsContent { for field in fields { batch.appendField(field) } }
+        rowFields = fields.count
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    /// The rows gathered since the last call, at the end of the sheet (a batch is handed on
+    /// only when its rows are whole: a piece of XML can end inside a row).
+    func takeRest() -> TableRows {
+        defer { batch = TableRows() }
+        return batch
+    }
+
+    /// The current cell into `batch`: text and plain numbers as their bytes, the rest (shared
+    /// strings, dates, escapes, exponents) through `cellText`.
+    private func appendCell() {
+        guard column >= 1, column <= CellReference.maxColumns, column > rowFields else { return }
+        let asBytes: Bool = switch type {
+        case .inline: !value.contains(ASCII.underscore)
+        case .formulaText, .error, .date: true
+        case .number: styles.dateKind(style) == nil && !value.contains(UInt8(ascii: "E")) && !value.contains(UInt8(ascii: "e"))
+        case .shared, .boolean: false
+        }
+        let text = asBytes ? nil : cellText()
+        guard asBytes ? !value.isEmpty : text?.isEmpty == false else { return }
+        rowHasValue = true
+        guard wantsContent else { return }
+        while rowFields < column - 1 {
+            batch.appendField(ByteView.empty)
+            rowFields += 1
+        }
+        if let text { batch.appendField(text) } else { value.withByteView { batch.appendField($0) } }
+        rowFields += 1
     }
 
     private func cellText() -> String {

@@ -82,30 +82,33 @@ struct XLSXDecoder {
             var batch = TableRows()
             var table = Table(name: sheetName)
             let wantsContent = sink.wantsContent
+            reader.wantsContent = wantsContent
+            func add(_ rows: [(fields: [String], row: Int)]) {
+                for (fields, _) in rows {
+                    if wantsContent { for field in fields { batch.appendField(field) } }
+                    batch.endRow()
+                }
+            }
             try workbook.stream(part, into: reader) { () throws(Diagnostic) in
                 guard !restart else { reader.pending.removeAll(); return }
-                var rows = reader.pending
-                reader.pending.removeAll(keepingCapacity: true)
                 if header == nil {
-                    early += rows
-                    rows = []
+                    early += reader.pending
+                    reader.pending.removeAll(keepingCapacity: true)
                     let (found, needsMerges) = Self.header(early, complete: false, merges: merges)
                     if needsMerges { restart = true; reader.wantsRows = false; return }
                     guard let found else { return }
                     header = found
                     table.columns = found.columns
                     try sink.begin(.table(table))
-                    rows = early.filter { $0.row > found.row }
+                    // The rows read with the header, then the rest straight from the reader.
+                    add(early.filter { $0.row > found.row })
                     early = []
+                    if !batch.isEmpty { try sink.item(.rows(batch)) }
+                    batch = TableRows()
+                    reader.beginDirect()
                 }
-                for (fields, _) in rows {
-                    if wantsContent { for field in fields { batch.appendField(field) } }
-                    batch.endRow()
-                    if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
-                        try sink.item(.rows(batch))
-                        batch = TableRows()
-                    }
-                }
+                for rows in reader.ready { try sink.item(.rows(rows)) }
+                reader.ready.removeAll(keepingCapacity: true)
             }
             if restart {
                 // The merged cells come after the rows: read once for them, then again.
@@ -119,15 +122,15 @@ struct XLSXDecoder {
                 header = found
                 table.columns = found.columns
                 try sink.begin(.table(table))
-                for (fields, _) in early where fields.count > 0 && early.first?.row != found.row {
-                    if wantsContent { for field in fields { batch.appendField(field) } }
-                    batch.endRow()
-                }
+                add(early.filter { $0.row > found.row })
             }
             for title in header?.skipped ?? [] {
                 diagnostics.append(.note("xlsx.title-row", String(title.row), title.text, at: SourceLocation(file: fileName, line: title.row)))
             }
             if !batch.isEmpty { try sink.item(.rows(batch)) }
+            for rows in reader.ready { try sink.item(.rows(rows)) }
+            let rest = reader.takeRest()
+            if !rest.isEmpty { try sink.item(.rows(rest)) }
             if !otherSheets.isEmpty {
                 diagnostics.append(.note("xlsx.other-sheets", otherSheets.map { "“\($0)”" }.joined(separator: ", "), at: SourceLocation(file: fileName)))
             }

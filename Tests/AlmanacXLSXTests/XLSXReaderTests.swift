@@ -63,6 +63,29 @@ struct XLSXReaderTests {
         #expect(back.rows == [["媽媽生日", "2025-10-06", "1234567.5", "TWD", "18:30:00", "TRUE", "0.375"], ["=1+1", "", "-32000", "TWD", "", "FALSE"]])
     }
 
+    /// A sheet larger than the pieces it is read in (rows split across pieces, the header decided
+    /// in the middle of one, batches handed on whole) comes back row for row.
+    @Test(arguments: 0..<16)
+    func largeSheetsReadBackWhole(padding: Int) throws {
+        // Names of different lengths move where the 64 KB pieces end: inside a row, a cell, a name.
+        let pad = String(repeating: "x", count: padding * 3)
+        let rows = (0..<3_000).map { index -> [String] in
+            [index % 7 == 0 ? "" : "第 \(index) 天 & <notes>" + pad, "2025-\(String(format: "%02d", index % 12 + 1))-0\(index % 9 + 1)",
+             String(index * 37), index % 5 == 0 ? "" : "TWD"]
+        }
+        let table = Table(columns: ["名稱", "日期", "金額", "幣別"], rows: rows,
+                          cellTypes: [.text, .date, .amount(currency: nil, currencyColumn: 3), .text])
+        let bytes = try XLSXCodec().encode(.table(table), context: CodecContext(locale: .taiwan)).bytes
+        let (back, _) = try Self.read(bytes)
+        #expect(back.rows.count == rows.count)
+        // A row read back ends at its last value (trailing empty cells are no cells).
+        let expected = rows.map { row in Array(row[..<((row.lastIndex { !$0.isEmpty } ?? -1) + 1)]) }
+        for (index, (got, want)) in zip(back.rows, expected).enumerated() where got != want {
+            Issue.record("row \(index + 2): \(got) != \(want)")
+            break
+        }
+    }
+
     /// Not a workbook, an old or encrypted one, a bomb, bad XML, an entity declaration: errors
     /// that say what to do, never a crash.
     @Test func untrustedWorkbooks() throws {
