@@ -104,6 +104,8 @@ final class SheetReader: XMLStreamHandler {
             }
             guard wantsRows, !fields.isEmpty else { return }
             pending.append((fields, rowNumber))
+            // No row is open until the next starts (`beginDirect` carries over an open row only).
+            fields = []
         }
     }
 
