@@ -93,8 +93,11 @@ def workload(kind, size):
 
 def build():
     os.makedirs(WORK, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", HERE], check=True,
-                   stdout=subprocess.DEVNULL)
+    # swift build prints its errors on standard output: shown when it fails, hidden otherwise.
+    result = subprocess.run(["swift", "build", "-c", "release", "--package-path", HERE], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+        result.check_returncode()
     binary = subprocess.run(["swift", "build", "-c", "release", "--package-path", HERE, "--show-bin-path"],
                             check=True, capture_output=True, text=True).stdout.strip()
     bench = os.path.join(binary, "almanac-bench")
