@@ -326,3 +326,28 @@ extension ByteView {
         return length
     }
 }
+
+/// Name and value pairs a C library lends for the length of a callback (an XML element's
+/// attributes): names NUL-terminated, values with their lengths.
+package struct LentPairs {
+    private let pairs: UnsafePointer<UnsafePointer<CChar>?>?
+    private let lengths: UnsafePointer<Int32>?
+    package let count: Int
+
+    package init(pairs: UnsafePointer<UnsafePointer<CChar>?>?, lengths: UnsafePointer<Int32>?, count: Int) {
+        self.pairs = pairs
+        self.lengths = lengths
+        self.count = count
+    }
+
+    /// The value whose name is `name`.
+    package func value(_ name: StaticString) -> ByteView? {
+        guard let pairs, let lengths else { return nil }
+        for index in 0..<count {
+            guard let key = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
+            let lent = ByteView.lending(key)
+            if lent.matches(0, lent.count, name) { return ByteView.lending(value, count: Int(lengths[index])) }
+        }
+        return nil
+    }
+}

@@ -11,6 +11,7 @@ enum ModuleMessages {
             "xlsx.compression": "zlib could not compress the workbook (status %@); this is a bug worth reporting.",
             "xlsx.damaged": "The workbook's zip container is damaged (%@). Open it and save it again.",
             "xlsx.legacy": "This is an Excel 97–2003 workbook (.xls) or a password-protected one; Almanac reads .xlsx without a password. Save it as .xlsx (File › Save As, no password) and convert again.",
+            "xlsx.long-text": "%@ cells held more than the %@ characters a cell holds and were cut there, e.g. %@ (column \"%@\").",
             "xlsx.missing-part": "The workbook has no %@; it may be damaged. Open it and save it again.",
             "xlsx.no-sheet": "The workbook has no sheet \"%@\"; it has %@. Choose one with --option sheet=NAME (or its number).",
             "xlsx.not-a-workbook": "This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.",
@@ -18,6 +19,8 @@ enum ModuleMessages {
             "xlsx.sheet": "Sheet%@",
             "xlsx.title-row": "Row %@ (\"%@\") is a title above the header and was not read as a row.",
             "xlsx.too-large": "The workbook passed what a zip without ZIP64 holds (4 GiB, 65,535 parts) at %@; convert the input in parts (a batch of smaller files).",
+            "xlsx.too-many-columns": "This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.",
+            "xlsx.too-many-rows": "A sheet holds %@ rows after its header, and this table has more; a spreadsheet would drop the rest, so nothing was written. Split the input, or write CSV.",
             "xlsx.untyped-cells": "%@ cells were not what their column holds and were written as text, e.g. \"%@\" in column \"%@\".",
             "xlsx.zip-limit": "%@ in the workbook would be larger than %@ when unpacked, more than Almanac reads (a zip bomb, or a sheet too large); nothing was read.",
         ],
@@ -26,6 +29,7 @@ enum ModuleMessages {
             "xlsx.compression": "zlib 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
             "xlsx.damaged": "工作簿的 zip 容器已损坏（%@）。请打开后重新保存。",
             "xlsx.legacy": "这是 Excel 97–2003 工作簿（.xls）或设有密码的工作簿；Almanac 读取不带密码的 .xlsx。请另存为 .xlsx（不设密码）后再转换。",
+            "xlsx.long-text": "有 %@ 个单元格超过单元格可容纳的 %@ 个字符，已在该处截断，例如 %@（“%@”列）。",
             "xlsx.missing-part": "工作簿缺少 %@，可能已损坏。请打开后重新保存。",
             "xlsx.no-sheet": "工作簿中没有名为“%@”的工作表；现有 %@。请用 --option sheet=名称（或序号）选择。",
             "xlsx.not-a-workbook": "这不是 Excel 工作簿（.xlsx）：%@。请在 Excel、Numbers 或 LibreOffice 中另存为 .xlsx，或按 CSV 转换。",
@@ -33,6 +37,8 @@ enum ModuleMessages {
             "xlsx.sheet": "工作表%@",
             "xlsx.title-row": "第 %@ 行（“%@”）是表头上方的标题，未作为数据行读取。",
             "xlsx.too-large": "工作簿在 %@ 处超过了不含 ZIP64 的 zip 可容纳的大小（4 GiB、65,535 个部分）；请把输入分成几份转换（批量转换较小的文件）。",
+            "xlsx.too-many-columns": "此表格有 %@ 列；一个工作表最多容纳 %@ 列。未写入任何内容：请去掉一些列，或写成 CSV。",
+            "xlsx.too-many-rows": "一个工作表在表头之后最多容纳 %@ 行，此表格更多；电子表格会丢弃其余行，因此未写入任何内容。请拆分输入，或写成 CSV。",
             "xlsx.untyped-cells": "有 %@ 个单元格与所在列的类型不符，已按文本写入，例如“%@”列“%@”。",
             "xlsx.zip-limit": "工作簿中的 %@ 解压后会超过 %@，超出 Almanac 的读取上限（zip 炸弹，或工作表过大）；未读取任何内容。",
         ],
@@ -41,6 +47,7 @@ enum ModuleMessages {
             "xlsx.compression": "zlib 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
             "xlsx.damaged": "活頁簿的 zip 容器已損壞（%@）。請開啟後重新儲存。",
             "xlsx.legacy": "這是 Excel 97–2003 活頁簿（.xls）或設有密碼的活頁簿；Almanac 讀取不帶密碼的 .xlsx。請另存為 .xlsx（不設密碼）後再轉換。",
+            "xlsx.long-text": "有 %@ 個儲存格超過儲存格可容納的 %@ 個字元，已在該處截斷，例如 %@（「%@」欄）。",
             "xlsx.missing-part": "活頁簿缺少 %@，可能已損壞。請開啟後重新儲存。",
             "xlsx.no-sheet": "活頁簿中沒有名為「%@」的工作表；現有 %@。請用 --option sheet=名稱（或序號）選擇。",
             "xlsx.not-a-workbook": "這不是 Excel 活頁簿（.xlsx）：%@。請在 Excel、Numbers 或 LibreOffice 中另存為 .xlsx，或以 CSV 轉換。",
@@ -48,6 +55,8 @@ enum ModuleMessages {
             "xlsx.sheet": "工作表%@",
             "xlsx.title-row": "第 %@ 列（「%@」）是標題列上方的標題，未當作資料列讀取。",
             "xlsx.too-large": "活頁簿在 %@ 處超過了不含 ZIP64 的 zip 可容納的大小（4 GiB、65,535 個部分）；請把輸入分成幾份轉換（批次轉換較小的檔案）。",
+            "xlsx.too-many-columns": "此表格有 %@ 欄；一個工作表最多容納 %@ 欄。未寫入任何內容：請去掉一些欄位，或寫成 CSV。",
+            "xlsx.too-many-rows": "一個工作表在標題列之後最多容納 %@ 列，此表格更多；試算表會捨棄其餘列，因此未寫入任何內容。請拆分輸入，或寫成 CSV。",
             "xlsx.untyped-cells": "有 %@ 個儲存格與所在欄的類型不符，已按文字寫入，例如「%@」欄「%@」。",
             "xlsx.zip-limit": "活頁簿中的 %@ 解壓縮後會超過 %@，超出 Almanac 的讀取上限（zip 炸彈，或工作表過大）；未讀取任何內容。",
         ]
@@ -78,6 +87,7 @@ extension DiagnosticCode {
     static let xlsxCompression: DiagnosticCode = "xlsx.compression"
     static let xlsxDamaged: DiagnosticCode = "xlsx.damaged"
     static let xlsxLegacy: DiagnosticCode = "xlsx.legacy"
+    static let xlsxLongText: DiagnosticCode = "xlsx.long-text"
     static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
     static let xlsxNoSheet: DiagnosticCode = "xlsx.no-sheet"
     static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
@@ -85,6 +95,8 @@ extension DiagnosticCode {
     static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
     static let xlsxTitleRow: DiagnosticCode = "xlsx.title-row"
     static let xlsxTooLarge: DiagnosticCode = "xlsx.too-large"
+    static let xlsxTooManyColumns: DiagnosticCode = "xlsx.too-many-columns"
+    static let xlsxTooManyRows: DiagnosticCode = "xlsx.too-many-rows"
     static let xlsxUntypedCells: DiagnosticCode = "xlsx.untyped-cells"
     static let xlsxZipLimit: DiagnosticCode = "xlsx.zip-limit"
 }

@@ -21,10 +21,23 @@ struct SheetEncoder: ~Copyable {
     private(set) var untypedCount = 0
     /// The next row's number (the header is row 1).
     private var rowNumber = 1
+    /// Rows a sheet holds (Excel's 1,048,576; tests lower it); rows past it are not written and
+    /// `overflowed` says so (the writer then fails: a spreadsheet would drop them).
+    private let rowLimit: Int
+    private(set) var overflowed = false
+    /// Cells whose text passed what a cell holds and was cut there, with the first one's place.
+    private(set) var cutCount = 0
+    private(set) var cutExample: (column: Int, row: Int)?
+
+    /// Excel's sheet: 1,048,576 rows, 16,384 columns (XFD), 32,767 characters a cell.
+    static let maxRows = 1_048_576
+    static let maxColumns = 16_384
+    static let maxTextLength = 32_767
     /// Each column's letters (`A`, `AB`), as bytes.
     private let letters: [[UInt8]]
 
-    init(types: [Table.CellType], columns: Int, styles: StyleBook) {
+    init(types: [Table.CellType], columns: Int, styles: StyleBook, rowLimit: Int = SheetEncoder.maxRows) {
+        self.rowLimit = rowLimit
         self.types = types.count >= columns ? types : types + Array(repeating: .text, count: columns - types.count)
         self.styles = styles
         // A typed column is as wide as its formatted values (a date, an amount), whatever its text.
@@ -89,6 +102,10 @@ struct SheetEncoder: ~Copyable {
 
     mutating func rows(_ rows: TableRows) {
         rows.forEachRow { fields in
+            guard rowNumber <= rowLimit, fields.count <= Self.maxColumns else {
+                overflowed = true
+                return
+            }
             beginRow()
             for index in 0..<fields.count {
                 let field = fields[index]
@@ -152,6 +169,27 @@ struct SheetEncoder: ~Copyable {
     }
 
     private mutating func text(_ style: Int, _ field: ByteView, column: Int) {
+        // UTF-8 has at least as many bytes as UTF-16 has units: most cells need no counting.
+        if field.count > Self.maxTextLength {
+            let text = field.string
+            if text.utf16.count > Self.maxTextLength {
+                cutCount += 1
+                if cutExample == nil { cutExample = (column, rowNumber) }
+                // Whole characters up to the limit (one outside the BMP counts two).
+                var cut = ""
+                var units = 0
+                for character in text {
+                    units += character.utf16.count
+                    if units > Self.maxTextLength { break }
+                    cut.append(character)
+                }
+                return cut.withByteView { writeText(style, $0, column: column) }
+            }
+        }
+        writeText(style, field, column: column)
+    }
+
+    private mutating func writeText(_ style: Int, _ field: ByteView, column: Int) {
         beginCell(column)
         output.append(style == StyleBook.plain ? #" t="inlineStr"><is><t"# : #" s="1" t="inlineStr"><is><t"#)
         // Leading or trailing spaces are kept only when asked to be.

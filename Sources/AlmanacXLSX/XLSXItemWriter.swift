@@ -13,8 +13,9 @@ final class XLSXItemWriter: DocumentItemWriter {
     private var started = false
     /// What writing out failed with (the zip reports it as its own error).
     private let failure = Failure()
-    private var untyped: [(count: Int, column: String, text: String)] = []
+    private var findings: [Diagnostic] = []
     private let columns: [String]
+    private let rowLimit: Int
 
     /// Rows looked at for the column widths before the sheet's start is written.
     static let measuredRows = 1000
@@ -24,9 +25,14 @@ final class XLSXItemWriter: DocumentItemWriter {
         var diagnostic: Diagnostic?
     }
 
-    init(_ frame: Table, styles: StyleBook, language: Language, output: @escaping ByteOutput) throws(Diagnostic) {
+    init(_ frame: Table, styles: StyleBook, language: Language, rowLimit: Int = SheetEncoder.maxRows,
+         output: @escaping ByteOutput) throws(Diagnostic) {
         self.styles = styles
+        self.rowLimit = rowLimit
         columns = frame.columns
+        for sheet in [frame] + (frame.otherSheets ?? []) where sheet.columns.count > SheetEncoder.maxColumns {
+            throw Diagnostic.error("xlsx.too-many-columns", String(sheet.columns.count), String(SheetEncoder.maxColumns))
+        }
         let failure = self.failure
         do throws(ZipError) {
             zip = try ZipWriter { (bytes) throws(ZipError) in
@@ -38,7 +44,7 @@ final class XLSXItemWriter: DocumentItemWriter {
         } catch {
             throw Self.diagnostic(error, failure: failure)
         }
-        encoder = SheetEncoder(types: frame.cellTypes ?? [], columns: frame.columns.count, styles: styles)
+        encoder = SheetEncoder(types: frame.cellTypes ?? [], columns: frame.columns.count, styles: styles, rowLimit: rowLimit)
         let sheets = 1 + (frame.otherSheets?.count ?? 0)
         // Sheets without a name are named as the reader's Excel names a new one (工作表1, Sheet1).
         func defaultName(_ number: Int) -> String {
@@ -60,6 +66,8 @@ final class XLSXItemWriter: DocumentItemWriter {
     func write(_ item: DocumentItem) throws(Diagnostic) {
         guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "xlsx") }
         encoder.rows(rows)
+        // A spreadsheet would drop the rows past its last: the conversion fails (nothing is written).
+        if encoder.overflowed { throw Diagnostic.error("xlsx.too-many-rows", String(rowLimit - 1)) }
         if !started {
             measured += rows.count
             if measured >= Self.measuredRows { try startSheet() }
@@ -89,7 +97,7 @@ final class XLSXItemWriter: DocumentItemWriter {
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
         if !started { try startSheet() }
-        noteUntyped(sheet: encoder)
+        note(encoder, columns: columns)
         let rest = encoder.take()
         try zipping { () throws(ZipError) in
             try zip.write(rest)
@@ -98,10 +106,11 @@ final class XLSXItemWriter: DocumentItemWriter {
         }
         if case .table(let table) = frame {
             for (offset, sheet) in (table.otherSheets ?? []).enumerated() {
-                var other = SheetEncoder(types: sheet.cellTypes ?? [], columns: sheet.columns.count, styles: styles)
+                var other = SheetEncoder(types: sheet.cellTypes ?? [], columns: sheet.columns.count, styles: styles, rowLimit: rowLimit)
                 other.header(sheet.columns)
                 other.rows(TableRows(sheet.rows))
-                noteUntyped(sheet: other, columns: sheet.columns)
+                if other.overflowed { throw Diagnostic.error("xlsx.too-many-rows", String(rowLimit - 1)) }
+                note(other, columns: sheet.columns)
                 let bytes = Array(WorkbookParts.sheetStart(widths: Self.widths(other.widths)).utf8) + other.take()
                     + Array(WorkbookParts.sheetEnd.utf8)
                 try zipping { () throws(ZipError) in try zip.entry(WorkbookParts.sheetPath(offset + 2), bytes) }
@@ -112,15 +121,19 @@ final class XLSXItemWriter: DocumentItemWriter {
             try zip.entry("xl/styles.xml", Array(stylesXML.utf8))
             try zip.finish()
         }
-        return untyped.map { found in
-            Diagnostic.warning("xlsx.untyped-cells", String(found.count), found.text, found.column)
-        }
+        return findings
     }
 
-    private func noteUntyped(sheet: borrowing SheetEncoder, columns: [String]? = nil) {
-        guard sheet.untypedCount > 0, let example = sheet.untypedExample else { return }
-        let names = columns ?? self.columns
-        untyped.append((sheet.untypedCount, example.column < names.count ? names[example.column] : String(example.column + 1), example.text))
+    /// What a sheet's cells could not hold as they came: text in a typed column, text cut at a cell's limit.
+    private func note(_ sheet: borrowing SheetEncoder, columns: [String]) {
+        func name(_ column: Int) -> String { column < columns.count ? columns[column] : String(column + 1) }
+        if sheet.untypedCount > 0, let example = sheet.untypedExample {
+            findings.append(.warning("xlsx.untyped-cells", String(sheet.untypedCount), example.text, name(example.column)))
+        }
+        if sheet.cutCount > 0, let example = sheet.cutExample {
+            let cell = String(decoding: SheetEncoder.letters(example.column), as: UTF8.self) + String(example.row)
+            findings.append(.warning("xlsx.long-text", String(sheet.cutCount), String(SheetEncoder.maxTextLength), cell, name(example.column)))
+        }
     }
 
     private func zipping(_ body: () throws(ZipError) -> Void) throws(Diagnostic) {

@@ -9,8 +9,11 @@ import AlmanacZip
 struct XLSXWorkbook {
     let archive: ZipArchive
     let fileName: String?
-    /// The workbook part and the folder its relationships are relative to.
+    /// The workbook part, the folder its relationships are relative to, and those relationships
+    /// (read once: the sheets, the styles and the shared strings are found through them).
     private let workbookPath: String
+    private let folder: String
+    private let workbookRelationships: [Relationship]
 
     /// The first bytes of an OLE2 compound file: Excel 97–2003 workbooks and password-protected
     /// .xlsx files (whose encrypted package sits inside one).
@@ -28,46 +31,44 @@ struct XLSXWorkbook {
         }
         do throws(ZipError) { archive = try ZipArchive(source: InputSource(input: input)) } catch { throw Self.diagnostic(error, fileName: fileName) }
         var workbook = "xl/workbook.xml"
-        if let rels = try Self.relationships(archive, "_rels/.rels", fileName: fileName),
-           let target = rels.first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
+        if let target = try Self.relationships(archive, "_rels/.rels", fileName: fileName)
+            .first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
             workbook = Self.resolve(target, from: "")
         }
         guard archive.entry(named: workbook) != nil else {
             throw Diagnostic.error("xlsx.not-a-workbook", "no \(workbook)", at: SourceLocation(file: fileName))
         }
         workbookPath = workbook
+        let parts = workbook.split(separator: "/")
+        folder = parts.dropLast().joined(separator: "/")
+        workbookRelationships = try Self.relationships(archive, folder + "/_rels/" + (parts.last.map(String.init) ?? "") + ".rels",
+                                                       fileName: fileName)
     }
-
-    private var folder: String { workbookPath.split(separator: "/").dropLast().joined(separator: "/") }
 
     /// The sheets in order, with the parts their rows are in.
     func sheets() throws(Diagnostic) -> (sheets: [(name: String, part: String)], date1904: Bool) {
-        let document = try xml(workbookPath)
-        let rels = try Self.relationships(archive, folder + "/_rels/" + (workbookPath.split(separator: "/").last.map(String.init) ?? "") + ".rels",
-                                          fileName: fileName) ?? []
+        let document = try Self.document(archive, workbookPath, fileName: fileName)
         let date1904 = document.root.element(named: "workbookPr").flatMap { $0["date1904"] }.map { $0 == "1" || $0 == "true" } ?? false
         var sheets: [(String, String)] = []
         for sheet in document.root.element(named: "sheets")?.elements(named: "sheet") ?? [] {
             guard let name = sheet["name"], let id = sheet["r:id"] ?? sheet["id"],
-                  let target = rels.first(where: { $0.id == id })?.target else { continue }
+                  let target = workbookRelationships.first(where: { $0.id == id })?.target else { continue }
             sheets.append((name, Self.resolve(target, from: folder)))
         }
         return (sheets, date1904)
     }
 
     /// The part a relationship of the workbook of this type names (styles, sharedStrings), if any.
-    func workbookPart(_ type: String) throws(Diagnostic) -> String? {
-        let rels = try Self.relationships(archive, folder + "/_rels/" + (workbookPath.split(separator: "/").last.map(String.init) ?? "") + ".rels",
-                                          fileName: fileName) ?? []
-        return rels.first { $0.type.hasSuffix("/" + type) }.map { Self.resolve($0.target, from: folder) }
+    func workbookPart(_ type: String) -> String? {
+        workbookRelationships.first { $0.type.hasSuffix("/" + type) }.map { Self.resolve($0.target, from: folder) }
     }
 
     /// Which styles show dates and times.
     func styles(date1904: Bool) throws(Diagnostic) -> CellStyles {
         var styles = CellStyles()
         styles.date1904 = date1904
-        guard let part = try workbookPart("styles"), archive.entry(named: part) != nil else { return styles }
-        let root = try xml(part).root
+        guard let part = workbookPart("styles"), archive.entry(named: part) != nil else { return styles }
+        let root = try Self.document(archive, part, fileName: fileName).root
         var custom: [Int: String] = [:]
         for format in root.element(named: "numFmts")?.elements(named: "numFmt") ?? [] {
             if let id = format["numFmtId"].flatMap(Int.init), let code = format["formatCode"] { custom[id] = code }
@@ -81,7 +82,7 @@ struct XLSXWorkbook {
 
     /// The shared strings, in order (rich text joined, phonetic runs left out), streamed.
     func sharedStrings() throws(Diagnostic) -> [String] {
-        guard let part = try workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return [] }
+        guard let part = workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return [] }
         let reader = SharedStringsReader()
         try stream(part, into: reader)
         return reader.strings
@@ -110,32 +111,29 @@ struct XLSXWorkbook {
         try after()
     }
 
-    private func xml(_ part: String) throws(Diagnostic) -> XMLDocument {
-        guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
-        guard entry.size <= Self.wholePartLimit else {
-            throw Diagnostic.error("xlsx.zip-limit", part, String(Self.wholePartLimit), at: SourceLocation(file: fileName))
-        }
-        let bytes: [UInt8]
-        do throws(ZipError) { bytes = try archive.data(entry) } catch { throw Self.diagnostic(error, fileName: fileName) }
-        do throws(XMLError) { return try XMLDocument(parsing: bytes) } catch { throw xmlError(error, part) }
+    private func xmlError(_ error: XMLError, _ part: String) -> Diagnostic {
+        Self.xmlError(error, part, fileName: fileName)
     }
 
-    private func xmlError(_ error: XMLError, _ part: String) -> Diagnostic {
+    private static func xmlError(_ error: XMLError, _ part: String, fileName: String?) -> Diagnostic {
         .error("xlsx.bad-xml", part, String(error.line), String(error.column), error.message, at: SourceLocation(file: fileName))
+    }
+
+    /// A small part (workbook, relationships, styles) read whole and parsed.
+    private static func document(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> XMLDocument {
+        guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
+        guard entry.size <= wholePartLimit else { throw Diagnostic.error("xlsx.zip-limit", part, String(wholePartLimit), at: SourceLocation(file: fileName)) }
+        let bytes: [UInt8]
+        do throws(ZipError) { bytes = try archive.data(entry) } catch { throw diagnostic(error, fileName: fileName) }
+        do throws(XMLError) { return try XMLDocument(parsing: bytes) } catch { throw xmlError(error, part, fileName: fileName) }
     }
 
     private struct Relationship { var id: String; var type: String; var target: String }
 
-    private static func relationships(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> [Relationship]? {
-        guard let entry = archive.entry(named: part) else { return nil }
-        guard entry.size <= wholePartLimit else { throw Diagnostic.error("xlsx.zip-limit", part, String(wholePartLimit), at: SourceLocation(file: fileName)) }
-        let bytes: [UInt8]
-        do throws(ZipError) { bytes = try archive.data(entry) } catch { throw diagnostic(error, fileName: fileName) }
-        let document: XMLDocument
-        do throws(XMLError) { document = try XMLDocument(parsing: bytes) } catch {
-            throw Diagnostic.error("xlsx.bad-xml", part, String(error.line), String(error.column), error.message, at: SourceLocation(file: fileName))
-        }
-        return document.root.elements(named: "Relationship").compactMap { element in
+    /// A relationships part's entries; none when the part is absent.
+    private static func relationships(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> [Relationship] {
+        guard archive.entry(named: part) != nil else { return [] }
+        return try document(archive, part, fileName: fileName).root.elements(named: "Relationship").compactMap { element in
             guard let id = element["Id"], let type = element["Type"], let target = element["Target"] else { return nil }
             return Relationship(id: id, type: type, target: target)
         }

@@ -9,30 +9,9 @@ package protocol XMLStreamHandler: AnyObject {
     func text(_ bytes: ByteView)
 }
 
-/// An element's attributes as the stream lends them: values by local name, entities resolved.
-/// Valid only inside the `start` call that lends them.
-package struct XMLStreamAttributes {
-    private let pairs: UnsafePointer<UnsafePointer<CChar>?>?
-    private let lengths: UnsafePointer<Int32>?
-    package let count: Int
-
-    fileprivate init(pairs: UnsafePointer<UnsafePointer<CChar>?>?, lengths: UnsafePointer<Int32>?, count: Int) {
-        self.pairs = pairs
-        self.lengths = lengths
-        self.count = count
-    }
-
-    /// The value of the attribute whose local name is `name`.
-    package func value(_ name: StaticString) -> ByteView? {
-        guard let pairs, let lengths else { return nil }
-        for index in 0..<count {
-            guard let attribute = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
-            let key = ByteView.lending(attribute)
-            if key.matches(0, key.count, name) { return ByteView.lending(value, count: Int(lengths[index])) }
-        }
-        return nil
-    }
-}
+/// An element's attributes as the stream lends them: values by local name, entities resolved,
+/// valid only inside the `start` call that lends them.
+package typealias XMLStreamAttributes = LentPairs
 
 /// A document read as it arrives, in pieces, with the protections of `XMLElement(parsing:)`: no
 /// network, no external entities, entity declarations refused, nesting limited. For parts too
@@ -54,7 +33,7 @@ package final class XMLStreamReader {
             guard let context, let name else { return }
             // The reader keeps the box alive while it parses: no retain per callback.
             Unmanaged<Box>.fromOpaque(context)._withUnsafeGuaranteedRef {
-                $0.handler.start(ByteView.lending(name), XMLStreamAttributes(pairs: pairs, lengths: lengths, count: Int(count)))
+                $0.handler.start(ByteView.lending(name), LentPairs(pairs: pairs, lengths: lengths, count: Int(count)))
             }
         }, { context, name in
             guard let context, let name else { return }

@@ -14,7 +14,7 @@ public final class ZipWriter {
     private var entries = 0
     private var pending: [UInt8] = []
     private var current: Entry?
-    private let deflater: Deflater
+    private let deflater: ZlibStream
 
     /// zlib's fastest level: spreadsheet XML still shrinks about tenfold, at several times the speed of level 6.
     public static let defaultLevel: Int32 = 1
@@ -29,7 +29,7 @@ public final class ZipWriter {
 
     public init(level: Int32 = ZipWriter.defaultLevel, output: @escaping Output) throws(ZipError) {
         self.output = output
-        deflater = try Deflater(level: level)
+        deflater = try ZlibStream(.deflate(level: level))
     }
 
     // Signatures and fields (APPNOTE 4.3.7, 4.3.9, 4.3.12, 4.3.16).
@@ -90,7 +90,7 @@ public final class ZipWriter {
     public func end() throws(ZipError) {
         guard current != nil else { return }
         try deflater.compress([], finish: true) { (piece) throws(ZipError) in try self.emitCompressed(piece) }
-        guard let entry = current else { return }
+        guard let entry = current else { return }  // set by begin, kept by emitCompressed
         current = nil
         var descriptor: [UInt8] = []
         descriptor.append32(Self.dataDescriptorSignature)
@@ -142,12 +142,13 @@ public final class ZipWriter {
     /// Bytes are handed on about a megabyte at a time.
     private static let outputPiece = 1 << 20
 
-    private func emitCompressed(_ piece: ArraySlice<UInt8>) throws(ZipError) {
-        current?.compressedSize += piece.count
-        if let size = current?.compressedSize, size >= Self.limit { throw .tooLarge(String(decoding: current!.name, as: UTF8.self)) }
-        pending += piece
-        offset += piece.count
-        if pending.count >= Self.outputPiece { try flush() }
+    /// Compressed bytes of the current entry, counted against the format's limit.
+    private func emitCompressed(_ piece: [UInt8]) throws(ZipError) {
+        guard var entry = current else { return }
+        entry.compressedSize += piece.count
+        guard entry.compressedSize < Self.limit else { throw .tooLarge(String(decoding: entry.name, as: UTF8.self)) }
+        current = entry
+        try emit(piece)
     }
 
     private func emit(_ bytes: [UInt8]) throws(ZipError) {

@@ -126,6 +126,31 @@ struct XLSXWriterTests {
         #expect(sheet.contains("<t>_x005F_x0041_</t>"))
     }
 
+    /// What a sheet cannot hold is said, never written wrong: text past a cell's 32,767
+    /// characters is cut there with a warning naming the cell; rows past a sheet's last fail the
+    /// conversion before anything is written.
+    @Test func sheetLimits() throws {
+        let long = String(repeating: "長", count: 40_000)
+        let table = Table(columns: ["名稱", "備註"], rows: [["a", "short"], ["b", long]])
+        let encoded = try XLSXCodec().encode(.table(table), context: CodecContext(locale: .taiwan))
+        #expect(encoded.diagnostics.map(\.code) == ["xlsx.long-text"])
+        #expect(encoded.diagnostics.first?.message.rendered(in: .english).contains("B3") == true)
+        let sheet = try Self.part(try ZipArchive(encoded.bytes), "xl/worksheets/sheet1.xml")
+        #expect(sheet.contains("<t>" + String(repeating: "長", count: SheetEncoder.maxTextLength) + "</t>"))
+        #expect(!sheet.contains(String(repeating: "長", count: SheetEncoder.maxTextLength + 1)))
+
+        var written: [UInt8] = []
+        let formats = RegionFormats(locale: .taiwan, rocDates: false, rounding: .cash)
+        let writer = try XLSXItemWriter(Table(columns: ["n"]), styles: StyleBook(formats: formats), language: .english, rowLimit: 4) {
+            (piece) throws(Diagnostic) in written += piece
+        }
+        try writer.write(.rows(TableRows([["1"], ["2"], ["3"]])))
+        #expect(throws: Diagnostic.self) { try writer.write(.rows(TableRows([["4"]]))) }
+        #expect(throws: Diagnostic.self) {
+            _ = try XLSXCodec().encode(.table(Table(columns: (0...SheetEncoder.maxColumns).map(String.init))), context: CodecContext())
+        }
+    }
+
     /// Sheet names Excel accepts: 31 characters, no []:*?/\, unique.
     @Test func sheetNames() {
         #expect(WorkbookParts.sheetNames(["帳戶", "帳戶", "a/b:c", "", String(repeating: "長", count: 40), "'quoted'"])

@@ -71,11 +71,13 @@ public enum FileChunks {
     }
 
     /// Reads until the buffer is full or the file ends (reads may return less than asked).
-    private static func fill(_ fd: Int32, _ buffer: inout [UInt8], path: String) throws(Diagnostic) -> Int {
+    /// Fills `buffer` from the file's position, or from `offset` (pread); fewer bytes only at its end.
+    fileprivate static func fill(_ fd: Int32, _ buffer: inout [UInt8], path: String?, at offset: Int? = nil) throws(Diagnostic) -> Int {
         var filled = 0
         while filled < buffer.count {
             let count = buffer.withUnsafeMutableBytes { raw in
-                systemRead(fd, raw.baseAddress! + filled, raw.count - filled)
+                if let offset { return pread(fd, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled)) }
+                return systemRead(fd, raw.baseAddress! + filled, raw.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -131,18 +133,7 @@ public final class RandomAccessInput: @unchecked Sendable {
         let wanted = min(count, size - offset)
         guard descriptor >= 0 else { return Array(bytes[offset..<(offset + wanted)]) }
         var buffer = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
-        while filled < wanted {
-            let got = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset + filled))
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
-            }
-            if got == 0 { break }
-            filled += got
-        }
+        let filled = try FileChunks.fill(descriptor, &buffer, path: path, at: offset)
         if filled < wanted { buffer.removeSubrange(filled...) }
         return buffer
     }
