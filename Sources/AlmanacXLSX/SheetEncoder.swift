@@ -19,6 +19,9 @@ struct SheetEncoder: ~Copyable {
     /// date kept as typed): how many, with the first few.
     private(set) var untypedExample: (column: Int, text: String)?
     private(set) var untypedCount = 0
+    /// The currency of the last amount styled, and its style.
+    private var lastCurrency: [UInt8] = []
+    private var lastCurrencyStyle = StyleBook.plain
     /// The next row's number (the header is row 1).
     private var rowNumber = 1
     /// Rows a sheet holds (Excel's 1,048,576; tests lower it); rows past it are not written and
@@ -133,8 +136,11 @@ struct SheetEncoder: ~Copyable {
             number(StyleBook.time, fraction)
         case .amount(let currency, let column):
             guard Serial.isDecimal(field) else { return fallback(field) }
-            let code = column.flatMap { $0 < row.count && !row[$0].isEmpty ? row[$0].string : nil } ?? currency ?? ""
-            number(code.isEmpty ? StyleBook.plain : styles.amount(code), field)
+            if let column, column < row.count, !row[column].isEmpty {
+                number(currencyStyle(row[column]), field)
+            } else {
+                number(currency.map(styles.amount) ?? StyleBook.plain, field)
+            }
         case .integer:
             guard Serial.isDecimal(field) else { return fallback(field) }
             number(StyleBook.integer, field)
@@ -146,6 +152,14 @@ struct SheetEncoder: ~Copyable {
             beginCell(column)
             output.append(field.elementsEqual("true") ? #" t="b"><v>1</v></c>"# : #" t="b"><v>0</v></c>"#)
         }
+    }
+
+    /// The style of amounts in the currency a row's cell names; rows mostly repeat the one before's.
+    private mutating func currencyStyle(_ code: ByteView) -> Int {
+        if lastCurrency.withByteView({ $0.elementsEqual(code) }) { return lastCurrencyStyle }
+        lastCurrency = code.array
+        lastCurrencyStyle = styles.amount(code.string)
+        return lastCurrencyStyle
     }
 
     /// A cell whose text is not of its column's type stays text, as it came.

@@ -235,30 +235,31 @@ struct CellStyles {
 
     /// A format code's kind: `yyyy/m/d` a date, `h:mm AM/PM` a time, `[h]:mm` elapsed time (a time).
     static func kind(of code: String) -> DateKind? {
+        // The letters of the first section (positive numbers), outside quotes, escapes and brackets
+        // ([h], [mm], [ss] are elapsed time: their letters count).
         var letters = ""
         var quoted = false
         var escaped = false
         var bracket = false
-        for character in code.lowercased() {
+        scan: for character in code.lowercased() {
             if escaped { escaped = false; continue }
-            if quoted { if character == "\"" { quoted = false }; continue }
+            if quoted { quoted = character != "\""; continue }
             if bracket {
-                if character == "]" { bracket = false }
-                // [h], [mm], [ss]: elapsed time.
-                if "hs".contains(character) { letters.append(character) }
+                if character == "]" { bracket = false } else if "hs".contains(character) { letters.append(character) }
                 continue
             }
             switch character {
             case "\"": quoted = true
             case "\\", "_", "*": escaped = true
             case "[": bracket = true
-            case ";": break
+            case ";": break scan
             default: letters.append(character)
             }
-            if character == ";" { break }
         }
-        // "General" and number codes have none of these letters; "e" is an era year (Taiwan's).
-        let date = letters.contains("y") || letters.contains("d") || letters.contains("e") || letters.contains("g")
+        // "General" and number codes have none of these letters; "e" is an era year (Taiwan's),
+        // but "E+" and "E-" are a scientific number's exponent.
+        let era = letters.replacing("e+", with: "").replacing("e-", with: "").contains("e")
+        let date = letters.contains("y") || letters.contains("d") || era || letters.contains("g")
         let time = letters.contains("h") || letters.contains("s")
         if letters.contains("general") { return nil }
         if date && time { return .dateTime }

@@ -4,8 +4,8 @@ import AlmanacZip
 import AlmanacBytes
 import Foundation
 
-/// Office Open XML workbooks (SpreadsheetML, ECMA-376), as Excel, Numbers, LibreOffice and
-/// Google Sheets open them: a table's cells typed (numbers, dates, money in the region's formats,
+/// Office Open XML workbooks (SpreadsheetML, ECMA-376), the format Excel, Numbers, LibreOffice
+/// and Google Sheets open (checked here with LibreOffice, gnumeric and openpyxl): a table's cells typed (numbers, dates, money in the region's formats,
 /// text never a formula) with the header row frozen. Tables made for it hold machine values
 /// (`typedCells`), so a ledger's amounts sum and its dates sort in any spreadsheet.
 public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
@@ -14,7 +14,7 @@ public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
     public static let format = FormatDescription(
         id: "xlsx",
         name: "Excel workbook",
-        summary: "Spreadsheets as Excel, Numbers, LibreOffice and Google Sheets open them: amounts as numbers in the region's money format (TWD as $1,235 in Taipei, NT$1,235 in New York), dates as dates, the header frozen.",
+        summary: "Excel workbooks (.xlsx): amounts as numbers in the region's money format (TWD as $1,235 in Taipei, NT$1,235 in New York), dates as dates, the header frozen.",
         aliases: ["excel", "spreadsheet"],
         extensions: [".xlsx"],
         mediaTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
