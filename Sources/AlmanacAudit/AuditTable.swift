@@ -81,6 +81,34 @@ public struct AuditTable: Sendable {
         return tables
     }
 
+    /// The tables `files` belong to, each whole: a file in an `.lproj` folder brings its table
+    /// from every `.lproj` folder beside its own (`Localizable.strings` and `.stringsdict` in each
+    /// locale); another catalog file (a String Catalog, an XLIFF file) is whole by itself. What a
+    /// pre-commit hook needs, given only the files that changed: one locale's file audited alone
+    /// would miss what the others have.
+    public static func load(tablesOf files: [String], registry: FormatRegistry = catalogFormats,
+                            context: CodecContext = CodecContext(options: ["layout": "no"])) -> [AuditTable] {
+        var wanted: [(root: String, tables: Set<String>)] = []
+        var others: [String] = []
+        for file in files {
+            let folder = OutputNames.parent(of: file)
+            guard OutputNames.baseName(folder).hasSuffix(".lproj"), let table = CatalogPath.table(ofPath: file) else {
+                if !others.contains(file) { others.append(file) }
+                continue
+            }
+            let above = OutputNames.parent(of: folder)
+            let root = above.isEmpty ? "/" : above
+            if let index = wanted.firstIndex(where: { $0.root == root }) {
+                wanted[index].tables.insert(table)
+            } else {
+                wanted.append((root, [table]))
+            }
+        }
+        var tables = wanted.flatMap { root, names in load([root], registry: registry, context: context).filter { names.contains($0.name) } }
+        tables += load(others, registry: registry, context: context)
+        return tables
+    }
+
     /// A catalog file read through the registry. A file found in a folder that is not a catalog
     /// (an XML file of another kind) is left out; one given by name is an error.
     static func file(_ path: String, registry: FormatRegistry, context: CodecContext, found: Bool) -> AuditTable? {

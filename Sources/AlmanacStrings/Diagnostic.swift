@@ -74,11 +74,15 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     public var code: DiagnosticCode { DiagnosticCode(message.key) }
     public var message: Message
     public var location: SourceLocation?
+    /// How many items the diagnostic is about, when it names only some of them (a conversion's
+    /// `convert.dropped` lists five titles and counts the rest): what a batch's summary adds up.
+    public var items: Int?
 
-    public init(_ severity: Severity, _ message: Message, at location: SourceLocation? = nil) {
+    public init(_ severity: Severity, _ message: Message, at location: SourceLocation? = nil, items: Int? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
+        self.items = items
     }
 
     public static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
@@ -127,10 +131,10 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     public var description: String { rendered() }
 
     enum CodingKeys: String, CodingKey {
-        case severity, code, message, arguments, location
+        case severity, code, message, arguments, location, items
     }
 
-    /// JSON form for reports and plugins: `{"severity", "code", "message" (English), "arguments", "location"}`.
+    /// JSON form for reports and plugins: `{"severity", "code", "message" (English), "arguments", "location", "items"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(severity, forKey: .severity)
@@ -138,6 +142,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         try container.encode(message.rendered(in: .english), forKey: .message)
         try container.encode(message.arguments, forKey: .arguments)
         try container.encodeIfPresent(location, forKey: .location)
+        try container.encodeIfPresent(items, forKey: .items)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -154,6 +159,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
             message = Message(code, arguments)
         }
         location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
+        items = try container.decodeIfPresent(Int.self, forKey: .items)
     }
 }
 

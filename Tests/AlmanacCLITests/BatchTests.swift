@@ -163,6 +163,51 @@ import Testing
         }
     }
 
+    /// 60 exports losing the same fields print a screenful: one group per code and field with
+    /// counts of files and items and three examples; the failure in full; `--verbose` and
+    /// `--report` keep every warning.
+    @Test func aBatchGroupsItsWarnings() throws {
+        let input = temporaryDirectory() + "/exports"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        for index in 0..<60 {
+            let events = (0..<(index % 3 + 1)).map { event in
+                ["BEGIN:VEVENT", "UID:\(index)-\(event)@test", "DTSTAMP:20250101T000000Z", "DTSTART:20250405T090000Z",
+                 "DTEND:20250405T100000Z", "SUMMARY:Meeting \(index)-\(event)", "END:VEVENT"]
+            }.flatMap { $0 }
+            let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN"] + events + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: input + String(format: "/e%02d.ics", index)))
+        }
+        try Data(String(Self.calendar("cut@test", "Cut").prefix(120)).utf8).write(to: URL(fileURLWithPath: input + "/cut-off.ics"))
+        let out = input + "-out"
+        let reportPath = input + "-report.json"
+        let run = CLIRun(["convert", input, "--to", "retiretime-backup", "-o", out, "--report", reportPath])
+        #expect(run.status == 3)
+        let lines = run.error.split(separator: "\n").map(String.init)
+        #expect(lines.count <= 24, "\(lines.count) lines:\n\(run.error)")
+        // Every file has 1–3 events, 120 events in all, each with an end and a time of day.
+        #expect(lines.contains("warning: retiretime-backup cannot hold end: 60 files, 120 items [convert.dropped]"))
+        #expect(lines.contains("warning: retiretime-backup cannot hold start.time exactly, written as the day only: 60 files, 120 items [convert.approximated]"))
+        #expect(lines.filter { $0.hasPrefix("  e.g. ") }.count == 6)
+        #expect(lines.contains("  e.g. \(input)/e01.ics: “Meeting 1-0”, “Meeting 1-1”"))
+        #expect(lines.contains { $0.hasPrefix("\(input)/cut-off.ics:") && $0.hasSuffix("[ics.truncated]") })
+        #expect(lines.contains { $0.hasPrefix("Warnings are grouped by kind") })
+
+        // Every warning, file by file.
+        let verbose = CLIRun(["convert", input, "--to", "retiretime-backup", "-o", out + "-verbose", "--verbose"])
+        #expect(verbose.error.components(separatedBy: "[convert.dropped]").count - 1 == 60)
+        #expect(!verbose.error.contains("e.g."))
+        // The report keeps them all, with how many items each is about.
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any]
+        let diagnostics = (report?["files"] as? [[String: Any]] ?? []).flatMap { $0["diagnostics"] as? [[String: Any]] ?? [] }
+        #expect(diagnostics.filter { $0["code"] as? String == "convert.dropped" }.count == 60)
+        #expect(diagnostics.filter { $0["code"] as? String == "convert.dropped" }.compactMap { $0["items"] as? Int }.reduce(0, +) == 120)
+
+        // A few warnings of a kind are shown as they are; one file converts as before.
+        let single = CLIRun(["convert", input + "/e02.ics", "--to", "retiretime-backup", "-o", out + "/single.json"])
+        #expect(single.error.contains("e02.ics: warning: retiretime-backup cannot hold end; it was left out of “Meeting 2-0”, “Meeting 2-1”, “Meeting 2-2”. [convert.dropped]"))
+        #expect(!single.error.contains("e.g."))
+    }
+
     @Test func aFolderWithNothingToConvertIsAnError() throws {
         let empty = temporaryDirectory()
         let run = CLIRun(["convert", empty, "--to", "ics", "-o", empty + "-out"])

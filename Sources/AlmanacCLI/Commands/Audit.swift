@@ -20,6 +20,7 @@ struct Audit: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp(L("cli.option.fail-on"), valueName: "error|warning")) var failOn = "error"
     @Option(help: ArgumentHelp(L("cli.option.allow"), valueName: "TEXT")) var allow: [String] = []
     @Option(help: ArgumentHelp(L("cli.option.disable"), valueName: "ID")) var disable: [String] = []
+    @Flag(name: .customLong("whole-tables"), help: ArgumentHelp(L("cli.option.whole-tables"))) var wholeTables = false
     @Flag(name: .customLong("list-checks"), help: ArgumentHelp(L("cli.option.list-checks"))) var listChecks = false
     @Option(help: ArgumentHelp(L("cli.option.explain"), valueName: "ID")) var explain: String?
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
@@ -56,7 +57,7 @@ struct Audit: ParsableCommand {
         guard missing.isEmpty else {
             throw CommandFailure(.inputError, missing.map { .error("input.not-found", at: SourceLocation(file: $0)) })
         }
-        let tables = AuditTable.load(paths, registry: session.registry)
+        let tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
         guard tables.contains(where: { !$0.files.isEmpty && !$0.catalog.entries.isEmpty }) || tables.contains(where: { !$0.diagnostics.isEmpty })
         else { throw CommandFailure(.inputError, [.error("audit.nothing")]) }
         var options = Auditor.Options()

@@ -18,6 +18,7 @@ struct Convert: ParsableCommand {
     @Flag(help: ArgumentHelp(L("cli.option.strict"))) var strict = false
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
+    @Flag(help: ArgumentHelp(L("cli.option.verbose"))) var verbose = false
     @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.jobs"), valueName: "N")) var jobs: Int?
     @Option(help: ArgumentHelp(L("cli.option.report"), valueName: "FILE")) var report: String?
     @Option(help: ArgumentHelp(L("cli.option.manifest"), valueName: "FILE")) var manifest: String?
@@ -190,9 +191,17 @@ struct Convert: ParsableCommand {
         // skips thousands; an interrupted batch leaves thousands unstarted).
         let batchSummary = toDirectory && jobs.count > 1
         if !streaming {
-            session.report(reports.lazy.flatMap(\.diagnostics).filter { diagnostic in
+            let shown = reports.lazy.flatMap(\.diagnostics).filter { diagnostic in
                 !(batchSummary && [.batchSkippedExists, .batchSkippedUnknown, .batchNotStarted].contains(diagnostic.code))
-            })
+            }
+            // A batch's warnings grouped by kind (2,000 exports dropping the same field are one
+            // line with counts, not 2,000); failures always one by one.
+            if batchSummary && !verbose {
+                let lines = WarningGroups(shown).lines(in: session.language)
+                if !lines.isEmpty { session.printErrorRaw(lines.joined(separator: "\n") + "\n") }
+            } else {
+                session.report(shown)
+            }
         }
         if batchSummary { batch.printSummary(reports: results) }
         var worst = reports.map(\.exitStatus).max() ?? .success

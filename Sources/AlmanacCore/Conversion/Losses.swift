@@ -93,13 +93,14 @@ public struct Losses: Sendable {
         }
     }
 
-    /// One warning per field (and per way it was approximated), in the order they were met.
-    /// `target` names the format.
+    /// One warning per field (and per way it was approximated), in the order they were met, with
+    /// how many items it is about. `target` names the format.
     public func diagnostics(target: String) -> [Diagnostic] {
         zip(order, named).map { kind, found in
             let list = Self.list(found.shown, more: found.more)
-            if let how = kind.how { return .warning("convert.approximated", target, kind.field, how, list) }
-            return .warning("convert.dropped", target, kind.field, list)
+            let message = kind.how.map { Message("convert.approximated", target, kind.field, $0, list) }
+                ?? Message("convert.dropped", target, kind.field, list)
+            return Diagnostic(.warning, message, items: found.count)
         }
     }
 
