@@ -319,7 +319,7 @@ def batch_rows(runs):
 ALMANAC = None  # --almanac: a given binary instead of this checkout's release build
 
 def almanac_binary():
-    """The release build as it is installed (README, "Installing"): Swift's runtime and Foundation
+    """The release build as it is installed (README, "Install"): Swift's runtime and Foundation
     linked in (`--static-swift-stdlib`), in `.build-static`, where .ci/run also builds the Spark
     worker. It starts in ~7 ms instead of ~10 (no symbol lookups against libswiftCore and
     Foundation at load time) and `inspect` reads ~9 % faster (runtime calls are direct)."""

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Fuzzing lives in its own package, like the benchmarks: it is built with sanitizers, which the
-// main package's users never need. Run it with Scripts/fuzz.sh (see the README).
+// main package's users never need. Run it with Scripts/fuzz.py (see the Limits and security article).
 //
 //   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //   ALMANAC_FUZZ_CODEC=ics Fuzz/.build/release/almanac-fuzz CORPUS_DIR -max_total_time=600

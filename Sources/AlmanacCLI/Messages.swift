@@ -11,8 +11,10 @@ enum ModuleMessages {
             "batch.failed-file": "failed: %@",
             "batch.group": "%1$@ times in %2$@ files",
             "batch.group-approximated": "%1$@ cannot hold %2$@ exactly, written as %3$@: %4$@ files, %5$@ items",
+            "batch.group-approximated-variously": "%1$@ cannot hold %2$@ exactly: %3$@ files, %4$@ items",
             "batch.group-dropped": "%1$@ cannot hold %2$@: %3$@ files, %4$@ items",
             "batch.group-example": "e.g. %@",
+            "batch.group-example-as": "e.g. %1$@, written as %2$@",
             "batch.group-footer": "Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.",
             "batch.interrupting": "Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).",
             "batch.not-started": "Not converted: the batch stopped before this file (%@).",
@@ -146,8 +148,10 @@ enum ModuleMessages {
             "batch.failed-file": "失败：%@",
             "batch.group": "共 %1$@ 次，涉及 %2$@ 个文件",
             "batch.group-approximated": "%1$@ 无法精确容纳 %2$@，已写成%3$@：%4$@ 个文件，%5$@ 项",
+            "batch.group-approximated-variously": "%1$@ 无法精确容纳 %2$@：%3$@ 个文件，%4$@ 项",
             "batch.group-dropped": "%1$@ 无法容纳 %2$@：%3$@ 个文件，%4$@ 项",
             "batch.group-example": "例如 %@",
+            "batch.group-example-as": "例如 %1$@，已写成%2$@",
             "batch.group-footer": "警告已按类别归并，每类列出三例；--verbose 会逐条列出，--report FILE 会保留全部。",
             "batch.interrupting": "已中断：正在完成进行中的文件。再按一次 Ctrl-C 立即停止（未完成的输出会被删除）。",
             "batch.not-started": "未转换：批量转换在此文件之前停止（%@）。",
@@ -281,8 +285,10 @@ enum ModuleMessages {
             "batch.failed-file": "失敗：%@",
             "batch.group": "共 %1$@ 次，涉及 %2$@ 個檔案",
             "batch.group-approximated": "%1$@ 無法精確容納 %2$@，已寫成%3$@：%4$@ 個檔案，%5$@ 項",
+            "batch.group-approximated-variously": "%1$@ 無法精確容納 %2$@：%3$@ 個檔案，%4$@ 項",
             "batch.group-dropped": "%1$@ 無法容納 %2$@：%3$@ 個檔案，%4$@ 項",
             "batch.group-example": "例如 %@",
+            "batch.group-example-as": "例如 %1$@，已寫成%2$@",
             "batch.group-footer": "警告已依類別歸併，每類列出三例；--verbose 會逐條列出，--report FILE 會保留全部。",
             "batch.interrupting": "已中斷：正在完成進行中的檔案。再按一次 Ctrl-C 立即停止（未完成的輸出會被刪除）。",
             "batch.not-started": "未轉換：批次轉換在此檔案之前停止（%@）。",
@@ -438,8 +444,10 @@ extension DiagnosticCode {
     static let batchFailedFile: DiagnosticCode = "batch.failed-file"
     static let batchGroup: DiagnosticCode = "batch.group"
     static let batchGroupApproximated: DiagnosticCode = "batch.group-approximated"
+    static let batchGroupApproximatedVariously: DiagnosticCode = "batch.group-approximated-variously"
     static let batchGroupDropped: DiagnosticCode = "batch.group-dropped"
     static let batchGroupExample: DiagnosticCode = "batch.group-example"
+    static let batchGroupExampleAs: DiagnosticCode = "batch.group-example-as"
     static let batchGroupFooter: DiagnosticCode = "batch.group-footer"
     static let batchInterrupting: DiagnosticCode = "batch.interrupting"
     static let batchNotStarted: DiagnosticCode = "batch.not-started"

@@ -12,6 +12,9 @@ struct WarningGroups {
         let code: DiagnosticCode
         /// The arguments that name what was lost (`retiretime-backup`, `end`), not the items.
         let subject: [String]
+        /// How an approximated field was written (`the day only`), while every warning of the
+        /// group says the same; nil once they differ (a lunar date moved to its next match).
+        var how: String?
         var count = 0
         var items = 0
         var files: Set<String> = []
@@ -38,9 +41,16 @@ struct WarningGroups {
     /// Whether some group is shown as a summary (so the footer says where the rest is).
     var summarizes: Bool { groups.contains { $0.count > Self.examplesShown } }
 
-    /// The losses' warnings name the target and field in every argument but the last (the items).
+    /// The losses' warnings name the target and the field first; then, for an approximation, how
+    /// it was written (which may differ item by item), and last the items.
     static func subject(of diagnostic: Diagnostic) -> [String] {
-        Losses.codes.contains(diagnostic.code) ? Array(diagnostic.message.arguments.dropLast()) : []
+        Losses.codes.contains(diagnostic.code) ? Array(diagnostic.message.arguments.prefix(2)) : []
+    }
+
+    /// How an approximated field was written, as the warning says.
+    static func how(of diagnostic: Diagnostic) -> String? {
+        let arguments = diagnostic.message.arguments
+        return diagnostic.code == .convertApproximated && arguments.count == 4 ? arguments[2] : nil
     }
 
     private mutating func add(_ diagnostic: Diagnostic) {
@@ -55,8 +65,9 @@ struct WarningGroups {
         } else {
             place = groups.count
             places[key] = place
-            groups.append(Group(severity: key.severity, code: key.code, subject: key.subject))
+            groups.append(Group(severity: key.severity, code: key.code, subject: key.subject, how: Self.how(of: diagnostic)))
         }
+        if groups[place].how != Self.how(of: diagnostic) { groups[place].how = nil }
         groups[place].count += 1
         groups[place].items += diagnostic.items ?? 1
         groups[place].files.insert(diagnostic.location?.file ?? "")
@@ -74,11 +85,20 @@ struct WarningGroups {
             lines.append(Diagnostic(group.severity, Message(code: group.code.rawValue, text: headline(group, in: language))).rendered(in: language))
             for example in group.examples {
                 let place = example.location.map { $0.description + ": " } ?? ""
-                // A loss's example names its items; another's is its message.
-                let what = Losses.codes.contains(group.code)
-                    ? Message.quoting(example.message.arguments.last ?? "", limit: 400)
-                    : example.message.rendered(in: language)
-                lines.append("  " + Message("batch.group-example", place + what).rendered(in: language))
+                // A loss's example names its items (and how they were written, when that differs
+                // item by item); another's is its message.
+                let line: Message
+                if Losses.codes.contains(group.code) {
+                    let items = place + Message.quoting(example.message.arguments.last ?? "", limit: 400)
+                    if group.how == nil, let how = Self.how(of: example) {
+                        line = Message("batch.group-example-as", items, Message.quoting(how))
+                    } else {
+                        line = Message("batch.group-example", items)
+                    }
+                } else {
+                    line = Message("batch.group-example", place + example.message.rendered(in: language))
+                }
+                lines.append("  " + line.rendered(in: language))
             }
         }
         if summarizes { lines.append(Message("batch.group-footer").rendered(in: language)) }
@@ -90,8 +110,11 @@ struct WarningGroups {
         switch group.code {
         case .convertDropped where group.subject.count == 2:
             return Message("batch.group-dropped", group.subject[0], group.subject[1], files, items).rendered(in: language)
-        case .convertApproximated where group.subject.count == 3:
-            return Message("batch.group-approximated", group.subject[0], group.subject[1], group.subject[2], files, items).rendered(in: language)
+        case .convertApproximated where group.subject.count == 2:
+            if let how = group.how {
+                return Message("batch.group-approximated", group.subject[0], group.subject[1], how, files, items).rendered(in: language)
+            }
+            return Message("batch.group-approximated-variously", group.subject[0], group.subject[1], files, items).rendered(in: language)
         default:
             return Message("batch.group", String(group.count), files).rendered(in: language)
         }

@@ -208,6 +208,21 @@ import Testing
         #expect(!single.error.contains("e.g."))
     }
 
+    /// A field approximated differently item by item (a lunar date moved to its next match) is
+    /// one group; each example says how its items were written.
+    @Test func approximationsWrittenDifferentlyAreOneGroup() {
+        let diagnostics = (0..<5).map { index in
+            Diagnostic(.warning, Message("convert.approximated", ["retiretime-backup", "start", "2025-10-1\(index) (not lunar 8-19)", "“Day \(index)”"], table: nil),
+                       at: SourceLocation(file: "f\(index).ics"), items: 1)
+        }
+        let lines = WarningGroups(diagnostics).lines(in: .english)
+        #expect(lines.first == "warning: retiretime-backup cannot hold start exactly: 5 files, 5 items [convert.approximated]")
+        #expect(lines.dropFirst().first == "  e.g. f0.ics: “Day 0”, written as 2025-10-10 (not lunar 8-19)")
+        #expect(lines.count == 5)  // the headline, three examples, the footer
+        // Three or fewer of a kind are shown as they are.
+        #expect(WarningGroups(diagnostics.prefix(3)).lines(in: .english) == diagnostics.prefix(3).map { $0.rendered() })
+    }
+
     @Test func aFolderWithNothingToConvertIsAnError() throws {
         let empty = temporaryDirectory()
         let run = CLIRun(["convert", empty, "--to", "ics", "-o", empty + "-out"])

@@ -123,7 +123,7 @@ class SparkJobTests(unittest.TestCase):
         self.assertTrue(failed[0]["input"].startswith("file:" + self.inputs))
 
     def test_spark_submit_with_the_worker_shipped_by_files(self):
-        """The README's command: the binary passed with --files and found by its name."""
+        """The Scale-out article's command: the binary passed with --files and found by its name."""
         import pyspark
         submit = shutil.which("spark-submit") or os.path.join(os.path.dirname(pyspark.__file__), "bin", "spark-submit")
         output = os.path.join(self.work, "submitted")

@@ -1,4 +1,4 @@
-/// Almanac's exit statuses, documented in the README and `almanac --help`.
+/// Almanac's exit statuses, documented in the README, the Getting started article and `almanac --help`.
 public enum AlmanacExitCode: Int32, Sendable {
     /// Everything worked.
     case success = 0
