@@ -294,6 +294,29 @@ import Testing
         #expect(CLIRun(["audit"]).status == 2)
     }
 
+    /// `--whole-tables` (the pre-commit hook): a changed file is audited with its table from every
+    /// `.lproj` folder beside it. zh-Hans alone has nothing to compare with in zh-Hant; audited
+    /// whole, the key zh-Hant lacks is found, named at zh-Hans's line. A String Catalog is whole.
+    @Test func auditWholeTablesOfChangedFiles() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let resources = root + "/Examples/StudyKit/Sources/StudyKit/Resources"
+        let changed = resources + "/zh-Hans.lproj/Localizable.strings"
+        let whole = CLIRun(["audit", "--whole-tables", "--base", "zh-Hans", changed, resources + "/zh-Hans.lproj/Localizable.stringsdict"])
+        #expect(whole.status == 1)
+        #expect(whole.output.contains("zh-Hans.lproj/Localizable.strings\n  22:1    error   missing-key"))
+        #expect(whole.output.contains("“memory.rate.hard” is missing in zh-Hant."))
+        #expect(whole.output.contains("Localizable   zh-Hant "))
+        // The same as auditing the folder.
+        let folder = CLIRun(["audit", "--base", "zh-Hans", resources])
+        #expect(whole.output == folder.output)
+        // A String Catalog given with --whole-tables is read as it is.
+        let catalog = temporaryDirectory() + "/Localizable.xcstrings"
+        #expect(CLIRun(["convert", resources, "--to", "xcstrings", "-o", catalog]).status == 0)
+        let alone = CLIRun(["audit", "--whole-tables", "--base", "zh-Hans", catalog])
+        #expect(alone.status == 1)
+        #expect(alone.output.contains("“memory.rate.hard” is missing in zh-Hant."))
+    }
+
     /// `--list-checks` lists every rule; `--explain` prints one with its examples and what the
     /// audit reports for them, in the language asked for.
     @Test func auditDescribesItsChecks() {
