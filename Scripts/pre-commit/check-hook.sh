@@ -31,7 +31,7 @@ repos:
 YAML
 git add -A
 git commit -q --no-verify -m "The app as it is"
-pre-commit install >/dev/null
+python3 -m pre_commit install >/dev/null
 
 fail() { echo "check-hook: $*" >&2; exit 1; }
 strings=Sources/StudyKit/Resources
