@@ -23,9 +23,10 @@ public struct AuditTable: Sendable {
 
     /// Reads `.lproj` folders (anywhere under a directory) and catalog files of any format the
     /// registry reads as a catalog (String Catalogs, XLIFF, a codec plugin's); files of the same
-    /// table (`Localizable.strings` in several `.lproj` folders) merge.
+    /// table (`Localizable.strings` in several `.lproj` folders) merge. `only` limits what is read in
+    /// folders to the tables it names.
     public static func load(_ paths: [String], registry: FormatRegistry = catalogFormats,
-                            context: CodecContext = CodecContext(options: ["layout": "no"])) -> [AuditTable] {
+                            context: CodecContext = CodecContext(options: ["layout": "no"]), only: Set<String>? = nil) -> [AuditTable] {
         var tables: [AuditTable] = []
         func add(_ table: AuditTable) {
             if let index = tables.firstIndex(where: { $0.name == table.name }) {
@@ -37,6 +38,11 @@ public struct AuditTable: Sendable {
             }
         }
         let catalogCodecs = registry.codecs.filter { $0.format.model == .catalog && $0.format.canRead }
+        func wanted(_ name: String) -> Bool {
+            guard catalogCodecs.contains(where: { $0.format.extensionMatch(name) > 0 }) else { return false }
+            guard let only else { return true }
+            return CatalogPath.table(ofPath: name).map(only.contains) ?? false
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -48,7 +54,7 @@ public struct AuditTable: Sendable {
                 // `.lproj` folders: each file a catalog codec names by extension, read by the
                 // codec the registry picks for it (by name and content); a file that turns out
                 // to be no catalog (an XML layout beside the strings) is left out.
-                let treeFiles = CatalogTree.files(under: path) { name in catalogCodecs.contains { $0.format.extensionMatch(name) > 0 } }
+                let treeFiles = CatalogTree.files(under: path, accepting: wanted)
                 let tree = CatalogTree.read(files: treeFiles, context: context) { file, context throws(Diagnostic) -> Decoded? in
                     let opened: (codec: any Codec, input: CodecInput)
                     do throws(Diagnostic) { opened = try registry.open(.file(file), codec: nil) } catch {
@@ -67,8 +73,7 @@ public struct AuditTable: Sendable {
                 let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { relative in
                     let parts = relative.split(separator: "/")
                     let inTree = parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
-                    return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict")
-                        && catalogCodecs.contains { $0.format.extensionMatch(relative) > 0 }
+                    return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict") && wanted(relative)
                 }.sorted()
                 for relative in others {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
@@ -88,7 +93,7 @@ public struct AuditTable: Sendable {
     /// would miss what the others have.
     public static func load(tablesOf files: [String], registry: FormatRegistry = catalogFormats,
                             context: CodecContext = CodecContext(options: ["layout": "no"])) -> [AuditTable] {
-        var wanted: [(root: String, tables: Set<String>)] = []
+        var roots: [(root: String, tables: Set<String>)] = []
         var others: [String] = []
         for file in files {
             let folder = OutputNames.parent(of: file)
@@ -98,13 +103,13 @@ public struct AuditTable: Sendable {
             }
             let above = OutputNames.parent(of: folder)
             let root = above.isEmpty ? "/" : above
-            if let index = wanted.firstIndex(where: { $0.root == root }) {
-                wanted[index].tables.insert(table)
+            if let index = roots.firstIndex(where: { $0.root == root }) {
+                roots[index].tables.insert(table)
             } else {
-                wanted.append((root, [table]))
+                roots.append((root, [table]))
             }
         }
-        var tables = wanted.flatMap { root, names in load([root], registry: registry, context: context).filter { names.contains($0.name) } }
+        var tables = roots.flatMap { root, names in load([root], registry: registry, context: context, only: names) }
         tables += load(others, registry: registry, context: context)
         return tables
     }

@@ -54,16 +54,8 @@ public final class ZipWriter {
         let entry = Entry(name: Array(name.utf8), localOffset: offset)
         var header: [UInt8] = []
         header.append32(Self.localHeaderSignature)
-        header.append16(Self.versionNeeded)
-        header.append16(Self.flags)
-        header.append16(Self.methodDeflate)
-        header.append16(Self.dosTime)
-        header.append16(Self.dosDate)
-        header.append32(0)  // CRC, in the data descriptor
-        header.append32(0)  // compressed size, likewise
-        header.append32(0)  // size, likewise
-        header.append16(UInt16(entry.name.count))
-        header.append16(0)  // no extra field
+        // The CRC and sizes are not known yet: they follow the data, in its descriptor.
+        Self.appendSharedFields(entry, to: &header)
         header += entry.name
         current = entry
         try emit(header)
@@ -101,16 +93,7 @@ public final class ZipWriter {
 
         directory.append32(Self.centralHeaderSignature)
         directory.append16(Self.versionNeeded)  // made by: MS-DOS attributes, version 2.0
-        directory.append16(Self.versionNeeded)
-        directory.append16(Self.flags)
-        directory.append16(Self.methodDeflate)
-        directory.append16(Self.dosTime)
-        directory.append16(Self.dosDate)
-        directory.append32(entry.crc)
-        directory.append32(UInt32(entry.compressedSize))
-        directory.append32(UInt32(entry.size))
-        directory.append16(UInt16(entry.name.count))
-        directory.append16(0)  // extra field
+        Self.appendSharedFields(entry, to: &directory)
         directory.append16(0)  // comment
         directory.append16(0)  // disk number
         directory.append16(0)  // internal attributes
@@ -137,6 +120,22 @@ public final class ZipWriter {
         try emit(directory)
         try emit(end)
         try flush()
+    }
+
+    /// The fields a local header and the central directory's record share, from the version
+    /// needed to the extra field's length (APPNOTE 4.3.7, 4.3.12): the entry's CRC and sizes as
+    /// they stand (zero before its data).
+    private static func appendSharedFields(_ entry: Entry, to bytes: inout [UInt8]) {
+        bytes.append16(versionNeeded)
+        bytes.append16(flags)
+        bytes.append16(methodDeflate)
+        bytes.append16(dosTime)
+        bytes.append16(dosDate)
+        bytes.append32(entry.crc)
+        bytes.append32(UInt32(entry.compressedSize))
+        bytes.append32(UInt32(entry.size))
+        bytes.append16(UInt16(entry.name.count))
+        bytes.append16(0)  // no extra field
     }
 
     /// Bytes are handed on about a megabyte at a time.

@@ -309,6 +309,15 @@ import Testing
         // The same as auditing the folder.
         let folder = CLIRun(["audit", "--base", "zh-Hans", resources])
         #expect(whole.output == folder.output)
+        // Only the changed file's table is read: another table beside it, even a broken one, is not.
+        let copy = temporaryDirectory() + "/Resources"
+        try FileManager.default.copyItem(atPath: resources, toPath: copy)
+        try Data("\"broken = ;".utf8).write(to: URL(fileURLWithPath: copy + "/en.lproj/InfoPlist.strings"))
+        #expect(CLIRun(["audit", "--base", "zh-Hans", copy]).output.contains("InfoPlist"))
+        let onlyChanged = CLIRun(["audit", "--whole-tables", "--base", "zh-Hans", copy + "/zh-Hans.lproj/Localizable.strings"])
+        #expect(onlyChanged.status == 1)
+        #expect(!onlyChanged.output.contains("InfoPlist"))
+        #expect(onlyChanged.output.contains("“memory.rate.hard” is missing in zh-Hant."))
         // A String Catalog given with --whole-tables is read as it is.
         let catalog = temporaryDirectory() + "/Localizable.xcstrings"
         #expect(CLIRun(["convert", resources, "--to", "xcstrings", "-o", catalog]).status == 0)

@@ -38,6 +38,17 @@ func lossesNameFieldsInTheOrderMet(kinds: Int) {
         #expect(arguments.dropFirst().first == field)
         #expect(arguments.last == list)
     }
+    // Each warning read back (a batch's summary) gives its target, field, how, items and count.
+    for (key, diagnostic) in zip(order, losses.diagnostics(target: "x")) {
+        let approximated = key.hasSuffix(" as the day")
+        let loss = Losses.loss(in: diagnostic)
+        #expect(loss?.target == "x")
+        #expect(loss?.field == (approximated ? String(key.dropLast(11)) : key))
+        #expect(loss?.how == (approximated ? "the day" : nil))
+        #expect(loss?.items == diagnostic.message.arguments.last)
+        #expect(diagnostic.items == items[key]!.count)
+    }
+    #expect(Losses.loss(in: .warning("ics.broken-line", "x")) == nil)
     first.absorb(second)
     #expect(first.diagnostics(target: "x") == losses.diagnostics(target: "x"))
 }

@@ -125,6 +125,30 @@ public struct Losses: Sendable {
 
     /// The codes of these warnings, for `--strict` and for tests.
     public static let codes: Set<DiagnosticCode> = [.convertDropped, .convertApproximated]
+
+    /// What one of these warnings says, read back from its arguments (a batch's summary groups
+    /// them by target and field): the argument layout `diagnostics(target:)` writes.
+    public struct Loss: Hashable, Sendable {
+        public var target: String
+        public var field: String
+        /// How the field was written, for an approximation (`the day only`); nil when dropped.
+        public var how: String?
+        /// The items named (`“a”, “b” (+7)`).
+        public var items: String
+    }
+
+    /// The loss a `convert.dropped` or `convert.approximated` warning reports; nil for any other.
+    public static func loss(in diagnostic: Diagnostic) -> Loss? {
+        let arguments = diagnostic.message.arguments
+        switch diagnostic.code {
+        case .convertDropped where arguments.count == 3:
+            return Loss(target: arguments[0], field: arguments[1], how: nil, items: arguments[2])
+        case .convertApproximated where arguments.count == 4:
+            return Loss(target: arguments[0], field: arguments[1], how: arguments[2], items: arguments[3])
+        default:
+            return nil
+        }
+    }
 }
 
 extension CalendarItem {
