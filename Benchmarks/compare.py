@@ -5,7 +5,7 @@ a table of medians and ratios.
     python3 Benchmarks/compare.py [--runs 5] [--only ics,csv,format,strings,batch] [--write Benchmarks/RESULTS.md]
     python3 Benchmarks/compare.py --check [--runs 3]     # the regression guard CI runs (floors.json)
 
-Needs: swift (release build of Benchmarks/), cc and libical-dev, Python's icalendar and
+Needs: swift (release build of Benchmarks/), GNU time, cc and libical-dev, Python's icalendar and
 recurring-ical-events. Peers that are missing are reported and skipped. The machine is noisy:
 every command runs --runs times and the medians are compared; slow peers (over 20 s) run once.
 """
@@ -35,9 +35,18 @@ def fresh(name):
 def clear_runs():
     shutil.rmtree(RUNS, ignore_errors=True)
 
+TIME = "/usr/bin/time"
+
 def measure(command, runs, ok=(0,), stdin=None):
-    # fork + exec + wait4 gives the child's own CPU time and peak RSS.
+    # fork + exec + wait4 gives the child's CPU time. Its peak RSS comes from GNU time in between:
+    # Linux keeps the high-water mark of the memory a process had before exec (exec_mmap), and a
+    # child forked from this harness starts with a copy of it, so wait4's ru_maxrss would report
+    # the harness (`true` forked from a 200 MB Python measured 210 MB). time is small, and the
+    # command it forks starts from its few hundred kilobytes.
     global run_number
+    if not os.access(TIME, os.X_OK):
+        sys.exit("compare.py needs GNU time at %s for peak memory (Debian: apt-get install time)" % TIME)
+    usage_file = os.path.join(WORK, "last-usage.txt")
     results = []
     template = command
     for index in range(runs):
@@ -53,14 +62,15 @@ def measure(command, runs, ok=(0,), stdin=None):
             if stdin:
                 os.dup2(os.open(stdin, os.O_RDONLY), 0)
             try:
-                os.execvp(command[0], command)
+                os.execv(TIME, [TIME, "-f", "%M", "-o", usage_file, "--"] + command)
             finally:
                 os._exit(127)
         _, status, usage = os.wait4(pid, 0)
         wall = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status) not in ok:
             raise RuntimeError("%s failed with status %d" % (" ".join(command), status))
-        results.append((wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024))
+        peak = int(open(usage_file).read().split()[-1])
+        results.append((wall, usage.ru_utime + usage.ru_stime, peak / 1024))
         if wall > 20:
             break
     output = open(os.path.join(WORK, "last-output.txt")).read().strip()
