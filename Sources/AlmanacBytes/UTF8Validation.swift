@@ -46,6 +46,8 @@
             // run of them is checked in one loop before the general rules below.
             if isCommonThreeByteLead(byte), index + 2 < end, isContinuation(view[index + 1]), isContinuation(view[index + 2]) {
                 index += 3
+                // Two characters (six bytes) a word at a time, then one by one.
+                while index + 8 <= end, startsTwoCommonThreeByteCharacters(view.word(at: index)) { index += 6 }
                 while index + 2 < end, isCommonThreeByteLead(view[index]), isContinuation(view[index + 1]), isContinuation(view[index + 2]) {
                     index += 3
                 }
@@ -88,6 +90,41 @@
     /// Whether all of `view` is complete, valid UTF-8.
     package static func isValid(_ view: ByteView) -> Bool { isValid(view, 0, view.count) }
 
+    /// Validation of text that arrives in pieces, a character possibly split between two.
+    package struct Stream: Sendable {
+        /// The start of a character the last piece ended inside.
+        private var pending: [UInt8] = []
+        /// Whether every piece so far was valid (once false, it stays false).
+        package private(set) var isValid = true
+
+        package init() {}
+
+        /// Whether the text ends inside a character (an error if nothing follows).
+        package var endsInsideCharacter: Bool { !pending.isEmpty }
+
+        /// Checks the next piece; returns whether the text so far is valid.
+        package mutating func check(_ piece: [UInt8]) -> Bool {
+            guard isValid else { return false }
+            piece.withByteView { (view) in
+                var start = 0
+                if !pending.isEmpty {
+                    // Finish the split character first.
+                    let missing = min(UTF8Validation.sequenceLength(lead: pending[0]) - pending.count, view.count)
+                    pending.append(contentsOf: view.base[0..<missing])
+                    start = missing
+                    let (invalid, complete) = UTF8Validation.validate(pending)
+                    if invalid != nil { isValid = false; return }
+                    if complete == pending.count { pending.removeAll() }
+                    if start == view.count { return }
+                }
+                let (invalid, complete) = UTF8Validation.validate(view, start, view.count)
+                if invalid != nil { isValid = false; return }
+                pending = view.bytes(complete, view.count)
+            }
+            return isValid
+        }
+    }
+
     /// Continuation bytes are 10xxxxxx.
     private static var continuationLow: UInt8 { 0x80 }
     private static var continuationHigh: UInt8 { 0xBF }
@@ -106,4 +143,18 @@
     /// A lead byte of a three-byte character with no special second-byte range (E1–EC, EE, EF).
     @inline(__always)
     private static func isCommonThreeByteLead(_ byte: UInt8) -> Bool { byte >= 0xE1 && byte <= 0xEF && byte != 0xED }
+
+    /// In each byte of the word's first six (lowest first), the bits that tell a lead byte
+    /// 1110xxxx or a continuation 10xxxxxx: two three-byte characters.
+    private static var twoThreeByteMask: UInt64 { 0x0000_C0C0_F0C0_C0F0 }
+    private static var twoThreeBytePattern: UInt64 { 0x0000_8080_E080_80E0 }
+
+    /// Whether the word's first six bytes are two three-byte characters whose leads are common
+    /// (not E0 or ED, whose second bytes have narrower ranges).
+    @inline(__always)
+    private static func startsTwoCommonThreeByteCharacters(_ word: UInt64) -> Bool {
+        guard word & twoThreeByteMask == twoThreeBytePattern else { return false }
+        let first = word & 0x0F, second = (word >> 24) & 0x0F
+        return first != 0 && first != 0x0D && second != 0 && second != 0x0D
+    }
 }

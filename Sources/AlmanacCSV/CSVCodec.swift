@@ -53,7 +53,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
     }
 
     func options(_ context: CodecContext) throws(Diagnostic) -> CSVInput.Options {
-        var options = CSVInput.Options(delimiter: fixedDelimiter, encoding: context.encoding)
+        var options = CSVInput.Options(delimiter: fixedDelimiter, encoding: context.encoding, readsAhead: context.readsAhead)
         if let header = context.options["header"] { options.hasHeader = header != "no" }
         if let delimiter = context.options["delimiter"] {
             switch delimiter {

@@ -10,11 +10,14 @@ public struct CSVInput {
         public var encoding: Charset?
         /// Whether the first record names the columns.
         public var hasHeader: Bool
+        /// Whether a large file is read ahead, and checked to be UTF-8, on a thread of its own.
+        public var readsAhead: Bool
 
-        public init(delimiter: UInt8? = nil, encoding: Charset? = nil, hasHeader: Bool = true) {
+        public init(delimiter: UInt8? = nil, encoding: Charset? = nil, hasHeader: Bool = true, readsAhead: Bool = true) {
             self.delimiter = delimiter
             self.encoding = encoding
             self.hasHeader = hasHeader
+            self.readsAhead = readsAhead
         }
     }
 
@@ -41,7 +44,9 @@ public struct CSVInput {
         var legacy = false
         var notes: [Diagnostic] = []
         do throws(Diagnostic) {
-            try input.readChunks { (chunk) throws(Diagnostic) in
+            // A large file is read, and checked to be UTF-8, a few chunks ahead on the second core.
+            var endsInsideCharacter = false
+            try input.readChunks(checking: UTF8Chunks(), readingAhead: options.readsAhead) { (chunk, verdict) throws(Diagnostic) in
                 var chunk = chunk
                 if facts == nil {
                     let detection = CharsetDetector.detect(chunk.prefix(CharsetDetector.sampleSize), declared: options.encoding,
@@ -54,11 +59,13 @@ public struct CSVInput {
                     try onFacts(facts!)
                     reader = CSVReader(delimiter: delimiter, fileName: fileName)
                 }
-                // The reader checks UTF-8 as it scans (only fields with non-ASCII bytes cost anything).
-                try reader!.feed(chunk, isLast: false, onRecord: onRecord)
+                if !verdict.isValid { throw notUTF8 }
+                endsInsideCharacter = verdict.endsInsideCharacter
+                try reader!.feed(chunk, isLast: false, checkedUTF8: true, onRecord: onRecord)
             }
             if !legacy, let facts {
-                try reader!.feed([], isLast: true, onRecord: onRecord)
+                if endsInsideCharacter { throw notUTF8 }
+                try reader!.feed([], isLast: true, checkedUTF8: true, onRecord: onRecord)
                 return (facts, reader!.diagnostics)
             }
             if facts == nil, !legacy {
@@ -103,6 +110,15 @@ public struct CSVInput {
     }
 
     static let notUTF8 = CSVReader.invalidUTF8
+
+    /// Whether the chunks so far are UTF-8, checked on the thread that reads them.
+    struct UTF8Chunks: ChunkCheck {
+        var stream = UTF8Validation.Stream()
+
+        mutating func check(_ chunk: [UInt8]) -> (isValid: Bool, endsInsideCharacter: Bool) {
+            (stream.check(chunk), stream.endsInsideCharacter)
+        }
+    }
 
     /// The delimiter that splits the first records most consistently into more than one field.
     public static func sniff(_ sample: [UInt8]) -> UInt8 {

@@ -68,15 +68,24 @@ public struct CSVReader {
     }
 
     /// Reads the next chunk of UTF-8 bytes; a record that may continue in the next chunk waits
-    /// for it. Pass `isLast` with the final chunk (which may be empty).
-    public mutating func feed(_ chunk: [UInt8], isLast: Bool, onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) {
+    /// for it. Pass `isLast` with the final chunk (which may be empty), and `checkedUTF8` when
+    /// the caller already knows the chunks so far are valid UTF-8 (checked as they were read).
+    public mutating func feed(_ chunk: [UInt8], isLast: Bool, checkedUTF8: Bool = false,
+                              onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) {
         var data = chunk
         if !carry.isEmpty {
             data = carry + chunk
             carry = []
         }
         let consumed = try data.withByteView { (buffer) throws(Diagnostic) in
-            try scan(buffer, isLast: isLast, onRecord: onRecord)
+            // The whole chunk is checked in one pass (ASCII sixteen bytes at a time) before any
+            // of its records is handed out; a character cut off by the chunk's end belongs to a
+            // record that waits for the next chunk, where it is checked whole.
+            if !checkedUTF8 {
+                let (invalid, complete) = UTF8Validation.validate(buffer, 0, buffer.count)
+                if invalid != nil || (isLast && complete < buffer.count) { throw Self.invalidUTF8 }
+            }
+            return try scan(buffer, isLast: isLast, onRecord: onRecord)
         }
         if consumed < data.count {
             carry = Array(data[consumed...])
@@ -101,7 +110,7 @@ public struct CSVReader {
             let recordLine = line
             waitingLine = line
             fields.removeAll(keepingCapacity: true)
-            scratch.removeAll(keepingCapacity: true)
+            if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
             // An empty line is an empty record (Python's csv gives []).
             if index < count, buffer[index] == ASCII.lineFeed || buffer[index] == ASCII.carriageReturn {
                 guard let next = lineEnd(buffer, index, isLast: isLast) else { break outer }
@@ -125,10 +134,7 @@ public struct CSVReader {
                         // Jump to the next quote; what lies between needs only newline counting and a UTF-8 check.
                         let next = buffer.firstIndex(of: quote, from: position)
                         if next >= count && !isLast { break outer }  // the field goes on in the next chunk
-                        if next > position {
-                            newlines += Self.lineBreaks(buffer, position, next)
-                            if !UTF8Validation.isValid(buffer, position, next) { throw Self.invalidUTF8 }
-                        }
+                        if next > position { newlines += Self.lineBreaks(buffer, position, next) }
                         position = next
                         guard position < count else { break }
                         if position + 1 >= count && !isLast { break outer }  // a doubled quote may straddle chunks
@@ -158,10 +164,8 @@ public struct CSVReader {
                             buffer.append(index + 1, contentEnd, to: &scratch)
                         }
                         let tailStart = position
-                        var high: UInt64 = 0
-                        position = scanPlain(buffer, from: position, high: &high)
+                        position = scanPlain(buffer, from: position)
                         if position >= count && !isLast { break outer }
-                        if high != 0, !UTF8Validation.isValid(buffer, tailStart, position) { throw Self.invalidUTF8 }
                         buffer.append(tailStart, position, to: &scratch)
                         diagnostics.append(.warning("csv.text-after-quote", at: SourceLocation(file: fileName, line: recordLine + newlines)))
                     }
@@ -174,10 +178,8 @@ public struct CSVReader {
                     index = position
                 } else {
                     let start = index
-                    var high: UInt64 = 0
-                    index = scanPlain(buffer, from: index, high: &high)
+                    index = scanPlain(buffer, from: index)
                     if index >= count && !isLast { break outer }
-                    if high != 0, !UTF8Validation.isValid(buffer, start, index) { throw Self.invalidUTF8 }
                     fields.append(FieldRange(start: Int32(start), end: Int32(index), inScratch: false))
                 }
                 // After a field: a delimiter, a line end, or the end of the input.
@@ -220,19 +222,18 @@ public struct CSVReader {
     /// The first delimiter, CR or LF at or after `start`; `high` collects the top bits of the
     /// bytes passed, so non-ASCII text is noticed for free.
     @inline(__always)
-    private func scanPlain(_ buffer: ByteView, from start: Int, high: inout UInt64) -> Int {
-        ByteScan.firstIndex(in: buffer, from: start, to: buffer.count, where: AnyOf3(delimiter, ASCII.lineFeed, ASCII.carriageReturn),
-                            collectingHighBits: &high)
+    private func scanPlain(_ buffer: ByteView, from start: Int) -> Int {
+        ByteScan.firstIndex(in: buffer, from: start, to: buffer.count, where: AnyOf3(delimiter, ASCII.lineFeed, ASCII.carriageReturn))
     }
 
-    /// Line breaks in `buffer[start..<end]`: LF, or CR not followed by LF.
+    /// Line breaks in `buffer[start..<end]`: LF, or CR not followed by LF (most quoted fields
+    /// have none, found eight bytes at a time).
     private static func lineBreaks(_ buffer: ByteView, _ start: Int, _ end: Int) -> Int {
         var breaks = 0
-        var index = start
+        var index = ByteScan.firstIndex(in: buffer, from: start, to: end, where: AnyOf2.lineBreak)
         while index < end {
-            let byte = buffer[index]
-            if byte == ASCII.lineFeed || (byte == ASCII.carriageReturn && (index + 1 >= buffer.count || buffer[index + 1] != ASCII.lineFeed)) { breaks += 1 }
-            index += 1
+            if buffer[index] == ASCII.lineFeed || index + 1 >= buffer.count || buffer[index + 1] != ASCII.lineFeed { breaks += 1 }
+            index = ByteScan.firstIndex(in: buffer, from: index + 1, to: end, where: AnyOf2.lineBreak)
         }
         return breaks
     }

@@ -35,6 +35,49 @@ func records(_ bytes: [UInt8], delimiter: UInt8 = 0x2C, chunk: Int = 1 << 20) th
         }
     }
 
+    /// A file large enough to be read ahead on a second thread (checked to be UTF-8 there) reads
+    /// as the same bytes in memory do: a character split between two 1 MB chunks is whole, a
+    /// damaged byte far into the file and a file cut inside a character are errors that say so.
+    @Test func readAheadFilesReadAsTheirBytes() throws {
+        var text = "id,name,notes\n"
+        var row = 0
+        while text.utf8.count < 9 << 20 {
+            text += "\(row),媽媽生日 \(row),\"繳費期限：每月 5 日，\n金額 NT$12,000。\"\n"
+            row += 1
+        }
+        var bytes = Array(text.utf8)
+        // Some character straddles each chunk boundary (rows are not a divisor of 1 MB).
+        #expect((1...8).contains { bytes[$0 << 20] & 0xC0 == 0x80 })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-readahead-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func decode(_ bytes: [UInt8], readsAhead: Bool = true) throws -> Table {
+            let path = folder.appendingPathComponent("big.csv").path
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            var context = CodecContext()
+            context.readsAhead = readsAhead
+            guard case .table(let table) = try CSVCodec.csv.decode(CodecInput(contentsOf: path), context: context).document else {
+                fatalError("not a table")
+            }
+            return table
+        }
+        let ahead = try decode(bytes)
+        let inMemory = try CSVCodec.csv.decode(CodecInput(bytes: bytes), context: CodecContext()).document
+        guard case .table(let table) = inMemory else { fatalError("not a table") }
+        #expect(ahead.rows.count == row && ahead.rows == table.rows)
+        #expect(ahead.rows[row - 1] == ["\(row - 1)", "媽媽生日 \(row - 1)", "繳費期限：每月 5 日，\n金額 NT$12,000。"])
+        #expect(try decode(bytes, readsAhead: false).rows == table.rows)
+
+        func failure(_ bytes: [UInt8]) -> String? {
+            do { _ = try decode(bytes); return nil } catch { return (error as? Diagnostic)?.code.rawValue }
+        }
+        var damaged = bytes
+        damaged[(5 << 20) + 3] = 0xFF
+        #expect(failure(damaged) == "csv.mixed-encoding")
+        bytes.removeLast(4)  // LF, the closing quote and two of the last 。's three bytes
+        #expect(failure(bytes) == "csv.mixed-encoding")
+    }
+
     /// A cell's blank edges are found from its bytes as Unicode's White_Space (and ASCII's
     /// controls) says, for every character at either end.
     @Test func edgeBlanksAreUnicodeWhitespace() {

@@ -77,6 +77,31 @@ import Testing
         }
     }
 
+    /// Text checked in pieces cut anywhere (inside a character too) gets the answer the whole
+    /// text gets; a damaged piece keeps the stream invalid.
+    @Test func streamOfPiecesAgreesWithTheWhole() {
+        var random = SeededGenerator(seed: 20_261_127)
+        let pieces = ["記得提前訂蛋糕", "；", "a,b\r\n", " 🎉 ", "é", "台北101", "\u{10FFFF}"]
+        let edges: [UInt8] = [0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<3_000 {
+            var bytes = Array((0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            if Bool.random(using: &random) { bytes[Int.random(in: 0..<bytes.count, using: &random)] = edges.randomElement(using: &random)! }
+            if Int.random(in: 0..<4, using: &random) == 0 { bytes.removeLast(Int.random(in: 0..<min(3, bytes.count), using: &random)) }
+            var stream = UTF8Validation.Stream()
+            var index = 0
+            var everValid = true
+            while index < bytes.count {
+                let end = min(bytes.count, index + Int.random(in: 1...7, using: &random))
+                let valid = stream.check(Array(bytes[index..<end]))
+                #expect(everValid || !valid, "once invalid, always invalid")
+                everValid = valid
+                index = end
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            #expect((stream.isValid && !stream.endsInsideCharacter) == expected, "\(bytes)")
+        }
+    }
+
     /// ASCII up to the end given, sixteen bytes at a time, with a continuation byte just past
     /// it: the byte past the end is never looked at (it was, once: ASan found the read).
     @Test func stopsAtTheEndItIsGiven() {

@@ -178,6 +178,10 @@ public struct CodecContext: Sendable {
     /// Whether that format stores numbers and dates as such (a spreadsheet): tables made for it
     /// hold machine values with `Table.cellTypes`, headers and words still in the reader's language.
     public var typedCells = false
+    /// Whether a streaming decoder may read a large input ahead on a thread of its own (as
+    /// `inspect`'s does). The conversion pipeline turns it off: it already decodes on a thread
+    /// of its own beside its encoders, and a fifth thread on two cores only cost time.
+    public var readsAhead = true
     /// Reads the time zones a calendar file defines (iCalendar's VTIMEZONE), for codecs and
     /// converters that turn wall times into instants. The pipeline sets the registry's.
     public var timeZoneDefinitions: (any TimeZoneDefinitionReader)?

@@ -35,7 +35,9 @@ enum ItemPipeline {
     /// returned queue, then the decoder's result (or its error).
     static func startReading(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext, batchBytes: Int) -> Queue {
         let queue = Queue()
-        let thread = Thread {
+        var context = context
+        context.readsAhead = false  // this thread is the reading one
+        let thread = Thread { [context] in
             var producer = Producer(queue: queue, batchBytes: batchBytes)
             do throws(Diagnostic) {
                 let decoded = try decoder.decodeItems(input, context: context, into: &producer)
