@@ -120,6 +120,14 @@ package struct JSONWriter: ~Copyable {
         afterKey = true
     }
 
+    /// The same, from a view (keys quoted once into one buffer, read by many threads without
+    /// touching a shared array's reference count).
+    package mutating func key(quotedWithColon view: ByteView) {
+        beforeValue()
+        output.append(view)
+        afterKey = true
+    }
+
     package mutating func string(_ text: String) {
         beforeValue()
         quote(text)
