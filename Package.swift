@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore"]),
 
         .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU", "CICUShim", "AlmanacTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML", "AlmanacBytes", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacCalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),

@@ -327,27 +327,76 @@ extension ByteView {
     }
 }
 
-/// Name and value pairs a C library lends for the length of a callback (an XML element's
-/// attributes): names NUL-terminated, values with their lengths.
+/// Name and value pairs lent for the length of a callback (an XML element's attributes): from
+/// a C library (names NUL-terminated, values with their lengths), or from a reader of our own
+/// (spans of its buffers).
 package struct LentPairs {
-    private let pairs: UnsafePointer<UnsafePointer<CChar>?>?
-    private let lengths: UnsafePointer<Int32>?
+    /// Where one pair lies: the name in the reader's input, the value in its input or in its
+    /// scratch buffer (a value whose entities were resolved).
+    package struct Span {
+        package var nameStart: Int32, nameEnd: Int32
+        package var valueStart: Int32, valueEnd: Int32
+        package var valueInScratch: Bool
+
+        package init(nameStart: Int32, nameEnd: Int32, valueStart: Int32, valueEnd: Int32, valueInScratch: Bool) {
+            (self.nameStart, self.nameEnd, self.valueStart, self.valueEnd, self.valueInScratch) =
+                (nameStart, nameEnd, valueStart, valueEnd, valueInScratch)
+        }
+    }
+
+    private enum Storage {
+        case c(pairs: UnsafePointer<UnsafePointer<CChar>?>?, lengths: UnsafePointer<Int32>?)
+        case spans(input: ByteView, scratch: ByteView, spans: ElementView<Span>)
+    }
+
+    private let storage: Storage
     package let count: Int
 
     package init(pairs: UnsafePointer<UnsafePointer<CChar>?>?, lengths: UnsafePointer<Int32>?, count: Int) {
-        self.pairs = pairs
-        self.lengths = lengths
+        storage = .c(pairs: pairs, lengths: lengths)
         self.count = count
+    }
+
+    package init(input: ByteView, scratch: ByteView, spans: ElementView<Span>) {
+        storage = .spans(input: input, scratch: scratch, spans: spans)
+        count = spans.count
     }
 
     /// The value whose name is `name`.
     package func value(_ name: StaticString) -> ByteView? {
-        guard let pairs, let lengths else { return nil }
-        for index in 0..<count {
-            guard let key = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
-            let lent = ByteView.lending(key)
-            if lent.matches(0, lent.count, name) { return ByteView.lending(value, count: Int(lengths[index])) }
+        switch storage {
+        case .c(let pairs, let lengths):
+            guard let pairs, let lengths else { return nil }
+            for index in 0..<count {
+                guard let key = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
+                let lent = ByteView.lending(key)
+                if lent.matches(0, lent.count, name) { return ByteView.lending(value, count: Int(lengths[index])) }
+            }
+        case .spans(let input, let scratch, let spans):
+            for index in 0..<count {
+                let span = spans[index]
+                if input.matches(Int(span.nameStart), Int(span.nameEnd), name) {
+                    return (span.valueInScratch ? scratch : input)[Int(span.valueStart)..<Int(span.valueEnd)]
+                }
+            }
         }
         return nil
+    }
+
+    /// Every pair, in order (for tests and diagnostics).
+    package func forEach(_ body: (ByteView, ByteView) -> Void) {
+        switch storage {
+        case .c(let pairs, let lengths):
+            guard let pairs, let lengths else { return }
+            for index in 0..<count {
+                guard let key = pairs[index * 2], let value = pairs[index * 2 + 1] else { continue }
+                body(ByteView.lending(key), ByteView.lending(value, count: Int(lengths[index])))
+            }
+        case .spans(let input, let scratch, let spans):
+            for index in 0..<count {
+                let span = spans[index]
+                body(input[Int(span.nameStart)..<Int(span.nameEnd)], (span.valueInScratch ? scratch : input)[Int(span.valueStart)..<Int(span.valueEnd)])
+            }
+        }
     }
 }

@@ -92,8 +92,8 @@ struct XLSXWorkbook {
     /// `after` runs after each piece (a reader takes the rows the piece completed).
     func stream(_ part: String, into handler: any XMLStreamHandler, after: () throws(Diagnostic) -> Void = {}) throws(Diagnostic) {
         guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
-        let parser: XMLStreamReader
-        do throws(XMLError) { parser = try XMLStreamReader(handler: handler) } catch { throw xmlError(error, part) }
+        // Sheets and shared strings are plain XML read by hand; libxml2 reads the small parts.
+        var parser = XMLScanner(handler: handler)
         var failure: XMLError?
         var stopped: Diagnostic?
         do throws(ZipError) {
