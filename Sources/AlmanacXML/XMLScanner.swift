@@ -60,34 +60,62 @@ package struct XMLScanner {
         if total > limits.maxBytes {
             throw XMLError(.tooLarge, message: "the part is larger than \(limits.maxBytes) bytes")
         }
-        var data = piece
-        if !carry.isEmpty {
-            data = carry + piece
-            carry = []
+        if !utf8.check(piece) {
+            let bytes = carry + piece
+            try bytes.withByteView { (view) throws(XMLError) in
+                throw error(.malformed, "the bytes are not UTF-8", view, UTF8Validation.validate(view, 0, view.count).invalid ?? 0)
+            }
         }
-        let valid = utf8.check(piece)
-        try data.withByteView { (view) throws(XMLError) in
-            if !valid {
-                let offset = UTF8Validation.validate(view, 0, view.count).invalid ?? 0
-                throw error(.malformed, "the bytes are not UTF-8", view, offset)
+        guard !carry.isEmpty else {
+            try piece.withByteView { (view) throws(XMLError) in try keep(view, from: try consume(view, last: last)) }
+            return
+        }
+        // The construct the last piece ended inside is finished with the start of this one:
+        // joined with a few kilobytes, more only while it goes on (the piece is not copied whole).
+        var take = min(piece.count, 4096)
+        while true {
+            var joined = carry
+            joined.append(contentsOf: piece[0..<take])
+            let whole = take == piece.count
+            let consumed = try joined.withByteView { (view) throws(XMLError) in try consume(view, last: last && whole) }
+            if whole {
+                try joined.withByteView { (view) throws(XMLError) in try keep(view, from: consumed) }
+                return
             }
-            let consumed = try scan(view, last: last)
-            if last {
-                if consumed < view.count { throw error(.malformed, "the document ends inside a tag, comment or section", view, consumed) }
-                if utf8.endsInsideCharacter { throw error(.malformed, "the bytes are not UTF-8", view, view.count) }
-                if let open = openEnds.last {
-                    let name = String(decoding: openNames[(openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0)..<open], as: UTF8.self)
-                    throw error(.malformed, "the document ends before </\(name)>", view, view.count)
-                }
-                if !seenRoot { throw error(.malformed, "the document has no root element", view, view.count) }
+            if consumed > 0 {
+                // Finished (its end lies past the carried bytes); the rest of the piece as it is.
+                let rest = consumed - carry.count
+                carry = []
+                try piece[rest...].withByteView { (view) throws(XMLError) in try keep(view, from: try consume(view, last: last)) }
+                return
             }
-            advance(view, consumed)
-            if consumed < view.count {
-                guard view.count - consumed <= Self.maxConstructBytes else {
-                    throw error(.tooLarge, "a tag, comment or text longer than \(Self.maxConstructBytes) bytes", view, consumed)
-                }
-                carry = view.bytes(consumed, view.count)
+            take = min(piece.count, take * 8)
+        }
+    }
+
+    /// Scans `view` and counts the lines of what it consumed; returns where the first unfinished
+    /// construct starts. With `last`, nothing may be unfinished.
+    private mutating func consume(_ view: ByteView, last: Bool) throws(XMLError) -> Int {
+        let consumed = try scan(view, last: last)
+        if last {
+            if consumed < view.count { throw error(.malformed, "the document ends inside a tag, comment or section", view, consumed) }
+            if utf8.endsInsideCharacter { throw error(.malformed, "the bytes are not UTF-8", view, view.count) }
+            if let open = openEnds.last {
+                let name = String(decoding: openNames[(openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0)..<open], as: UTF8.self)
+                throw error(.malformed, "the document ends before </\(name)>", view, view.count)
             }
+            if !seenRoot { throw error(.malformed, "the document has no root element", view, view.count) }
+        }
+        advance(view, consumed)
+        return consumed
+    }
+
+    /// Keeps `view[consumed...]`, an unfinished construct, for the next piece.
+    private mutating func keep(_ view: ByteView, from consumed: Int) throws(XMLError) {
+        carry = consumed < view.count ? view.bytes(consumed, view.count) : []
+        guard carry.count <= Self.maxConstructBytes else {
+            // (Lines were counted up to `consumed`: offset 0 of the counted position is its start.)
+            throw error(.tooLarge, "a tag, comment or text longer than \(Self.maxConstructBytes) bytes", ByteView.empty, 0)
         }
     }
 
@@ -206,10 +234,14 @@ package struct XMLScanner {
         seenRoot = true
         let name = view[local..<nameEnd]
         // The closures see locals only: borrowing `self` in them cost a retain of each buffer a tag.
-        let handler = self.handler
-        if scratch.isEmpty {
+        if spans.isEmpty {
+            // Most tags of a sheet (is, t, v) have no attributes: nothing to lend.
+            handler.start(name, LentPairs(pairs: nil, lengths: nil, count: 0))
+        } else if scratch.isEmpty {
+            let handler = self.handler
             spans.withElementView { handler.start(name, LentPairs(input: view, scratch: .empty, spans: $0)) }
         } else {
+            let handler = self.handler
             scratch.withByteView { (scratchView) in
                 spans.withElementView { handler.start(name, LentPairs(input: view, scratch: scratchView, spans: $0)) }
             }

@@ -14,8 +14,10 @@ package protocol XMLStreamHandler: AnyObject {
 package typealias XMLStreamAttributes = LentPairs
 
 /// A document read as it arrives, in pieces, with the protections of `XMLElement(parsing:)`: no
-/// network, no external entities, entity declarations refused, nesting limited. For parts too
-/// large to hold as a tree (a spreadsheet of a million rows); memory stays that of one piece.
+/// network, no external entities, entity declarations refused, nesting limited; memory stays that
+/// of one piece. libxml2's push parser: the reference `XMLScanner` (which reads a workbook's
+/// sheets) is tested against, event for event, and the reader for any large part that is not plain
+/// XML. (libxml2's SAX2 hands out `&amp;` in an attribute value as `&#38;`.)
 package final class XMLStreamReader {
     private let stream: OpaquePointer
     private let box: Box
