@@ -280,8 +280,9 @@ struct ExpansionSink: DocumentSink {
 
     /// The occurrences of an event with its overrides (or of an override alone).
     mutating func expand(_ item: CalendarItem, overrides: [CalendarItem]) {
-        guard let expander else { return }
-        let (occurrences, notes) = expander.occurrences(of: item, overrides: overrides, from: window.from, until: window.until, limit: limit)
+        // Called in place: `guard let expander` copied the expander (and retained what it holds) per item.
+        guard let (occurrences, notes) = expander?.occurrences(of: item, overrides: overrides, from: window.from, until: window.until, limit: limit)
+        else { return }
         for occurrence in occurrences {
             found.append(Found(occurrence, occurrence.itemIndex == 0 ? item : overrides[occurrence.itemIndex - 1]))
         }
