@@ -9,7 +9,9 @@ internal import AlmanacBytes
 /// expanded or fetched), the text must be UTF-8, nesting is limited, and everything else XML 1.0
 /// requires of such a document is checked: tags closed in order, one root, quoted and unique
 /// attributes, no `<` in a value, no control characters, line ends and attribute whitespace
-/// normalised. libxml2's push parser spent half of a sheet's reading time on generality these
+/// normalised. The document's size is not limited (`limits.maxBytes` is not read): it streams, and
+/// memory is that of one construct, at most `maxConstructBytes` (a sheet of a million rows is
+/// 400 MB of XML; the zip's entry limit bounds it). libxml2's push parser spent half of a sheet's reading time on generality these
 /// parts never use (`Benchmarks/RESULTS.md`); the small parts (workbook, styles, relationships)
 /// still go through libxml2. `XMLScannerTests` reads the same documents both ways, cut into
 /// pieces anywhere, and compares the events.
@@ -19,8 +21,6 @@ package struct XMLScanner {
     /// The start of a construct the last piece ended inside.
     private var carry: [UInt8] = []
     private var utf8 = UTF8Validation.Stream()
-    /// Bytes fed so far.
-    private var total = 0
     /// Line breaks before the current buffer, and bytes of the current line before it (for the
     /// line and column an error names).
     private var linesBefore = 0
@@ -56,10 +56,6 @@ package struct XMLScanner {
     }
 
     private mutating func read(_ piece: [UInt8], last: Bool) throws(XMLError) {
-        total += piece.count
-        if total > limits.maxBytes {
-            throw XMLError(.tooLarge, message: "the part is larger than \(limits.maxBytes) bytes")
-        }
         if !utf8.check(piece) {
             let bytes = carry + piece
             try bytes.withByteView { (view) throws(XMLError) in

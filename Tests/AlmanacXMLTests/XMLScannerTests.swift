@@ -184,6 +184,9 @@ private func randomDocument(_ random: inout SeededGenerator) -> String {
         } else {
             Issue.record("bytes that are not UTF-8 were read")
         }
+        // A part streams: its size is not limited by `maxBytes` (a million-row sheet is 400 MB).
+        let rows = "<w>" + String(repeating: "<row><c><v>1</v></c></row>", count: 1_000) + "</w>"
+        #expect(failure(rows, limits: XMLLimits(maxDepth: 20, maxBytes: 1_000)) == nil)
         // A name, a reference or a character split between pieces is whole.
         #expect(events(Array("<worksheet><c r='A1'>&amp;月</c></worksheet>".utf8), .scanner, pieces: Array(1...40))
             == events(Array("<worksheet><c r='A1'>&amp;月</c></worksheet>".utf8), .libxml2))
