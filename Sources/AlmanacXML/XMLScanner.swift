@@ -35,6 +35,9 @@ package struct XMLScanner {
     private var spans: [LentPairs.Span] = []
     private var failure: XMLError?
 
+    /// Most attributes one tag may have.
+    static var maxAttributes: Int { 512 }
+
     /// Longest tag, comment or text node accepted (a cell holds at most 32,767 characters).
     static var maxConstructBytes: Int { 16 << 20 }
 
@@ -68,7 +71,9 @@ package struct XMLScanner {
         }
         // The construct the last piece ended inside is finished with the start of this one:
         // joined with a few kilobytes, more only while it goes on (the piece is not copied whole).
-        var take = min(piece.count, 4096)
+        // A construct already longer than the piece (a long comment or text) takes the whole piece
+        // at once: growing the join step by step would copy and rescan it several times a piece.
+        var take = carry.count >= piece.count ? piece.count : min(piece.count, 4096)
         while true {
             var joined = carry
             joined.append(contentsOf: piece[0..<take])
@@ -254,6 +259,11 @@ package struct XMLScanner {
     /// One attribute: namespace declarations are left out (as libxml2's SAX2 reports them apart),
     /// a prefixed name is given by its local part, a repeated name is an error.
     private mutating func attribute(_ view: ByteView, _ nameStart: Int, _ nameEnd: Int, _ valueStart: Int, _ valueEnd: Int) throws(XMLError) {
+        // Checking for a repeated name compares with each earlier one: a tag of millions of
+        // attributes would take hours, so a tag may have a few hundred (a sheet's have under ten).
+        guard previousNames.count < Self.maxAttributes else {
+            throw error(.tooLarge, "more than \(Self.maxAttributes) attributes in one tag", view, nameStart)
+        }
         for previous in previousNames where view[previous.start..<previous.end].elementsEqual(view[nameStart..<nameEnd]) {
             throw error(.malformed, "an attribute repeated in one tag", view, nameStart)
         }

@@ -184,6 +184,14 @@ private func randomDocument(_ random: inout SeededGenerator) -> String {
         } else {
             Issue.record("bytes that are not UTF-8 were read")
         }
+        // Thousands of attributes in one tag are refused before comparing each with the others.
+        let many = "<w " + (0..<2_000).map { "a\($0)='1'" }.joined(separator: " ") + "/>"
+        #expect(failure(many)?.kind == .tooLarge)
+        #expect(failure("<w " + (0..<500).map { "a\($0)='1'" }.joined(separator: " ") + "/>") == nil)
+        // A comment longer than the pieces it arrives in is read once it ends.
+        let comment = "<w><!--" + String(repeating: "x", count: 300_000) + "--><v>1</v></w>"
+        #expect(events(Array(comment.utf8), .scanner, pieces: Array(stride(from: 1_000, to: 300_000, by: 65_536)))
+            == .success(["start w", "start v", "text \"1\"", "end v", "end w"]))
         // A part streams: its size is not limited by `maxBytes` (a million-row sheet is 400 MB).
         let rows = "<w>" + String(repeating: "<row><c><v>1</v></c></row>", count: 1_000) + "</w>"
         #expect(failure(rows, limits: XMLLimits(maxDepth: 20, maxBytes: 1_000)) == nil)
