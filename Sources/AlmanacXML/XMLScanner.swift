@@ -166,7 +166,7 @@ package struct XMLScanner {
         }
         var index = start
         while true {
-            index = ByteScan.firstIndex(in: view, from: index, to: end, where: TextSpecials())
+            index = ByteScan.firstIndex(in: view, from: index, to: end, where: XMLTextSpecials())
             guard index < end else { return handler.text(view[start..<end]) }
             // Tabs and line feeds are text as they are; anything else is resolved in scratch.
             let byte = view[index]
@@ -271,7 +271,7 @@ package struct XMLScanner {
         var needsResolving = false
         var special = valueStart
         while true {
-            special = ByteScan.firstIndex(in: view, from: special, to: valueEnd, where: ValueSpecials())
+            special = ByteScan.firstIndex(in: view, from: special, to: valueEnd, where: XMLValueSpecials())
             guard special < valueEnd else { break }
             if view[special] == ASCII.lessThan { throw error(.malformed, "< inside an attribute value", view, special) }
             needsResolving = true
@@ -384,7 +384,7 @@ package struct XMLScanner {
     private func checkCharacters(_ view: ByteView, _ start: Int, _ end: Int) throws(XMLError) {
         var index = start
         while true {
-            index = ByteScan.firstIndex(in: view, from: index, to: end, where: TextSpecials())
+            index = ByteScan.firstIndex(in: view, from: index, to: end, where: XMLTextSpecials())
             guard index < end else { return }
             let byte = view[index]
             if byte < ASCII.space, byte != ASCII.tab, byte != ASCII.lineFeed, byte != ASCII.carriageReturn {
@@ -594,26 +594,4 @@ package struct XMLScanner {
         value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
             || (0x1_0000...0x10_FFFF).contains(value)
     }
-}
-
-/// Bytes text cannot be lent as it is for: `&`, and the controls (of which tab and line feed
-/// are kept as they are, carriage return normalised, the rest refused); and `]`, which may
-/// start a `]]>` text must not hold.
-private struct TextSpecials: ByteMatcher {
-    @inline(__always) func lanes(_ word: UInt64) -> UInt64 {
-        ByteScan.lanes(of: word, below: ASCII.space) | ByteScan.lanes(of: word, equalTo: ByteScan.repeated(ASCII.ampersand))
-            | ByteScan.lanes(of: word, equalTo: ByteScan.repeated(ASCII.closeBracket))
-    }
-
-    @inline(__always) func matches(_ byte: UInt8) -> Bool { byte < ASCII.space || byte == ASCII.ampersand || byte == ASCII.closeBracket }
-}
-
-/// The same for an attribute value, and `<`, which it may not hold.
-private struct ValueSpecials: ByteMatcher {
-    @inline(__always) func lanes(_ word: UInt64) -> UInt64 {
-        ByteScan.lanes(of: word, below: ASCII.space) | ByteScan.lanes(of: word, equalTo: ByteScan.repeated(ASCII.ampersand))
-            | ByteScan.lanes(of: word, equalTo: ByteScan.repeated(ASCII.lessThan))
-    }
-
-    @inline(__always) func matches(_ byte: UInt8) -> Bool { byte < ASCII.space || byte == ASCII.ampersand || byte == ASCII.lessThan }
 }
