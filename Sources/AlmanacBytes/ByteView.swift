@@ -281,10 +281,15 @@ extension ArraySlice where Element == UInt8 {
 
 extension String {
     /// Lends the text's UTF-8 as a view for the length of `body` (a string not stored as
-    /// contiguous UTF-8 is copied first).
+    /// contiguous UTF-8 is copied first). Through `withUTF8` on a copy, not a `Substring` of the
+    /// whole: slicing checked the range's indices, a twentieth of writing a sheet's cells.
     @inlinable
     package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
-        try self[...].withByteView(body)
+        var text = self
+        let result: Swift.Result<Result, Failure> = text.withUTF8 { buffer in
+            do throws(Failure) { return .success(try body(ByteView(buffer))) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 }
 

@@ -75,7 +75,17 @@ package struct ByteWriter: ~Copyable {
         append(view[start..<end])
     }
 
-    @inlinable
+    /// Appends what `other` holds (a piece made once and written many times).
+    @inlinable @inline(__always)
+    package mutating func append(_ other: borrowing ByteWriter) {
+        reserve(other.used)
+        (pointer + used).initialize(from: other.pointer, count: other.used)
+        used += other.used
+    }
+
+    /// A literal picks the `StaticString` overload (no string to look into); this one is for
+    /// text made at run time.
+    @inlinable @_disfavoredOverload
     package mutating func append(_ text: String) {
         text.withByteView { append($0) }
     }

@@ -91,7 +91,8 @@
     }
 
     /// Writes `number`'s decimal digits (with a minus sign) at `out`, which has room for 20
-    /// bytes; returns how many.
+    /// bytes; returns how many. The digits are counted by comparison and written from the last,
+    /// each a division by the constant ten (which compiles to a multiplication).
     static func write(_ number: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var at = 0
         if number < 0 {
@@ -100,18 +101,19 @@
         }
         var magnitude = number.magnitude
         var digits = 1
-        var scale: UInt = 1
-        while magnitude / scale >= 10 {
-            scale *= 10
+        var power: UInt = 10
+        while digits < 20, magnitude >= power {
             digits += 1
+            power &*= 10
         }
-        for _ in 0..<digits {
-            out[at] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude / scale)
-            magnitude %= scale
-            scale /= 10
-            at += 1
-        }
-        return at
+        let end = at + digits
+        var index = end
+        repeat {
+            index -= 1
+            out[index] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return end
     }
 
     /// The lowercase hex digit of 0–15.

@@ -4,11 +4,14 @@ import AlmanacICU
 
 /// Writes rows as SpreadsheetML `<row>` elements: each cell typed as its column says (a date as
 /// the day's serial number in the region's date format, an amount as a number in its currency's
-/// format, text as an inline string, never a formula), and an empty field as no cell at all.
+/// format, text as an inline string or, when it repeats, a shared one, never a formula), and an
+/// empty field as no cell at all.
 /// Every row and cell carries its reference (`r="B7"`): Excel and openpyxl place cells without
 /// one, gnumeric refuses them.
 struct SheetEncoder: ~Copyable {
     private var output = ByteWriter(capacity: 256 * 1024)
+    /// The workbook's texts that repeat, passed from sheet to sheet (`takeStrings`).
+    private var strings: SharedStrings
     private let types: [Table.CellType]
     private let styles: StyleBook
     /// The widest text seen in each column (in character cells: a CJK character is two), for the
@@ -22,8 +25,9 @@ struct SheetEncoder: ~Copyable {
     /// The currency of the last amount styled, and its style.
     private var lastCurrency: [UInt8] = []
     private var lastCurrencyStyle = StyleBook.plain
-    /// The next row's number (the header is row 1).
+    /// The next row's number (the header is row 1), and the current row's as text.
     private var rowNumber = 1
+    private var rowDigits = ByteWriter(capacity: 24)
     /// Rows a sheet holds (Excel's 1,048,576; tests lower it); rows past it are not written and
     /// `overflowed` says so (the writer then fails: a spreadsheet would drop them).
     private let rowLimit: Int
@@ -39,8 +43,10 @@ struct SheetEncoder: ~Copyable {
     /// Each column's letters (`A`, `AB`), as bytes.
     private let letters: [[UInt8]]
 
-    init(types: [Table.CellType], columns: Int, styles: StyleBook, rowLimit: Int = SheetEncoder.maxRows) {
+    init(types: [Table.CellType], columns: Int, styles: StyleBook, strings: SharedStrings = SharedStrings(),
+         rowLimit: Int = SheetEncoder.maxRows) {
         self.rowLimit = rowLimit
+        self.strings = strings
         self.types = types.count >= columns ? types : types + Array(repeating: .text, count: columns - types.count)
         self.styles = styles
         // A typed column is as wide as its formatted values (a date, an amount), whatever its text.
@@ -60,10 +66,12 @@ struct SheetEncoder: ~Copyable {
         return result
     }
 
-    /// `<row r="7">`.
+    /// `<row r="7">`; the row's number is kept as text for its cells' references.
     private mutating func beginRow() {
+        rowDigits.removeAll()
+        rowDigits.append(decimal: rowNumber)
         output.append(#"<row r=""#)
-        output.append(decimal: rowNumber)
+        output.append(rowDigits)
         output.append(#"">"#)
     }
 
@@ -71,7 +79,7 @@ struct SheetEncoder: ~Copyable {
     private mutating func beginCell(_ column: Int) {
         output.append(#"<c r=""#)
         output.append(column < letters.count ? letters[column] : Self.letters(column))
-        output.append(decimal: rowNumber)
+        output.append(rowDigits)
         output.append(ASCII.quote)
     }
 
@@ -88,6 +96,13 @@ struct SheetEncoder: ~Copyable {
     }
 
     var byteCount: Int { output.count }
+
+    /// The shared strings so far, for the next sheet (this one keeps none).
+    mutating func takeStrings() -> SharedStrings {
+        defer { strings = SharedStrings() }
+        return strings
+    }
+
     mutating func take() -> [UInt8] { output.take() }
 
     /// The header row, in bold.
@@ -203,16 +218,30 @@ struct SheetEncoder: ~Copyable {
         writeText(style, field, column: column)
     }
 
+    /// A text cell: the number of a text met before (`SharedStrings`), else the text inline.
     private mutating func writeText(_ style: Int, _ field: ByteView, column: Int) {
         beginCell(column)
-        output.append(style == StyleBook.plain ? #" t="inlineStr"><is><t"# : #" s="1" t="inlineStr"><is><t"#)
-        // Leading or trailing spaces are kept only when asked to be.
-        if let first = field.first, let last = field.last, Self.isSpace(first) || Self.isSpace(last) {
+        if let number = strings.number(field) {
+            output.append(style == StyleBook.plain ? #" t="s"><v>"# : #" s="1" t="s"><v>"#)
+            output.append(decimal: number)
+            output.append("</v></c>")
+            return
+        }
+        output.append(style == StyleBook.plain ? #" t="inlineStr"><is>"# : #" s="1" t="inlineStr"><is>"#)
+        Self.appendText(field, to: &output)
+        output.append("</is></c>")
+    }
+
+    /// `<t>` with the text (an inline string's or a shared one's); leading or trailing spaces
+    /// are kept only when asked to be.
+    static func appendText(_ text: ByteView, to output: inout ByteWriter) {
+        output.append("<t")
+        if let first = text.first, let last = text.last, isSpace(first) || isSpace(last) {
             output.append(#" xml:space="preserve""#)
         }
         output.append(ASCII.greaterThan)
-        output.appendXMLText(field)
-        output.append("</t></is></c>")
+        output.appendXMLText(text)
+        output.append("</t>")
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

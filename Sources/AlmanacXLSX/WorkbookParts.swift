@@ -7,6 +7,7 @@ enum WorkbookParts {
     static let packageRelationships = "http://schemas.openxmlformats.org/package/2006/relationships"
 
     static func sheetPath(_ number: Int) -> String { "xl/worksheets/sheet\(number).xml" }
+    static let sharedStringsPath = "xl/sharedStrings.xml"
 
     static func contentTypes(sheets: Int) -> String {
         var xml = declaration + #"<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">"#
@@ -17,6 +18,7 @@ enum WorkbookParts {
             xml += #"<Override PartName="/\#(sheetPath(number))" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#
         }
         xml += #"<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>"#
+        xml += #"<Override PartName="/\#(sharedStringsPath)" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>"#
         xml += #"<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>"#
         return xml + "</Types>"
     }
@@ -35,6 +37,7 @@ enum WorkbookParts {
             xml += #"<Relationship Id="rId\#(number)" Type="\#(relationships)/worksheet" Target="worksheets/sheet\#(number).xml"/>"#
         }
         xml += #"<Relationship Id="rId\#(sheets + 1)" Type="\#(relationships)/styles" Target="styles.xml"/>"#
+        xml += #"<Relationship Id="rId\#(sheets + 2)" Type="\#(relationships)/sharedStrings" Target="sharedStrings.xml"/>"#
         return xml + "</Relationships>"
     }
 

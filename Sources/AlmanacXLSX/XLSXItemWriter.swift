@@ -3,8 +3,9 @@ import AlmanacCore
 import AlmanacZip
 
 /// Writes a workbook as rows come: the package parts first, then the first sheet's rows through
-/// the zip's compressor about a megabyte at a time, then the other sheets and the styles (which
-/// know every currency by then). The first thousand rows are held to size the columns.
+/// the zip's compressor about a megabyte at a time, then the other sheets, the styles (which
+/// know every currency by then) and the texts the sheets shared. The first thousand rows are
+/// held to size the columns.
 final class XLSXItemWriter: DocumentItemWriter {
     private let zip: ZipWriter
     private let styles: StyleBook
@@ -104,21 +105,26 @@ final class XLSXItemWriter: DocumentItemWriter {
             try zip.write(Array(WorkbookParts.sheetEnd.utf8))
             try zip.end()
         }
+        var strings = encoder.takeStrings()
         if case .table(let table) = frame {
             for (offset, sheet) in (table.otherSheets ?? []).enumerated() {
-                var other = SheetEncoder(types: sheet.cellTypes ?? [], columns: sheet.columns.count, styles: styles, rowLimit: rowLimit)
+                var other = SheetEncoder(types: sheet.cellTypes ?? [], columns: sheet.columns.count, styles: styles,
+                                         strings: strings, rowLimit: rowLimit)
                 other.header(sheet.columns)
                 other.rows(TableRows(sheet.rows))
                 if other.overflowed { throw Diagnostic.error("xlsx.too-many-rows", String(rowLimit - 1)) }
                 note(other, columns: sheet.columns)
+                strings = other.takeStrings()
                 let bytes = Array(WorkbookParts.sheetStart(widths: Self.widths(other.widths)).utf8) + other.take()
                     + Array(WorkbookParts.sheetEnd.utf8)
                 try zipping { () throws(ZipError) in try zip.entry(WorkbookParts.sheetPath(offset + 2), bytes) }
             }
         }
         let stylesXML = styles.xml()
+        let stringsXML = strings.xml()
         try zipping { () throws(ZipError) in
             try zip.entry("xl/styles.xml", Array(stylesXML.utf8))
+            try zip.entry(WorkbookParts.sharedStringsPath, stringsXML)
             try zip.finish()
         }
         return findings

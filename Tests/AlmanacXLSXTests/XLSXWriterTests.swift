@@ -126,6 +126,42 @@ struct XLSXWriterTests {
         #expect(sheet.contains("<t>_x005F_x0041_</t>"))
     }
 
+    /// A text's first cell holds it inline and its later cells refer to it in the shared
+    /// strings, escaped and with its spaces kept there too; a text too long to share stays
+    /// inline every time; openpyxl-style readers and ours read the same table back.
+    @Test func repeatedTextIsShared() throws {
+        let long = String(repeating: "長", count: SharedStrings.maxTextBytes / 3 + 1)
+        let rows = [["生日", "a & <b>", " padded ", long], ["生日", "a & <b>", " padded ", long], ["工作", "生日", "", long]]
+        let table = Table(columns: ["分類", "備註", "空白", "長文"], rows: rows)
+        let bytes = try XLSXCodec().encode(.table(table), context: CodecContext(locale: .taiwan)).bytes
+        let archive = try ZipArchive(bytes)
+        let sheet = try Self.part(archive, "xl/worksheets/sheet1.xml")
+        #expect(sheet.contains(#"<c r="A2" t="inlineStr"><is><t>生日</t></is></c>"#))
+        #expect(sheet.contains(#"<c r="A3" t="s"><v>0</v></c>"#))
+        #expect(sheet.contains(#"<c r="B4" t="s"><v>0</v></c>"#))
+        #expect(sheet.contains(#"<c r="D4" t="inlineStr">"#))
+        let strings = try Self.part(archive, "xl/sharedStrings.xml")
+        #expect(strings.hasSuffix(#"count="4" uniqueCount="3"><si><t>生日</t></si><si><t>a &amp; &lt;b&gt;</t></si>"#
+            + #"<si><t xml:space="preserve"> padded </t></si></sst>"#))
+        let (back, _) = try XLSXReaderTests.read(bytes)
+        #expect(back.rows == rows)
+    }
+
+    /// The texts looked at for sharing are bounded: once the table is full, a new text stays
+    /// inline however often it comes, and the texts held are still shared.
+    @Test func sharedStringsAreBounded() {
+        var strings = SharedStrings()
+        func number(_ text: String) -> Int? { text.withByteView { strings.number($0) } }
+        #expect(number("first") == nil)
+        #expect(number("first") == 0)
+        for index in 1..<SharedStrings.maxTexts { _ = number("text \(index)") }
+        #expect(number("new") == nil)
+        #expect(number("new") == nil)
+        #expect(number("first") == 0)
+        #expect(number("text 7") == 1)
+        #expect(strings.uniqueCount == 2)
+    }
+
     /// What a sheet cannot hold is said, never written wrong: text past a cell's 32,767
     /// characters is cut there with a warning naming the cell; rows past a sheet's last fail the
     /// conversion before anything is written.
