@@ -113,6 +113,12 @@ package struct ByteWriter: ~Copyable {
         used += 1
     }
 
+    /// Lends the bytes written so far as a view for the length of `body`.
+    @inlinable
+    package func withByteView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(ByteView(UnsafeBufferPointer(start: pointer, count: used)))
+    }
+
     /// The bytes written so far; the writer starts again empty, keeping its storage.
     package mutating func take() -> [UInt8] {
         let result = Array(UnsafeBufferPointer(start: pointer, count: used))

@@ -249,6 +249,8 @@ public final class AgendaRowWriter {
         case .time: .time
         case .relative: .integer
         case .completed: .boolean
+        // A day's amount (a goal's target, a bill): a number to sum, in no currency the row says.
+        case .amount: .amount(currency: nil, currencyColumn: nil)
         default: .text
         }
     }

@@ -8,19 +8,69 @@ import FoundationEssentials
 /// empty field), shared and inline strings (phonetic runs left out), numbers as written, numbers
 /// in a date or time format as ISO dates and times, booleans as TRUE/FALSE, formulas' cached
 /// values (a formula is never evaluated). Rows with no value are skipped, as CSV skips blank lines.
-/// Rows wait in `pending` for the reader to take them after each piece of XML.
+/// Rows wait to be taken (`takePending`, `takeReady`) after each piece of XML.
+///
+/// The scanner hands events to a class; what they change is one struct (`SheetState`), so each
+/// event costs one exclusive access to the class's storage instead of one for every field it
+/// touches (dynamic exclusivity checks were a tenth of reading a sheet).
 final class SheetReader: XMLStreamHandler {
-    private let shared: [String]
-    private let styles: CellStyles
+    @exclusivity(unchecked) private var state: SheetState
+
+    init(shared: SharedTexts, styles: CellStyles) {
+        state = SheetState(shared: shared, styles: styles)
+    }
+
+    func start(_ name: ByteView, _ attributes: XMLStreamAttributes) { state.start(name, attributes) }
+    func end(_ name: ByteView) { state.end(name) }
+    func text(_ bytes: ByteView) { state.text(bytes) }
+
+    /// False while only the merged cells are wanted (a first pass).
+    var wantsRows: Bool {
+        get { state.wantsRows }
+        set { state.wantsRows = newValue }
+    }
+    /// False when only rows are counted (`inspect`).
+    var wantsContent: Bool {
+        get { state.wantsContent }
+        set { state.wantsContent = newValue }
+    }
+    var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] { state.merges }
+
+    /// The rows read as fields since the last call, with their row numbers (before `beginDirect`).
+    func takePending() -> [(fields: [String], row: Int)] {
+        defer { state.pending.removeAll(keepingCapacity: true) }
+        return state.pending
+    }
+
+    /// The batches of whole rows read since the last call (after `beginDirect`).
+    func takeReady() -> [TableRows] {
+        defer { state.ready.removeAll(keepingCapacity: true) }
+        return state.ready
+    }
+
+    /// Switches to writing rows as batches of bytes; a row half read so far (a piece of XML can
+    /// end inside one) keeps the cells it has.
+    func beginDirect() { state.beginDirect() }
+
+    /// The rows gathered since the last call, at the end of the sheet (a batch is handed on
+    /// only when its rows are whole: a piece of XML can end inside a row).
+    func takeRest() -> TableRows {
+        defer { state.batch = TableRows() }
+        return state.batch
+    }
+}
+
+/// What `SheetReader` keeps between events, and what it does with each.
+struct SheetState: ~Copyable {
+    let shared: SharedTexts
+    let styles: CellStyles
     /// Rows read and not yet taken, with their row numbers.
     var pending: [(fields: [String], row: Int)] = []
-    /// False while only the merged cells are wanted (a first pass).
     var wantsRows = true
     /// Once the header is known, rows go straight into `batch` as bytes, without strings on the way.
     var direct = false
-    /// False when only rows are counted (`inspect`).
     var wantsContent = true
-    private var batch = TableRows()
+    var batch = TableRows()
     /// Batches of whole rows (about 64 KB or 1,024 rows each) ready to hand on.
     var ready: [TableRows] = []
     /// Fields of the current row in `batch`, and whether it has a value.
@@ -32,7 +82,7 @@ final class SheetReader: XMLStreamHandler {
     private var column = 0
     private var type: CellType = .number
     private var style = 0
-    private var value: [UInt8] = []
+    private var value = ByteWriter(capacity: 256)
     private var capturing = false
     private var inPhonetic = false
     private var inInline = false
@@ -40,12 +90,12 @@ final class SheetReader: XMLStreamHandler {
 
     enum CellType { case number, shared, inline, boolean, error, formulaText, date }
 
-    init(shared: [String], styles: CellStyles) {
+    init(shared: SharedTexts, styles: CellStyles) {
         self.shared = shared
         self.styles = styles
     }
 
-    func start(_ name: ByteView, _ attributes: XMLStreamAttributes) {
+    mutating func start(_ name: ByteView, _ attributes: XMLStreamAttributes) {
         if name.matches(0, name.count, "c") {
             column = attributes.value("r").flatMap { CellReference.column(of: $0) } ?? column + 1
             style = attributes.value("s").flatMap { Digits.value($0, 0, $0.count) } ?? 0
@@ -58,7 +108,7 @@ final class SheetReader: XMLStreamHandler {
                 else if kind.matches(0, kind.count, "str") { type = .formulaText }
                 else if kind.matches(0, kind.count, "d") { type = .date }
             }
-            value.removeAll(keepingCapacity: true)
+            value.removeAll()
         } else if name.matches(0, name.count, "v") {
             capturing = !inInline
         } else if name.matches(0, name.count, "t") {
@@ -78,7 +128,7 @@ final class SheetReader: XMLStreamHandler {
         }
     }
 
-    func end(_ name: ByteView) {
+    mutating func end(_ name: ByteView) {
         if name.matches(0, name.count, "v") || name.matches(0, name.count, "t") {
             capturing = false
         } else if name.matches(0, name.count, "is") {
@@ -109,13 +159,11 @@ final class SheetReader: XMLStreamHandler {
         }
     }
 
-    func text(_ bytes: ByteView) {
-        if capturing { bytes.append(0, bytes.count, to: &value) }
+    mutating func text(_ bytes: ByteView) {
+        if capturing { value.append(bytes) }
     }
 
-    /// Switches to writing rows into `batch`; a row half read so far (a piece of XML can end
-    /// inside one) keeps the cells it has.
-    func beginDirect() {
+    mutating func beginDirect() {
         direct = true
         guard !fields.isEmpty else { return }
         rowHasValue = true
@@ -124,59 +172,106 @@ final class SheetReader: XMLStreamHandler {
         fields.removeAll(keepingCapacity: true)
     }
 
-    /// The rows gathered since the last call, at the end of the sheet (a batch is handed on
-    /// only when its rows are whole: a piece of XML can end inside a row).
-    func takeRest() -> TableRows {
-        defer { batch = TableRows() }
-        return batch
-    }
-
-    /// The current cell into `batch`: text and plain numbers as their bytes, the rest (shared
-    /// strings, dates, escapes, exponents) through `cellText`.
-    private func appendCell() {
+    /// The current cell into `batch`: text, plain numbers and shared strings as their bytes, the
+    /// rest (dates, booleans, escapes, exponents) through `cellText`.
+    private mutating func appendCell() {
         guard column >= 1, column <= CellReference.maxColumns, column > rowFields else { return }
-        let asBytes: Bool = switch type {
-        case .inline: !value.contains(ASCII.underscore)
-        case .formulaText, .error, .date: true
-        case .number: styles.dateKind(style) == nil && !value.contains(UInt8(ascii: "E")) && !value.contains(UInt8(ascii: "e"))
-        case .shared, .boolean: false
+        var sharedIndex: Int?
+        let asBytes: Bool = value.withByteView { value in
+            switch type {
+            case .inline: return value.firstIndex(of: ASCII.underscore) == value.count
+            case .formulaText, .error, .date: return true
+            case .number:
+                return styles.dateKind(style) == nil && value.firstIndex(of: UInt8(ascii: "E")) == value.count
+                    && value.firstIndex(of: UInt8(ascii: "e")) == value.count
+            case .shared:
+                sharedIndex = Digits.value(value, 0, value.count).flatMap { $0 < shared.count ? $0 : nil }
+                return false
+            case .boolean: return false
+            }
+        }
+        if let sharedIndex {
+            guard !shared.isEmpty(sharedIndex) else { return }
+            rowHasValue = true
+            guard wantsContent else { return }
+            padRow()
+            shared.withText(sharedIndex) { batch.appendField($0) }
+            rowFields += 1
+            return
         }
         let text = asBytes ? nil : cellText()
-        guard asBytes ? !value.isEmpty : text?.isEmpty == false else { return }
+        guard asBytes ? value.count > 0 : text?.isEmpty == false else { return }
         rowHasValue = true
         guard wantsContent else { return }
-        while rowFields < column - 1 {
-            batch.appendField(ByteView.empty)
-            rowFields += 1
-        }
+        padRow()
         if let text { batch.appendField(text) } else { value.withByteView { batch.appendField($0) } }
         rowFields += 1
     }
 
-    private func cellText() -> String {
-        switch type {
-        case .shared:
-            guard let index = value.withByteView({ Digits.value($0, 0, $0.count) }), index < shared.count else { return "" }
-            return shared[index]
-        case .inline:
-            return OOXMLText.text(value)
-        case .formulaText, .error, .date:
-            return String(decoding: value, as: UTF8.self)
-        case .boolean:
-            return value == [ASCII.zero] ? "FALSE" : value.isEmpty ? "" : "TRUE"
-        case .number:
-            let text = String(decoding: value, as: UTF8.self)
-            guard !text.isEmpty else { return "" }
-            if let kind = styles.dateKind(style), let serial = Double(text) {
-                return styles.text(serial: serial, kind: kind) ?? text
-            }
-            // Excel writes small and large numbers with an exponent (1.2E-3): plain digits read everywhere.
-            if text.utf8.contains(where: { $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "e") }), let number = Decimal(string: text) {
-                return number.description
-            }
-            return text
+    /// Empty fields up to the current cell's column.
+    private mutating func padRow() {
+        while rowFields < column - 1 {
+            batch.appendField(ByteView.empty)
+            rowFields += 1
         }
     }
+
+    private func cellText() -> String {
+        value.withByteView { value in
+            switch type {
+            case .shared:
+                guard let index = Digits.value(value, 0, value.count), index < shared.count else { return "" }
+                return shared.string(index)
+            case .inline:
+                return OOXMLText.text(value)
+            case .formulaText, .error, .date:
+                return value.string
+            case .boolean:
+                return value.count == 1 && value[0] == ASCII.zero ? "FALSE" : value.isEmpty ? "" : "TRUE"
+            case .number:
+                let text = value.string
+                guard !text.isEmpty else { return "" }
+                if let kind = styles.dateKind(style), let serial = Double(text) {
+                    return styles.text(serial: serial, kind: kind) ?? text
+                }
+                // Excel writes small and large numbers with an exponent (1.2E-3): plain digits read everywhere.
+                if text.utf8.contains(where: { $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "e") }), let number = Decimal(string: text) {
+                    return number.description
+                }
+                return text
+            }
+        }
+    }
+}
+
+/// A workbook's shared strings (`<sst>`), their bytes one after another: a cell that refers to
+/// one copies its bytes, with no string made on the way.
+struct SharedTexts {
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    mutating func append(_ text: ByteView) {
+        text.append(0, text.count, to: &bytes)
+        ends.append(bytes.count)
+    }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        ends.append(bytes.count)
+    }
+
+    private func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    func isEmpty(_ index: Int) -> Bool { range(index).isEmpty }
+
+    func withText<Result>(_ index: Int, _ body: (ByteView) -> Result) -> Result {
+        let range = range(index)
+        return bytes.withByteView { body($0[range]) }
+    }
+
+    func string(_ index: Int) -> String { withText(index) { $0.string } }
 }
 
 /// A1-style references: `C5` is column 3, row 5.
@@ -318,8 +413,8 @@ enum OOXMLText {
     }
 
     /// Text from a cell's bytes, escapes resolved when there is an underscore at all (most cells have none).
-    static func text(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return bytes.withByteView { $0.firstIndex(of: ASCII.underscore) < $0.count } ? unescape(text) : text
+    static func text(_ bytes: ByteView) -> String {
+        let text = bytes.string
+        return bytes.firstIndex(of: ASCII.underscore) < bytes.count ? unescape(text) : text
     }
 }

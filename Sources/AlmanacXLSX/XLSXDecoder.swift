@@ -7,7 +7,7 @@ struct XLSXDecoder {
     let workbook: XLSXWorkbook
     let sheetName: String
     let part: String
-    let shared: [String]
+    let shared: SharedTexts
     let styles: CellStyles
     /// The sheets not read, when none was asked for (named in a note: they are not lost silently).
     let otherSheets: [String]
@@ -90,10 +90,9 @@ struct XLSXDecoder {
                 }
             }
             try workbook.stream(part, into: reader) { () throws(Diagnostic) in
-                guard !restart else { reader.pending.removeAll(); return }
+                guard !restart else { _ = reader.takePending(); return }
                 if header == nil {
-                    early += reader.pending
-                    reader.pending.removeAll(keepingCapacity: true)
+                    early += reader.takePending()
                     let (found, needsMerges) = Self.header(early, complete: false, merges: merges)
                     if needsMerges { restart = true; reader.wantsRows = false; return }
                     guard let found else { return }
@@ -107,8 +106,7 @@ struct XLSXDecoder {
                     batch = TableRows()
                     reader.beginDirect()
                 }
-                for rows in reader.ready { try sink.item(.rows(rows)) }
-                reader.ready.removeAll(keepingCapacity: true)
+                for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             }
             if restart {
                 // The merged cells come after the rows: read once for them, then again.
@@ -128,7 +126,7 @@ struct XLSXDecoder {
                 diagnostics.append(.note("xlsx.title-row", String(title.row), title.text, at: SourceLocation(file: fileName, line: title.row)))
             }
             if !batch.isEmpty { try sink.item(.rows(batch)) }
-            for rows in reader.ready { try sink.item(.rows(rows)) }
+            for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             let rest = reader.takeRest()
             if !rest.isEmpty { try sink.item(.rows(rest)) }
             if !otherSheets.isEmpty {

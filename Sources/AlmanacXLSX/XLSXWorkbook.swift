@@ -81,8 +81,8 @@ struct XLSXWorkbook {
     }
 
     /// The shared strings, in order (rich text joined, phonetic runs left out), streamed.
-    func sharedStrings() throws(Diagnostic) -> [String] {
-        guard let part = workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return [] }
+    func sharedStrings() throws(Diagnostic) -> SharedTexts {
+        guard let part = workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return SharedTexts() }
         let reader = SharedStringsReader()
         try stream(part, into: reader)
         return reader.strings
@@ -179,7 +179,7 @@ struct InputSource: ZipSource {
 
 /// `<sst>`'s strings: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
 final class SharedStringsReader: XMLStreamHandler {
-    private(set) var strings: [String] = []
+    private(set) var strings = SharedTexts()
     private var current: [UInt8] = []
     private var capturing = false
     private var inPhonetic = false
@@ -191,7 +191,11 @@ final class SharedStringsReader: XMLStreamHandler {
     }
 
     func end(_ name: ByteView) {
-        if name.matches(0, name.count, "si") { strings.append(OOXMLText.text(current)) }
+        if name.matches(0, name.count, "si") {
+            current.withByteView { text in
+                if text.firstIndex(of: ASCII.underscore) < text.count { strings.append(OOXMLText.text(text)) } else { strings.append(text) }
+            }
+        }
         else if name.matches(0, name.count, "t") { capturing = false }
         else if name.matches(0, name.count, "rPh") { inPhonetic = false }
     }

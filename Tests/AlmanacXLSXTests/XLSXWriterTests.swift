@@ -17,7 +17,7 @@ struct XLSXWriterTests {
     }
 
     /// Converts an example (or any file) to xlsx and opens the result.
-    static func workbook(_ file: String, locale: String, options: [String: String] = [:]) throws -> (archive: ZipArchive, report: ConversionReport) {
+    static func workbook(_ file: String, locale: String, options: [String: String] = [:], via: ModelKind? = nil) throws -> (archive: ZipArchive, report: ConversionReport) {
         let captured = Mutex<[UInt8]>([])
         let context = CodecContext(locale: try LocaleID(locale), timeZone: try TimeZoneID("Asia/Taipei"),
                                    options: CodecOptions(options.merging(["today": "2025-12-01"]) { first, _ in first }))
@@ -25,6 +25,7 @@ struct XLSXWriterTests {
             captured.withLock { $0 += piece }
         }
         conversion.firstPassThreshold = 0
+        conversion.via = via
         let report = conversion.run(.file(path(file)), to: .standardOutput)
         return (try ZipArchive(captured.withLock { $0 }), report)
     }
@@ -124,6 +125,18 @@ struct XLSXWriterTests {
         #expect(sheet.contains("<t>bell_x0007_end</t>"))
         #expect(sheet.contains(#"<t xml:space="preserve"> padded </t>"#))
         #expect(sheet.contains("<t>_x005F_x0041_</t>"))
+    }
+
+    /// A day's amount (gen.py's `amount_twd`, a bill, a goal's target) is a number to sum; one
+    /// that is not a plain number stays text, and the conversion says which.
+    @Test func daysAmountsAreNumbers() throws {
+        let (archive, report) = try Self.workbook("Fixtures/days-with-amounts.csv", locale: "zh-TW", via: .agenda)
+        let sheet = try Self.part(archive, "xl/worksheets/sheet1.xml")
+        let header = try #require(sheet.firstMatch(of: /<c r="([A-Z]+)1" s="1" t="inlineStr"><is><t>金額<\/t>/)?.1)
+        #expect(sheet.contains(#"<c r="\#(header)2"><v>3587251</v></c>"#))
+        #expect(sheet.contains(#"<c r="\#(header)3"><v>1097135.5</v></c>"#))
+        #expect(sheet.contains(#"<c r="\#(header)4" t="inlineStr"><is><t>NT$12,000</t></is></c>"#))
+        #expect(report.diagnostics.contains { $0.code == "xlsx.untyped-cells" })
     }
 
     /// A text's first cell holds it inline and its later cells refer to it in the shared
