@@ -94,6 +94,43 @@ def measure(command, runs, ok=(0,), stdin=None):
         "output": output,
     }
 
+class Interleaved:
+    """Rows measured a group at a time: a named row (Almanac) and the peer rows under it run in
+    turn, run after run (A P A P …), so that a slow phase of the machine (this VM's speed moves by
+    half within minutes) falls on both sides of a ratio instead of on one row's runs. A row whose
+    run took over 20 s runs once. `add` returns the row's result, filled in when its group ends."""
+
+    def __init__(self, runs, basis=None):
+        self.runs, self.basis = runs, basis
+        self.rows, self.group = [], []
+
+    def add(self, name, tool, command, ok=(0,), stdin=None):
+        if name:
+            self.flush()
+        result = {"basis": self.basis} if self.basis else {}
+        self.rows.append((name, tool, result))
+        self.group.append((command, ok, stdin, result, []))
+        return result
+
+    def flush(self):
+        for _ in range(self.runs):
+            for command, ok, stdin, _, samples in self.group:
+                if not samples or samples[-1]["wall"] <= 20:
+                    samples.append(measure(command, 1, ok=ok, stdin=stdin))
+        for _, _, _, result, samples in self.group:
+            result.update({
+                "wall": statistics.median(sample["wall"] for sample in samples),
+                "cpu": statistics.median(sample["cpu"] for sample in samples),
+                "rss": max(sample["rss"] for sample in samples),
+                "runs": len(samples),
+                "output": samples[-1]["output"],
+            })
+        self.group = []
+
+    def finish(self):
+        self.flush()
+        return self.rows
+
 def workload(kind, size):
     os.makedirs(WORK, exist_ok=True)
     path = os.path.join(WORK, "%s-%d.%s" % (kind, size, {"ics": "ics", "csv": "csv"}.get(kind, "d")))
@@ -130,11 +167,8 @@ def process_rows(runs):
     ics = workload("ics", 100000)
     peer = os.path.join(HERE, "Peers", "csv_bench.py")
     out = lambda name: os.path.join(WORK, name)
-    rows = []
-    def add(name, tool, command, ok=(0,)):
-        result = measure(command, runs, ok=ok)
-        result["basis"] = "wall"
-        rows.append((name, tool, result))
+    interleaved = Interleaved(runs, basis="wall")
+    add = interleaved.add
     size = "%.0f MB" % (os.path.getsize(csv) / 1e6)
     add("`convert big.csv --to jsonl` (1,000,000 rows, %s)" % size, "almanac",
         [almanac, "convert", csv, "--to", "jsonl", "-o", out("o.jsonl"), "--force"])
@@ -154,21 +188,20 @@ def process_rows(runs):
         [almanac, "convert", ics, "--to", "ics", "-o", out("o.ics"), "--force"])
     add("", "almanac `--to jcal`", [almanac, "convert", ics, "--to", "jcal", "-o", out("o.jcal"), "--force"])
     add("", "almanac `--to xcal`", [almanac, "convert", ics, "--to", "xcal", "-o", out("o.xcs"), "--force"])
-    return rows
+    return interleaved.finish()
 
 def command_rows(runs):
     """Every command of the README as a user types it, at 100,000 items and at ten times that,
     beside the peer a user would pick (Python peers at the smaller size only: they take minutes at
-    the larger). CPU time: each of these uses one core. Returns the rows and the scaling lines."""
+    the larger), each group interleaved (`Interleaved`). CPU time: each of these uses one core.
+    Returns the rows and the scaling lines."""
     almanac = almanac_binary()
     libical = libical_peer()
     out = lambda name: os.path.join(WORK, name)
     dates = {size: dates_file(size) for size in (100000, 1000000)}
-    rows, scaling = [], []
-    def add(name, tool, command, ok=(0,), stdin=None):
-        result = measure(command, runs, ok=ok, stdin=stdin)
-        rows.append((name, tool, result))
-        return result
+    scaling = []
+    interleaved = Interleaved(runs)
+    add = interleaved.add
     def scaled(summary, small, large):
         scaling.append("| %s | %.2f s | %.2f s | %.1f× | %.0f → %.0f MB |" % (
             summary, small["cpu"], large["cpu"], large["cpu"] / max(small["cpu"], 1e-6), small["rss"], large["rss"]))
@@ -232,6 +265,7 @@ def command_rows(runs):
     add("`locale show zh-TW` (start-up: the whole command)", "almanac", [almanac, "locale", "show", "zh-TW"])
     if python_has("babel"):
         add("", "Babel format_date/time/currency", [sys.executable, os.path.join(HERE, "Peers", "babel_locale.py"), "zh-TW"])
+    rows = interleaved.finish()
     for key, summary in [("expand", "expand --json"), ("inspect", "inspect .ics"), ("backup", "ics → retiretime-backup"),
                          ("ics", "ics → ics"), ("jcal", "ics → jcal"), ("lunar", "lunar --json"), ("jsonl", "csv → jsonl"),
                          ("csvinspect", "inspect .csv"), ("xlsx", "csv → xlsx (zh-TW)"), ("xlsxread", "xlsx → csv")]:
@@ -410,17 +444,14 @@ def jobs(almanac, size):
     ]
 
 def job_rows(runs):
-    """The issue's table: each job at full size beside its peer, in one run."""
-    rows = []
+    """The issue's table: each job at full size beside its peer, in one run, interleaved."""
+    interleaved = Interleaved(runs)
     for name, basis, summary, ours, theirs, peer in jobs(almanac_binary(), "full"):
-        mine = measure(ours, runs, ok=(0, 1, 3))
+        mine = interleaved.add(summary + " (%s)" % ("CPU" if basis == "cpu" else "wall"), "almanac", ours, ok=(0, 1, 3))
         mine["basis"] = basis
-        rows.append((summary + " (%s)" % ("CPU" if basis == "cpu" else "wall"), "almanac", mine))
         if theirs:
-            # The peer as many times as Almanac (`measure` stops after one run over 20 s): one run
-            # of libical swung from 0.8 to 1.6 s CPU with the kernel's cost of its 485 MB.
-            rows.append(("", peer, measure(theirs, runs)))
-    return rows
+            interleaved.add("", peer, theirs)
+    return interleaved.finish()
 
 def check(runs, floors_path, update):
     """Each job's speed-up over its peer, against the floor in floors.json: fails (exit 1) when one
