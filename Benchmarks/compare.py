@@ -104,8 +104,10 @@ class Interleaved:
         self.runs, self.basis = runs, basis
         self.rows, self.group = [], []
 
-    def add(self, name, tool, command, ok=(0,), stdin=None):
-        if name:
+    def add(self, name, tool, command, ok=(0,), stdin=None, joins=False):
+        # A named row starts a group, unless it `joins` the one before (the same command at ten
+        # times the input: its scaling ratio is then measured in one phase of the machine too).
+        if name and not joins:
             self.flush()
         result = {"basis": self.basis} if self.basis else {}
         self.rows.append((name, tool, result))
@@ -211,7 +213,7 @@ def command_rows(runs):
     for size in (100000, 1000000):
         label = format(size, ",")
         results["expand", size] = add("`expand big.ics --from 2025-01-01 --until 2026-01-01 --json` (%s items)" % label, "almanac",
-                                      [almanac, "expand", ics[size], "--from", "2025-01-01", "--until", "2026-01-01", "--json", "--time-zone", "UTC"])
+                                      [almanac, "expand", ics[size], "--from", "2025-01-01", "--until", "2026-01-01", "--json", "--time-zone", "UTC"], joins=size > 100000)
         if libical:
             add("", "libical 3 foreach_recurrence (counts, writes nothing)", [libical, "expand", ics[size], "20250101T000000Z", "20260101T000000Z"])
         if size == 100000 and python_has("recurring_ical_events"):
@@ -219,46 +221,48 @@ def command_rows(runs):
                 [sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "expand", ics[size], "2025-01-01", "2026-01-01"])
     for size in (100000, 1000000):
         label = format(size, ",")
-        results["inspect", size] = add("`inspect big.ics` (%s items)" % label, "almanac", [almanac, "inspect", ics[size]])
+        results["inspect", size] = add("`inspect big.ics` (%s items)" % label, "almanac", [almanac, "inspect", ics[size]], joins=size > 100000)
         if libical:
             add("", "libical 3 icalparser_parse_string", [libical, "parse", ics[size]])
     for size in (100000, 1000000):
         label = format(size, ",")
         results["backup", size] = add("`convert big.ics --to retiretime-backup` (%s items)" % label, "almanac",
-                                      [almanac, "convert", ics[size], "--to", "retiretime-backup", "-o", out("o.retiretime-backup.json"), "--force"])
+                                      [almanac, "convert", ics[size], "--to", "retiretime-backup", "-o", out("o.retiretime-backup.json"), "--force"], joins=size > 100000)
         if size == 100000 and python_has("icalendar"):
             add("", "Python icalendar → JSON", [sys.executable, os.path.join(HERE, "Peers", "icalendar_bench.py"), "json", ics[size], out("o-py.json")])
     for size in (100000, 1000000):
         label = format(size, ",")
         results["ics", size] = add("`convert big.ics --to ics` (%s items)" % label, "almanac",
-                                   [almanac, "convert", ics[size], "--to", "ics", "-o", out("o.ics"), "--force"])
+                                   [almanac, "convert", ics[size], "--to", "ics", "-o", out("o.ics"), "--force"], joins=size > 100000)
         results["jcal", size] = add("", "almanac `--to jcal`", [almanac, "convert", ics[size], "--to", "jcal", "-o", out("o.jcal"), "--force"])
     for size in (100000, 1000000):
         label = format(size, ",")
-        results["lunar", size] = add("`lunar - --json` on %s dates (1950–2086)" % label, "almanac", [almanac, "lunar", "-", "--json"], stdin=dates[size])
+        results["lunar", size] = add("`lunar - --json` on %s dates (1950–2086)" % label, "almanac", [almanac, "lunar", "-", "--json"], stdin=dates[size], joins=size > 100000)
         if size == 100000 and python_has("lunar_python"):
             add("", "lunar-python Solar.getLunar", [sys.executable, os.path.join(HERE, "Peers", "lunar_bench.py"), dates[size]])
     for size in (100000, 1000000):
         label = format(size, ",")
         results["jsonl", size] = add("`convert big.csv --to jsonl` (%s rows)" % label, "almanac",
-                                     [almanac, "convert", csv[size], "--to", "jsonl", "-o", out("o.jsonl"), "--force"])
+                                     [almanac, "convert", csv[size], "--to", "jsonl", "-o", out("o.jsonl"), "--force"], joins=size > 100000)
         if python_has("duckdb"):
             add("", "DuckDB COPY … TO (FORMAT JSON)", [sys.executable, os.path.join(HERE, "Peers", "csv_bench.py"), "duckdb-json", csv[size], out("o.json")])
-        results["csvinspect", size] = add("`inspect big.csv` (%s rows)" % label, "almanac", [almanac, "inspect", csv[size]])
+    for size in (100000, 1000000):
+        label = format(size, ",")
+        results["csvinspect", size] = add("`inspect big.csv` (%s rows)" % label, "almanac", [almanac, "inspect", csv[size]], joins=size > 100000)
         if python_has("duckdb"):
             add("", "DuckDB count(*)", [sys.executable, os.path.join(HERE, "Peers", "csv_bench.py"), "duckdb-inspect", csv[size]])
     for size in (100000, 1000000):
         label = format(size, ",")
         results["xlsx", size] = add("`convert big.csv --via agenda --to xlsx --locale zh-TW` (%s rows)" % label, "almanac",
                                     [almanac, "convert", csv[size], "--via", "agenda", "--to", "xlsx", "--locale", "zh-TW",
-                                     "-o", out("o-%d.xlsx" % size), "--force"], ok=(0, 1))
+                                     "-o", out("o-%d.xlsx" % size), "--force"], ok=(0, 1), joins=size > 100000)
         if size == 100000 and python_has("openpyxl") and python_has("babel"):
             add("", "openpyxl (write-only) + Babel", [sys.executable, os.path.join(HERE, "Peers", "openpyxl_export.py"), csv[size],
                                                       out("o-py.xlsx"), "zh-TW"])
     for size in (100000, 1000000):
         label = format(size, ",")
         results["xlsxread", size] = add("`convert big.xlsx --to csv` (%s rows, the workbook above)" % label, "almanac",
-                                        [almanac, "convert", out("o-%d.xlsx" % size), "--to", "csv", "-o", out("o-xlsx.csv"), "--force"])
+                                        [almanac, "convert", out("o-%d.xlsx" % size), "--to", "csv", "-o", out("o-xlsx.csv"), "--force"], joins=size > 100000)
         if size == 100000 and python_has("openpyxl"):
             add("", "openpyxl (read-only) → csv", [sys.executable, os.path.join(HERE, "Peers", "openpyxl_import.py"),
                                                    out("o-%d.xlsx" % size), out("o-py-xlsx.csv")])
