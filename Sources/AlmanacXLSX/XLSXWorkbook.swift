@@ -81,10 +81,14 @@ struct XLSXWorkbook {
     }
 
     /// The shared strings, in order (rich text joined, phonetic runs left out), streamed.
-    func sharedStrings() throws(Diagnostic) -> SharedTexts {
+    func sharedStrings(maxBytes: Int = SharedStringsReader.maxBytes) throws(Diagnostic) -> SharedTexts {
         guard let part = workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return SharedTexts() }
-        let reader = SharedStringsReader()
+        let reader = SharedStringsReader(maxBytes: maxBytes)
         try stream(part, into: reader)
+        // Held whole while the sheet streams: a workbook whose texts pass the limit is refused.
+        if reader.overLimit {
+            throw Diagnostic.error("xlsx.zip-limit", part, "\(maxBytes) bytes of text", at: SourceLocation(file: fileName))
+        }
         return reader.strings
     }
 
@@ -179,7 +183,15 @@ struct InputSource: ZipSource {
 
 /// `<sst>`'s strings: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
 final class SharedStringsReader: XMLStreamHandler {
+    /// Most bytes of text the shared strings may hold (a cell refers to them while the sheet
+    /// streams, so they are kept in memory): Excel's own workbooks of a million rows of distinct
+    /// texts hold well under this.
+    static let maxBytes = 256 << 20
+    private let maxBytes: Int
     private(set) var strings = SharedTexts()
+    private(set) var overLimit = false
+
+    init(maxBytes: Int = SharedStringsReader.maxBytes) { self.maxBytes = maxBytes }
     private var current: [UInt8] = []
     private var capturing = false
     private var inPhonetic = false
@@ -192,6 +204,12 @@ final class SharedStringsReader: XMLStreamHandler {
 
     func end(_ name: ByteView) {
         if name.matches(0, name.count, "si") {
+            guard !overLimit else { return }
+            if strings.byteCount + current.count > maxBytes {
+                overLimit = true
+                strings = SharedTexts()
+                return
+            }
             current.withByteView { text in
                 if text.firstIndex(of: ASCII.underscore) < text.count { strings.append(OOXMLText.text(text)) } else { strings.append(text) }
             }
@@ -201,6 +219,13 @@ final class SharedStringsReader: XMLStreamHandler {
     }
 
     func text(_ bytes: ByteView) {
-        if capturing { bytes.append(0, bytes.count, to: &current) }
+        guard capturing, !overLimit else { return }
+        if strings.byteCount + current.count + bytes.count > maxBytes {
+            overLimit = true
+            strings = SharedTexts()
+            current = []
+            return
+        }
+        bytes.append(0, bytes.count, to: &current)
     }
 }

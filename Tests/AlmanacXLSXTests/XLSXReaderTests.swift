@@ -86,6 +86,23 @@ struct XLSXReaderTests {
         }
     }
 
+    /// The shared strings are held while the sheet streams: past their limit of text the workbook
+    /// is refused with the part named, never read into memory whole; under it they read.
+    @Test func sharedStringsAreLimited() throws {
+        let rows = (0..<50).map { ["第 \($0 % 5) 類", "同一段備註，重複的文字"] }
+        let bytes = try XLSXCodec().encode(.table(Table(columns: ["分類", "備註"], rows: rows)), context: CodecContext(locale: .taiwan)).bytes
+        let workbook = try XLSXWorkbook(CodecInput(bytes: bytes, fileName: "book.xlsx").randomAccess(), fileName: "book.xlsx")
+        #expect(try workbook.sharedStrings().count == 6)
+        #expect(throws: Diagnostic.self) { try workbook.sharedStrings(maxBytes: 40) }
+        do {
+            _ = try workbook.sharedStrings(maxBytes: 40)
+        } catch {
+            #expect(error.code.rawValue == "xlsx.zip-limit")
+            #expect(error.message.rendered(in: .english).contains("xl/sharedStrings.xml"))
+        }
+        #expect(try Self.read(bytes).0.rows == rows)
+    }
+
     /// Not a workbook, an old or encrypted one, a bomb, bad XML, an entity declaration: errors
     /// that say what to do, never a crash.
     @Test func untrustedWorkbooks() throws {
