@@ -372,7 +372,9 @@ struct CellStyles {
         var days = Int(serial.rounded(.down))
         var seconds = Int(((serial - Double(days)) * 86_400).rounded())
         if seconds >= 86_400 { days += 1; seconds -= 86_400 }
-        let time = format2(seconds / 3600) + ":" + format2(seconds % 3600 / 60) + ":" + format2(seconds % 60)
+        let clock = (hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)
+        // Made only for the cells that show one (most date cells are whole days).
+        var time: String { format2(clock.hour) + ":" + format2(clock.minute) + ":" + format2(clock.second) }
         if kind == .time && days == 0 { return time }
         let sinceEpoch: Int
         if date1904 {
@@ -383,11 +385,9 @@ struct CellStyles {
             guard days >= 1 else { return kind == .date ? nil : time }
             sinceEpoch = days < 60 ? days - Serial.unixEpoch + 1 : days - Serial.unixEpoch
         }
-        let date = CivilDate(daysSinceEpoch: sinceEpoch).description
-        switch kind {
-        case .date: return seconds == 0 ? date : date + "T" + time
-        case .time, .dateTime: return date + "T" + time
-        }
+        let date = CivilDate(daysSinceEpoch: sinceEpoch)
+        if kind == .date && seconds == 0 { return date.description }
+        return Digits.isoText(date.year, date.month, date.day, time: clock)
     }
 
     private func format2(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
