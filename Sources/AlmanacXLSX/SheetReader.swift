@@ -98,17 +98,22 @@ struct SheetState: ~Copyable {
 
     mutating func start(_ name: ByteView, _ attributes: XMLStreamAttributes) {
         if name.matches(0, name.count, "c") {
-            column = attributes.value("r").flatMap { CellReference.column(of: $0) } ?? column + 1
-            style = attributes.value("s").flatMap { Digits.value($0, 0, $0.count) } ?? 0
-            type = .number
-            if let kind = attributes.value("t") {
-                if kind.matches(0, kind.count, "s") { type = .shared }
-                else if kind.matches(0, kind.count, "inlineStr") { type = .inline }
-                else if kind.matches(0, kind.count, "b") { type = .boolean }
-                else if kind.matches(0, kind.count, "e") { type = .error }
-                else if kind.matches(0, kind.count, "str") { type = .formulaText }
-                else if kind.matches(0, kind.count, "d") { type = .date }
+            // r, s and t in one pass over the attributes (a sheet has millions of cells).
+            var reference: Int?
+            var style = 0
+            var type = CellType.number
+            attributes.forEach { name, value in
+                guard name.count == 1 else { return }
+                switch name[0] {
+                case UInt8(ascii: "r"): reference = CellReference.column(of: value)
+                case UInt8(ascii: "s"): style = Digits.value(value, 0, value.count) ?? 0
+                case UInt8(ascii: "t"): type = Self.cellType(value)
+                default: break
+                }
             }
+            column = reference ?? column + 1
+            self.style = style
+            self.type = type
             value.removeAll()
         } else if name.matches(0, name.count, "v") {
             capturing = !inInline
@@ -127,6 +132,17 @@ struct SheetState: ~Copyable {
         } else if name.matches(0, name.count, "mergeCell"), let reference = attributes.value("ref") {
             if let range = CellReference.range(reference) { merges.append(range) }
         }
+    }
+
+    /// A cell's `t`: a number when it says nothing Almanac knows.
+    private static func cellType(_ kind: ByteView) -> CellType {
+        if kind.matches(0, kind.count, "s") { return .shared }
+        if kind.matches(0, kind.count, "inlineStr") { return .inline }
+        if kind.matches(0, kind.count, "b") { return .boolean }
+        if kind.matches(0, kind.count, "e") { return .error }
+        if kind.matches(0, kind.count, "str") { return .formulaText }
+        if kind.matches(0, kind.count, "d") { return .date }
+        return .number
     }
 
     mutating func end(_ name: ByteView) {
