@@ -582,7 +582,8 @@ def main():
                       "process a user types beside the peer they would pick, by the measure each goal uses (CPU for one-core\n"
                       "jobs, wall for the audit). Then other commands as typed (wall time: DuckDB and Almanac use both cores);\n"
                       "the rows after them time Almanac's pieces inside a harness (profiles, not the figures a user sees).\n"
-                      "Ratios compare the first row of each workload with the rows under it, and peak memory.\n"
+                      "Ratios compare the first row of each workload with the rows under it, and peak memory; the jobs and\n"
+                      "commands run interleaved with their peers (and with themselves at ten times the input), run after run.\n"
                       "`python3 Benchmarks/compare.py --check` is the short version CI runs against `Benchmarks/floors.json`.\n\n%s\n"
                       % (datetime.date.today().isoformat(), machine, args.runs, text))
 
