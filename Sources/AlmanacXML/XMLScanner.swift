@@ -166,7 +166,7 @@ package struct XMLScanner {
         }
         var index = start
         while true {
-            index = ByteScan.firstIndex(in: view, from: index, to: end, where: XMLTextSpecials())
+            index = ByteScan.firstIndex(in: view, from: index, to: end, where: XMLSpecials.text)
             guard index < end else { return handler.text(view[start..<end]) }
             // Tabs and line feeds are text as they are; anything else is resolved in scratch.
             let byte = view[index]
@@ -271,7 +271,7 @@ package struct XMLScanner {
         var needsResolving = false
         var special = valueStart
         while true {
-            special = ByteScan.firstIndex(in: view, from: special, to: valueEnd, where: XMLValueSpecials())
+            special = ByteScan.firstIndex(in: view, from: special, to: valueEnd, where: XMLSpecials.value)
             guard special < valueEnd else { break }
             if view[special] == ASCII.lessThan { throw error(.malformed, "< inside an attribute value", view, special) }
             needsResolving = true
@@ -384,7 +384,7 @@ package struct XMLScanner {
     private func checkCharacters(_ view: ByteView, _ start: Int, _ end: Int) throws(XMLError) {
         var index = start
         while true {
-            index = ByteScan.firstIndex(in: view, from: index, to: end, where: XMLTextSpecials())
+            index = ByteScan.firstIndex(in: view, from: index, to: end, where: XMLSpecials.text)
             guard index < end else { return }
             let byte = view[index]
             if byte < ASCII.space, byte != ASCII.tab, byte != ASCII.lineFeed, byte != ASCII.carriageReturn {
