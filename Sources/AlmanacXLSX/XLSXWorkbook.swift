@@ -184,8 +184,8 @@ struct InputSource: ZipSource {
 /// `<sst>`'s strings: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
 final class SharedStringsReader: XMLStreamHandler {
     /// Most bytes of text the shared strings may hold (a cell refers to them while the sheet
-    /// streams, so they are kept in memory): Excel's own workbooks of a million rows of distinct
-    /// texts hold well under this.
+    /// streams, so they are kept in memory): a million distinct texts of a hundred bytes each
+    /// are 100 MB.
     static let maxBytes = 256 << 20
     private let maxBytes: Int
     private(set) var strings = SharedTexts()
@@ -204,12 +204,8 @@ final class SharedStringsReader: XMLStreamHandler {
 
     func end(_ name: ByteView) {
         if name.matches(0, name.count, "si") {
+            // `text` kept what is held within the limit (resolving escapes only shortens it).
             guard !overLimit else { return }
-            if strings.byteCount + current.count > maxBytes {
-                overLimit = true
-                strings = SharedTexts()
-                return
-            }
             current.withByteView { text in
                 if text.firstIndex(of: ASCII.underscore) < text.count { strings.append(OOXMLText.text(text)) } else { strings.append(text) }
             }
