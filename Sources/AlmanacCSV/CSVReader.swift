@@ -72,26 +72,54 @@ public struct CSVReader {
     /// the caller already knows the chunks so far are valid UTF-8 (checked as they were read).
     public mutating func feed(_ chunk: [UInt8], isLast: Bool, checkedUTF8: Bool = false,
                               onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        var data = chunk
+        var start = 0
         if !carry.isEmpty {
-            data = carry + chunk
+            // The record the last chunk ended inside is finished on a copy of it joined to the
+            // start of this chunk, a few kilobytes at first, more if the record needs them; the
+            // rest of the chunk is read where it is (joining the whole chunk copied every byte).
+            let carried = carry
             carry = []
+            var take = min(chunk.count, max(carried.count, Self.joinedStart))
+            while true {
+                let whole = take == chunk.count
+                let joined = carried + chunk[0..<take]
+                let consumed = try feedInPlace(joined, from: 0, isLast: isLast && whole, checkedUTF8: checkedUTF8, onRecord: onRecord)
+                if consumed >= carried.count || whole {
+                    if consumed < joined.count, whole { return try keep(joined, from: consumed) }
+                    start = consumed - carried.count
+                    break
+                }
+                take = min(chunk.count, take * 2)
+            }
         }
-        let consumed = try data.withByteView { (buffer) throws(Diagnostic) in
-            // The whole chunk is checked in one pass (ASCII sixteen bytes at a time) before any
-            // of its records is handed out; a character cut off by the chunk's end belongs to a
-            // record that waits for the next chunk, where it is checked whole.
+        let consumed = try feedInPlace(chunk, from: start, isLast: isLast, checkedUTF8: checkedUTF8, onRecord: onRecord)
+        if consumed < chunk.count { try keep(chunk, from: consumed) }
+    }
+
+    /// How much of a chunk is first joined to the record the last one ended inside.
+    private static var joinedStart: Int { 4096 }
+
+    /// Checks (unless `checkedUTF8`) and scans `data[start...]`, which starts a record; returns
+    /// the offset in `data` up to which records were handed out.
+    private mutating func feedInPlace(_ data: [UInt8], from start: Int, isLast: Bool, checkedUTF8: Bool,
+                                      onRecord: (CSVRecord) throws(Diagnostic) -> Void) throws(Diagnostic) -> Int {
+        try data.withByteView { (whole) throws(Diagnostic) in
+            // The bytes are checked in one pass (ASCII sixteen bytes at a time) before any of
+            // their records is handed out; a character cut off by the end belongs to a record
+            // that waits for the next chunk, where it is checked whole.
             if !checkedUTF8 {
-                let (invalid, complete) = UTF8Validation.validate(buffer, 0, buffer.count)
-                if invalid != nil || (isLast && complete < buffer.count) { throw Self.invalidUTF8 }
+                let (invalid, complete) = UTF8Validation.validate(whole, start, whole.count)
+                if invalid != nil || (isLast && complete < whole.count) { throw Self.invalidUTF8 }
             }
-            return try scan(buffer, isLast: isLast, onRecord: onRecord)
+            return try start + scan(whole[start..<whole.count], isLast: isLast, onRecord: onRecord)
         }
-        if consumed < data.count {
-            carry = Array(data[consumed...])
-            if carry.count > maxRecordBytes {
-                throw Diagnostic.error("csv.record-too-long", String(maxRecordBytes), at: SourceLocation(file: fileName, line: line))
-            }
+    }
+
+    /// Keeps `data[start...]`, a record not yet whole, for the next chunk.
+    private mutating func keep(_ data: [UInt8], from start: Int) throws(Diagnostic) {
+        carry = Array(data[start...])
+        if carry.count > maxRecordBytes {
+            throw Diagnostic.error("csv.record-too-long", String(maxRecordBytes), at: SourceLocation(file: fileName, line: line))
         }
     }
 
@@ -103,12 +131,14 @@ public struct CSVReader {
         var index = 0
         var recordStart = 0
         var waitingLine = line
+        var waitingDiagnostics = diagnostics.count
         let quote = self.quote
         let delimiter = self.delimiter
         outer: while index < count {
             recordStart = index
             let recordLine = line
             waitingLine = line
+            waitingDiagnostics = diagnostics.count
             fields.removeAll(keepingCapacity: true)
             if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
             // An empty line is an empty record (Python's csv gives []).
@@ -210,7 +240,9 @@ public struct CSVReader {
         }
         // A record that waits for the next chunk starts again from its first line.
         if recordStart < count, !isLast {
+            // ... and its warnings are given when it is read whole.
             line = waitingLine
+            diagnostics.removeSubrange(waitingDiagnostics...)
             return recordStart
         }
         return count
