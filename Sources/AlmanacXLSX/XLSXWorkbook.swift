@@ -98,21 +98,39 @@ struct XLSXWorkbook {
         guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
         // Sheets and shared strings are plain XML read by hand; libxml2 reads the small parts.
         var parser = XMLScanner(handler: handler)
-        var failure: XMLError?
+        func feed(_ piece: [UInt8], last: Bool) throws(Diagnostic) {
+            do throws(XMLError) { try parser.feed(piece, last: last) } catch { throw xmlError(error, part) }
+            try after()
+        }
+        let archive = archive, fileName = fileName
+        if entry.size >= Self.inflateAheadMinimum {
+            // A large part is inflated on a thread of its own while this one reads its XML.
+            try ReadAhead.pieces(madeBy: { (hand) throws(Diagnostic) in
+                try Self.inflate(entry, of: archive, fileName: fileName, into: hand)
+            }) { (piece) throws(Diagnostic) in try feed(piece, last: false) }
+        } else {
+            try Self.inflate(entry, of: archive, fileName: fileName) { (piece) throws(Diagnostic) in try feed(piece, last: false) }
+        }
+        try feed([], last: true)
+    }
+
+    /// A part this large (a sheet of some ten thousand rows) is worth a thread to inflate it.
+    static var inflateAheadMinimum: Int { 4 << 20 }
+
+    /// Hands out an entry's bytes as they inflate; `body`'s error stops it and is thrown.
+    private static func inflate(_ entry: ZipArchive.Entry, of archive: ZipArchive, fileName: String?,
+                                into body: ([UInt8]) throws(Diagnostic) -> Void) throws(Diagnostic) {
         var stopped: Diagnostic?
         do throws(ZipError) {
             try archive.read(entry) { (piece) throws(ZipError) in
-                guard failure == nil, stopped == nil else { return }
-                do throws(XMLError) { try parser.feed(piece) } catch { failure = error; return }
-                do throws(Diagnostic) { try after() } catch { stopped = error }
+                do throws(Diagnostic) { try body(piece) } catch {
+                    stopped = error
+                    throw .output("stopped by its reader")
+                }
             }
         } catch {
-            throw Self.diagnostic(error, fileName: fileName)
+            throw stopped ?? diagnostic(error, fileName: fileName)
         }
-        if let stopped { throw stopped }
-        if failure == nil { do throws(XMLError) { try parser.feed([], last: true) } catch { failure = error } }
-        if let failure { throw xmlError(failure, part) }
-        try after()
     }
 
     private func xmlError(_ error: XMLError, _ part: String) -> Diagnostic {

@@ -103,6 +103,54 @@ struct XLSXReaderTests {
         #expect(try Self.read(bytes).0.rows == rows)
     }
 
+    /// A workbook of one sheet whose XML is `sheet`, as written by hand.
+    static func workbook(sheet: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let zip = try ZipWriter { (piece) throws(ZipError) in bytes += piece }
+        try zip.entry("[Content_Types].xml", Array(WorkbookParts.contentTypes(sheets: 1).utf8))
+        try zip.entry("_rels/.rels", Array(WorkbookParts.rootRelationships.utf8))
+        try zip.entry("xl/workbook.xml", Array(WorkbookParts.workbook(names: ["S"]).utf8))
+        try zip.entry("xl/_rels/workbook.xml.rels", Array(WorkbookParts.workbookRelationships(sheets: 1).utf8))
+        try zip.entry("xl/worksheets/sheet1.xml", Array(sheet.utf8))
+        try zip.finish()
+        return bytes
+    }
+
+    static let sheetStart = WorkbookParts.declaration + #"<worksheet xmlns="\#(WorkbookParts.main)"><sheetData>"#
+
+    /// A sheet large enough to be inflated on a thread of its own reads whole; bad XML late in
+    /// it, or a checksum found wrong only at its end, is the same error as on one thread.
+    @Test func largePartsInflateAhead() throws {
+        let rows = 100_000
+        let body = (0..<rows).map { "<row r=\"\($0 + 1)\"><c t=\"inlineStr\"><is><t>第 \($0) 天</t></is></c></row>" }
+        let sheet = Self.sheetStart + body.joined() + "</sheetData></worksheet>"
+        #expect(sheet.utf8.count >= XLSXWorkbook.inflateAheadMinimum)
+        let (table, _) = try Self.read(try Self.workbook(sheet: sheet))
+        #expect(table.columns == ["第 0 天"])
+        #expect(table.rows.count == rows - 1)
+        #expect(table.rows.last == ["第 \(rows - 1) 天"])
+
+        // A wrong end tag near the end: named by part, line and column.
+        let bad = try Self.workbook(sheet: Self.sheetStart + body.joined() + "\n\n<row><c><v>1</v></c></oops></sheetData></worksheet>")
+        do throws(Diagnostic) {
+            _ = try Self.read(bad)
+            Issue.record("bad XML was read")
+        } catch {
+            #expect(error.code.rawValue == "xlsx.bad-xml")
+            #expect(error.message.rendered(in: .english).contains("line 4, column 21"), "\(error.message.rendered(in: .english))")
+        }
+
+        // The central directory's CRC of the sheet changed: the sheet inflates and parses, and
+        // the mismatch found at its end is the error.
+        var bytes = try Self.workbook(sheet: sheet)
+        let name = Array("xl/worksheets/sheet1.xml".utf8)
+        let central: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+        let header = try #require((0..<(bytes.count - 46)).last { bytes[$0..<($0 + 4)].elementsEqual(central) && bytes[($0 + 46)...].starts(with: name) })
+        bytes[header + 16] ^= 0xFF
+        #expect(throws: Diagnostic.self) { _ = try Self.read(bytes) }
+        do { _ = try Self.read(bytes) } catch { #expect(error.code.rawValue == "xlsx.damaged") }
+    }
+
     /// Not a workbook, an old or encrypted one, a bomb, bad XML, an entity declaration: errors
     /// that say what to do, never a crash.
     @Test func untrustedWorkbooks() throws {
@@ -111,18 +159,8 @@ struct XLSXReaderTests {
         }
         #expect(code(XLSXWorkbook.compoundFileSignature + [UInt8](repeating: 0, count: 600)) == "xlsx.legacy")
         #expect(code(Array("name,date\n".utf8)) == "xlsx.not-a-workbook")
-        func workbook(sheet: String) throws -> [UInt8] {
-            var bytes: [UInt8] = []
-            let zip = try ZipWriter { (piece) throws(ZipError) in bytes += piece }
-            try zip.entry("[Content_Types].xml", Array(WorkbookParts.contentTypes(sheets: 1).utf8))
-            try zip.entry("_rels/.rels", Array(WorkbookParts.rootRelationships.utf8))
-            try zip.entry("xl/workbook.xml", Array(WorkbookParts.workbook(names: ["S"]).utf8))
-            try zip.entry("xl/_rels/workbook.xml.rels", Array(WorkbookParts.workbookRelationships(sheets: 1).utf8))
-            try zip.entry("xl/worksheets/sheet1.xml", Array(sheet.utf8))
-            try zip.finish()
-            return bytes
-        }
-        let start = WorkbookParts.declaration + #"<worksheet xmlns="\#(WorkbookParts.main)"><sheetData>"#
+        func workbook(sheet: String) throws -> [UInt8] { try Self.workbook(sheet: sheet) }
+        let start = Self.sheetStart
         #expect(code(try workbook(sheet: start + "<row><c t=\"inlineStr\"><is><t>a</t></is></c></row>")) == "xlsx.bad-xml")
         let entity = #"<?xml version="1.0"?><!DOCTYPE w [<!ENTITY e "x">]><worksheet><sheetData/></worksheet>"#
         #expect(code(try workbook(sheet: entity)) == "xlsx.bad-xml")

@@ -26,14 +26,27 @@ extension CodecInput {
             try readChunks(chunkSize: chunkSize) { (chunk) throws(Diagnostic) in try body(chunk, check.check(chunk)) }
             return
         }
-        let queue = ChunkQueue<Check.Verdict>()
-        let thread = Thread {
+        try ReadAhead.pieces(madeBy: { (hand) throws(Diagnostic) in
             var check = check
+            try FileChunks.read(path, chunkSize: chunkSize) { (chunk) throws(Diagnostic) in try hand((chunk, check.check(chunk))) }
+        }) { (piece) throws(Diagnostic) in try body(piece.0, piece.1) }
+    }
+}
+
+/// Work split between two threads: pieces made (read, inflated, checked) on a thread of their
+/// own, a few ahead of the caller, who takes them in order.
+public enum ReadAhead {
+    /// Runs `produce` on a new thread, handing each piece it makes to `body` on this one. An
+    /// error on either side stops both and is thrown here; the producing thread has ended when
+    /// this returns. `produce` waits while `body` is `PieceQueue.depth` pieces behind.
+    public static func pieces<Piece: Sendable>(
+        madeBy produce: @escaping @Sendable (_ hand: (Piece) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void,
+        _ body: (Piece) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) {
+        let queue = PieceQueue<Piece>()
+        let thread = Thread {
             do throws(Diagnostic) {
-                try FileChunks.read(path, chunkSize: chunkSize) { (chunk) throws(Diagnostic) in
-                    let verdict = check.check(chunk)
-                    try queue.push(chunk, verdict)
-                }
+                try produce { (piece) throws(Diagnostic) in try queue.push(piece) }
                 queue.finish(nil)
             } catch {
                 queue.finish(error)
@@ -41,7 +54,7 @@ extension CodecInput {
         }
         thread.start()
         do throws(Diagnostic) {
-            while let (chunk, verdict) = try queue.next() { try body(chunk, verdict) }
+            while let piece = try queue.next() { try body(piece) }
         } catch {
             queue.cancel()
             queue.waitUntilFinished()
@@ -50,42 +63,42 @@ extension CodecInput {
     }
 }
 
-/// The chunks between the reading thread and the caller: at most `depth` waiting (a few
-/// megabytes), then the end or the reader's error.
-final class ChunkQueue<Verdict: Sendable>: @unchecked Sendable {
+/// The pieces between the producing thread and the caller: at most `depth` waiting (a few
+/// megabytes), then the end or the producer's error.
+final class PieceQueue<Piece: Sendable>: @unchecked Sendable {
     static var depth: Int { 4 }
     private let condition = NSCondition()
-    /// Chunks not yet taken, from `head` on (taken ones are released at once).
-    private var chunks: [([UInt8], Verdict)?] = []
+    /// Pieces not yet taken, from `head` on (taken ones are released at once).
+    private var pieces: [Piece?] = []
     private var head = 0
     private var finished = false
     private var failure: Diagnostic?
     private var cancelled = false
 
-    /// Waits while the reader is `depth` chunks ahead; throws when the caller gave up.
-    func push(_ chunk: [UInt8], _ verdict: Verdict) throws(Diagnostic) {
+    /// Waits while the producer is `depth` pieces ahead; throws when the caller gave up.
+    func push(_ piece: Piece) throws(Diagnostic) {
         condition.lock()
         defer { condition.unlock() }
-        while chunks.count - head >= Self.depth && !cancelled { condition.wait() }
+        while pieces.count - head >= Self.depth && !cancelled { condition.wait() }
         if cancelled { throw Diagnostic.error("internal.cancelled") }
-        chunks.append((chunk, verdict))
+        pieces.append(piece)
         condition.broadcast()
     }
 
-    /// The next chunk; nil at the end; the reader's error once the chunks before it were taken.
-    func next() throws(Diagnostic) -> ([UInt8], Verdict)? {
+    /// The next piece; nil at the end; the producer's error once the pieces before it were taken.
+    func next() throws(Diagnostic) -> Piece? {
         condition.lock()
         defer { condition.unlock() }
-        while head == chunks.count && !finished { condition.wait() }
-        guard head < chunks.count else {
+        while head == pieces.count && !finished { condition.wait() }
+        guard head < pieces.count else {
             if let failure { throw failure }
             return nil
         }
-        let taken = chunks[head]
-        chunks[head] = nil
+        let taken = pieces[head]
+        pieces[head] = nil
         head += 1
         if head >= Self.depth {
-            chunks.removeFirst(head)
+            pieces.removeFirst(head)
             head = 0
         }
         condition.broadcast()
