@@ -25,7 +25,7 @@ extension ItemPipeline {
         do throws(Diagnostic) {
             // The frame comes first: the converter and the writer are set up by it before they
             // are replicated.
-            guard let (_, first) = queue.nextNumbered() else { return try queue.waitForResult().get() }
+            guard let (_, first) = queue.nextNumbered() else { return try queue.waitForOutcome().get() }
             guard case .frame(let frame) = first else { throw Diagnostic.error("internal.stream-without-frame") }
             try sink.begin(frame)
             let writer = sink.concurrentWriter
@@ -37,7 +37,7 @@ extension ItemPipeline {
                     case .items(let items, _): for item in items { try sink.item(item) }
                     }
                 }
-                return try queue.waitForResult().get()
+                return try queue.waitForOutcome().get()
             }
             for _ in 0..<max(workers, 1) {
                 let worker = Worker(converter: try converter?.replica(), encoder: try writer?.batchEncoder())
@@ -61,11 +61,11 @@ extension ItemPipeline {
             results.cancel()
             queue.cancel()
             results.waitForWorkers()
-            _ = queue.waitForResult()
+            _ = queue.waitForOutcome()
             throw error
         }
         results.waitForWorkers()
-        return try queue.waitForResult().get()
+        return try queue.waitForOutcome().get()
     }
 
     /// One thread's share: takes the next batch, converts and encodes it, hands it over under

@@ -25,16 +25,16 @@ enum ItemPipeline {
             }
         } catch {
             queue.cancel()
-            _ = queue.waitForResult()
+            _ = queue.waitForOutcome()
             throw error
         }
-        return try queue.waitForResult().get()
+        return try queue.waitForOutcome().get()
     }
 
     /// Starts the reading thread: `input` decoded into batches of about `batchBytes` on the
     /// returned queue, then the decoder's result (or its error).
     static func startReading(_ decoder: any StreamingDecoder, _ input: CodecInput, context: CodecContext, batchBytes: Int) -> Queue {
-        let queue = Queue()
+        let queue = Queue(depth: depth)
         var context = context
         context.readsAhead = false  // this thread is the reading one
         let thread = Thread { [context] in
@@ -93,67 +93,6 @@ enum ItemPipeline {
         }
     }
 
-    final class Queue: @unchecked Sendable {
-        private let condition = NSCondition()
-        /// Events not yet taken, from `head` on (taken ones are released at once).
-        private var events: [Event?] = []
-        private var head = 0
-        private var result: Result<Decoded, Diagnostic>?
-        private var cancelled = false
-
-        /// Waits while the reader is far enough ahead; throws when the writer gave up.
-        func push(_ event: Event) throws(Diagnostic) {
-            condition.lock()
-            defer { condition.unlock() }
-            while events.count - head >= ItemPipeline.depth && !cancelled { condition.wait() }
-            if cancelled { throw Diagnostic.error("internal.cancelled") }
-            events.append(event)
-            condition.broadcast()
-        }
-
-        /// Events taken so far.
-        private var taken = 0
-
-        /// The next event, or nil when the reader has finished and everything was taken.
-        func next() -> Event? { nextNumbered()?.event }
-
-        /// The next event and its number (0 for the first), for several threads taking events.
-        func nextNumbered() -> (number: Int, event: Event)? {
-            condition.lock()
-            defer { condition.unlock() }
-            while head == events.count && result == nil { condition.wait() }
-            guard head < events.count, let event = events[head] else { return nil }
-            events[head] = nil
-            head += 1
-            let number = taken
-            taken += 1
-            if head > 64 {
-                events.removeFirst(head)
-                head = 0
-            }
-            condition.broadcast()
-            return (number, event)
-        }
-
-        func finish(_ result: Result<Decoded, Diagnostic>) {
-            condition.lock()
-            self.result = result
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        func cancel() {
-            condition.lock()
-            cancelled = true
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        func waitForResult() -> Result<Decoded, Diagnostic> {
-            condition.lock()
-            defer { condition.unlock() }
-            while result == nil { condition.wait() }
-            return result!
-        }
-    }
+    /// Batches between the reading thread and the writing one(s), then the decoder's result.
+    typealias Queue = BoundedQueue<Event, Decoded>
 }

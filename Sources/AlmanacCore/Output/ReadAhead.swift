@@ -38,91 +38,32 @@ extension CodecInput {
 public enum ReadAhead {
     /// Runs `produce` on a new thread, handing each piece it makes to `body` on this one. An
     /// error on either side stops both and is thrown here; the producing thread has ended when
-    /// this returns. `produce` waits while `body` is `PieceQueue.depth` pieces behind.
+    /// this returns. `produce` waits while `body` is `depth` pieces behind.
     public static func pieces<Piece: Sendable>(
         madeBy produce: @escaping @Sendable (_ hand: (Piece) throws(Diagnostic) -> Void) throws(Diagnostic) -> Void,
         _ body: (Piece) throws(Diagnostic) -> Void
     ) throws(Diagnostic) {
-        let queue = PieceQueue<Piece>()
+        let queue = BoundedQueue<Piece, Void>(depth: depth)
         let thread = Thread {
             do throws(Diagnostic) {
                 try produce { (piece) throws(Diagnostic) in try queue.push(piece) }
-                queue.finish(nil)
+                queue.finish(.success(()))
             } catch {
-                queue.finish(error)
+                queue.finish(.failure(error))
             }
         }
         thread.start()
         do throws(Diagnostic) {
-            while let piece = try queue.next() { try body(piece) }
+            while let piece = queue.next() { try body(piece) }
         } catch {
             queue.cancel()
-            queue.waitUntilFinished()
+            _ = queue.waitForOutcome()
             throw error
         }
+        // The producer's error, once the pieces before it were taken.
+        try queue.waitForOutcome().get()
     }
-}
 
-/// The pieces between the producing thread and the caller: at most `depth` waiting (a few
-/// megabytes), then the end or the producer's error.
-final class PieceQueue<Piece: Sendable>: @unchecked Sendable {
+    /// Pieces the producer may run ahead (chunks of a megabyte, or inflated pieces of 64 KB).
     static var depth: Int { 4 }
-    private let condition = NSCondition()
-    /// Pieces not yet taken, from `head` on (taken ones are released at once).
-    private var pieces: [Piece?] = []
-    private var head = 0
-    private var finished = false
-    private var failure: Diagnostic?
-    private var cancelled = false
-
-    /// Waits while the producer is `depth` pieces ahead; throws when the caller gave up.
-    func push(_ piece: Piece) throws(Diagnostic) {
-        condition.lock()
-        defer { condition.unlock() }
-        while pieces.count - head >= Self.depth && !cancelled { condition.wait() }
-        if cancelled { throw Diagnostic.error("internal.cancelled") }
-        pieces.append(piece)
-        condition.broadcast()
-    }
-
-    /// The next piece; nil at the end; the producer's error once the pieces before it were taken.
-    func next() throws(Diagnostic) -> Piece? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == pieces.count && !finished { condition.wait() }
-        guard head < pieces.count else {
-            if let failure { throw failure }
-            return nil
-        }
-        let taken = pieces[head]
-        pieces[head] = nil
-        head += 1
-        if head >= Self.depth {
-            pieces.removeFirst(head)
-            head = 0
-        }
-        condition.broadcast()
-        return taken
-    }
-
-    func finish(_ error: Diagnostic?) {
-        condition.lock()
-        finished = true
-        failure = error
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitUntilFinished() {
-        condition.lock()
-        defer { condition.unlock() }
-        while !finished { condition.wait() }
-    }
 }
