@@ -35,6 +35,46 @@ func records(_ bytes: [UInt8], delimiter: UInt8 = 0x2C, chunk: Int = 1 << 20) th
         }
     }
 
+    /// Chunks larger than the part of a chunk first joined to a waiting record (4 KB), with
+    /// records longer than that straddling them: the same records, lines and warnings (each
+    /// warning once) as the whole text read at once.
+    @Test func longRecordsAcrossLargeChunks() throws {
+        var text = "name,notes,n\r\n"
+        for index in 0..<400 {
+            switch index % 5 {
+            case 0: text += "r\(index),\"" + String(repeating: "長的備註 \"\"引號\"\"\n", count: index * 3) + "\",\(index)\r\n"
+            case 1: text += "r\(index),\"quoted\"tail,\(index)\n"
+            case 2: text += "r\(index)," + String(repeating: "x", count: index * 11) + ",\(index)\r"
+            default: text += "r\(index),短,\(index)\r\n"
+            }
+        }
+        let bytes = Array(text.utf8)
+        func read(chunk: Int) throws -> (records: [[String]], lines: [Int], warnings: [String]) {
+            var reader = CSVReader(delimiter: ASCII.comma, fileName: "long.csv")
+            var records: [[String]] = []
+            var lines: [Int] = []
+            var index = 0
+            repeat {
+                let end = min(index + chunk, bytes.count)
+                try reader.feed(Array(bytes[index..<end]), isLast: end == bytes.count) { (record) throws(Diagnostic) in
+                    records.append(record.strings)
+                    lines.append(record.line)
+                }
+                index = end
+            } while index < bytes.count
+            return (records, lines, reader.diagnostics.map { "\($0.code.rawValue) \($0.location?.line ?? 0)" })
+        }
+        let whole = try read(chunk: bytes.count)
+        #expect(whole.records.count == 401)
+        #expect(whole.warnings.count == 80)
+        for chunk in [4_097, 5_000, 8_191, 20_000, 65_536] {
+            let pieces = try read(chunk: chunk)
+            #expect(pieces.records == whole.records, "chunk \(chunk)")
+            #expect(pieces.lines == whole.lines, "chunk \(chunk)")
+            #expect(pieces.warnings == whole.warnings, "chunk \(chunk)")
+        }
+    }
+
     /// A file large enough to be read ahead on a second thread (checked to be UTF-8 there) reads
     /// as the same bytes in memory do: a character split between two 1 MB chunks is whole, a
     /// damaged byte far into the file and a file cut inside a character are errors that say so.
