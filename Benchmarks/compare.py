@@ -118,12 +118,15 @@ class Interleaved:
         return result
 
     def flush(self):
-        # A row that takes under two seconds runs three times as often: its median is where a
-        # scaling ratio's noise came from (a 0.7 s run moved by a third between runs).
-        for round in range(self.runs * self.quick_factor):
+        # A row that takes under two seconds runs three times in its turn (A A A P A A A P …):
+        # its median was where a scaling ratio's noise came from (a 0.7 s run moved by a third
+        # between runs), and its runs stay in the same phases of the machine as its peer's.
+        for round in range(self.runs):
             for command, ok, stdin, _, samples in self.group:
-                last = samples[-1]["wall"] if samples else 0
-                if round < self.runs and last <= 20 or last < self.quick:
+                if samples and samples[-1]["wall"] > 20:
+                    continue
+                samples.append(measure(command, 1, ok=ok, stdin=stdin))
+                while samples[-1]["wall"] < self.quick and len(samples) < (round + 1) * self.quick_factor:
                     samples.append(measure(command, 1, ok=ok, stdin=stdin))
         for _, _, _, result, samples in self.group:
             result.update({
