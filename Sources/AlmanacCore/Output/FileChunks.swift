@@ -18,24 +18,15 @@ public enum FileChunks {
         let known = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) + 1 : chunkSize
         let size = min(max(4096, chunkSize), max(known, 1))
         while true {
-            // Each chunk is a new array the file is read into: `body` may keep it (a read-ahead
-            // thread hands it on), and refilling one buffer copied it whole each time it was kept.
-            let chunk = try readChunk(fd, count: size, path: path)
-            if chunk.isEmpty { return }
-            try body(chunk)
-            if chunk.count < size { return }
+            // Each chunk is a new array: `body` may keep it (a read-ahead thread hands it on), and
+            // refilling one buffer copied it whole each time it was kept.
+            var buffer = [UInt8](repeating: 0, count: size)
+            let filled = try fill(fd, &buffer, path: path)
+            if filled == 0 { return }
+            if filled < size { buffer.removeSubrange(filled...) }
+            try body(buffer)
+            if filled < size { return }
         }
-    }
-
-    /// Up to `count` bytes read from the file's position into a new array (fewer only at its end),
-    /// written by read(2) with no zero-filling first.
-    private static func readChunk(_ fd: Int32, count: Int, path: String) throws(Diagnostic) -> [UInt8] {
-        var problem: Int32 = 0
-        let chunk = [UInt8](unsafeUninitializedCapacity: count) { (raw, initialized) in
-            (initialized, problem) = fill(fd, UnsafeMutableRawBufferPointer(raw), at: nil)
-        }
-        if problem != 0 { throw Diagnostic.error("input.unreadable", String(cString: strerror(problem)), at: SourceLocation(file: path)) }
-        return chunk
     }
 
     /// The first `count` bytes of a file (for identification), or all of it if it is shorter;
@@ -86,26 +77,20 @@ public enum FileChunks {
     /// Reads until the buffer is full or the file ends (reads may return less than asked).
     /// Fills `buffer` from the file's position, or from `offset` (pread); fewer bytes only at its end.
     fileprivate static func fill(_ fd: Int32, _ buffer: inout [UInt8], path: String?, at offset: Int? = nil) throws(Diagnostic) -> Int {
-        let (filled, problem) = buffer.withUnsafeMutableBytes { fill(fd, $0, at: offset) }
-        if problem != 0 { throw Diagnostic.error("input.unreadable", String(cString: strerror(problem)), at: SourceLocation(file: path)) }
-        return filled
-    }
-
-    /// `fill` into raw memory: how many bytes were read, and the errno that stopped it (0 if none).
-    private static func fill(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, at offset: Int?) -> (filled: Int, problem: Int32) {
-        guard let base = buffer.baseAddress else { return (0, 0) }
         var filled = 0
         while filled < buffer.count {
-            let count = offset.map { pread(fd, base + filled, buffer.count - filled, off_t($0 + filled)) }
-                ?? systemRead(fd, base + filled, buffer.count - filled)
+            let count = buffer.withUnsafeMutableBytes { raw in
+                if let offset { return pread(fd, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled)) }
+                return systemRead(fd, raw.baseAddress! + filled, raw.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
-                return (filled, errno)
+                throw Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
             }
             if count == 0 { break }
             filled += count
         }
-        return (filled, 0)
+        return filled
     }
 }
 
