@@ -105,12 +105,26 @@ package struct ByteWriter: ~Copyable {
 
     /// `text` as a JSON string literal, escaped as `escaping` says.
     package mutating func appendJSONString(_ text: ByteView, escaping: JSONValue.Escaping) {
+        append(ASCII.quote)
+        appendJSONEscaped(text, escaping: escaping)
+        append(ASCII.quote)
+    }
+
+    /// `text` escaped as the inside of a JSON string literal (no quotes).
+    package mutating func appendJSONEscaped(_ text: ByteView, escaping: JSONValue.Escaping) {
         reserve(JSONValue.quotedRoom(text.count))
-        pointer[used] = ASCII.quote
-        used += 1
         used += JSONValue.escape(text, escaping: escaping, to: pointer + used)
-        pointer[used] = ASCII.quote
-        used += 1
+    }
+
+    /// `YYYY-MM-DD`, and `THH:MM:SS` after it with a time: what `Digits.isoText` gives, without
+    /// making a String of it (but for years outside 0…9999, which it writes).
+    package mutating func appendISODate(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)?) {
+        guard Digits.fitsISOLayout(year, month, day, time: time) else {
+            append(Digits.isoText(year, month, day, time: time))
+            return
+        }
+        reserve(Digits.isoDateTimeLength)
+        used += Digits.writeISO(year, month, day, time: time, to: pointer + used)
     }
 
     /// Lends the bytes written so far as a view for the length of `body`.

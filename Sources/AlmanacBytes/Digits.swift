@@ -35,29 +35,45 @@
     /// `YYYY-MM-DD`, and `THH:MM:SS` after it with a time; years before 0 or after 9999 get a
     /// sign or more digits.
     package static func isoText(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)? = nil) -> String {
-        func fits(_ value: Int, _ limit: Int) -> Bool { value >= 0 && value < limit }
-        guard fits(year, 10_000), fits(month, 100), fits(day, 100),
-              time.map({ fits($0.hour, 100) && fits($0.minute, 100) && fits($0.second, 100) }) ?? true else {
+        guard fitsISOLayout(year, month, day, time: time) else {
             let date = (year < 0 ? "-" : "") + padded(abs(year), 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
             guard let time else { return date }
             return date + "T" + padded(time.hour, 2) + ":" + padded(time.minute, 2) + ":" + padded(time.second, 2)
         }
-        return String(unsafeUninitializedCapacity: time == nil ? 10 : 19) { text in
-            let out = text.baseAddress!
-            write(year, width: 4, to: out)
-            out[4] = ASCII.hyphen
-            write(month, width: 2, to: out + 5)
-            out[7] = ASCII.hyphen
-            write(day, width: 2, to: out + 8)
-            guard let time else { return 10 }
-            out[10] = UInt8(ascii: "T")
-            write(time.hour, width: 2, to: out + 11)
-            out[13] = ASCII.colon
-            write(time.minute, width: 2, to: out + 14)
-            out[16] = ASCII.colon
-            write(time.second, width: 2, to: out + 17)
-            return 19
+        // A date's ten bytes fit in a String stored inline (no allocation).
+        return String(unsafeUninitializedCapacity: time == nil ? isoDateLength : isoDateTimeLength) { text in
+            writeISO(year, month, day, time: time, to: text.baseAddress!)
         }
+    }
+
+    /// The lengths of `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM:SS`.
+    static let isoDateLength = 10
+    static let isoDateTimeLength = 19
+
+    /// Whether `writeISO` can write these: a year of four digits (0…9999), the rest of two.
+    static func fitsISOLayout(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)?) -> Bool {
+        func fits(_ value: Int, _ limit: Int) -> Bool { value >= 0 && value < limit }
+        return fits(year, 10_000) && fits(month, 100) && fits(day, 100)
+            && (time.map { fits($0.hour, 100) && fits($0.minute, 100) && fits($0.second, 100) } ?? true)
+    }
+
+    /// Writes `YYYY-MM-DD` (and `THH:MM:SS` with a time) at `out`, which has room for
+    /// `isoDateTimeLength` bytes; returns how many. The values fit (`fitsISOLayout`).
+    static func writeISO(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)?,
+                         to out: UnsafeMutablePointer<UInt8>) -> Int {
+        write(year, width: 4, to: out)
+        out[4] = ASCII.hyphen
+        write(month, width: 2, to: out + 5)
+        out[7] = ASCII.hyphen
+        write(day, width: 2, to: out + 8)
+        guard let time else { return isoDateLength }
+        out[10] = UInt8(ascii: "T")
+        write(time.hour, width: 2, to: out + 11)
+        out[13] = ASCII.colon
+        write(time.minute, width: 2, to: out + 14)
+        out[16] = ASCII.colon
+        write(time.second, width: 2, to: out + 17)
+        return isoDateTimeLength
     }
 
     /// `value` with leading zeros to `width` digits.

@@ -138,6 +138,24 @@ package struct JSONWriter: ~Copyable {
         quote(view)
     }
 
+    /// A date, or a date and time, as an ISO 8601 string (`"2025-03-05"`, `"2025-03-05T14:30:00"`),
+    /// with `suffix` after it inside the quotes (`Z`) and then `zone` in brackets, escaped as any
+    /// string (a zone's name as a file wrote it): the canonical text of a date value, written
+    /// without making a String of it.
+    package mutating func isoDate(_ year: Int, _ month: Int, _ day: Int, time: (hour: Int, minute: Int, second: Int)?,
+                                  suffix: StaticString = "", zone: String? = nil) {
+        beforeValue()
+        put(ASCII.quote)
+        output.appendISODate(year, month, day, time: time)
+        put(suffix)
+        if let zone {
+            put(ASCII.openBracket)
+            zone.withByteView { output.appendJSONEscaped($0, escaping: layout.escaping) }
+            put(ASCII.closeBracket)
+        }
+        put(ASCII.quote)
+    }
+
     package mutating func integer(_ number: Int) {
         beforeValue()
         put(integer: number)

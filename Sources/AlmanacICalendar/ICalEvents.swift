@@ -13,10 +13,14 @@ protocol ICalEvents {
     /// fields needs no strings for their names and parameters, nor one for a value it reads as
     /// a date.
     mutating func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool
+    /// Whether a property line inside a component (of kind `kind`, named `name` as written) can go
+    /// unread: no property is made of it and nothing is reported for it.
+    func skips(_ kind: PropertyKind, name: ByteView) -> Bool
 }
 
 extension ICalEvents {
     func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool { false }
+    func skips(_ kind: PropertyKind, name: ByteView) -> Bool { false }
 }
 
 /// The parameters of a date property line that has no others than TZID and VALUE, each at most

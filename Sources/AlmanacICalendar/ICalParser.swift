@@ -383,14 +383,18 @@ struct PropertyLineReader {
     /// Shares strings of values that repeat (see `parseLine`).
     let interner = ByteInterner()
 
-    /// A property line: read straight from its bytes by `events` when it has no parameters and
-    /// they take it (`ICalEvents.plainProperty`: no strings made for what they do not keep),
-    /// otherwise as an `ICalProperty` (nil when the line is broken). `inContent` says whether the
-    /// line is inside a component of a file already known to be iCalendar.
+    /// A property line: passed over when `events` skip it (`ICalEvents.skips`), read straight from
+    /// its bytes by `events` when it has no parameters and they take it (`ICalEvents.plainProperty`:
+    /// no strings made for what they do not keep), otherwise as an `ICalProperty` (nil when the
+    /// line is broken). `inContent` says whether the line is inside a component of a file already
+    /// known to be iCalendar.
     @inline(__always)
     func read<Events: ICalEvents>(_ buffer: ByteView, _ start: Int, _ end: Int, line: Int, inContent: Bool,
                                           into events: inout Events) -> (property: ICalProperty?, taken: Bool) {
         guard let name = Self.name(buffer, start, end) else { return (nil, false) }
+        if inContent, name.kind != .begin, name.kind != .end, events.skips(name.kind, name: buffer[start..<name.end]) {
+            return (nil, true)
+        }
         if inContent, name.kind.rawValue > PropertyKind.end.rawValue {
             if buffer[name.end] == ASCII.colon {
                 if events.plainProperty(name.kind, buffer[(name.end + 1)..<end], .none) { return (nil, true) }

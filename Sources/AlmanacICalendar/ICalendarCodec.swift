@@ -97,7 +97,7 @@ public struct ICalendarCodec: StreamingDecoder, StreamingEncoder, TimeZoneDefini
     /// The reader `decode` uses, for callers that stream items instead.
     public func reader(_ context: CodecContext) -> ICalendarReader {
         ICalendarReader(options: ICalendarReader.Options(applyCalendarTimeZone: context.options["x-wr-timezone"] != "ignore",
-                                                         encoding: context.encoding))
+                                                         encoding: context.encoding, itemDetail: context.itemDetail))
     }
 
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {

@@ -15,11 +15,15 @@ public struct ICalendarReader: Sendable {
         public var limits: ICalLimits = .default
         /// A charset that overrides detection.
         public var encoding: Charset?
+        /// How much of each item to read (see `ItemDetail`).
+        public var itemDetail: ItemDetail
 
-        public init(applyCalendarTimeZone: Bool = true, limits: ICalLimits = .default, encoding: Charset? = nil) {
+        public init(applyCalendarTimeZone: Bool = true, limits: ICalLimits = .default, encoding: Charset? = nil,
+                    itemDetail: ItemDetail = .complete) {
             self.applyCalendarTimeZone = applyCalendarTimeZone
             self.limits = limits
             self.encoding = encoding
+            self.itemDetail = itemDetail
         }
     }
 
@@ -78,10 +82,12 @@ public struct ICalendarReader: Sendable {
         let applyZone = options.applyCalendarTimeZone
         let declared = options.encoding
         let limits = options.limits
+        let detail = options.itemDetail
         return try withoutActuallyEscaping(onItem) { (onItem) throws(Diagnostic) in
           try withoutActuallyEscaping(onFrame) { (onFrame) throws(Diagnostic) in
             var parser = ICalParser(fileName: fileName, limits: limits)
-            var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onFrame: onFrame, onItem: onItem)
+            var events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, detail: detail,
+                                      onFrame: onFrame, onItem: onItem)
             var state = ChunkState.start
             var whole: [UInt8] = []     // everything, when the input is not UTF-8
             do throws(Diagnostic) {
@@ -125,7 +131,8 @@ public struct ICalendarReader: Sendable {
                 // Looked like UTF-8 at first, but is not: start again with the whole file.
                 whole = try input.readAll()
                 parser = ICalParser(fileName: fileName, limits: limits)
-                events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, onFrame: onFrame, onItem: onItem)
+                events = ReaderEvents(mapper: ItemMapper(fileName: fileName), applyCalendarZone: applyZone, detail: detail,
+                                      onFrame: onFrame, onItem: onItem)
             }
             let (bytes, encoding, notes) = try Self.utf8(Self.unfolded(whole), fileName: fileName, declared: declared)
             try parser.parse(bytes, into: &events)

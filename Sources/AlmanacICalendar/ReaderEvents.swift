@@ -9,6 +9,8 @@ struct ReaderEvents: ICalEvents {
     var agenda = Agenda()
     var mapper: ItemMapper
     let applyCalendarZone: Bool
+    /// With `.schedule`, an item's other properties and its alarms go unread once its UID is read.
+    let detail: ItemDetail
     let onFrame: (Agenda) throws(Diagnostic) -> Void
     let onItem: (consuming CalendarItem) throws(Diagnostic) -> Void
     private var framed = false
@@ -23,10 +25,12 @@ struct ReaderEvents: ICalEvents {
     /// Components being collected whole (VTIMEZONE, VALARM, unknown ones), innermost last.
     private var collecting: [ICalComponent] = []
 
-    init(mapper: ItemMapper, applyCalendarZone: Bool, onFrame: @escaping (Agenda) throws(Diagnostic) -> Void,
+    init(mapper: ItemMapper, applyCalendarZone: Bool, detail: ItemDetail = .complete,
+         onFrame: @escaping (Agenda) throws(Diagnostic) -> Void,
          onItem: @escaping (consuming CalendarItem) throws(Diagnostic) -> Void) {
         self.mapper = mapper
         self.applyCalendarZone = applyCalendarZone
+        self.detail = detail
         self.onFrame = onFrame
         self.onItem = onItem
     }
@@ -62,13 +66,39 @@ struct ReaderEvents: ICalEvents {
         return mapper.applyPlain(kind, value, parameters, to: &item!, seen: &seen)
     }
 
+    /// Whether the events can do without a property line (`ICalEvents.skips`): with `.schedule`
+    /// detail, inside an item whose UID has been read, anything in its sub-components and every
+    /// property that does not place it in time. An item is read whole until its UID comes (its
+    /// generated UID, when it has none, is made from everything in it).
+    func skips(_ kind: PropertyKind, name: ByteView) -> Bool {
+        guard case .schedule = detail, inItem, seen & Self.uidBit != 0 else { return false }
+        if !collecting.isEmpty { return true }
+        switch kind {
+        case .uid, .summary, .dtstart, .dtend, .due, .duration, .rrule, .rdate, .exdate, .recurrenceID: return false
+        // A to-do's estimated length is its duration (see `ItemMapper.apply`).
+        case .other: return !name.matchesIgnoringCase(0, name.count, Self.estimatedDuration)
+        default: return true
+        }
+    }
+
+    /// `CarriedName.estimatedDuration`, to compare with a line's name bytes.
+    static let estimatedDuration: StaticString = "X-ALMANAC-ESTIMATED-DURATION"
+
+    private static let uidBit: UInt64 = 1 << UInt64(PropertyKind.uid.rawValue)
+
+    /// Whether a finished sub-component of the item was read only to be dropped (see `skips`).
+    private var skipsChildren: Bool {
+        if case .schedule = detail, seen & Self.uidBit != 0 { return true }
+        return false
+    }
+
     mutating func end(_ name: String, line: Int) throws(Diagnostic) {
         defer { depth -= 1 }
         if let finished = collecting.popLast() {
             if !collecting.isEmpty {
                 collecting[collecting.count - 1].components.append(finished)
             } else if inItem {
-                mapper.child(finished, of: &item!)
+                if !skipsChildren { mapper.child(finished, of: &item!) }
             } else if finished.name == "VTIMEZONE" {
                 if let id = finished.property("TZID")?.value, !id.isEmpty {
                     // A definition of a well-known location (X-LIC-LOCATION, as libical, Google and

@@ -114,6 +114,28 @@ import Testing
         #expect(try DateValue(parsing: text).description == text)
     }
 
+    /// The JSON writer writes a date value's canonical text without making a String of it.
+    @Test(arguments: ["2025-03-05", "2025-03-05T14:30:00", "2025-03-05T14:30:00[Asia/Taipei]", "2025-03-05T06:30:00Z",
+                      "2025-03-05T14:30:00[Taipei Standard Time]", "2025-03-05T14:30:00+08:00", "0001-01-01T00:00:00Z"])
+    func writtenAsJSONStrings(text: String) throws {
+        let value = try DateValue(parsing: text)
+        var writer = JSONWriter(layout: .foundation)
+        writer.string(value)
+        #expect(String(decoding: writer.take(), as: UTF8.self) == "\"\(text)\"")
+    }
+
+    /// A zone's name is a file's text: escaped as any string; years beyond four digits as `description` writes them.
+    @Test func jsonStringsEscapeZonesAndWriteAnyYear() throws {
+        var writer = JSONWriter(layout: .foundation)
+        let time = try CivilDateTime(date: CivilDate(year: 2025, month: 3, day: 5), hour: 9)
+        writer.string(DateValue.zoned(time, zone: "A \"zone\"\n"))
+        #expect(String(decoding: writer.take(), as: UTF8.self) == #""2025-03-05T09:00:00[A \"zone\"\n]""#)
+        let early = CivilDateTime(secondsSinceEpoch: -70_000_000_000)
+        writer.string(DateValue.utc(early))
+        #expect(String(decoding: writer.take(), as: UTF8.self) == "\"\(DateValue.utc(early).description)\"")
+        #expect(DateValue.utc(early).description.hasPrefix("-"))
+    }
+
     @Test(arguments: ["2025-02-30", "2025-03-05T25:00:00", "2025-03-05T14:30", "2025-03-05T14:30:00Z[Asia/Taipei]", "tomorrow", ""])
     func invalidFormsAreRefused(text: String) {
         #expect(throws: ICUError.self) { try DateValue(parsing: text) }

@@ -300,6 +300,88 @@ import Testing
         }
     }
 
+    /// `expand` asks for `.schedule`: once an item's UID is read, what does not place it in time
+    /// (descriptions, alarms, attendees, X- properties) goes unread; a to-do's estimated duration,
+    /// which is its duration, is still read; an item without a UID is read whole (its generated
+    /// UID is made from everything in it).
+    @Test func scheduleDetailSkipsWhatDoesNotPlaceItemsInTime() throws {
+        let text = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:a@example.org\r
+        DTSTART;TZID=Asia/Taipei:20250305T090000\r
+        DESCRIPTION:Notes\r
+        ATTENDEE;CN=Mei:mailto:mei@example.org\r
+        LOCATION:Taipei\r
+        SUMMARY:Stand-up\r
+        RRULE:FREQ=WEEKLY;COUNT=3\r
+        GEO:not a place\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER:-PT10M\r
+        END:VALARM\r
+        DTEND;TZID=Asia/Taipei:20250305T093000\r
+        END:VEVENT\r
+        BEGIN:VTODO\r
+        UID:b@example.org\r
+        DUE:20250306T100000Z\r
+        X-ALMANAC-ESTIMATED-DURATION:PT2H\r
+        CATEGORIES:Work\r
+        END:VTODO\r
+        BEGIN:VEVENT\r
+        DESCRIPTION:No UID here\r
+        DTSTART:20250307\r
+        SUMMARY:Holiday\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+        func read(_ detail: ItemDetail) throws -> (agenda: Agenda, diagnostics: [Diagnostic]) {
+            let result = try ICalendarReader(options: .init(itemDetail: detail)).read(Array(text.utf8), fileName: "t.ics")
+            return (result.agenda, result.diagnostics)
+        }
+        let complete = try read(.complete)
+        let schedule = try read(.schedule)
+        #expect(complete.agenda.items.count == 3 && schedule.agenda.items.count == 3)
+        for (whole, lean) in zip(complete.agenda.items, schedule.agenda.items) {
+            #expect(lean.kind == whole.kind && lean.uid == whole.uid && lean.title == whole.title)
+            #expect(lean.start == whole.start && lean.end == whole.end && lean.due == whole.due && lean.duration == whole.duration)
+            #expect(lean.recurrence == whole.recurrence && lean.recurrenceID == whole.recurrenceID)
+        }
+        let event = schedule.agenda.items[0]
+        #expect(event.notes == nil && event.location == nil && event.geo == nil)
+        #expect(event.alarms.isEmpty && event.carried.isEmpty && event.carriedComponents.isEmpty)
+        #expect(complete.agenda.items[0].alarms.count == 1 && complete.agenda.items[0].notes == "Notes")
+        #expect(schedule.agenda.items[1].duration == "PT2H" && schedule.agenda.items[1].categories.isEmpty)
+        // Read whole: the same generated UID, the same fields.
+        #expect(schedule.agenda.items[2] == complete.agenda.items[2])
+        #expect(schedule.agenda.items[2].uid.hasPrefix("almanac-"))
+        // What was skipped gives no warning (the bad GEO); what was read gives the same ones.
+        #expect(complete.diagnostics.map(\.code).contains("ics.invalid-value"))
+        #expect(schedule.diagnostics.map(\.code) == complete.diagnostics.map(\.code).filter { $0 != "ics.invalid-value" })
+    }
+
+    /// `.schedule` gives the same times, rules and titles as `.complete` for the real exports kept as fixtures.
+    @Test(arguments: ["google-export.ics", "apple-export.ics", "outlook-export.ics", "rules-sampler.ics", "lunar-birthdays.ics",
+                      "bench-300.ics"])
+    func scheduleDetailKeepsTimesOfRealExports(name: String) throws {
+        let bytes = try fixture(name)
+        let whole = try ICalendarReader().read(bytes, fileName: name).agenda
+        let lean = try ICalendarReader(options: .init(itemDetail: .schedule)).read(bytes, fileName: name).agenda
+        #expect(whole.items.count == lean.items.count)
+        for (a, b) in zip(whole.items, lean.items) {
+            #expect(a.kind == b.kind && a.uid == b.uid && a.title == b.title && a.start == b.start && a.end == b.end, "\(a.uid)")
+            #expect(a.due == b.due && a.duration == b.duration && a.recurrence == b.recurrence, "\(a.uid)")
+            #expect(a.recurrenceID == b.recurrenceID && a.recurrenceThisAndFuture == b.recurrenceThisAndFuture, "\(a.uid)")
+        }
+        #expect(whole.timeZones == lean.timeZones)
+    }
+
+    @Test func estimatedDurationNameIsTheCarriedOne() {
+        #expect("\(ReaderEvents.estimatedDuration)" == CarriedName.estimatedDuration)
+    }
+
     @Test func limits() {
         let long = "BEGIN:VCALENDAR\r\nX-A:" + String(repeating: "x", count: 2000) + "\r\nEND:VCALENDAR\r\n"
         let reader = ICalendarReader(options: .init(limits: ICalLimits(maxLineBytes: 1000)))

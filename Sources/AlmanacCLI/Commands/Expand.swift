@@ -37,6 +37,8 @@ struct Expand: ParsableCommand {
             throw CommandFailure(.inputError, [error.inFile(file)])
         }
         context.sourceFile = input.path
+        // Only what places items in time is written: readers may skip the rest (descriptions, alarms).
+        context.itemDetail = .schedule
         if context.timeZoneDefinitions == nil { context.timeZoneDefinitions = session.registry.timeZoneDefinitionReader }
         let found: [Found]
         let diagnostics: [Diagnostic]
@@ -112,35 +114,38 @@ struct Expand: ParsableCommand {
         var writer = JSONWriter(layout: .foundation, capacity: Session.block + 4096)
         writer.beginArray()
         for index in order {
-            let found = occurrences[index]
-            let occurrence = found
-            writer.beginObject()
-            writer.key("allDay")
-            writer.bool(occurrence.isAllDay)
-            if let end = occurrence.end {
-                writer.key("end")
-                writer.string(end.description)
-            }
-            if let lunar = lunar(found) {
-                writer.key("lunar")
-                writer.string(lunar)
-            }
-            writer.key("overridden")
-            writer.bool(occurrence.isOverridden)
-            writer.key("start")
-            writer.string(occurrence.start.description)
-            writer.key("startUTC")
-            writer.string(CivilDateTime(secondsSinceEpoch: Int(occurrence.startSeconds.rounded(.down))).description + "Z")
-            writer.key("title")
-            writer.string(found.title)
-            writer.key("uid")
-            writer.string(occurrence.uid)
-            writer.endObject()
+            Self.write(occurrences[index], lunar: lunar, to: &writer)
             if writer.byteCount > Session.block { session.write(writer.take()) }
         }
         writer.endArray()
         writer.raw("\n")
         session.write(writer.take())
+    }
+
+    /// One occurrence's object, read where it lies in the array (a copy retained and released its strings).
+    private static func write(_ found: borrowing Found, lunar: (Found) -> String?, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("allDay")
+        writer.bool(found.isAllDay)
+        if let end = found.end {
+            writer.key("end")
+            writer.string(end)
+        }
+        if found.lunarRule, let lunar = lunar(copy found) {
+            writer.key("lunar")
+            writer.string(lunar)
+        }
+        writer.key("overridden")
+        writer.bool(found.isOverridden)
+        writer.key("start")
+        writer.string(found.start)
+        writer.key("startUTC")
+        writer.string(CivilDateTime(secondsSinceEpoch: Int(found.startSeconds.rounded(.down))), suffix: "Z")
+        writer.key("title")
+        writer.string(found.title)
+        writer.key("uid")
+        writer.string(found.uid)
+        writer.endObject()
     }
 }
 

@@ -185,6 +185,8 @@ public struct CodecContext: Sendable {
     /// Reads the time zones a calendar file defines (iCalendar's VTIMEZONE), for codecs and
     /// converters that turn wall times into instants. The pipeline sets the registry's.
     public var timeZoneDefinitions: (any TimeZoneDefinitionReader)?
+    /// How much of each calendar item the reader must fill in (`expand` asks for `.schedule`).
+    public var itemDetail: ItemDetail = .complete
 
     public init(locale: LocaleID? = nil, timeZone: TimeZoneID? = nil, encoding: Charset? = nil, options: CodecOptions = [:],
                 sourceFile: String? = nil, targetFormat: String? = nil,
@@ -202,6 +204,18 @@ public struct CodecContext: Sendable {
     /// machine's. Never derived from the locale: `--locale zh-TW` on a machine in New York still
     /// means New York.
     public var readingZone: TimeZoneID { timeZone ?? machineZone ?? .system }
+}
+
+/// How much of each calendar item a reader must fill in. A reader may give more than it is asked.
+public enum ItemDetail: Sendable {
+    /// Every field and everything carried: what a conversion writes.
+    case complete
+    /// What places an item in time: its UID, title, start, end, due date, duration, recurrence
+    /// and RECURRENCE-ID, for a caller that writes nothing else (`expand`). The iCalendar reader
+    /// then skips the other properties and the alarms of an item once it has read the item's UID
+    /// (an item without one is read whole: its generated UID is made from everything in it), and
+    /// gives no warnings about what it skipped.
+    case schedule
 }
 
 /// `--option name=value` settings. Reading one can be recorded (`recordingReads`), which is how

@@ -127,3 +127,23 @@ public enum DateValue: Hashable, Sendable, Codable, CustomStringConvertible {
         try container.encode(description)
     }
 }
+
+extension JSONWriter {
+    /// A date value in its canonical form (`DateValue.description`) as a JSON string, written
+    /// without making a String of it.
+    package mutating func string(_ value: DateValue) {
+        switch value {
+        case .date(let date): isoDate(date.year, date.month, date.day, time: nil)
+        case .floating(let time): string(time)
+        case .zoned(let time, let zone): string(time, zone: zone)
+        case .utc(let time): string(time, suffix: "Z")
+        case .offset: string(value.description)
+        }
+    }
+
+    /// A wall time as `YYYY-MM-DDTHH:MM:SS`, with `suffix` (`Z`) and `zone` in brackets after it.
+    package mutating func string(_ time: CivilDateTime, suffix: StaticString = "", zone: String? = nil) {
+        let date = time.date
+        isoDate(date.year, date.month, date.day, time: (time.hour, time.minute, time.second), suffix: suffix, zone: zone)
+    }
+}
