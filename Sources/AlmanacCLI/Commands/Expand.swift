@@ -163,13 +163,21 @@ struct Found {
     var lunarRule: Bool
 
     init(_ occurrence: Occurrence, _ item: CalendarItem) {
+        self.init(occurrence, title: item.title, lunarRule: Self.repeatsByLunarRule(item))
+    }
+
+    init(_ occurrence: Occurrence, title: String, lunarRule: Bool) {
         start = occurrence.start
         end = occurrence.end
         startSeconds = occurrence.startInstant.timeIntervalSince1970
         uid = occurrence.uid
-        title = item.title
+        self.title = title
         isOverridden = occurrence.isOverridden
-        lunarRule = item.recurrence?.rules.contains(where: \.isLunar) ?? false
+        self.lunarRule = lunarRule
+    }
+
+    static func repeatsByLunarRule(_ item: CalendarItem) -> Bool {
+        item.recurrence?.rules.contains(where: \.isLunar) ?? false
     }
 
     var isAllDay: Bool { start.isAllDay }
@@ -280,7 +288,7 @@ struct ExpansionSink: DocumentSink {
         }
         expanded.insert(item.uid.hashValue)
         if let zone = Self.zone(item.start ?? item.due), !definedZones.contains(zone) { undefinedZones.insert(zone) }
-        expand(item, overrides: pending.removeValue(forKey: item.uid) ?? [])
+        expand(item, overrides: pending.isEmpty ? [] : pending.removeValue(forKey: item.uid) ?? [])
     }
 
     /// The occurrences of an event with its overrides (or of an override alone).
@@ -288,8 +296,14 @@ struct ExpansionSink: DocumentSink {
         // Called in place: `guard let expander` copied the expander (and retained what it holds) per item.
         guard let (occurrences, notes) = expander?.occurrences(of: item, overrides: overrides, from: window.from, until: window.until, limit: limit)
         else { return }
+        let lunarRule = Found.repeatsByLunarRule(item)
         for occurrence in occurrences {
-            found.append(Found(occurrence, occurrence.itemIndex == 0 ? item : overrides[occurrence.itemIndex - 1]))
+            if occurrence.itemIndex == 0 {
+                found.append(Found(occurrence, title: item.title, lunarRule: lunarRule))
+            } else {
+                let override = overrides[occurrence.itemIndex - 1]
+                found.append(Found(occurrence, title: override.title, lunarRule: Found.repeatsByLunarRule(override)))
+            }
         }
         for note in notes where !expandedDiagnostics.contains(note) { diagnostics.append(note) }
     }
