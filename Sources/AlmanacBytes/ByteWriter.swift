@@ -65,7 +65,7 @@ package struct ByteWriter: ~Copyable {
     package mutating func append(_ view: ByteView) {
         guard let base = view.base.baseAddress, view.count > 0 else { return }
         reserve(view.count)
-        (pointer + used).initialize(from: base, count: view.count)
+        ShortCopy.copy(base, to: pointer + used, count: view.count)
         used += view.count
     }
 

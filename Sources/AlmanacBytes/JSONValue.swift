@@ -103,7 +103,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         while start < view.count {
             let index = ByteScan.firstIndex(in: view, from: start, to: view.count, where: matcher)
             if index > start, let base = view.base.baseAddress {
-                (out + at).update(from: base + start, count: index - start)
+                ShortCopy.copy(base + start, to: out + at, count: index - start)
                 at += index - start
             }
             guard index < view.count else { break }

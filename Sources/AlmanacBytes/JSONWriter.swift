@@ -105,6 +105,22 @@ package struct JSONWriter: ~Copyable {
 
     package mutating func endArray() { end(ASCII.closeBracket) }
 
+    /// A one-line object of `count` string members written as `beginObject`, `key(quotedWithColon:)`,
+    /// `string` and `endObject` write it in a layout without indentation (`{"a":"x","b":"y"}`),
+    /// without their per-member bookkeeping: a table's rows as JSON Lines. `key(i)` gives member
+    /// i's key already quoted with its colon, `value(i)` its text (escaped here). Only at the top
+    /// level of a layout without indentation.
+    package mutating func flatObject(count: Int, key: (Int) -> ByteView, value: (Int) -> ByteView) {
+        precondition(levels.isEmpty && layout.indent == nil && !afterKey, "flatObject writes a top-level line")
+        put(ASCII.openBrace)
+        for index in 0..<count {
+            if index > 0 { put(ASCII.comma) }
+            output.append(key(index))
+            output.appendJSONString(value(index), escaping: layout.escaping)
+        }
+        put(ASCII.closeBrace)
+    }
+
     /// A member's key; its value comes next.
     package mutating func key(_ key: String) {
         beforeValue()

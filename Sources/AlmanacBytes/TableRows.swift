@@ -115,7 +115,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
         if end > bytes.count { makeRoom(for: end) }
         if let source = field.base.baseAddress, field.count > 0 {
             let start = used
-            bytes.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(from: source, count: field.count) }
+            bytes.withUnsafeMutableBufferPointer { ShortCopy.copy(source, to: $0.baseAddress!.advanced(by: start), count: field.count) }
         }
         used = end
         fieldEnds.append(Int32(truncatingIfNeeded: end))

@@ -33,6 +33,12 @@ final class TableJSONItemWriter: ConcurrentItemWriter {
         var first = true
         keys.bytes.withByteView { (keyBytes) in
             batch.forEachRow(into: &writer) { fields, writer in
+                if lines, fields.count <= keys.count {
+                    // One object a line, every key from the header: written straight.
+                    writer.flatObject(count: fields.count, key: { keyBytes[keys.range($0)] }, value: { fields[$0] })
+                    writer.raw("\n")
+                    return
+                }
                 if separated, !lines, !first { writer.nextItem() }
                 first = false
                 writer.beginObject(oneLine: true)

@@ -1,9 +1,75 @@
 import AlmanacCore
+import Foundation
 import AlmanacTestSupport
 import Testing
 
 /// The byte writer's hand-written pieces against the standard library's answers.
 @Suite struct ByteWriterTests {
+    /// Short runs are copied word by word (`ShortCopy`): every length from 0 to 40 bytes, at
+    /// every offset into the source, lands exactly, beside what was there before and after it.
+    @Test func shortRunsCopiedExactly() {
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        source.withByteView { view in
+            for length in 0...40 {
+                for offset in 0...(64 - length) {
+                    var writer = ByteWriter(capacity: 4)
+                    writer.append("<")
+                    writer.append(view, offset, offset + length)
+                    writer.append(">")
+                    #expect(writer.take() == [UInt8(ascii: "<")] + source[offset..<(offset + length)] + [UInt8(ascii: ">")])
+                }
+            }
+        }
+    }
+
+    /// Escaped JSON strings whose plain runs between escapes have every length up to 40.
+    @Test func escapedRunsOfEveryLength() {
+        for length in 0...40 {
+            let run = String(repeating: "ab寶", count: length / 3 + 1).utf8.prefix(length)
+            let text = String(decoding: run, as: UTF8.self)
+            for value in [text, "\"" + text + "\n" + text + "\\", text + "\u{1}" + text] {
+                var writer = ByteWriter(capacity: 4)
+                value.withByteView { writer.appendJSONString($0, escaping: []) }
+                let written = String(decoding: writer.take(), as: UTF8.self)
+                let expected = "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\u{1}", with: "\\u0001") + "\""
+                #expect(written == expected, "\(length)")
+            }
+        }
+    }
+
+    /// A table row written as a flat object is what the general calls write for it.
+    @Test func flatObjectsAsTheGeneralCallsWriteThem() {
+        let keys = ["id", "名稱", "a\"b", ""]
+        let values = ["1", "寶寶\n滿月", "", "tab\there"]
+        for count in 0...keys.count {
+            var general = JSONWriter(layout: .compact)
+            general.beginObject(oneLine: true)
+            for index in 0..<count {
+                general.key(keys[index])
+                general.string(values[index])
+            }
+            general.endObject()
+            let quotedKeys = keys.map { key -> [UInt8] in
+                var one = JSONWriter(layout: .compact)
+                one.string(key)
+                return one.take() + [UInt8(ascii: ":")]
+            }
+            // Each list's bytes in one buffer, lent whole; a member is a range of it.
+            func starts(_ pieces: [[UInt8]]) -> [Int] { pieces.reduce(into: [0]) { $0.append($0.last! + $1.count) } }
+            let valueBytes = values.map { Array($0.utf8) }
+            let (keyStarts, valueStarts) = (starts(quotedKeys), starts(valueBytes))
+            var flat = JSONWriter(layout: .compact)
+            Array(quotedKeys.joined()).withByteView { allKeys in
+                Array(valueBytes.joined()).withByteView { allValues in
+                    flat.flatObject(count: count, key: { allKeys[keyStarts[$0]..<keyStarts[$0 + 1]] },
+                                    value: { allValues[valueStarts[$0]..<valueStarts[$0 + 1]] })
+                }
+            }
+            #expect(flat.take() == general.take())
+        }
+    }
+
     /// Decimal digits as `String(_:)` writes them, at every length, both signs and the extremes.
     @Test func decimalsAsTheStandardLibraryWritesThem() {
         var random = SeededGenerator(seed: 20_261_127)
