@@ -25,9 +25,8 @@ package struct XMLScanner {
     /// line and column an error names).
     private var linesBefore = 0
     private var columnBefore = 0
-    /// The qualified names of the open elements, one after another.
-    private var openNames: [UInt8] = []
-    private var openEnds: [Int] = []
+    /// The qualified names of the open elements.
+    private var open = ByteStack()
     private var seenRoot = false
     private var seenAnything = false
     /// Resolved text and attribute values, and the current tag's attributes.
@@ -101,8 +100,7 @@ package struct XMLScanner {
         if last {
             if consumed < view.count { throw error(.malformed, "the document ends inside a tag, comment or section", view, consumed) }
             if utf8.endsInsideCharacter { throw error(.malformed, "the bytes are not UTF-8", view, view.count) }
-            if let open = openEnds.last {
-                let name = String(decoding: openNames[(openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0)..<open], as: UTF8.self)
+            if let name = open.top {
                 throw error(.malformed, "the document ends before </\(name)>", view, view.count)
             }
             if !seenRoot { throw error(.malformed, "the document has no root element", view, view.count) }
@@ -158,7 +156,7 @@ package struct XMLScanner {
     /// Text up to the next tag: whitespace only outside the root; entities resolved, line ends
     /// normalised, lent to the handler.
     private mutating func text(_ view: ByteView, _ start: Int, _ end: Int) throws(XMLError) {
-        if openEnds.isEmpty {
+        if open.isEmpty {
             for index in start..<end where !Self.isSpace(view[index]) {
                 throw error(.malformed, seenRoot ? "text after the root element" : "text before the root element", view, index)
             }
@@ -192,8 +190,8 @@ package struct XMLScanner {
         let nameStart = start + 1
         let nameEnd = try name(view, nameStart, what: "an element name")
         guard nameEnd < count else { return nil }
-        if openEnds.isEmpty && seenRoot { throw error(.malformed, "a second root element", view, start) }
-        if openEnds.count >= min(limits.maxDepth, 255) {
+        if open.isEmpty && seenRoot { throw error(.malformed, "a second root element", view, start) }
+        if open.count >= min(limits.maxDepth, 255) {
             throw error(.tooDeep, "elements nested deeper than \(min(limits.maxDepth, 255))", view, start)
         }
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
@@ -250,8 +248,7 @@ package struct XMLScanner {
         if selfClosing {
             handler.end(name)
         } else {
-            view.append(nameStart, nameEnd, to: &openNames)
-            openEnds.append(openNames.count)
+            open.push(view[nameStart..<nameEnd])
         }
         return index
     }
@@ -303,16 +300,12 @@ package struct XMLScanner {
         let close = Self.skipSpaces(view, nameEnd)
         guard close < view.count else { return nil }
         guard view[close] == ASCII.greaterThan else { throw error(.malformed, "expected > to end </…", view, close) }
-        guard let top = openEnds.last else { throw error(.malformed, "an end tag with no element open", view, start) }
-        let topStart = openEnds.count > 1 ? openEnds[openEnds.count - 2] : 0
-        let matches = openNames.withByteView { $0[topStart..<top].elementsEqual(view[nameStart..<nameEnd]) }
-        guard matches else {
-            let expected = String(decoding: openNames[topStart..<top], as: UTF8.self)
-            throw error(.malformed, "</\(view.string(nameStart, nameEnd))> where </\(expected)> was expected", view, start)
+        guard !open.isEmpty else { throw error(.malformed, "an end tag with no element open", view, start) }
+        guard open.topEquals(view[nameStart..<nameEnd]) else {
+            throw error(.malformed, "</\(view.string(nameStart, nameEnd))> where </\(open.top ?? "")> was expected", view, start)
         }
         handler.end(view[Self.localStart(view, nameStart, nameEnd)..<nameEnd])
-        openEnds.removeLast()
-        openNames.removeSubrange(topStart...)
+        open.pop()
         return close + 1
     }
 
@@ -404,7 +397,7 @@ package struct XMLScanner {
         }
         if Self.startsWith(view, start, "<![CDATA[") {
             guard let close = Self.find(view, "]]>", from: start + 9) else { return nil }
-            guard !openEnds.isEmpty else { throw error(.malformed, "a CDATA section outside the root element", view, start) }
+            guard !open.isEmpty else { throw error(.malformed, "a CDATA section outside the root element", view, start) }
             scratch.removeAll(keepingCapacity: true)
             try resolve(view, start + 9, close, attribute: false, entities: false)
             let handler = self.handler

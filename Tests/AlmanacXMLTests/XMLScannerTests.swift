@@ -170,6 +170,13 @@ private func randomDocument(_ random: inout SeededGenerator) -> String {
         #expect(failure("<w>&e;</w>")?.message.contains("&e;") == true)
         let mismatched = failure("<w>\n<row><c><v>1</v></c>\n<oops></row></w>")
         #expect(mismatched?.kind == .malformed && mismatched?.line == 3 && mismatched?.column == 7, "\(String(describing: mismatched))")
+        #expect(mismatched?.message.contains("</row> where </oops> was expected") == true, "\(String(describing: mismatched))")
+        // Names of every length on the open-element stack, checked against their end tags.
+        let long = String(repeating: "n", count: 40)
+        #expect(failure("<\(long)><x:ab><abc></abc></x:ab></\(long)>") == nil)
+        #expect(failure("<\(long)><abc></abd></\(long)>")?.message.contains("</abd> where </abc> was expected") == true)
+        #expect(failure("<w><\(long)>")?.message.contains("ends before </\(long)>") == true)
+        #expect(failure("<w></\(long)></w>")?.message.contains("where </w> was expected") == true)
         #expect(failure("<w>a\u{1}b</w>")?.kind == .invalidCharacter)
         #expect(failure("<w>&#1;</w>")?.kind == .invalidCharacter)
         #expect(failure("<w/>text")?.line == 1)

@@ -1,0 +1,52 @@
+/// Byte strings pushed and popped in order (the names of an XML reader's open elements), kept
+/// one after another in a buffer that only grows: a push is a short copy, a pop a subtraction, a
+/// comparison with the top a loop over a few bytes (an array's `append(contentsOf:)`,
+/// `removeSubrange` and `memcmp` for a name of one to three bytes cost more than the bytes).
+package struct ByteStack {
+    private var bytes: [UInt8] = []
+    /// Where each string ends in `bytes`.
+    private var ends: [Int] = []
+
+    package init() {}
+
+    package var count: Int { ends.count }
+    package var isEmpty: Bool { ends.isEmpty }
+
+    private var topStart: Int { ends.count > 1 ? ends[ends.count - 2] : 0 }
+
+    package mutating func push(_ view: ByteView) {
+        let start = ends.last ?? 0
+        let end = start + view.count
+        if end > bytes.count { bytes.makeRoom(Swift.max(end, bytes.count * 2, 64)) }
+        if let source = view.base.baseAddress, view.count > 0 {
+            bytes.withUnsafeMutableBufferPointer { ShortCopy.copy(source, to: $0.baseAddress! + start, count: view.count) }
+        }
+        ends.append(end)
+    }
+
+    /// Removes the top string (there is one).
+    package mutating func pop() {
+        ends.removeLast()
+    }
+
+    /// Whether the top string's bytes are `view`'s (false when the stack is empty).
+    package func topEquals(_ view: ByteView) -> Bool {
+        guard let end = ends.last else { return false }
+        let start = topStart
+        guard end - start == view.count else { return false }
+        return bytes.withByteView { stored in
+            var index = 0
+            while index < view.count {
+                if stored[start + index] != view[index] { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    /// The top string as text (for messages), or nil.
+    package var top: String? {
+        guard let end = ends.last else { return nil }
+        return String(decoding: bytes[topStart..<end], as: UTF8.self)
+    }
+}
