@@ -188,7 +188,7 @@ package struct XMLScanner {
     private mutating func startTag(_ view: ByteView, _ start: Int) throws(XMLError) -> Int? {
         let count = view.count
         let nameStart = start + 1
-        let nameEnd = try name(view, nameStart, what: "an element name")
+        guard let nameEnd = Self.nameEnd(view, nameStart) else { throw nameError(view, nameStart, what: "an element name") }
         guard nameEnd < count else { return nil }
         if open.isEmpty && seenRoot { throw error(.malformed, "a second root element", view, start) }
         if open.count >= min(limits.maxDepth, 255) {
@@ -215,7 +215,7 @@ package struct XMLScanner {
             if index == afterName { throw error(.malformed, "expected whitespace, > or /> in a tag", view, index) }
             // name = "value" or 'value'
             let attributeStart = index
-            let attributeEnd = try name(view, index, what: "an attribute name")
+            guard let attributeEnd = Self.nameEnd(view, index) else { throw nameError(view, index, what: "an attribute name") }
             index = Self.skipSpaces(view, attributeEnd)
             guard index < count else { return nil }
             guard view[index] == ASCII.equals else { throw error(.malformed, "expected = after an attribute name", view, index) }
@@ -296,7 +296,7 @@ package struct XMLScanner {
     /// `</name>`; nil when the piece ends inside it.
     private mutating func endTag(_ view: ByteView, _ start: Int) throws(XMLError) -> Int? {
         let nameStart = start + 2
-        let nameEnd = try name(view, nameStart, what: "an element name")
+        guard let nameEnd = Self.nameEnd(view, nameStart) else { throw nameError(view, nameStart, what: "an element name") }
         let close = Self.skipSpaces(view, nameEnd)
         guard close < view.count else { return nil }
         guard view[close] == ASCII.greaterThan else { throw error(.malformed, "expected > to end </…", view, close) }
@@ -416,19 +416,33 @@ package struct XMLScanner {
 
     /// The end of the name at `start` (an error when there is none).
     private func name(_ view: ByteView, _ start: Int, what: StaticString) throws(XMLError) -> Int {
+        if let end = Self.nameEnd(view, start) { return end }
+        throw nameError(view, start, what: what)
+    }
+
+    /// Where the name at `start` ends (`view.count` when it may go on in the next piece), or nil
+    /// when it is malformed. Static, as the tag readers call it for every name: a method called
+    /// from their mutating code was handed a copy of the whole scanner.
+    private static func nameEnd(_ view: ByteView, _ start: Int) -> Int? {
         var index = start
-        while index < view.count, Self.isNameByte(view[index]) { index += 1 }
+        while index < view.count, isNameByte(view[index]) { index += 1 }
         // A name that reaches the end of the piece may go on in the next (the caller waits).
         if index == view.count { return index }
-        guard index > start, Self.startsName(view[start]) else { throw error(.malformed, "expected \(what)", view, start) }
+        guard index > start, startsName(view[start]) else { return nil }
         // A name with a prefix (Namespaces in XML): one colon, a name on either side.
-        let local = Self.localStart(view, start, index)
+        let local = localStart(view, start, index)
         if local > start {
-            guard local < index, local - 1 > start, Self.startsName(view[local]), Self.localStart(view, start, local - 1) == start else {
-                throw error(.malformed, "\(what) with a malformed prefix", view, start)
-            }
+            guard local < index, local - 1 > start, startsName(view[local]), localStart(view, start, local - 1) == start else { return nil }
         }
         return index
+    }
+
+    /// What is wrong with the malformed name at `start`.
+    private func nameError(_ view: ByteView, _ start: Int, what: StaticString) -> XMLError {
+        var index = start
+        while index < view.count, Self.isNameByte(view[index]) { index += 1 }
+        guard index > start, Self.startsName(view[start]) else { return error(.malformed, "expected \(what)", view, start) }
+        return error(.malformed, "\(what) with a malformed prefix", view, start)
     }
 
     /// Appends `view[start..<end]` to `scratch` with entities resolved (`entities`), line ends
