@@ -14,8 +14,9 @@ protocol ICalEvents {
     /// a date.
     mutating func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool
     /// Whether a property line inside a component (of kind `kind`, named `name` as written) can go
-    /// unread: no property is made of it and nothing is reported for it.
-    func skips(_ kind: PropertyKind, name: ByteView) -> Bool
+    /// unread: no property is made of it and nothing is reported for it. (Mutating only so that
+    /// it is called in place: a non-mutating call on the parser's `inout` events copied them.)
+    mutating func skips(_ kind: PropertyKind, name: ByteView) -> Bool
 }
 
 extension ICalEvents {

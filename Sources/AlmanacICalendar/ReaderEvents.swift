@@ -70,7 +70,7 @@ struct ReaderEvents: ICalEvents {
     /// detail, inside an item whose UID has been read, anything in its sub-components and every
     /// property that does not place it in time. An item is read whole until its UID comes (its
     /// generated UID, when it has none, is made from everything in it).
-    func skips(_ kind: PropertyKind, name: ByteView) -> Bool {
+    mutating func skips(_ kind: PropertyKind, name: ByteView) -> Bool {
         guard case .schedule = detail, inItem, seen & Self.uidBit != 0 else { return false }
         if !collecting.isEmpty { return true }
         switch kind {
