@@ -18,9 +18,7 @@ package struct ByteStack {
         let start = ends.last ?? 0
         let end = start + view.count
         if end > bytes.count { bytes.makeRoom(Swift.max(end, bytes.count * 2, 64)) }
-        if let source = view.base.baseAddress, view.count > 0 {
-            bytes.withUnsafeMutableBufferPointer { ShortCopy.copy(source, to: $0.baseAddress! + start, count: view.count) }
-        }
+        bytes.overwrite(at: start, with: view)
         ends.append(end)
     }
 

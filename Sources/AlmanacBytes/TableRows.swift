@@ -113,10 +113,7 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
     package mutating func appendField(_ field: ByteView) {
         let end = used + field.count
         if end > bytes.count { makeRoom(for: end) }
-        if let source = field.base.baseAddress, field.count > 0 {
-            let start = used
-            bytes.withUnsafeMutableBufferPointer { ShortCopy.copy(source, to: $0.baseAddress!.advanced(by: start), count: field.count) }
-        }
+        bytes.overwrite(at: used, with: field)
         used = end
         fieldEnds.append(Int32(truncatingIfNeeded: end))
     }
@@ -150,6 +147,15 @@ public struct TableRows: Hashable, Sendable, RandomAccessCollection {
 }
 
 extension Array where Element == UInt8 {
+    /// Copies `view`'s bytes over `self[offset..<offset + view.count]`, which the array holds
+    /// (`makeRoom` first): a short copy (`ShortCopy`), no growth.
+    @inlinable
+    package mutating func overwrite(at offset: Int, with view: ByteView) {
+        guard let source = view.base.baseAddress, view.count > 0 else { return }
+        precondition(offset >= 0 && offset + view.count <= count, "overwrite past the array's end")
+        withUnsafeMutableBufferPointer { ShortCopy.copy(source, to: $0.baseAddress! + offset, count: view.count) }
+    }
+
     /// Makes the array `count` bytes long, the new bytes zeros, in place when its capacity allows.
     /// The zeros are copied from a page of them: appending `repeatElement(0, count:)` runs byte by
     /// byte in debug builds (and under the sanitizers), while a buffer is copied with `memcpy`

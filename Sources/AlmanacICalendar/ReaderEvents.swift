@@ -71,7 +71,7 @@ struct ReaderEvents: ICalEvents {
     /// property that does not place it in time. An item is read whole until its UID comes (its
     /// generated UID, when it has none, is made from everything in it).
     mutating func skips(_ kind: PropertyKind, name: ByteView) -> Bool {
-        guard case .schedule = detail, inItem, seen & Self.uidBit != 0 else { return false }
+        guard inItem, readsOnlySchedule else { return false }
         if !collecting.isEmpty { return true }
         switch kind {
         case .uid, .summary, .dtstart, .dtend, .due, .duration, .rrule, .rdate, .exdate, .recurrenceID: return false
@@ -86,8 +86,9 @@ struct ReaderEvents: ICalEvents {
 
     private static let uidBit: UInt64 = 1 << UInt64(PropertyKind.uid.rawValue)
 
-    /// Whether a finished sub-component of the item was read only to be dropped (see `skips`).
-    private var skipsChildren: Bool {
+    /// Whether the rest of the item is read only for what places it in time: `.schedule` detail,
+    /// and its UID read (see `skips`; a finished sub-component is then dropped).
+    private var readsOnlySchedule: Bool {
         if case .schedule = detail, seen & Self.uidBit != 0 { return true }
         return false
     }
@@ -98,7 +99,7 @@ struct ReaderEvents: ICalEvents {
             if !collecting.isEmpty {
                 collecting[collecting.count - 1].components.append(finished)
             } else if inItem {
-                if !skipsChildren { mapper.child(finished, of: &item!) }
+                if !readsOnlySchedule { mapper.child(finished, of: &item!) }
             } else if finished.name == "VTIMEZONE" {
                 if let id = finished.property("TZID")?.value, !id.isEmpty {
                     // A definition of a well-known location (X-LIC-LOCATION, as libical, Google and

@@ -437,12 +437,11 @@ package struct XMLScanner {
         return index
     }
 
-    /// What is wrong with the malformed name at `start`.
+    /// What is wrong with the malformed name at `start` (`nameEnd` gave nil): no name at all, or
+    /// a name whose prefix is malformed.
     private func nameError(_ view: ByteView, _ start: Int, what: StaticString) -> XMLError {
-        var index = start
-        while index < view.count, Self.isNameByte(view[index]) { index += 1 }
-        guard index > start, Self.startsName(view[start]) else { return error(.malformed, "expected \(what)", view, start) }
-        return error(.malformed, "\(what) with a malformed prefix", view, start)
+        let startsWell = start < view.count && Self.isNameByte(view[start]) && Self.startsName(view[start])
+        return error(.malformed, startsWell ? "\(what) with a malformed prefix" : "expected \(what)", view, start)
     }
 
     /// Appends `view[start..<end]` to `scratch` with entities resolved (`entities`), line ends
