@@ -73,45 +73,13 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
     /// as the first row (a wider row later is reported and keeps its fields).
     public func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
         let options = try self.options(context)
-        var table = Table()
-        var ragged: [Diagnostic] = []
-        var begun = false
-        // Rows go out in batches of about 64 KB: one value per batch to hand over (or across threads).
-        var batch = TableRows()
-        let wantsContent = sink.wantsContent
-        func begin() throws(Diagnostic) {
-            begun = true
-            try sink.begin(.table(table))
-        }
+        var rows = RowBatcher(fileName: input.fileName, hasHeader: options.hasHeader, wantsContent: sink.wantsContent)
         let (facts, diagnostics) = try CSVInput.read(input, options: options, onFacts: { (facts) in
-            table.dialect = TableDialect(delimiter: String(decoding: [facts.delimiter], as: UTF8.self), lineEnding: facts.lineEnding,
-                                         encoding: facts.encoding.description, byteOrderMark: facts.byteOrderMark)
-        }, onRecord: { (record) throws(Diagnostic) in
-            if record.count == 0 { return }  // blank lines
-            if !begun {
-                if options.hasHeader {
-                    table.columns = record.strings
-                    try begin()
-                    return
-                }
-                table.columns = (1...record.count).map { "column\($0)" }
-                try begin()
-            }
-            if record.count != table.columns.count, ragged.count < 100 {
-                ragged.append(.warning("csv.ragged-row", String(record.count), String(table.columns.count),
-                                       at: SourceLocation(file: input.fileName, line: record.line)))
-            }
-            if wantsContent {
-                for index in 0..<record.count { batch.appendField(record.bytes(index)) }
-            }
-            batch.endRow()
-            if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
-                try sink.item(.rows(batch))
-                batch = TableRows()
-            }
-        })
-        if !begun { try begin() }
-        if !batch.isEmpty { try sink.item(.rows(batch)) }
+            rows.table.dialect = TableDialect(delimiter: String(decoding: [facts.delimiter], as: UTF8.self), lineEnding: facts.lineEnding,
+                                              encoding: facts.encoding.description, byteOrderMark: facts.byteOrderMark)
+        }, onRecord: { (record) throws(Diagnostic) in try rows.take(record, into: &sink) })
+        try rows.finish(into: &sink)
+        let table = rows.table, ragged = rows.ragged
         return Decoded(document: .table(table), diagnostics: diagnostics + ragged, encoding: facts.encoding.description)
     }
 
@@ -138,5 +106,60 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
         let lineEnding = context.options["line-ending"].map { $0 == "lf" ? "\n" : "\r\n" } ?? source?.lineEnding ?? "\r\n"
         let bom = context.options["bom"].map { $0 != "no" } ?? source?.byteOrderMark ?? true
         return CSVWriter.Dialect(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: bom)
+    }
+}
+
+/// Records into the table's rows, in batches of about 64 KB (one value per batch to hand over,
+/// or across threads): the first record is the header unless the options say there is none.
+/// One value the per-record closure changes, so its state is reached without a check per field.
+private struct RowBatcher {
+    var table = Table()
+    var ragged: [Diagnostic] = []
+    private var begun = false
+    private var batch = TableRows()
+    let fileName: String?
+    let hasHeader: Bool
+    let wantsContent: Bool
+
+    init(fileName: String?, hasHeader: Bool, wantsContent: Bool) {
+        self.fileName = fileName
+        self.hasHeader = hasHeader
+        self.wantsContent = wantsContent
+    }
+
+    mutating func take(_ record: CSVRecord, into sink: inout some DocumentSink) throws(Diagnostic) {
+        if record.count == 0 { return }  // blank lines
+        if !begun {
+            if hasHeader {
+                table.columns = record.strings
+                try begin(&sink)
+                return
+            }
+            table.columns = (1...record.count).map { "column\($0)" }
+            try begin(&sink)
+        }
+        if record.count != table.columns.count, ragged.count < 100 {
+            ragged.append(.warning("csv.ragged-row", String(record.count), String(table.columns.count),
+                                   at: SourceLocation(file: fileName, line: record.line)))
+        }
+        if wantsContent {
+            for index in 0..<record.count { batch.appendField(record.bytes(index)) }
+        }
+        batch.endRow()
+        if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
+            try sink.item(.rows(batch))
+            batch = TableRows()
+        }
+    }
+
+    /// Begins the document if no record did (an empty file), and hands over the last batch.
+    mutating func finish(into sink: inout some DocumentSink) throws(Diagnostic) {
+        if !begun { try begin(&sink) }
+        if !batch.isEmpty { try sink.item(.rows(batch)) }
+    }
+
+    private mutating func begin(_ sink: inout some DocumentSink) throws(Diagnostic) {
+        begun = true
+        try sink.begin(.table(table))
     }
 }
