@@ -151,7 +151,7 @@ public struct ZipArchive: Sendable {
             }
         case Self.methodDeflate:
             // The declared size is checked, and the inflated bytes may not pass it either.
-            produced = try ZlibStream(.inflate).inflate(limit: entry.size, entry: entry.name, next: next) { (piece) throws(ZipError) in
+            produced = try Inflater().inflate(limit: entry.size, entry: entry.name, next: next) { (piece) throws(ZipError) in
                 crc = CRC32.update(crc, piece)
                 try body(piece)
             }

@@ -14,9 +14,10 @@ public final class ZipWriter {
     private var entries = 0
     private var pending: [UInt8] = []
     private var current: Entry?
-    private let deflater: ZlibStream
+    private let deflater: Deflater
 
-    /// zlib's fastest level: a workbook a little larger than at the default level, written in a fraction of the time (figures in the issue notes).
+    /// ISA-L's level 1 of 0...3: a workbook's XML in about a fifth of its size, at several
+    /// hundred megabytes a second (figures in Benchmarks/RESULTS.md).
     public static let defaultLevel: Int32 = 1
 
     private struct Entry {
@@ -29,7 +30,7 @@ public final class ZipWriter {
 
     public init(level: Int32 = ZipWriter.defaultLevel, output: @escaping Output) throws(ZipError) {
         self.output = output
-        deflater = try ZlibStream(.deflate(level: level))
+        deflater = try Deflater(level: level)
     }
 
     // Signatures and fields (APPNOTE 4.3.7, 4.3.9, 4.3.12, 4.3.16).

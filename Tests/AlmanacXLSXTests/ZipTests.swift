@@ -52,7 +52,7 @@ struct ZipTests {
     /// A gigabyte of zeros in a megabyte: refused at the entry-size limit before it is inflated.
     @Test func bombsAreRefused() throws {
         let zeros = [UInt8](repeating: 0, count: 20 << 20)
-        let bytes = try Self.archive([("xl/worksheets/sheet1.xml", zeros)], level: 9)
+        let bytes = try Self.archive([("xl/worksheets/sheet1.xml", zeros)], level: 3)
         #expect(bytes.count < 100_000)
         let strict = ZipArchive.Limits(entrySize: 1 << 20)
         let archive = try ZipArchive(bytes, limits: strict)

@@ -1,0 +1,154 @@
+import CISAL
+import CZlib
+
+/// The two directions of raw DEFLATE (RFC 1951, as zip entries hold it), each in pieces: bytes go
+/// in as they come and what the library makes of them comes out, so an entry of any size is
+/// handled in the memory of one piece. Writing goes through ISA-L's igzip (about three times as
+/// fast as zlib's fastest level on a workbook's XML, and a little smaller); reading through zlib.
+private let pieceSize = 64 * 1024
+
+/// DEFLATE through ISA-L: one stream, reset for each entry.
+final class Deflater {
+    /// ISA-L's levels: 0 (fastest, largest), 1 (the default), 2, 3 (smallest).
+    static let levels: ClosedRange<Int32> = 0...3
+
+    /// The stream (82 KB of state, so on the heap) lives at one address for its whole life.
+    private let stream: UnsafeMutablePointer<isal_zstream>
+    /// The level's working memory, which ISA-L takes from its caller.
+    private let levelBuffer: UnsafeMutableRawBufferPointer
+    private let level: UInt32
+    private var buffer = [UInt8](repeating: 0, count: pieceSize)
+
+    init(level: Int32) throws(ZipError) {
+        guard Self.levels.contains(level) else { throw ZipError.compression(level) }
+        self.level = UInt32(level)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<isal_zstream>.size, alignment: MemoryLayout<isal_zstream>.alignment)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<isal_zstream>.size)
+        stream = raw.bindMemory(to: isal_zstream.self, capacity: 1)
+        levelBuffer = .allocate(byteCount: Int(almanac_isal_level_buffer_size(UInt32(level))), alignment: 16)
+        start()
+    }
+
+    deinit {
+        levelBuffer.deallocate()
+        stream.deallocate()
+    }
+
+    /// A new stream: raw DEFLATE (no gzip or zlib wrapper), the level and its buffer.
+    private func start() {
+        isal_deflate_init(stream)
+        stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
+        stream.pointee.level = level
+        stream.pointee.level_buf = levelBuffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.level_buf_size = UInt32(levelBuffer.count)
+        stream.pointee.flush = UInt16(NO_FLUSH)
+    }
+
+    /// Compresses `bytes`; with `finish`, ends the stream (it is then started again for another entry).
+    func compress(_ bytes: [UInt8], finish: Bool, output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) {
+        var failure: ZipError?
+        bytes.withUnsafeBufferPointer { source in
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+            stream.pointee.avail_in = UInt32(source.count)
+            stream.pointee.end_of_stream = finish ? 1 : 0
+            buffer.withUnsafeMutableBufferPointer { out in
+                while true {
+                    stream.pointee.next_out = out.baseAddress
+                    stream.pointee.avail_out = UInt32(out.count)
+                    let status = isal_deflate(stream)
+                    guard status == COMP_OK else { failure = .compression(status); return }
+                    let count = out.count - Int(stream.pointee.avail_out)
+                    if count > 0 {
+                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
+                    }
+                    if finish {
+                        if stream.pointee.internal_state.state == ZSTATE_END { return }
+                    } else if stream.pointee.avail_in == 0, stream.pointee.avail_out > 0 {
+                        // All input taken and room left over: nothing more until more comes.
+                        return
+                    }
+                }
+            }
+            stream.pointee.next_in = nil
+        }
+        if let failure { throw failure }
+        if finish { start() }
+    }
+}
+
+/// Inflating through zlib, for the zip reader (with its size and ratio limits).
+final class Inflater {
+    /// zlib's stream keeps a pointer to itself: it lives at one address for its whole life.
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    private var buffer = [UInt8](repeating: 0, count: pieceSize)
+    /// zlib's `windowBits` for raw DEFLATE (no zlib header or trailer), the largest window.
+    private static let rawWindowBits: Int32 = -15
+
+    init() throws(ZipError) {
+        stream.initialize(to: z_stream())
+        let status = inflateInit2_(stream, Self.rawWindowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deallocate()
+            throw ZipError.compression(status)
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// Inflates one whole entry whose compressed bytes `next` hands over piece by piece (nil at
+    /// the end), handing out the inflated pieces; returns the bytes produced. Throws `.limit` once
+    /// more than `limit` bytes come out, `.malformed` when the data ends early.
+    func inflate(limit: Int, entry: String, next: () throws(ZipError) -> [UInt8]?,
+                 output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Int {
+        inflateReset(stream)
+        var produced = 0
+        while let input = try next() {
+            let ended = try run(input) { (piece) throws(ZipError) in
+                produced += piece.count
+                if produced > limit { throw .limit(entry: entry, limit: String(limit)) }
+                try output(piece)
+            }
+            if ended { return produced }
+        }
+        throw .malformed(entry)
+    }
+
+    /// Runs zlib over `input` until it has taken all of it and has nothing more to give, handing
+    /// out what comes out; returns whether the stream ended.
+    private func run(_ input: [UInt8], output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Bool {
+        var failure: ZipError?
+        var ended = false
+        input.withUnsafeBufferPointer { source in
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+            stream.pointee.avail_in = UInt32(source.count)
+            buffer.withUnsafeMutableBufferPointer { out in
+                while true {
+                    stream.pointee.next_out = out.baseAddress
+                    stream.pointee.avail_out = UInt32(out.count)
+                    let status = CZlib.inflate(stream, Z_NO_FLUSH)
+                    let count = out.count - Int(stream.pointee.avail_out)
+                    if count > 0 {
+                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
+                    }
+                    if status == Z_STREAM_END { ended = true; return }
+                    guard status == Z_OK || status == Z_BUF_ERROR else { failure = .compression(status); return }
+                    // All input taken and room left over: zlib has nothing more until more comes.
+                    if status == Z_BUF_ERROR || (stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0) { return }
+                }
+            }
+            stream.pointee.next_in = nil
+        }
+        if let failure { throw failure }
+        return ended
+    }
+}
+
+/// CRC-32 as zip entries carry it (zlib's, table-driven and vectorised where the CPU allows).
+enum CRC32 {
+    static func update(_ crc: UInt32, _ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(crc32(uLong(crc), $0.baseAddress, uInt($0.count))) }
+    }
+}
