@@ -55,7 +55,7 @@ let package = Package(
         ),
         // ISA-L's igzip, for the DEFLATE data of the zip entries AlmanacZip writes: about three
         // times as fast as zlib's fastest level on a workbook's XML, and a little smaller (figures
-        // in Benchmarks/RESULTS.md). zlib still inflates what is read.
+        // in the notes of the XLSX issue). zlib still inflates what is read.
         .systemLibrary(
             name: "CISAL",
             pkgConfig: "libisal",

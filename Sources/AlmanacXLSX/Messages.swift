@@ -8,7 +8,7 @@ enum ModuleMessages {
         name: "AlmanacXLSX",
         english: [
             "xlsx.bad-xml": "%@ in the workbook is not well-formed XML (line %@, column %@): %@",
-            "xlsx.compression": "zlib could not compress the workbook (status %@); this is a bug worth reporting.",
+            "xlsx.compression": "ISA-L could not compress the workbook (status %@); this is a bug worth reporting.",
             "xlsx.damaged": "The workbook's zip container is damaged (%@). Open it and save it again.",
             "xlsx.legacy": "This is an Excel 97–2003 workbook (.xls) or a password-protected one; Almanac reads .xlsx without a password. Save it as .xlsx (File › Save As, no password) and convert again.",
             "xlsx.long-text": "%@ cells held more than the %@ characters a cell holds and were cut there, e.g. %@ (column \"%@\").",
@@ -26,7 +26,7 @@ enum ModuleMessages {
         ],
         simplifiedChinese: [
             "xlsx.bad-xml": "工作簿中的 %@ 不是格式正确的 XML（第 %@ 行，第 %@ 列）：%@",
-            "xlsx.compression": "zlib 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
+            "xlsx.compression": "ISA-L 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
             "xlsx.damaged": "工作簿的 zip 容器已损坏（%@）。请打开后重新保存。",
             "xlsx.legacy": "这是 Excel 97–2003 工作簿（.xls）或设有密码的工作簿；Almanac 读取不带密码的 .xlsx。请另存为 .xlsx（不设密码）后再转换。",
             "xlsx.long-text": "有 %@ 个单元格超过单元格可容纳的 %@ 个字符，已在该处截断，例如 %@（“%@”列）。",
@@ -44,7 +44,7 @@ enum ModuleMessages {
         ],
         traditionalChinese: [
             "xlsx.bad-xml": "活頁簿中的 %@ 不是格式正確的 XML（第 %@ 行，第 %@ 欄）：%@",
-            "xlsx.compression": "zlib 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
+            "xlsx.compression": "ISA-L 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
             "xlsx.damaged": "活頁簿的 zip 容器已損壞（%@）。請開啟後重新儲存。",
             "xlsx.legacy": "這是 Excel 97–2003 活頁簿（.xls）或設有密碼的活頁簿；Almanac 讀取不帶密碼的 .xlsx。請另存為 .xlsx（不設密碼）後再轉換。",
             "xlsx.long-text": "有 %@ 個儲存格超過儲存格可容納的 %@ 個字元，已在該處截斷，例如 %@（「%@」欄）。",
