@@ -251,7 +251,7 @@ struct ExpansionSink: DocumentSink {
     /// Overrides read before their event, by UID.
     var pending: [String: [CalendarItem]] = [:]
     /// The UIDs of the events expanded so far, by hash (a collision costs a second expansion, not a mistake).
-    var expanded: Set<Int> = []
+    var expanded = SeenHashes()
     /// UIDs whose override came after their event: expanded again in a second pass.
     var redo: Set<String> = []
     /// The zones the calendar had defined when its first item came.
@@ -286,7 +286,7 @@ struct ExpansionSink: DocumentSink {
             if expanded.contains(item.uid.hashValue) { redo.insert(item.uid) } else { pending[item.uid, default: []].append(item) }
             return
         }
-        expanded.insert(item.uid.hashValue)
+        expanded.append(item.uid.hashValue)
         if let zone = Self.zone(item.start ?? item.due), !definedZones.contains(zone) { undefinedZones.insert(zone) }
         expand(item, overrides: pending.isEmpty ? [] : pending.removeValue(forKey: item.uid) ?? [])
     }
@@ -306,6 +306,26 @@ struct ExpansionSink: DocumentSink {
             }
         }
         for note in notes where !expandedDiagnostics.contains(note) { diagnostics.append(note) }
+    }
+}
+
+/// Hashes kept in the order they came until the first question is asked of them, then in a set:
+/// most calendars have no override after its event, and a million inserts into a set that grew
+/// past the caches cost more than the rest of expand's bookkeeping.
+struct SeenHashes {
+    private var list: [Int] = []
+    private var set: Set<Int>?
+
+    mutating func append(_ hash: Int) {
+        if set != nil { set!.insert(hash) } else { list.append(hash) }
+    }
+
+    mutating func contains(_ hash: Int) -> Bool {
+        if set == nil {
+            set = Set(list)
+            list = []
+        }
+        return set!.contains(hash)
     }
 }
 
