@@ -46,16 +46,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // zlib, for inflating the zip entries of the XLSX workbooks read, and their CRC-32: its header
-        // is plain C, so Swift imports it directly (in AlmanacZip only). On a Mac it is part of the SDK.
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-        ),
-        // ISA-L's igzip, for the DEFLATE data of the zip entries AlmanacZip writes: about three
-        // times as fast as zlib's fastest level on a workbook's XML, and a little smaller (figures
-        // in the notes of the XLSX issue). zlib still inflates what is read.
+        // ISA-L's igzip, for the zip container of XLSX workbooks: DEFLATE about three times as fast
+        // as zlib's fastest level on a workbook's XML (and a little smaller), inflating about twice
+        // as fast, CRC-32 (figures in the notes of the XLSX issue). Its headers are plain C, so
+        // Swift imports them directly (in AlmanacZip only).
         .systemLibrary(
             name: "CISAL",
             pkgConfig: "libisal",
@@ -75,8 +69,8 @@ let package = Package(
         .target(name: "AlmanacStrings", dependencies: ["AlmanacBytes"]),
         .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim", "AlmanacBytes"]),
-        // The zip container (streamed writing through ISA-L; reading with size and ratio limits through zlib).
-        .target(name: "AlmanacZip", dependencies: ["CZlib", "CISAL"]),
+        // The zip container (streamed writing; reading with size and ratio limits) over ISA-L.
+        .target(name: "AlmanacZip", dependencies: ["CISAL"]),
         .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings"]),
         // The calendar engine: recurrence expansion (RFC 5545 + 7529), occurrences, zone clocks.
         // Below the codecs, which never depend on one another.

@@ -2,18 +2,21 @@
 /// one after another in a buffer that only grows: a push is a short copy, a pop a subtraction, a
 /// comparison with the top a loop over a few bytes (an array's `append(contentsOf:)`,
 /// `removeSubrange` and `memcmp` for a name of one to three bytes cost more than the bytes).
+///
+/// Its operations are inlinable: called a few times per tag from another module, each was a call.
 package struct ByteStack {
-    private var bytes: [UInt8] = []
+    @usableFromInline var bytes: [UInt8] = []
     /// Where each string ends in `bytes`.
-    private var ends: [Int] = []
+    @usableFromInline var ends: [Int] = []
 
     package init() {}
 
-    package var count: Int { ends.count }
-    package var isEmpty: Bool { ends.isEmpty }
+    @inlinable package var count: Int { ends.count }
+    @inlinable package var isEmpty: Bool { ends.isEmpty }
 
-    private var topStart: Int { ends.count > 1 ? ends[ends.count - 2] : 0 }
+    @inlinable var topStart: Int { ends.count > 1 ? ends[ends.count - 2] : 0 }
 
+    @inlinable
     package mutating func push(_ view: ByteView) {
         let start = ends.last ?? 0
         let end = start + view.count
@@ -23,11 +26,13 @@ package struct ByteStack {
     }
 
     /// Removes the top string (there is one).
+    @inlinable
     package mutating func pop() {
         ends.removeLast()
     }
 
     /// Whether the top string's bytes are `view`'s (false when the stack is empty).
+    @inlinable
     package func topEquals(_ view: ByteView) -> Bool {
         guard let end = ends.last else { return false }
         let start = topStart

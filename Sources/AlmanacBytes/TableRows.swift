@@ -160,7 +160,7 @@ extension Array where Element == UInt8 {
     /// The zeros are copied from a page of them: appending `repeatElement(0, count:)` runs byte by
     /// byte in debug builds (and under the sanitizers), while a buffer is copied with `memcpy`
     /// in every build.
-    package mutating func makeRoom(_ count: Int) {
+    @usableFromInline package mutating func makeRoom(_ count: Int) {
         guard count > self.count else { return }
         reserveCapacity(count)
         while self.count < count {

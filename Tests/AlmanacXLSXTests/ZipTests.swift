@@ -91,4 +91,17 @@ struct ZipTests {
             if let archive = try? ZipArchive(damaged) { for entry in archive.entries { _ = try? archive.data(entry) } }
         }
     }
+
+    /// Data that is not DEFLATE (a block of the reserved type 3) is a damaged entry, named.
+    @Test func invalidDeflateDataIsMalformed() throws {
+        var bytes = try Self.archive([("a.xml", Array(repeating: UInt8(ascii: "a"), count: 3000))])
+        // The entry's data follows its 30-byte local header and its name; its first bits are
+        // BFINAL = 1 and BTYPE = 11.
+        bytes[30 + "a.xml".utf8.count] = 0b0000_0111
+        let archive = try ZipArchive(bytes)
+        #expect { _ = try archive.data(archive.entries[0]) } throws: { error in
+            guard case ZipError.malformed(let what) = error else { return false }
+            return what.hasPrefix("a.xml: not DEFLATE data")
+        }
+    }
 }
