@@ -721,6 +721,25 @@ extension ModelJSONCodec {
         for (name, rows) in outputs { #expect(rows == expected, "\(name)") }
     }
 
+    /// Occurrences that start together come in the order of their UIDs, as `String` orders them:
+    /// UIDs that differ in their first bytes, share a long prefix (Outlook's), are prefixes of one
+    /// another, or are not ASCII (one in decomposed form, which `String` compares as composed).
+    @Test func tiesAreInUIDOrder() throws {
+        let uids = ["b", "a", "040000008200E00074C5B7101A82E008-2", "040000008200E00074C5B7101A82E008-10", "040000008200E000",
+                    "abc\u{E9}", "abce\u{301}x", "abcf", "Z", "日曆-1", "bench-10@example.org", "bench-9@example.org"]
+        var body = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        for uid in uids {
+            body += "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20250101T000000Z\r\nDTSTART;VALUE=DATE:20250301\r\nSUMMARY:\(uid)\r\nEND:VEVENT\r\n"
+        }
+        body += "END:VCALENDAR\r\n"
+        let file = temporaryDirectory() + "/ties.ics"
+        try Data(body.utf8).write(to: URL(fileURLWithPath: file))
+        let run = CLIRun(["expand", file, "--from", "2025-03-01", "--until", "2025-03-02", "--json"])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as? [[String: Any]] ?? []
+        #expect(rows.map { $0["uid"] as? String ?? "" } == uids.sorted())
+    }
+
     @Test func jsonAndErrors() throws {
         let run = CLIRun(["expand", Self.example, "--from", "2026-02-01", "--until", "2026-03-01", "--json"])
         let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as! [[String: Any]]

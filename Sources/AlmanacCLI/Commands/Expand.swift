@@ -186,11 +186,43 @@ struct Found {
     /// The positions of `found` in the expander's order (by start, then UID): the keys are sorted,
     /// not the records (which a sort would copy, strings and all, as it moves them).
     static func order(_ found: [Found]) -> [Int] {
-        var keys = found.indices.map { (start: found[$0].startSeconds, index: Int32($0)) }
+        var keys = found.indices.map { SortKey(found[$0], position: $0) }
         keys.sort { a, b in
-            a.start != b.start ? a.start < b.start : found[Int(a.index)].uid < found[Int(b.index)].uid
+            if a.start != b.start { return a.start < b.start }
+            if a.isASCII, b.isASCII, a.head != b.head || a.tail != b.tail { return a.head != b.head ? a.head < b.head : a.tail < b.tail }
+            return found[a.position].uid < found[b.position].uid
         }
-        return keys.map { Int($0.index) }
+        return keys.map(\.position)
+    }
+
+    /// A sort key that settles most ties of start without reaching the record: the first twelve
+    /// bytes of an ASCII UID, big-endian, order as the UIDs do (ASCII is the same in every
+    /// normalisation, so bytes order as `String` does); equal heads, or a UID that is not ASCII,
+    /// compare the UIDs themselves. Looking them up in a million records, for the thousands of
+    /// all-day occurrences that share each day's start, had made sorting grow faster than the input.
+    /// 24 bytes: the sort's buffer is as large again as the keys.
+    struct SortKey {
+        let start: Double
+        let head: UInt64
+        let tail: UInt32
+        /// The record's position, or -1 - position when its UID is not ASCII.
+        private let tagged: Int32
+
+        var position: Int { tagged >= 0 ? Int(tagged) : Int(-1 - tagged) }
+        var isASCII: Bool { tagged >= 0 }
+
+        init(_ found: Found, position: Int) {
+            start = found.startSeconds
+            var head: UInt64 = 0, tail: UInt32 = 0, count = 0, isASCII = true
+            for byte in found.uid.utf8 {
+                if byte >= 0x80 { isASCII = false; break }
+                if count < 8 { head |= UInt64(byte) << (56 - 8 * count) } else if count < 12 { tail |= UInt32(byte) << (24 - 8 * (count - 8)) }
+                count += 1
+            }
+            self.head = head
+            self.tail = tail
+            tagged = isASCII ? Int32(position) : -1 - Int32(position)
+        }
     }
 }
 
