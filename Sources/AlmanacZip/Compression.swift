@@ -7,6 +7,14 @@ import CISAL
 /// as fast as zlib.
 private let pieceSize = 64 * 1024
 
+/// One of ISA-L's C structs on the heap, all zero (its init functions fill in the rest): they are
+/// tens of kilobytes, too large to build as a Swift value first.
+private func zeroedOnHeap<Value>(_ type: Value.Type) -> UnsafeMutablePointer<Value> {
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<Value>.size)
+    return raw.bindMemory(to: Value.self, capacity: 1)
+}
+
 /// DEFLATE through ISA-L: one stream, reset for each entry.
 final class Deflater {
     /// ISA-L's levels: 0 (fastest, largest), 1 (the default), 2, 3 (smallest).
@@ -22,9 +30,7 @@ final class Deflater {
     init(level: Int32) throws(ZipError) {
         guard Self.levels.contains(level) else { throw ZipError.compression(level) }
         self.level = UInt32(level)
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<isal_zstream>.size, alignment: MemoryLayout<isal_zstream>.alignment)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<isal_zstream>.size)
-        stream = raw.bindMemory(to: isal_zstream.self, capacity: 1)
+        stream = zeroedOnHeap(isal_zstream.self)
         levelBuffer = .allocate(byteCount: Int(almanac_isal_level_buffer_size(UInt32(level))), alignment: 16)
         start()
     }
@@ -83,9 +89,7 @@ final class Inflater {
     private var buffer = [UInt8](repeating: 0, count: pieceSize)
 
     init() {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<inflate_state>.size, alignment: MemoryLayout<inflate_state>.alignment)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<inflate_state>.size)
-        state = raw.bindMemory(to: inflate_state.self, capacity: 1)
+        state = zeroedOnHeap(inflate_state.self)
     }
 
     deinit { state.deallocate() }
