@@ -27,15 +27,25 @@ public struct AuditTable: Sendable {
     /// folders to the tables it names.
     public static func load(_ paths: [String], registry: FormatRegistry = catalogFormats,
                             context: CodecContext = CodecContext(options: ["layout": "no"]), only: Set<String>? = nil) -> [AuditTable] {
+        // A table is one table name in one folder of `.lproj` folders (an app's and its widget's
+        // `Localizable` are two tables), or one file of another format (each String Catalog is
+        // its own table, whatever its name).
         var tables: [AuditTable] = []
-        func add(_ table: AuditTable) {
-            if let index = tables.firstIndex(where: { $0.name == table.name }) {
+        var identities: [String] = []
+        func add(_ table: AuditTable, identity: String) {
+            if let index = identities.firstIndex(of: identity) {
                 tables[index].catalog.merge(table.catalog, replacing: table.files.allSatisfy { $0.hasSuffix(".stringsdict") })
                 tables[index].files += table.files
                 tables[index].diagnostics += table.diagnostics
             } else {
                 tables.append(table)
+                identities.append(identity)
             }
+        }
+        /// The folder an `.lproj` folder is in, for a file in one.
+        func root(of file: String) -> String? {
+            let folder = OutputNames.parent(of: file)
+            return OutputNames.baseName(folder).hasSuffix(".lproj") ? OutputNames.parent(of: folder) : nil
         }
         let catalogCodecs = registry.codecs.filter { $0.format.model == .catalog && $0.format.canRead }
         func wanted(_ name: String) -> Bool {
@@ -55,17 +65,22 @@ public struct AuditTable: Sendable {
                 // codec the registry picks for it (by name and content); a file that turns out
                 // to be no catalog (an XML layout beside the strings) is left out.
                 let treeFiles = CatalogTree.files(under: path, accepting: wanted)
-                let tree = CatalogTree.read(files: treeFiles, context: context) { file, context throws(Diagnostic) -> Decoded? in
-                    let opened: (codec: any Codec, input: CodecInput)
-                    do throws(Diagnostic) { opened = try registry.open(.file(file), codec: nil) } catch {
-                        if error.code == .formatUndetected { return nil }
-                        throw error
+                var roots: [String] = []
+                for file in treeFiles { if let root = root(of: file), !roots.contains(root) { roots.append(root) } }
+                for folder in roots {
+                    let tree = CatalogTree.read(files: treeFiles.filter { root(of: $0) == folder }, context: context) { file, context throws(Diagnostic) -> Decoded? in
+                        let opened: (codec: any Codec, input: CodecInput)
+                        do throws(Diagnostic) { opened = try registry.open(.file(file), codec: nil) } catch {
+                            if error.code == .formatUndetected { return nil }
+                            throw error
+                        }
+                        guard opened.codec.format.model == .catalog else { return nil }
+                        return try opened.codec.decode(opened.input, context: context)
                     }
-                    guard opened.codec.format.model == .catalog else { return nil }
-                    return try opened.codec.decode(opened.input, context: context)
-                }
-                for table in tree {
-                    add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics))
+                    for table in tree {
+                        add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics),
+                            identity: folder + "/" + table.name.lowercased())
+                    }
                 }
                 // Other catalogs in the folder (String Catalogs, XLIFF): files a catalog format
                 // names by extension and recognises by content. `.lproj` trees were read above;
@@ -77,13 +92,34 @@ public struct AuditTable: Sendable {
                 }.sorted()
                 for relative in others {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                    if let table = self.file(file, registry: registry, context: context, found: true) { add(table) }
+                    if let table = self.file(file, registry: registry, context: context, found: true) { add(table, identity: file) }
                 }
             } else if let table = file(path, registry: registry, context: context, found: false) {
-                add(table)
+                // Files of one `.lproj` table given one by one merge into it.
+                add(table, identity: root(of: path).map { $0 + "/" + table.name.lowercased() } ?? path)
             }
         }
-        return tables
+        return named(tables, from: paths)
+    }
+
+    /// Tables with one name in several places are named by where they are (`Widget/Localizable`,
+    /// `Packages/Syntax/Localizable`): the folder above their `.lproj` folders, or the file's path
+    /// without its extension, relative to the path given that holds it.
+    static func named(_ tables: [AuditTable], from paths: [String]) -> [AuditTable] {
+        var count: [String: Int] = [:]
+        for table in tables { count[table.name.lowercased(), default: 0] += 1 }
+        return tables.map { table in
+            guard count[table.name.lowercased(), default: 0] > 1, let file = table.files.first else { return table }
+            let folder = OutputNames.parent(of: file)
+            let place = OutputNames.baseName(folder).hasSuffix(".lproj") ? OutputNames.parent(of: folder) + "/" + table.name
+                : String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)])
+            let given = paths.filter { place.hasPrefix($0) }.max { $0.count < $1.count }
+            var relative = given.map { String(place.dropFirst($0.count)) } ?? place
+            while relative.hasPrefix("/") { relative.removeFirst() }
+            var renamed = table
+            renamed.name = relative.isEmpty ? table.name : relative
+            return renamed
+        }
     }
 
     /// The tables `files` belong to, each whole: a file in an `.lproj` folder brings its table

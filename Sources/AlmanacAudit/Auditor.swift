@@ -25,7 +25,6 @@ public final class Auditor {
     }
 
     public let options: Options
-    let purity: ScriptPurity
     let vocabulary: MainlandVocabulary
     var pluralCategories: [String: Set<PluralCategory>] = [:]
     var localeNames: [String: AuditLocale] = [:]
@@ -53,7 +52,6 @@ public final class Auditor {
         if let unknown = options.disabled.sorted().first(where: { !ids.contains($0) }) {
             throw Diagnostic.error("audit.unknown-check", unknown, AuditRules.descriptions.map(\.id).joined(separator: ", "))
         }
-        do { purity = try ScriptPurity() } catch { throw Diagnostic.error("catalog.no-transliterator", "\(error)") }
         vocabulary = MainlandVocabulary(allowing: options.allowVocabulary)
         let rules = AuditRules.all.filter { !options.disabled.contains($0.description.id) }.map { $0.init() }
         keyRules = rules.compactMap { $0 as? any KeyRule }
@@ -118,6 +116,18 @@ public final class Auditor {
         return rules
     }
 
+    /// The text rules over a value's texts in each of `locales`, with no base text to compare with.
+    private func checkTexts(of entry: CatalogEntry, in locales: [(String, LocaleRules)], value: ValueContext, text: TextContext) {
+        for (localeName, rules) in locales {
+            guard let translation = entry.translations[localeName] else { continue }
+            value.load(locale: localeName, traits: rules.traits, translation: translation)
+            for (path, string) in translation.texts where !string.isEmpty {
+                text.load(path: path, text: string, reference: nil)
+                for rule in rules.text { rule.check(text) }
+            }
+        }
+    }
+
     /// Runs the key, value, text and table rules over one table; returns its coverage and its
     /// locales.
     func audit(_ table: AuditTable, into findings: FindingList) -> ([AuditReport.Coverage], [String]) {
@@ -150,13 +160,28 @@ public final class Auditor {
         let baseIsEmpty = !catalog.entries.contains { entry in
             !entry.key.isEmpty && entry.translations[base]?.texts.contains { !$0.text.isEmpty } == true
         }
+        // In a String Catalog a key with no base text is the source text itself (Xcode shows the
+        // key), unless Xcode marked it stale. An Info.plist table's base text is in Info.plist.
+        let isStringCatalog = !table.files.isEmpty && table.files.allSatisfy { $0.hasSuffix(".xcstrings") }
+        let isInfoPlist = table.name.lowercased().hasSuffix("infoplist")
         for entry in catalog.entries where entry.shouldTranslate != false {
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
             if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.isEmpty } }) { continue }
+            let baseLacksKey = entry.translations[base] == nil && !entry.key.isEmpty
+            // The base text is in a file the audit does not read: a storyboard's or xib's (the key
+            // of an Interface Builder object, `8Gx-Ya-zhp.title`, with no base table) or Info.plist.
+            // The translations' own texts are still checked.
+            if baseLacksKey && (isInfoPlist || baseIsEmpty && KeyContext.isInterfaceBuilderKey(entry.key)) {
+                key.load(entry, keyIsSourceText: false)
+                checkTexts(of: entry, in: zip(checked, localeRules).filter { $0.0 != base }, value: value, text: text)
+                continue
+            }
             // Keys that are the source text (SwiftUI's Text("Move Screen")): the base lacks the
-            // key and every other locale has it, or the base is empty. The key is then the base's value.
-            let keyIsSourceText = entry.translations[base] == nil && !entry.key.isEmpty && !others.isEmpty
-                && (baseIsEmpty || others.allSatisfy { entry.translations[$0] != nil })
+            // key and every other locale has it, the base is empty, the key reads as text rather
+            // than as an identifier, or the table is a String Catalog. The key is then the base's value.
+            let keyIsSourceText = baseLacksKey && !others.isEmpty
+                && (baseIsEmpty || (isStringCatalog && entry.extractionState != "stale") || KeyContext.readsAsText(entry.key)
+                    || others.allSatisfy { entry.translations[$0] != nil })
             if keyIsSourceText { sourceTextKeys += 1 }
             key.load(entry, keyIsSourceText: keyIsSourceText)
             for rule in keyRules { rule.check(key) }

@@ -42,12 +42,13 @@ enum ModuleMessages {
             "audit.help.empty-value": "Write the translation, or remove the key from this locale so that the base's text is shown.",
             "audit.help.extra-key": "Remove the key from the locales that have it, or add it to the base if the app still uses it.",
             "audit.help.halfwidth-punctuation": "Use the full-width mark after Chinese text (，。：；？！).",
+            "audit.help.line-wrap-mismatch": "Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.",
             "audit.help.locale-name": "Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).",
             "audit.help.mainland-vocabulary": "Use the Taiwan word given; where the mainland word is right, allow it with --allow WORD.",
             "audit.help.missing-in-catalog": "Add the key to a catalog, or correct the key in the code if it is misspelt.",
             "audit.help.missing-key": "Translate the key in this locale, or remove it from the base if the app no longer uses it.",
             "audit.help.mixed-positional": "Number every placeholder (%%1$@, %%2$@) or none.",
-            "audit.help.newline-mismatch": "Use as many line breaks as the base; the layout expects them.",
+            "audit.help.newline-mismatch": "Keep the base’s paragraphs, its line breaks at the start and the end, and a break between lines of content (a title and its detail); the layout expects them. A sentence the base only wraps need not wrap.",
             "audit.help.placeholder-conflict": "Give the argument one type wherever it is used (%%1$@ or %%1$d, not both).",
             "audit.help.placeholder-mismatch": "Use the base's placeholders: as many, each of the same type. To change their order, number them (%%1$@, %%2$@) rather than changing them.",
             "audit.help.plural-missing-category": "Add the forms listed; the language's plural rules (CLDR, through ICU) select them.",
@@ -70,13 +71,14 @@ enum ModuleMessages {
             "audit.html.findings": "Findings",
             "audit.html.problem": "Problem",
             "audit.html.title": "Localization audit",
+            "audit.line-wrap-mismatch": "“%@” in %@ wraps its lines differently from the base.",
             "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off.",
             "audit.locale-name": "The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.",
             "audit.mainland-vocabulary": "“%@” in %@ uses the mainland word %@; Taiwan writes %@.",
             "audit.missing-in-catalog": "The code uses “%@”, which no catalog defines.",
             "audit.missing-key": "“%@” is missing in %@.",
             "audit.mixed-positional": "“%@” in %@ mixes numbered (%%1$@) and plain (%%@) placeholders, which String(format:) cannot read.",
-            "audit.newline-mismatch": "“%@” in %@ has a different number of line breaks than the base.",
+            "audit.newline-mismatch": "“%@” in %@ breaks its lines where the base does not, or not where it does (paragraphs, the first or last line break, lines of content).",
             "audit.not-a-catalog": "This file is read as %@, which holds no localized strings; give the audit catalogs (.strings, .stringsdict, .xcstrings, .xliff) or folders that hold them.",
             "audit.placeholder-conflict": "“%@” in %@ reads argument %@ as two different types; it would crash or print garbage.",
             "audit.placeholder-mismatch": "“%@” in %@ has placeholders that do not match the base: expected %@, found %@.",
@@ -92,12 +94,13 @@ enum ModuleMessages {
             "audit.rule.empty-value": "A value is empty.",
             "audit.rule.extra-key": "A locale has a key the base does not.",
             "audit.rule.halfwidth-punctuation": "Half-width punctuation in Chinese text.",
+            "audit.rule.line-wrap-mismatch": "Lines are wrapped differently from the base.",
             "audit.rule.locale-name": "A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.",
             "audit.rule.mainland-vocabulary": "Mainland vocabulary in Taiwan Chinese.",
             "audit.rule.missing-in-catalog": "The code uses a key no catalog defines.",
             "audit.rule.missing-key": "A key of the base locale has no value in a locale.",
             "audit.rule.mixed-positional": "Numbered and plain placeholders are mixed.",
-            "audit.rule.newline-mismatch": "Line breaks differ from the base.",
+            "audit.rule.newline-mismatch": "Line breaks change the base’s structure.",
             "audit.rule.placeholder-conflict": "One argument is read as two types.",
             "audit.rule.placeholder-mismatch": "Placeholders differ from the base in number, position or type.",
             "audit.rule.plural-missing-category": "Plural forms lack a category the language needs.",
@@ -169,12 +172,13 @@ enum ModuleMessages {
             "audit.help.empty-value": "填写译文，或从该语言中删除这个键，以显示基准语言的文本。",
             "audit.help.extra-key": "从含有该键的语言中删除它；如果应用仍在使用，就把它加到基准语言中。",
             "audit.help.halfwidth-punctuation": "中文后请使用全角标点（，。：；？！）。",
+            "audit.help.line-wrap-mismatch": "在版面只容纳固定行数的地方，确认文字放得下；基准语言为排版而折行的句子，译文不必照折。",
             "audit.help.locale-name": "如果解读正确则无需处理。若要写明书写系统，可重命名文件夹（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
             "audit.help.mainland-vocabulary": "改用给出的台湾用语；如果大陆用语在此处是对的，用 --allow WORD 放行。",
             "audit.help.missing-in-catalog": "把这个键加入某个目录；如果是代码中拼错了，就改正代码中的键。",
             "audit.help.missing-key": "在该语言中翻译这个键；如果应用已不再使用，就从基准语言中删除它。",
             "audit.help.mixed-positional": "要么给所有占位符编号（%%1$@、%%2$@），要么都不编号。",
-            "audit.help.newline-mismatch": "换行数与基准语言保持一致；界面布局依赖这些换行。",
+            "audit.help.newline-mismatch": "保留基准的段落、开头和结尾的换行，以及内容行之间（如标题与详情）的换行；界面布局依赖这些换行。基准只是为排版而折行的句子，译文不必照折。",
             "audit.help.placeholder-conflict": "同一个参数在各处使用同一种类型（%%1$@ 或 %%1$d，不要两者都用）。",
             "audit.help.placeholder-mismatch": "使用与基准语言相同的占位符：数量相同，类型一一对应。需要调整顺序时请加编号（%%1$@、%%2$@），不要改动占位符本身。",
             "audit.help.plural-missing-category": "添加所列出的形式；该语言的复数规则（CLDR，经由 ICU）会用到它们。",
@@ -197,13 +201,14 @@ enum ModuleMessages {
             "audit.html.findings": "发现的问题",
             "audit.html.problem": "问题",
             "audit.html.title": "本地化审查",
+            "audit.line-wrap-mismatch": "%2$@ 中的“%1$@”断行方式与基准不同。",
             "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查。",
             "audit.locale-name": "文件夹“%@”按 %@ 读取（ICU 为此名称推断的书写系统和地区），并按该书写系统检查。",
             "audit.mainland-vocabulary": "%2$@ 中的“%1$@”用了大陆用语“%3$@”；台湾写作“%4$@”。",
             "audit.missing-in-catalog": "代码用到了“%@”，但没有任何目录定义它。",
             "audit.missing-key": "%2$@ 中缺少“%1$@”。",
             "audit.mixed-positional": "%2$@ 中的“%1$@”混用了编号（%%1$@）与普通（%%@）占位符，String(format:) 无法处理。",
-            "audit.newline-mismatch": "%2$@ 中的“%1$@”换行数与基准不同。",
+            "audit.newline-mismatch": "%2$@ 中的“%1$@”换行与基准的结构不同（段落、开头或结尾的换行、内容行之间的换行）。",
             "audit.not-a-catalog": "此文件按 %@ 读取，其中没有本地化字符串；请给审计提供目录文件（.strings、.stringsdict、.xcstrings、.xliff）或包含它们的文件夹。",
             "audit.placeholder-conflict": "%2$@ 中的“%1$@”把第 %3$@ 个参数当成两种类型；会崩溃或显示乱码。",
             "audit.placeholder-mismatch": "%2$@ 中的“%1$@”占位符与基准不符：应为 %3$@，实际为 %4$@。",
@@ -219,12 +224,13 @@ enum ModuleMessages {
             "audit.rule.empty-value": "值为空。",
             "audit.rule.extra-key": "某语言有基准中没有的键。",
             "audit.rule.halfwidth-punctuation": "中文里用了半角标点。",
+            "audit.rule.line-wrap-mismatch": "断行方式与基准不同。",
             "audit.rule.locale-name": "未写明书写系统的语言文件夹（zh_TW、zh_HK、zh_CN）按 ICU 推断的书写系统和地区读取。",
             "audit.rule.mainland-vocabulary": "台湾繁体中文里用了大陆用语。",
             "audit.rule.missing-in-catalog": "代码用到的键没有在目录中定义。",
             "audit.rule.missing-key": "基准语言的键在某语言中没有值。",
             "audit.rule.mixed-positional": "混用了编号与普通占位符。",
-            "audit.rule.newline-mismatch": "换行与基准不同。",
+            "audit.rule.newline-mismatch": "换行改变了基准的结构。",
             "audit.rule.placeholder-conflict": "同一参数被当成两种类型。",
             "audit.rule.placeholder-mismatch": "占位符的数量、位置或类型与基准不同。",
             "audit.rule.plural-missing-category": "复数形式缺少此语言需要的类别。",
@@ -296,12 +302,13 @@ enum ModuleMessages {
             "audit.help.empty-value": "填寫譯文，或從該語言中刪除這個鍵，以顯示基準語言的文字。",
             "audit.help.extra-key": "從含有該鍵的語言中刪除它；如果 應用程式仍在使用，就把它加到基準語言中。",
             "audit.help.halfwidth-punctuation": "中文後請使用全形標點（，。：；？！）。",
+            "audit.help.line-wrap-mismatch": "在版面只容納固定行數的地方，確認文字放得下；基準語言為排版而斷行的句子，譯文不必照斷。",
             "audit.help.locale-name": "如果解讀正確則無需處理。若要寫明書寫系統，可重新命名資料夾（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
             "audit.help.mainland-vocabulary": "改用指出的台灣用語；如果大陸用語在此處是對的，用 --allow WORD 放行。",
             "audit.help.missing-in-catalog": "把這個鍵加入某個目錄；如果是程式碼中拼錯了，就改正程式碼中的鍵。",
             "audit.help.missing-key": "在該語言中翻譯這個鍵；如果 應用程式已不再使用，就從基準語言中刪除它。",
             "audit.help.mixed-positional": "要麼為所有預留位置編號（%%1$@、%%2$@），要麼都不編號。",
-            "audit.help.newline-mismatch": "換行數與基準語言保持一致；介面版面依賴這些換行。",
+            "audit.help.newline-mismatch": "保留基準的段落、開頭和結尾的換行，以及內容行之間（如標題與詳情）的換行；介面版面依賴這些換行。基準只是為排版而斷行的句子，譯文不必照斷。",
             "audit.help.placeholder-conflict": "同一個引數在各處使用同一種型別（%%1$@ 或 %%1$d，不要兩者都用）。",
             "audit.help.placeholder-mismatch": "使用與基準語言相同的預留位置：數量相同，型別一一對應。需要調整順序時請加編號（%%1$@、%%2$@），不要改動預留位置本身。",
             "audit.help.plural-missing-category": "加入所列出的形式；該語言的複數規則（CLDR，經由 ICU）會用到它們。",
@@ -324,13 +331,14 @@ enum ModuleMessages {
             "audit.html.findings": "發現的問題",
             "audit.html.problem": "問題",
             "audit.html.title": "在地化審查",
+            "audit.line-wrap-mismatch": "%2$@ 中的「%1$@」斷行方式與基準不同。",
             "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查。",
             "audit.locale-name": "資料夾「%@」按 %@ 讀取（ICU 為此名稱推斷的書寫系統與地區），並依該書寫系統檢查。",
             "audit.mainland-vocabulary": "%2$@ 中的「%1$@」用了中國大陸用語「%3$@」；台灣寫作「%4$@」。",
             "audit.missing-in-catalog": "程式碼用到了「%@」，但沒有任何目錄定義它。",
             "audit.missing-key": "%2$@ 中缺少「%1$@」。",
             "audit.mixed-positional": "%2$@ 中的「%1$@」混用了編號（%%1$@）與一般（%%@）預留位置，String(format:) 無法處理。",
-            "audit.newline-mismatch": "%2$@ 中的「%1$@」換行數與基準不同。",
+            "audit.newline-mismatch": "%2$@ 中的「%1$@」換行與基準的結構不同（段落、開頭或結尾的換行、內容行之間的換行）。",
             "audit.not-a-catalog": "此檔案按 %@ 讀取，其中沒有在地化字串；請給稽核提供目錄檔案（.strings、.stringsdict、.xcstrings、.xliff）或包含它們的資料夾。",
             "audit.placeholder-conflict": "%2$@ 中的「%1$@」把第 %3$@ 個引數當成兩種型別；會當機或顯示亂碼。",
             "audit.placeholder-mismatch": "%2$@ 中的「%1$@」預留位置與基準不符：應為 %3$@，實際為 %4$@。",
@@ -346,12 +354,13 @@ enum ModuleMessages {
             "audit.rule.empty-value": "值為空。",
             "audit.rule.extra-key": "某語言有基準中沒有的鍵。",
             "audit.rule.halfwidth-punctuation": "中文裡用了半形標點。",
+            "audit.rule.line-wrap-mismatch": "斷行方式與基準不同。",
             "audit.rule.locale-name": "未寫明書寫系統的語言資料夾（zh_TW、zh_HK、zh_CN）按 ICU 推斷的書寫系統與地區讀取。",
             "audit.rule.mainland-vocabulary": "台灣繁體中文裡用了中國大陸用語。",
             "audit.rule.missing-in-catalog": "程式碼用到的鍵沒有在目錄中定義。",
             "audit.rule.missing-key": "基準語言的鍵在某語言中沒有值。",
             "audit.rule.mixed-positional": "混用了編號與一般預留位置。",
-            "audit.rule.newline-mismatch": "換行與基準不同。",
+            "audit.rule.newline-mismatch": "換行改變了基準的結構。",
             "audit.rule.placeholder-conflict": "同一引數被當成兩種型別。",
             "audit.rule.placeholder-mismatch": "預留位置的數量、位置或型別與基準不同。",
             "audit.rule.plural-missing-category": "複數形式缺少此語言需要的類別。",
@@ -445,6 +454,7 @@ extension DiagnosticCode {
     static let auditHelpEmptyValue: DiagnosticCode = "audit.help.empty-value"
     static let auditHelpExtraKey: DiagnosticCode = "audit.help.extra-key"
     static let auditHelpHalfwidthPunctuation: DiagnosticCode = "audit.help.halfwidth-punctuation"
+    static let auditHelpLineWrapMismatch: DiagnosticCode = "audit.help.line-wrap-mismatch"
     static let auditHelpLocaleName: DiagnosticCode = "audit.help.locale-name"
     static let auditHelpMainlandVocabulary: DiagnosticCode = "audit.help.mainland-vocabulary"
     static let auditHelpMissingInCatalog: DiagnosticCode = "audit.help.missing-in-catalog"
@@ -473,6 +483,7 @@ extension DiagnosticCode {
     static let auditHtmlFindings: DiagnosticCode = "audit.html.findings"
     static let auditHtmlProblem: DiagnosticCode = "audit.html.problem"
     static let auditHtmlTitle: DiagnosticCode = "audit.html.title"
+    static let auditLineWrapMismatch: DiagnosticCode = "audit.line-wrap-mismatch"
     static let auditListHeading: DiagnosticCode = "audit.list.heading"
     static let auditLocaleName: DiagnosticCode = "audit.locale-name"
     static let auditMainlandVocabulary: DiagnosticCode = "audit.mainland-vocabulary"
@@ -495,6 +506,7 @@ extension DiagnosticCode {
     static let auditRuleEmptyValue: DiagnosticCode = "audit.rule.empty-value"
     static let auditRuleExtraKey: DiagnosticCode = "audit.rule.extra-key"
     static let auditRuleHalfwidthPunctuation: DiagnosticCode = "audit.rule.halfwidth-punctuation"
+    static let auditRuleLineWrapMismatch: DiagnosticCode = "audit.rule.line-wrap-mismatch"
     static let auditRuleLocaleName: DiagnosticCode = "audit.rule.locale-name"
     static let auditRuleMainlandVocabulary: DiagnosticCode = "audit.rule.mainland-vocabulary"
     static let auditRuleMissingInCatalog: DiagnosticCode = "audit.rule.missing-in-catalog"

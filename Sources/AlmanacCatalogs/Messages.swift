@@ -12,6 +12,7 @@ enum ModuleMessages {
             "catalog.no-draft-source": "Nothing to draft %@ from: the catalog has %@, and drafting needs the other Chinese script.",
             "catalog.no-key-column": "No column names the keys (key, id); the columns are: %@.",
             "catalog.no-locale-columns": "No column is named after a locale (en, zh-Hans, zh-Hant); the columns are: %@.",
+            "catalog.no-transliterator": "ICU has no Simplified–Traditional transform here (%@); install ICU's full data (libicu).",
             "catalog.plural-flattened": "“%@” has plural forms in %@; this format holds one string, so the “other” form was written.",
             "plist.empty": "This property list holds nothing.",
             "plist.expected-key": "A <dict> holds <key> then a value; found <%@> where a <key> belongs.",
@@ -28,6 +29,7 @@ enum ModuleMessages {
             "catalog.no-draft-source": "无法起草 %@：目录中只有 %@，起草需要另一种中文书写系统。",
             "catalog.no-key-column": "没有表示键的列（key、id）；现有的列是：%@。",
             "catalog.no-locale-columns": "没有以语言命名的列（en、zh-Hans、zh-Hant）；现有的列是：%@。",
+            "catalog.no-transliterator": "此处的 ICU 没有简繁转换（%@）；请安装完整的 ICU 数据（libicu）。",
             "catalog.plural-flattened": "“%@”在 %@ 中有复数形式；此格式只能存一个字符串，已写入 other 形式。",
             "plist.empty": "此属性列表是空的。",
             "plist.expected-key": "<dict> 内应是 <key> 后跟一个值；在应为 <key> 的位置发现了 <%@>。",
@@ -44,6 +46,7 @@ enum ModuleMessages {
             "catalog.no-draft-source": "無法起草 %@：目錄中只有 %@，起草需要另一種中文書寫系統。",
             "catalog.no-key-column": "沒有表示鍵的欄位（key、id）；現有的欄位是：%@。",
             "catalog.no-locale-columns": "沒有以語言命名的欄位（en、zh-Hans、zh-Hant）；現有的欄位是：%@。",
+            "catalog.no-transliterator": "此處的 ICU 沒有簡繁轉換（%@）；請安裝完整的 ICU 資料（libicu）。",
             "catalog.plural-flattened": "「%@」在 %@ 中有複數形式；此格式只能存一個字串，已寫入 other 形式。",
             "plist.empty": "此屬性列表是空的。",
             "plist.expected-key": "<dict> 內應是 <key> 後接一個值；在應為 <key> 的位置發現了 <%@>。",
@@ -82,6 +85,7 @@ extension DiagnosticCode {
     static let catalogNoDraftSource: DiagnosticCode = "catalog.no-draft-source"
     static let catalogNoKeyColumn: DiagnosticCode = "catalog.no-key-column"
     static let catalogNoLocaleColumns: DiagnosticCode = "catalog.no-locale-columns"
+    static let catalogNoTransliterator: DiagnosticCode = "catalog.no-transliterator"
     static let catalogPluralFlattened: DiagnosticCode = "catalog.plural-flattened"
     static let plistEmpty: DiagnosticCode = "plist.empty"
     static let plistExpectedKey: DiagnosticCode = "plist.expected-key"

@@ -1,10 +1,13 @@
 public import AlmanacCore
 import AlmanacICU
 
-/// Converts Chinese text between scripts the way a translator's first draft would: ICU's
-/// character transform, then Taiwan's vocabulary (OpenCC's phrase lists: 軟件→軟體, 信息→資訊,
-/// 默認→預設, and back), then Taiwan's character variants (爲→為, 裏→裡). Placeholders and
-/// format specifiers pass through untouched.
+/// Converts Chinese text between scripts the way a translator's first draft would. To Taiwan's:
+/// OpenCC's phrases and characters (书签 → 書籤, 录制 → 錄製, 松开 → 鬆開: one Simplified character with
+/// several Traditional forms is decided by the word it is in), then Taiwan's vocabulary (OpenCC's
+/// Taiwan list and Almanac's: 軟件 → 軟體, 信息 → 資訊, 默認 → 預設, and the words Taiwan's apps write,
+/// `Scripts/opencc/AlmanacDrafts.txt`), then Taiwan's character variants (爲 → 為, 裏 → 裡). Each list
+/// replaces a phrase only where it is a word of the text (`PhraseTable`). To Simplified: Taiwan's
+/// words back, then ICU's character transform. Placeholders and format specifiers pass through.
 public final class ChineseConverter: @unchecked Sendable {
     public enum Direction: Sendable {
         /// zh-Hans → zh-Hant as written in Taiwan.
@@ -14,20 +17,28 @@ public final class ChineseConverter: @unchecked Sendable {
     }
 
     public let direction: Direction
-    let transliterator: Transliterator
+    /// To Taiwan: OpenCC's Simplified-to-Traditional step; to Simplified: ICU's transform.
+    private let toTraditional: PhraseTable?
+    private let transliterator: Transliterator?
     let phrases: PhraseTable
     let variants: [Character: Character]
 
     public init(_ direction: Direction) throws(Diagnostic) {
         self.direction = direction
-        do {
-            transliterator = direction == .toTaiwan ? try .simplifiedToTraditional() : try .traditionalToSimplified()
-        } catch {
-            throw Diagnostic.error("catalog.no-transliterator", error.description)
+        switch direction {
+        case .toTaiwan:
+            toTraditional = PhraseTable.simplifiedToTraditional
+            transliterator = nil
+            phrases = PhraseTable(TaiwanPhrases.draftWords + TaiwanPhrases.toTaiwan)
+        case .toSimplified:
+            toTraditional = nil
+            do {
+                transliterator = try .traditionalToSimplified()
+            } catch {
+                throw Diagnostic.error("catalog.no-transliterator", error.description)
+            }
+            phrases = PhraseTable(TaiwanPhrases.fromTaiwan)
         }
-        phrases = direction == .toTaiwan ? PhraseTable(TaiwanPhrases.draftCharacters + TaiwanPhrases.toTaiwan,
-                                                       standalone: TaiwanPhrases.standaloneToTaiwan)
-                                         : PhraseTable(TaiwanPhrases.fromTaiwan)
         var variants: [Character: Character] = [:]
         if direction == .toTaiwan {
             for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { variants[Character(from)] = Character(to) }
@@ -38,11 +49,14 @@ public final class ChineseConverter: @unchecked Sendable {
     public func convert(_ text: String) -> String {
         switch direction {
         case .toTaiwan:
-            let traditional = transliterator.apply(text)
+            // Taiwan's variants before its words too: OpenCC writes 羣, which ICU's dictionary does
+            // not know, so 聚集成羣 would not be read as 聚集|成群.
+            let traditional = String((toTraditional?.replace(in: text) ?? text).map { variants[$0] ?? $0 })
             let worded = phrases.replace(in: traditional)
             return String(worded.map { variants[$0] ?? $0 })
         case .toSimplified:
-            return transliterator.apply(phrases.replace(in: text))
+            let worded = phrases.replace(in: text)
+            return transliterator?.apply(worded) ?? worded
         }
     }
 
@@ -62,84 +76,116 @@ public final class ChineseConverter: @unchecked Sendable {
     }
 }
 
-/// A phrase list (mainland word → Taiwan word, or back) applied to the words of a text.
+/// A phrase list (Simplified → Traditional, mainland word → Taiwan word, or back) applied to the
+/// words of a text.
 ///
 /// A phrase is replaced only where it is a word of the text. Matching the longest phrase from left
 /// to right, as OpenCC does, takes a phrase that straddles two words: 變量 in 改變|量子 (改變數子),
 /// 數組 in 少數|組織, 視頻 in 電視|頻段. Here the text is segmented first: ICU's dictionary words, the
 /// list's phrases and single characters are the candidate words, and the segmentation with the
-/// fewest words wins (then the one whose ends agree most with ICU's, then the one using the list).
+/// fewest words wins; then the one using a short list's words most and the one whose ends agree
+/// most with ICU's (for OpenCC's long list of phrases, the other way round).
 /// The list's identity entries (電視, 頻段) are words that guard a boundary ICU's dictionary misses.
-/// Inside one of ICU's words, the longest phrases from the left are replaced.
+/// Inside one of ICU's words, the longest phrases from the left are replaced. What no phrase covers
+/// is written with the table's characters, if it has any (OpenCC's STCharacters: each character's
+/// first Traditional form).
 ///
-/// The phrases are a trie over Unicode scalars: each step is one lookup of an integer.
-struct PhraseTable {
-    /// Node 0 is the root; `children[node][scalar]` is the next node.
-    private var children: [[UInt32: Int32]] = [[:]]
+/// The phrases are a trie over Unicode scalars, its edges one dictionary keyed by node and scalar.
+struct PhraseTable: Sendable {
+    /// The child of node `n` by scalar `s` is `edges[n << 32 | s]`; node 0 is the root.
+    private var edges: [UInt64: Int32] = [:]
     /// The replacement of the phrase that ends at a node.
     private var values: [String?] = [nil]
-    /// Characters replaced only where one is a word of its own: 里 → 裡 ("in"; 公里 and 鄰里 keep 里).
-    private let standalone: [Unicode.Scalar: String]
+    /// What a character no phrase covers is written as.
+    private var characters: [UInt32: String] = [:]
+    /// Whether the list's words win over ICU's dictionary when both segment a text into as many
+    /// words: true for a short list of words, false for OpenCC's tens of thousands of phrases.
+    private var prefersListedWords = true
 
     /// A word of a segmented text: its scalars `start..<end` and what replaces them, if anything.
+    /// `aligned` when both its ends are among ICU's word boundaries.
     struct Word: Equatable {
         var start: Int
         var end: Int
         var replacement: String?
+        var aligned = true
     }
 
-    init(_ pairs: [(String, String)], standalone: [Unicode.Scalar: String] = [:]) {
-        self.standalone = standalone
-        for (key, value) in pairs {
-            var node = 0
-            for scalar in key.unicodeScalars {
-                if let next = children[node][scalar.value] {
-                    node = Int(next)
-                } else {
-                    children.append([:])
-                    values.append(nil)
-                    children[node][scalar.value] = Int32(children.count - 1)
-                    node = children.count - 1
-                }
-            }
-            // The first pair for a phrase wins.
-            if node != 0, values[node] == nil { values[node] = value }
+    init(_ pairs: [(String, String)]) {
+        for (key, value) in pairs { insert(key.unicodeScalars, value) }
+    }
+
+    /// A table from OpenCC's `key<TAB>value` lines, phrases and characters apart.
+    init(phraseLines: String, characterLines: String) {
+        prefersListedWords = false
+        edges.reserveCapacity(180_000)
+        Self.forEachPair(in: phraseLines) { key, value in insert(key.unicodeScalars, value) }
+        Self.forEachPair(in: characterLines) { key, value in
+            if key.unicodeScalars.count == 1, let scalar = key.unicodeScalars.first { characters[scalar.value] = String(value) }
         }
+    }
+
+    /// OpenCC's Simplified-to-Traditional step, built once.
+    static let simplifiedToTraditional = PhraseTable(phraseLines: OpenCCTables.simplifiedPhrases,
+                                                     characterLines: OpenCCTables.simplifiedCharacters)
+
+    static func forEachPair(in lines: String, _ body: (Substring, Substring) -> Void) {
+        for line in lines.split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            body(line[..<tab], line[line.index(after: tab)...])
+        }
+    }
+
+    private mutating func insert<Key: Collection<Unicode.Scalar>>(_ key: Key, _ value: some StringProtocol) {
+        var node: Int32 = 0
+        for scalar in key {
+            let edge = UInt64(UInt32(node)) << 32 | UInt64(scalar.value)
+            if let next = edges[edge] {
+                node = next
+            } else {
+                values.append(nil)
+                node = Int32(values.count - 1)
+                edges[edge] = node
+            }
+        }
+        // The first pair for a phrase wins.
+        if node != 0, values[Int(node)] == nil { values[Int(node)] = String(value) }
+    }
+
+    private func child(_ node: Int32, _ scalar: Unicode.Scalar) -> Int32? {
+        edges[UInt64(UInt32(node)) << 32 | UInt64(scalar.value)]
     }
 
     /// Every phrase that starts at `start` and ends by `limit`: where each ends and its replacement,
     /// shortest first.
     private func phrases(_ scalars: [Unicode.Scalar], from start: Int, limit: Int) -> [(end: Int, replacement: String)] {
-        var node = 0
+        var node: Int32 = 0
         var found: [(Int, String)] = []
         var index = start
-        while index < limit, let next = children[node][scalars[index].value] {
-            node = Int(next)
+        while index < limit, let next = child(node, scalars[index]) {
+            node = next
             index += 1
-            if let value = values[node] { found.append((index, value)) }
+            if let value = values[Int(node)] { found.append((index, value)) }
         }
         return found
     }
 
-    /// Whether any phrase or standalone character occurs in `scalars` at all.
+    /// Whether any phrase occurs in `scalars` at all.
     private func occurs(in scalars: [Unicode.Scalar]) -> Bool {
         scalars.indices.contains { start in
-            standalone[scalars[start]] != nil || !phrases(scalars, from: start, limit: scalars.count).isEmpty
+            child(0, scalars[start]).map { _ in !phrases(scalars, from: start, limit: scalars.count).isEmpty } ?? false
         }
     }
 
     /// `start..<end`, one of ICU's words, with the longest phrases from the left replaced.
     private func wordsInside(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int, into words: inout [Word]) {
-        if end - start == 1, let replacement = standalone[scalars[start]] {
-            words.append(Word(start: start, end: end, replacement: replacement))
-            return
-        }
         var index = start
         var plainStart = start
         while index < end {
             if let longest = phrases(scalars, from: index, limit: end).last {
                 if plainStart < index { words.append(Word(start: plainStart, end: index)) }
-                words.append(Word(start: index, end: longest.end, replacement: longest.replacement))
+                words.append(Word(start: index, end: longest.end, replacement: longest.replacement,
+                                  aligned: index == start && longest.end == end))
                 index = longest.end
                 plainStart = index
             } else {
@@ -164,10 +210,15 @@ struct PhraseTable {
         }
 
         // cost[i]: the best way to segment scalars[0..<i] as (words, scalars not in the list's
-        // phrases, ends off ICU's cuts), compared in that order.
+        // phrases, ends off ICU's cuts). Of two segmentations with as many words, a short list of
+        // words (Taiwan's) wins over ICU's dictionary (有|源代碼, where ICU reads 有源|代碼), and ICU's
+        // dictionary wins over a list of tens of thousands of phrases (OpenCC's, where 了如 of 了如指掌
+        // would be taken across 展示|了|如何).
         typealias Cost = (words: Int, unlisted: Int, off: Int)
+        let listFirst = prefersListedWords
         func better(_ a: Cost, _ b: Cost) -> Bool {
-            (a.words, a.unlisted, a.off) < (b.words, b.unlisted, b.off)
+            listFirst ? (a.words, a.unlisted, a.off) < (b.words, b.unlisted, b.off)
+                      : (a.words, a.off, a.unlisted) < (b.words, b.off, b.unlisted)
         }
         var cost = [Cost?](repeating: nil, count: count + 1)
         // How the best segmentation reaches i: from where, and the phrase replacement if the last
@@ -183,10 +234,7 @@ struct PhraseTable {
                 cost[end] = candidate
                 step[end] = (start, phrase)
             }
-            if isCut[start] {
-                let end = nextCut[start]
-                offer(end, nil, listed: end - start == 1 && standalone[scalars[start]] != nil)
-            }
+            if isCut[start] { offer(nextCut[start], nil, listed: false) }
             offer(start + 1, nil, listed: false)
             for (end, replacement) in phrases(scalars, from: start, limit: count) {
                 offer(end, replacement, listed: true)
@@ -202,37 +250,49 @@ struct PhraseTable {
         var words: [Word] = []
         for (start, end, phrase) in chosen.reversed() {
             if let phrase {
-                words.append(Word(start: start, end: end, replacement: phrase))
+                words.append(Word(start: start, end: end, replacement: phrase, aligned: isCut[start] && isCut[end]))
             } else {
+                let first = words.count
                 wordsInside(scalars, start, end, into: &words)
+                if !(isCut[start] && isCut[end]) {
+                    for index in first..<words.count { words[index].aligned = false }
+                }
             }
         }
         return words
     }
 
-    /// The phrases replaced in `text`, with where they start (in Unicode scalars).
-    func matches(in text: String) -> [(offset: Int, phrase: Substring, replacement: String)] {
-        guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil }) else { return [] }
+    /// The phrases replaced in `text`, with where they start (in Unicode scalars) and whether both
+    /// their ends are among ICU's word boundaries.
+    func matches(in text: String) -> [(offset: Int, phrase: Substring, replacement: String, aligned: Bool)] {
+        guard text.unicodeScalars.contains(where: { child(0, $0) != nil }) else { return [] }
         let scalars = Array(text.unicodeScalars)
         guard let words = segment(scalars) else { return [] }
         return words.compactMap { word in
             guard let replacement = word.replacement else { return nil }
             var phrase = String.UnicodeScalarView()
             phrase.append(contentsOf: scalars[word.start..<word.end])
-            return (word.start, Substring(String(phrase)), replacement)
+            return (word.start, Substring(String(phrase)), replacement, word.aligned)
         }
     }
 
     func replace(in text: String) -> String {
-        guard text.unicodeScalars.contains(where: { children[0][$0.value] != nil || standalone[$0] != nil }) else { return text }
+        let hasPhrase = text.unicodeScalars.contains { child(0, $0) != nil }
+        guard hasPhrase || (!characters.isEmpty && text.unicodeScalars.contains { characters[$0.value] != nil }) else { return text }
         let scalars = Array(text.unicodeScalars)
-        guard let words = segment(scalars) else { return text }
+        let words = (hasPhrase ? segment(scalars) : nil) ?? [Word(start: 0, end: scalars.count)]
         var result = String.UnicodeScalarView()
         for word in words {
             if let replacement = word.replacement {
                 result.append(contentsOf: replacement.unicodeScalars)
             } else {
-                result.append(contentsOf: scalars[word.start..<word.end])
+                for scalar in scalars[word.start..<word.end] {
+                    if let character = characters[scalar.value] {
+                        result.append(contentsOf: character.unicodeScalars)
+                    } else {
+                        result.append(scalar)
+                    }
+                }
             }
         }
         return String(result)
@@ -240,7 +300,7 @@ struct PhraseTable {
 }
 
 /// Mainland words in zh-Hant text, for checks: the phrases of OpenCC's Taiwan list and Almanac's
-/// whose Taiwan form differs, where they are words of the text, less the words Taiwan also uses
+/// whose Taiwan form differs, where they are words of the text and of ICU's dictionary, less the words Taiwan also uses
 /// (OpenCC lists them among their own values) and the allowed ones. Words right in some meanings
 /// only (支持: a feature's support is 支援, backing a project is 支持) are marked `contextual`.
 /// The reviewed lists, each word with its reason, are `Scripts/opencc/TaiwanReview.txt`.
@@ -267,11 +327,13 @@ public struct MainlandVocabulary: Sendable {
         contextual = TaiwanPhrases.reviewedContextual.subtracting(allowList)
     }
 
-    /// Each mainland word in `text` with the word Taiwan uses.
+    /// Each mainland word in `text` with the word Taiwan uses. A phrase whose ends are not both word
+    /// boundaries of ICU's dictionary is another word's part (類模板 in 分類|模板, 狀態欄 in
+    /// 狀態|欄位, 在線 in 在|線上) and is not reported.
     public func find(in text: String) -> [Word] {
         table.matches(in: text).compactMap { match in
             let word = String(match.phrase)
-            guard word != match.replacement, !allowed.contains(word) else { return nil }
+            guard match.aligned, word != match.replacement, !allowed.contains(word) else { return nil }
             return Word(word: word, taiwan: match.replacement, contextual: contextual.contains(word))
         }
     }

@@ -51,14 +51,20 @@ public enum CatalogFiles {
     /// kept, nothing is merged).
     public typealias Reading = Result<(catalog: Catalog?, diagnostics: [Diagnostic])?, Diagnostic>
 
-    /// The tables of files read in `readingOrder`, merged across locales by table name. A file
+    /// The tables of files read in `readingOrder`, merged across locales by table name (letter case
+    /// aside). A file
     /// that could not be read is named in its table's diagnostics; the others are still merged.
     public static func merge(_ readings: [(path: String, reading: Reading)], sourceLanguage: String) -> [CatalogTable] {
         var tables: [String: CatalogTable] = [:]
         var order: [String] = []
+        // Names that differ only in case are one table (`InfoPlist.strings` in en.lproj,
+        // `infoPlist.strings` in zh-Hant.lproj), named as first met.
+        var spelling: [String: String] = [:]
         for (path, reading) in readings {
             if case .success(nil) = reading { continue }
-            let name = CatalogPath.table(ofPath: path) ?? "Localizable"
+            let found = CatalogPath.table(ofPath: path) ?? "Localizable"
+            let name = spelling[found.lowercased(), default: found]
+            spelling[found.lowercased()] = name
             if tables[name] == nil {
                 tables[name] = CatalogTable(name: name, catalog: Catalog(sourceLanguage: sourceLanguage))
                 order.append(name)

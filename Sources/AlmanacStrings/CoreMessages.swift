@@ -11,7 +11,6 @@ enum CoreMessages {
             "catalog.duplicate-key": "The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.",
             "catalog.duplicate-key-same": "The key “%@” is defined twice with the same text (lines %@ and %@); nothing changes, but one of the two can go.",
             "catalog.locale-not-tag": "“%@” is not a language tag. A locale is written in BCP 47 (en, zh-Hant, pt-BR) or as an .lproj folder name (zh_TW, Base), at most 128 characters; correct it in the file. Nothing of this file was converted.",
-            "catalog.no-transliterator": "ICU has no Simplified–Traditional transform here (%@); install ICU's full data (libicu).",
             "charset.converted": "The file is in %@; it was converted to Unicode.",
             "charset.invalid-bytes": "The file is not valid %@: the bytes at offset %@ cannot be decoded. Name the encoding with --encoding.",
             "charset.unknown": "\"%@\" is not a character encoding Almanac knows (try utf-8, big5, gb18030, utf-16).",
@@ -118,7 +117,6 @@ enum CoreMessages {
             "catalog.duplicate-key": "键“%@”定义了两次（第 %@ 行和第 %@ 行）；与 Apple 一样保留后一个值。请删除其中一个。",
             "catalog.duplicate-key-same": "键“%@”以相同文本定义了两次（第 %@ 行和第 %@ 行）；内容不变，但可以删除其中一个。",
             "catalog.locale-not-tag": "“%@”不是语言标记。语言应按 BCP 47 书写（en、zh-Hans、pt-BR），或写成 .lproj 文件夹名（zh_TW、Base），最多 128 个字符；请在文件中更正。此文件未转换任何内容。",
-            "catalog.no-transliterator": "此处的 ICU 没有简繁转换（%@）；请安装完整的 ICU 数据（libicu）。",
             "charset.converted": "文件编码为 %@，已转换为 Unicode。",
             "charset.invalid-bytes": "文件不是有效的 %@：偏移 %@ 处的字节无法解码。请用 --encoding 指定编码。",
             "charset.unknown": "“%@”不是 Almanac 认识的字符编码（可用 utf-8、big5、gb18030、utf-16）。",
@@ -225,7 +223,6 @@ enum CoreMessages {
             "catalog.duplicate-key": "鍵「%@」定義了兩次（第 %@ 行與第 %@ 行）；與 Apple 相同保留後一個值。請刪除其中一個。",
             "catalog.duplicate-key-same": "鍵「%@」以相同文字定義了兩次（第 %@ 行與第 %@ 行）；內容不變，但可以刪除其中一個。",
             "catalog.locale-not-tag": "「%@」不是語言標記。語言應依 BCP 47 書寫（en、zh-Hant、pt-BR），或寫成 .lproj 資料夾名稱（zh_TW、Base），最多 128 個字元；請在檔案中更正。此檔案未轉換任何內容。",
-            "catalog.no-transliterator": "此處的 ICU 沒有簡繁轉換（%@）；請安裝完整的 ICU 資料（libicu）。",
             "charset.converted": "檔案編碼為 %@，已轉換為 Unicode。",
             "charset.invalid-bytes": "檔案不是有效的 %@：位移 %@ 處的位元組無法解碼。請用 --encoding 指定編碼。",
             "charset.unknown": "「%@」不是 Almanac 認得的字元編碼（可用 utf-8、big5、gb18030、utf-16）。",
@@ -336,7 +333,6 @@ extension DiagnosticCode {
     package static let catalogDuplicateKey: DiagnosticCode = "catalog.duplicate-key"
     package static let catalogDuplicateKeySame: DiagnosticCode = "catalog.duplicate-key-same"
     package static let catalogLocaleNotTag: DiagnosticCode = "catalog.locale-not-tag"
-    package static let catalogNoTransliterator: DiagnosticCode = "catalog.no-transliterator"
     package static let charsetConverted: DiagnosticCode = "charset.converted"
     package static let charsetInvalidBytes: DiagnosticCode = "charset.invalid-bytes"
     package static let charsetUnknown: DiagnosticCode = "charset.unknown"

@@ -58,6 +58,21 @@ final class KeyContext {
         }
     }
 
+    /// Whether a key reads as text (`Move Screen`, `Cancel`, `1234`, `已完成`) rather than as an
+    /// identifier (`settings.title`, `save_button`, `gpCwrM`, `ok`): a key the base table lacks that
+    /// reads as text is the source text (an app whose English table holds only a few overrides).
+    static func readsAsText(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, key.unicodeScalars.allSatisfy({ $0.isASCII }),
+              !key.unicodeScalars.contains(where: { $0 == " " }) else { return true }
+        let identifierCharacters = key.unicodeScalars.allSatisfy { ASCII.isAlphanumeric(UInt8($0.value)) || "_.-".unicodeScalars.contains($0) }
+        guard identifierCharacters, ASCII.isLetter(UInt8(first.value)) || first == "_" else { return true }
+        let separated = key.unicodeScalars.contains { "_.-".unicodeScalars.contains($0) }
+        let scalars = Array(key.unicodeScalars)
+        let camelCase = zip(scalars, scalars.dropFirst()).contains { ASCII.isLowercase(UInt8($0.value)) && ASCII.isUppercase(UInt8($1.value)) }
+        let lowercase = scalars.allSatisfy { !ASCII.isUppercase(UInt8($0.value)) }
+        return !(separated || camelCase || lowercase)
+    }
+
     /// The base's text at exactly this place.
     func baseText(exactly path: String) -> String? { baseTexts.first { $0.path == path }?.text }
 
@@ -195,7 +210,7 @@ final class TextContext {
     /// The characters of the text only Simplified Chinese writes.
     var simplifiedCharacters: String {
         if let simplified { return simplified }
-        let found = auditor.purity.simplifiedCharacters(in: text)
+        let found = ScriptPurity.simplifiedCharacters(in: text)
         simplified = found
         return found
     }

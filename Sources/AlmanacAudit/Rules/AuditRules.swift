@@ -17,7 +17,7 @@ public enum AuditRules {
         SimplifiedInHantRule.self, TraditionalInHansRule.self, MainlandVocabularyRule.self, TaiwanWordChoiceRule.self, QuoteStyleRule.self,
         HalfwidthPunctuationRule.self,
         // Typography against the base
-        WhitespaceMismatchRule.self, NewlineMismatchRule.self, EllipsisRule.self,
+        WhitespaceMismatchRule.self, NewlineMismatchRule.self, LineWrapMismatchRule.self, EllipsisRule.self,
         // Sources
         MissingInCatalogRule.self, UnusedKeyRule.self,
     ]

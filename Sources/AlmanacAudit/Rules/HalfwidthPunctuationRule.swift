@@ -1,14 +1,16 @@
 import AlmanacCore
 
 /// A half-width `, . : ; ? !` right after Chinese text, which Chinese writes full-width. Inside
-/// a number or a name (`iOS 18.1`), or quoted to name it (缺少「;」), it is left alone.
+/// a number or a name (`iOS 18.1`), quoted to name it (缺少「;」), or in an emoticon (:)), it is
+/// left alone.
 struct HalfwidthPunctuationRule: TextRule {
     static let description = AuditRuleDescription(
         id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
         triggering: [.values(("failed", "en", "Could not save, try again"), ("failed", "zh-Hans", "保存失败,请重试"))],
         nonTriggering: [.values(("failed", "en", "Could not save, try again"), ("failed", "zh-Hans", "保存失败，请重试")),
                         .values(("update", "en", "Requires iOS 18.1"), ("update", "zh-Hant", "需要iOS 18.1")),
-                        .values(("syntax", "en", "A “;” is missing"), ("syntax", "zh-Hant", "缺少「;」"))])
+                        .values(("syntax", "en", "A “;” is missing"), ("syntax", "zh-Hant", "缺少「;」")),
+                        .values(("tip", "en", "Buy me a milkshake :)"), ("tip", "zh-Hant", "請我喝奶昔:)"))])
 
     func check(_ text: TextContext) {
         if let mark = Self.halfWidthPunctuation(in: text.text) { text.report(Self.description, [mark], value: text.text) }
@@ -23,6 +25,8 @@ struct HalfwidthPunctuationRule: TextRule {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if let next, next.isNumber || next.isLetter && next.isASCII { continue }
             if character == "." && index + 2 < characters.count && characters[index + 1] == "." { continue }  // "..." has its own check
+            // An emoticon (:) ;-)) is no punctuation.
+            if ":;".contains(character), let next, ")(-".contains(next) { continue }
             // A mark quoted to name it (缺少「;」) is not punctuation.
             if "「“‘『".contains(characters[index - 1]), let next, "」”’』".contains(next) { continue }
             return String(character)

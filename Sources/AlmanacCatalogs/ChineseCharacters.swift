@@ -1,0 +1,66 @@
+/// Which Chinese script a Han character belongs to, from OpenCC's character tables: a character is
+/// Simplified only when OpenCC does not list it among its own Traditional forms (发 is 發 or 髮), and
+/// Traditional only when it is not among its own Simplified forms (發 is 发). Characters both scripts
+/// write (里 in 公里, 著 in 显著, 干 in 若干, 后 in 皇后) are neither; where such a character stands in a
+/// word that OpenCC writes with another Traditional form (这里 → 這裡, 以后 → 以後, 饼干 → 餅乾), a
+/// Traditional text that keeps it holds a Simplified leftover, found by `simplifiedLeftovers(in:)`.
+public enum ChineseCharacters {
+    private static let simplifiedOnly = Set(OpenCCTables.simplifiedOnly.unicodeScalars.map(\.value))
+    private static let traditionalOnly = Set(OpenCCTables.traditionalOnly.unicodeScalars.map(\.value))
+    /// Characters both scripts write whose Traditional form depends on the word, where OpenCC's
+    /// phrases and Taiwan's standard agree on that form: 里 (這裡, 公里), 后 (以後, 皇后), 干 (乾淨, 若干),
+    /// 面 (麵條), 只 (一隻), 系 (關係, 聯繫), 表 (手錶), 松 (放鬆), 斗 (戰鬥), 征 (特徵), 舍 (捨棄), 余, 于,
+    /// 云 (the surnames, and 餘, 於, 雲), 划 (計劃), 板 (老闆). Not those whose word forms Taiwan writes
+    /// either way (了解 and 瞭解, 宣布 and 宣佈, 折疊 and 摺疊, 制冷 and 製冷).
+    private static let ambiguous: Set<UInt32> = Set("里后干面只系表松斗征舍余于云划板".unicodeScalars.map(\.value))
+    private static let toSimplified: [UInt32: Unicode.Scalar] = {
+        var result: [UInt32: Unicode.Scalar] = [:]
+        PhraseTable.forEachPair(in: OpenCCTables.traditionalCharacters) { key, value in
+            guard key.unicodeScalars.count == 1, value.unicodeScalars.count == 1,
+                  let from = key.unicodeScalars.first, let to = value.unicodeScalars.first else { return }
+            result[from.value] = to
+        }
+        return result
+    }()
+
+    /// Whether only Simplified Chinese writes this character.
+    public static func isSimplifiedOnly(_ scalar: Unicode.Scalar) -> Bool { simplifiedOnly.contains(scalar.value) }
+
+    /// Whether only Traditional Chinese writes this character.
+    public static func isTraditionalOnly(_ scalar: Unicode.Scalar) -> Bool { traditionalOnly.contains(scalar.value) }
+
+    /// Whether the character is written in both scripts, with a Traditional form that depends on
+    /// the word it stands in.
+    public static func dependsOnWord(_ scalar: Unicode.Scalar) -> Bool { ambiguous.contains(scalar.value) }
+
+    /// Taiwan's forms of OpenCC's characters (裏 → 裡, 羣 → 群).
+    private static let taiwanVariants: [Unicode.Scalar: Unicode.Scalar] = {
+        var result: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (from, to) in TaiwanPhrases.variants where from.unicodeScalars.count == 1 && to.unicodeScalars.count == 1 {
+            result[from.unicodeScalars.first!] = to.unicodeScalars.first!
+        }
+        return result
+    }()
+
+    /// The positions (in Unicode scalars) of `scalars`, a Traditional text, that hold a character
+    /// both scripts write inside a word OpenCC's phrases write with another form: 里 in 這里, 后 in
+    /// 以后, 干 in 餅干.
+    public static func simplifiedLeftovers(in scalars: [Unicode.Scalar]) -> [Int] {
+        guard scalars.contains(where: { ambiguous.contains($0.value) }) else { return [] }
+        let simplified = scalars.map { toSimplified[$0.value] ?? $0 }
+        guard let words = PhraseTable.simplifiedToTraditional.segment(simplified) else { return [] }
+        var found: [Int] = []
+        for word in words {
+            guard let replacement = word.replacement else { continue }
+            let written = Array(replacement.unicodeScalars)
+            guard written.count == word.end - word.start else { continue }
+            for offset in 0..<written.count {
+                let index = word.start + offset
+                let original = scalars[index]
+                guard ambiguous.contains(original.value), written[offset] != original else { continue }
+                if taiwanVariants[written[offset]] != original { found.append(index) }
+            }
+        }
+        return found
+    }
+}
