@@ -330,10 +330,12 @@ public struct MainlandVocabulary: Sendable {
     /// Each mainland word in `text` with the word Taiwan uses. A phrase whose ends are not both word
     /// boundaries of ICU's dictionary is another word's part (類模板 in 分類|模板, 狀態欄 in
     /// 狀態|欄位, 在線 in 在|線上) and is not reported.
+    /// A word the text holds several times is found once.
     public func find(in text: String) -> [Word] {
-        table.matches(in: text).compactMap { match in
+        var seen: Set<String> = []
+        return table.matches(in: text).compactMap { match in
             let word = String(match.phrase)
-            guard match.aligned, word != match.replacement, !allowed.contains(word) else { return nil }
+            guard match.aligned, word != match.replacement, !allowed.contains(word), seen.insert(word).inserted else { return nil }
             return Word(word: word, taiwan: match.replacement, contextual: contextual.contains(word))
         }
     }

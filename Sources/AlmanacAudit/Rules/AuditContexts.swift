@@ -166,12 +166,21 @@ final class TextContext {
     var isBase: Bool { value.isBase }
     var auditor: Auditor { value.key.auditor }
 
-    /// The printf placeholders of the text (printf rules ask `isPrintfFormat` first).
+    /// The printf placeholders of the text (printf rules ask `isPrintfFormat` first), a String
+    /// Catalog's substitution tokens read as their arguments (`SubstitutionTokens`).
     var placeholders: PlaceholderList {
         if let placeholderList { return placeholderList }
-        let list = PlaceholderList(text)
+        let list = PlaceholderList(SubstitutionTokens.resolved(text, path: path, in: value.translation))
         placeholderList = list
         return list
+    }
+
+    /// The printf placeholders of the base's text at `path` (by default, the text this one compares
+    /// with), read as `placeholders` are.
+    func basePlaceholders(at path: String? = nil) -> PlaceholderList? {
+        let place = path ?? self.path
+        guard let reference = path.map({ value.key.baseText(exactly: $0) }) ?? reference else { return nil }
+        return PlaceholderList(SubstitutionTokens.resolved(reference, path: place, in: value.key.base))
     }
 
     /// The app's own tokens in the text (`%0`, `{name}`, `${name}`).

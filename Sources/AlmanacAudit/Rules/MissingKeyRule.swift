@@ -1,12 +1,15 @@
-/// A key of the base locale that a locale lacks: the app shows the base's text (or the key).
+/// A key of the base locale that a locale lacks: the app shows the base's text (or the key). A base
+/// text that reads as a name only (`UTM`, `iCloud`, `%@`: what `untranslated` lets through) would
+/// read the same translated, so its absence is not reported.
 struct MissingKeyRule: KeyRule {
     static let description = AuditRuleDescription(
         id: "missing-key", severity: .error, scope: .key, locales: .translations,
         triggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"))],
-        nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消"))])
+        nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消")),
+                        .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存"))])
 
     func check(_ key: KeyContext) {
-        guard key.base != nil else { return }
+        guard key.base != nil, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 }) else { return }
         for locale in key.locales where locale != key.baseLocale && key.entry.translations[locale] == nil {
             key.report(Self.description, locale: locale)
         }

@@ -1,26 +1,35 @@
 import AlmanacCore
 
 /// Leading or trailing spaces that differ from the base's: text the app joins with other text
-/// runs together or gains a gap. Chinese text that ends (or starts) with a Chinese character or
-/// full-width punctuation where the base has a space needs none (`Name: ` → `名稱：`, `, ` → `、`).
+/// runs together or gains a gap. A space the translation adds is reported; one it lacks is where the
+/// base's space joins (after `Name:`, before `%@`), but not where Chinese text ends or starts with a
+/// Chinese character or full-width punctuation (`Name: ` → `名稱：`, `, ` → `、`).
 struct WhitespaceMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "whitespace-mismatch", severity: .warning, scope: .text, locales: .translations,
         triggering: [.values(("label", "en", "Name: %@"), ("label", "zh-Hant", "名稱：%@ ")),
-                     .values(("label", "en", "Version "), ("label", "zh-Hant", "Version"))],
+                     .values(("bullet", "en", "• "), ("bullet", "zh-Hant", "•"))],
         nonTriggering: [.values(("label", "en", "Name: "), ("label", "zh-Hant", "名稱： ")),
                         .values(("label", "en", "Name: "), ("label", "zh-Hant", "名稱：")),
-                        .values(("join", "en", ", "), ("join", "zh-Hans", "、"))])
+                        .values(("join", "en", ", "), ("join", "zh-Hans", "、")),
+                        .values(("tap", "en", "Add a tap from an external address "), ("tap", "zh-Hant", "使用外部位址來新增 Tap"))])
 
     func check(_ text: TextContext) {
         guard let reference = text.reference else { return }
         let base = Self.edgeSpace(reference), translated = Self.edgeSpace(text.text)
         guard base != translated else { return }
-        let characters = Array(text.text)
-        // The base's space is one Chinese text needs no space for.
-        func needsNone(_ edge: Character?) -> Bool { edge.map(TextScan.isCJK) ?? false }
-        let leading = base.0 != translated.0 && !(base.0 && needsNone(characters.first))
-        let trailing = base.1 != translated.1 && !(base.1 && needsNone(characters.last))
+        let characters = Array(text.text), baseCharacters = Array(reference)
+        // A space the base has and the translation lacks matters where the app joins text there: not
+        // beside Chinese text, which needs none, and not beside a word or a sentence's end in the base
+        // (`Add a tap from an external address `, ` Done`), where it is the base's slip or a gap the
+        // translation's language does without.
+        func matters(translationEdge: Character?, baseNeighbour: Character?) -> Bool {
+            guard let translationEdge, !TextScan.isCJK(translationEdge), let baseNeighbour else { return false }
+            return !(baseNeighbour.isLetter || baseNeighbour.isNumber || ".…!?。".contains(baseNeighbour))
+        }
+        let baseNeighbours = (baseCharacters.first { $0 != " " && $0 != "\t" }, baseCharacters.last { $0 != " " && $0 != "\t" })
+        let leading = base.0 != translated.0 && (translated.0 || matters(translationEdge: characters.first, baseNeighbour: baseNeighbours.0))
+        let trailing = base.1 != translated.1 && (translated.1 || matters(translationEdge: characters.last, baseNeighbour: baseNeighbours.1))
         if leading || trailing {
             text.report(Self.description, value: text.text, base: reference)
         }
