@@ -195,8 +195,9 @@ def one_line(text, limit=160):
 
 
 def value_of(folder, finding):
-    """The text the finding is about, read back from the catalog for the judge (best effort)."""
-    return finding.get("value") or ""
+    """The text the finding is about, and the base's, for the judge."""
+    value, base = finding.get("value") or "", finding.get("base") or ""
+    return value + ("  ‖ base: " + base if base else "")
 
 
 def load_findings(app):
@@ -227,7 +228,7 @@ def sample(args):
                 new_rows.append({"id": finding_id(app, finding), "half": half, "app": app["repo"], "check": check,
                                  "severity": finding["severity"], "file": finding.get("file", ""),
                                  "key": one_line(finding.get("key"), 80), "locale": finding.get("locale") or "",
-                                 "text": one_line(value_of(app_dir(app), finding)),
+                                 "text": one_line(value_of(app_dir(app), finding), 300),
                                  "message": one_line(finding["message"], 400), "verdict": "", "reason": ""})
     new_file = not os.path.exists(JUDGED)
     with open(JUDGED, "a", encoding="utf-8") as file:

@@ -166,7 +166,7 @@ public final class Auditor {
         let isInfoPlist = table.name.lowercased().hasSuffix("infoplist")
         for entry in catalog.entries where entry.shouldTranslate != false {
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
-            if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.isEmpty } }) { continue }
+            if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }) { continue }
             let baseLacksKey = entry.translations[base] == nil && !entry.key.isEmpty
             // The base text is in a file the audit does not read: a storyboard's or xib's (the key
             // of an Interface Builder object, `8Gx-Ya-zhp.title`, with no base table) or Info.plist.

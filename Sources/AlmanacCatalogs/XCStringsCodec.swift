@@ -210,6 +210,10 @@ public struct XCStringsCodec: Codec {
         }
         if let plural = translation.plural { variations.append(("plural", pluralJSON(plural, state))) }
         if !variations.isEmpty { members.append(("variations", .object(variations))) }
+        if let extra = translation.presentation[XCStringsFile.unmodeledMembers], let json = try? JSONValue(parsing: Array(extra.utf8)),
+           let more = json.object {
+            members += more
+        }
         return .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) })
     }
 }

@@ -110,6 +110,9 @@ public enum XCStringsFile {
         return line + bytes[index..<found.lowerBound].count { $0 == UInt8(ascii: "\n") }
     }
 
+    /// The presentation key of a localization's members the catalog model does not hold.
+    public static let unmodeledMembers = "xcstrings.localization-extra"
+
     public static func state(_ unit: JSONValue?) -> Translation.State? {
         guard let unit, let members = unit.object, let text = member(members, "state")?.string else { return nil }
         return Translation.State(rawValue: text)
@@ -163,6 +166,10 @@ public enum XCStringsFile {
         }
         // One state for the translation: the least advanced of its units.
         translation.state = states.reduce(nil) { least, state in least.map { Translation.State.leastAdvanced($0, state) } ?? state }
+        // What the model does not hold (an App Shortcut's `stringSet` of phrases) is kept as text, to
+        // be written back and to tell that the translation is not empty.
+        let unmodeled = members.filter { !["stringUnit", "variations", "substitutions"].contains($0.0) }
+        if !unmodeled.isEmpty { translation.presentation[Self.unmodeledMembers] = JSONValue.object(unmodeled).serialized() }
         return translation
     }
 }
