@@ -116,6 +116,12 @@ public final class Auditor {
         return rules
     }
 
+    /// Whether Interface Builder's comment marks the object's text not to localize (`Note = "Do not
+    /// localize"`, which ibtool writes for a text the app replaces).
+    static func markedDoNotLocalize(_ entry: CatalogEntry) -> Bool {
+        entry.comment?.contains("Note = \"Do not localize\"") == true
+    }
+
     /// The text rules over a value's texts in each of `locales`, with no base text to compare with.
     private func checkTexts(of entry: CatalogEntry, in locales: [(String, LocaleRules)], value: ValueContext, text: TextContext) {
         for (localeName, rules) in locales {
@@ -164,7 +170,7 @@ public final class Auditor {
         // key), unless Xcode marked it stale. An Info.plist table's base text is in Info.plist.
         let isStringCatalog = !table.files.isEmpty && table.files.allSatisfy { $0.hasSuffix(".xcstrings") }
         let isInfoPlist = table.name.lowercased().hasSuffix("infoplist")
-        for entry in catalog.entries where entry.shouldTranslate != false {
+        for entry in catalog.entries where entry.shouldTranslate != false && !Self.markedDoNotLocalize(entry) {
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
             if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }) { continue }
             let baseLacksKey = entry.translations[base] == nil && !entry.key.isEmpty

@@ -48,7 +48,7 @@ enum ModuleMessages {
             "audit.help.missing-in-catalog": "Add the key to a catalog, or correct the key in the code if it is misspelt.",
             "audit.help.missing-key": "Translate the key in this locale, or remove it from the base if the app no longer uses it.",
             "audit.help.mixed-positional": "Number every placeholder (%%1$@, %%2$@) or none.",
-            "audit.help.newline-mismatch": "Keep the base’s paragraphs, its line breaks at the start and the end, and a break between lines of content (a title and its detail); the layout expects them. A sentence the base only wraps need not wrap.",
+            "audit.help.newline-mismatch": "Keep the base’s paragraphs (a line break with an empty line) and its line breaks at the start and the end, where the app joins this text to another. A sentence the base only wraps need not wrap.",
             "audit.help.placeholder-conflict": "Give the argument one type wherever it is used (%%1$@ or %%1$d, not both).",
             "audit.help.placeholder-mismatch": "Use the base's placeholders: as many, each of the same type. To change their order, number them (%%1$@, %%2$@) rather than changing them.",
             "audit.help.plural-missing-category": "Add the forms listed; the language's plural rules (CLDR, through ICU) select them.",
@@ -64,6 +64,7 @@ enum ModuleMessages {
             "audit.help.unreadable": "Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark.",
             "audit.help.untranslated": "Translate the text; if it is meant to stay the same (a brand name, “OK”), allow it with --allow TEXT.",
             "audit.help.untranslated-locale": "Translate the locale, or leave it out of the release until it is; almanac audit --locales chooses the locales to check.",
+            "audit.help.untranslated-word": "Translate the word, or keep it when Chinese UIs keep it (App, Wi-Fi, a product's name) and allow it with --allow.",
             "audit.help.unused-key": "Remove the key from every locale, unless the code builds it in a way a scan cannot see (interpolation, a variable).",
             "audit.help.whitespace-mismatch": "Match the base's leading and trailing spaces; the app joins this text with other text.",
             "audit.html.all-checks": "All checks",
@@ -78,7 +79,7 @@ enum ModuleMessages {
             "audit.missing-in-catalog": "The code uses “%@”, which no catalog defines.",
             "audit.missing-key": "“%@” is missing in %@.",
             "audit.mixed-positional": "“%@” in %@ mixes numbered (%%1$@) and plain (%%@) placeholders, which String(format:) cannot read.",
-            "audit.newline-mismatch": "“%@” in %@ breaks its lines where the base does not, or not where it does (paragraphs, the first or last line break, lines of content).",
+            "audit.newline-mismatch": "“%@” in %@ loses the base’s paragraphs, or its line break at the start or the end.",
             "audit.not-a-catalog": "This file is read as %@, which holds no localized strings; give the audit catalogs (.strings, .stringsdict, .xcstrings, .xliff) or folders that hold them.",
             "audit.placeholder-conflict": "“%@” in %@ reads argument %@ as two different types; it would crash or print garbage.",
             "audit.placeholder-mismatch": "“%@” in %@ has placeholders that do not match the base: expected %@, found %@.",
@@ -100,7 +101,7 @@ enum ModuleMessages {
             "audit.rule.missing-in-catalog": "The code uses a key no catalog defines.",
             "audit.rule.missing-key": "A key of the base locale has no value in a locale.",
             "audit.rule.mixed-positional": "Numbered and plain placeholders are mixed.",
-            "audit.rule.newline-mismatch": "Line breaks change the base’s structure.",
+            "audit.rule.newline-mismatch": "A paragraph, or a line break at the start or the end, differs from the base.",
             "audit.rule.placeholder-conflict": "One argument is read as two types.",
             "audit.rule.placeholder-mismatch": "Placeholders differ from the base in number, position or type.",
             "audit.rule.plural-missing-category": "Plural forms lack a category the language needs.",
@@ -116,6 +117,7 @@ enum ModuleMessages {
             "audit.rule.unreadable": "A catalog file cannot be read.",
             "audit.rule.untranslated": "A value equals the base where a translation is expected.",
             "audit.rule.untranslated-locale": "Many of a locale's values (a quarter or more) are the base's text; reported once for the locale instead of once per value.",
+            "audit.rule.untranslated-word": "A single word equals the base where a translation may be expected.",
             "audit.rule.unused-key": "A catalog key no source uses.",
             "audit.rule.whitespace-mismatch": "Leading or trailing spaces differ from the base.",
             "audit.scope.key": "a key across the locales",
@@ -133,6 +135,7 @@ enum ModuleMessages {
             "audit.unreadable": "This file cannot be read: %@",
             "audit.untranslated": "“%@” in %@ is the same as the base; translate it or allow it with --allow.",
             "audit.untranslated-locale": "%1$@ is largely untranslated: %2$@ of its %3$@ values are still the base's text (translation platforms write the source text where nobody has translated yet).",
+            "audit.untranslated-word": "“%@” in %@ is one word of the base, untranslated; keep it if it is a name or a term the language keeps.",
             "audit.unused-key": "“%@” is never used in the sources given.",
             "audit.whitespace-mismatch": "“%@” in %@ starts or ends with spaces the base does not have (or lacks them).",
         ],
@@ -178,7 +181,7 @@ enum ModuleMessages {
             "audit.help.missing-in-catalog": "把这个键加入某个目录；如果是代码中拼错了，就改正代码中的键。",
             "audit.help.missing-key": "在该语言中翻译这个键；如果应用已不再使用，就从基准语言中删除它。",
             "audit.help.mixed-positional": "要么给所有占位符编号（%%1$@、%%2$@），要么都不编号。",
-            "audit.help.newline-mismatch": "保留基准的段落、开头和结尾的换行，以及内容行之间（如标题与详情）的换行；界面布局依赖这些换行。基准只是为排版而折行的句子，译文不必照折。",
+            "audit.help.newline-mismatch": "保留基准的分段（带空行的换行）以及开头和结尾的换行；应用会在这些地方把本文与其他文字拼接。基准只是为排版而折行的句子，译文不必照折。",
             "audit.help.placeholder-conflict": "同一个参数在各处使用同一种类型（%%1$@ 或 %%1$d，不要两者都用）。",
             "audit.help.placeholder-mismatch": "使用与基准语言相同的占位符：数量相同，类型一一对应。需要调整顺序时请加编号（%%1$@、%%2$@），不要改动占位符本身。",
             "audit.help.plural-missing-category": "添加所列出的形式；该语言的复数规则（CLDR，经由 ICU）会用到它们。",
@@ -194,6 +197,7 @@ enum ModuleMessages {
             "audit.help.unreadable": "按给出的行号修正文件（常见的是缺少分号或引号），或将其保存为 UTF-8 或带字节顺序标记的 UTF-16。",
             "audit.help.untranslated": "翻译该文本；如果它本应保持不变（品牌名、“OK”），用 --allow TEXT 放行。",
             "audit.help.untranslated-locale": "翻译该语言，或在完成前不要随版本发布；almanac audit --locales 可选择要检查的语言。",
+            "audit.help.untranslated-word": "翻译该词；若中文界面通常保留原文（App、Wi-Fi、产品名称），可保留并用 --allow 允许。",
             "audit.help.unused-key": "从所有语言中删除这个键，除非代码以扫描看不到的方式构造它（插值、变量）。",
             "audit.help.whitespace-mismatch": "与基准语言的首尾空格保持一致；应用会把这段文本与其他文本拼接。",
             "audit.html.all-checks": "全部检查",
@@ -208,7 +212,7 @@ enum ModuleMessages {
             "audit.missing-in-catalog": "代码用到了“%@”，但没有任何目录定义它。",
             "audit.missing-key": "%2$@ 中缺少“%1$@”。",
             "audit.mixed-positional": "%2$@ 中的“%1$@”混用了编号（%%1$@）与普通（%%@）占位符，String(format:) 无法处理。",
-            "audit.newline-mismatch": "%2$@ 中的“%1$@”换行与基准的结构不同（段落、开头或结尾的换行、内容行之间的换行）。",
+            "audit.newline-mismatch": "%2$@ 中的“%1$@”丢失了基准的分段，或开头、结尾的换行与基准不同。",
             "audit.not-a-catalog": "此文件按 %@ 读取，其中没有本地化字符串；请给审计提供目录文件（.strings、.stringsdict、.xcstrings、.xliff）或包含它们的文件夹。",
             "audit.placeholder-conflict": "%2$@ 中的“%1$@”把第 %3$@ 个参数当成两种类型；会崩溃或显示乱码。",
             "audit.placeholder-mismatch": "%2$@ 中的“%1$@”占位符与基准不符：应为 %3$@，实际为 %4$@。",
@@ -230,7 +234,7 @@ enum ModuleMessages {
             "audit.rule.missing-in-catalog": "代码用到的键没有在目录中定义。",
             "audit.rule.missing-key": "基准语言的键在某语言中没有值。",
             "audit.rule.mixed-positional": "混用了编号与普通占位符。",
-            "audit.rule.newline-mismatch": "换行改变了基准的结构。",
+            "audit.rule.newline-mismatch": "分段或开头、结尾的换行与基准不同。",
             "audit.rule.placeholder-conflict": "同一参数被当成两种类型。",
             "audit.rule.placeholder-mismatch": "占位符的数量、位置或类型与基准不同。",
             "audit.rule.plural-missing-category": "复数形式缺少此语言需要的类别。",
@@ -246,6 +250,7 @@ enum ModuleMessages {
             "audit.rule.unreadable": "目录文件无法读取。",
             "audit.rule.untranslated": "应翻译的值与基准相同。",
             "audit.rule.untranslated-locale": "某语言有许多值（四分之一或更多）与基准语言相同；按语言报告一次，而不是每个值报告一次。",
+            "audit.rule.untranslated-word": "单个词与基准相同，可能需要翻译。",
             "audit.rule.unused-key": "目录中有源代码从未用到的键。",
             "audit.rule.whitespace-mismatch": "首尾空格与基准不同。",
             "audit.scope.key": "一个键在各语言中的情况",
@@ -263,6 +268,7 @@ enum ModuleMessages {
             "audit.unreadable": "无法读取此文件：%@",
             "audit.untranslated": "%2$@ 中的“%1$@”与基准相同；请翻译，或用 --allow 允许。",
             "audit.untranslated-locale": "%1$@ 大部分尚未翻译：%3$@ 个值中仍有 %2$@ 个与基准语言相同（翻译平台会在尚未翻译的地方填入源文本）。",
+            "audit.untranslated-word": "%2$@ 中的“%1$@”是基准语言的一个词，未翻译；若是名称或该语言保留原文的术语，可保留。",
             "audit.unused-key": "给定的源代码中从未用到“%@”。",
             "audit.whitespace-mismatch": "%2$@ 中的“%1$@”首尾空格与基准不同。",
         ],
@@ -308,7 +314,7 @@ enum ModuleMessages {
             "audit.help.missing-in-catalog": "把這個鍵加入某個目錄；如果是程式碼中拼錯了，就改正程式碼中的鍵。",
             "audit.help.missing-key": "在該語言中翻譯這個鍵；如果 應用程式已不再使用，就從基準語言中刪除它。",
             "audit.help.mixed-positional": "要麼為所有預留位置編號（%%1$@、%%2$@），要麼都不編號。",
-            "audit.help.newline-mismatch": "保留基準的段落、開頭和結尾的換行，以及內容行之間（如標題與詳情）的換行；介面版面依賴這些換行。基準只是為排版而斷行的句子，譯文不必照斷。",
+            "audit.help.newline-mismatch": "保留基準的分段（帶空行的換行）以及開頭和結尾的換行；應用程式會在這些地方把本文與其他文字拼接。基準只是為排版而斷行的句子，譯文不必照斷。",
             "audit.help.placeholder-conflict": "同一個引數在各處使用同一種型別（%%1$@ 或 %%1$d，不要兩者都用）。",
             "audit.help.placeholder-mismatch": "使用與基準語言相同的預留位置：數量相同，型別一一對應。需要調整順序時請加編號（%%1$@、%%2$@），不要改動預留位置本身。",
             "audit.help.plural-missing-category": "加入所列出的形式；該語言的複數規則（CLDR，經由 ICU）會用到它們。",
@@ -324,6 +330,7 @@ enum ModuleMessages {
             "audit.help.unreadable": "依指出的行號修正檔案（常見的是缺少分號或引號），或將其儲存為 UTF-8 或帶位元組順序標記的 UTF-16。",
             "audit.help.untranslated": "翻譯該文字；如果它本應保持不變（品牌名稱、「OK」），用 --allow TEXT 放行。",
             "audit.help.untranslated-locale": "翻譯該語言，或在完成前不要隨版本發布；almanac audit --locales 可選擇要檢查的語言。",
+            "audit.help.untranslated-word": "翻譯該詞；若中文介面通常保留原文（App、Wi-Fi、產品名稱），可保留並用 --allow 允許。",
             "audit.help.unused-key": "從所有語言中刪除這個鍵，除非程式碼以掃描看不到的方式組成它（插值、變數）。",
             "audit.help.whitespace-mismatch": "與基準語言的首尾空格保持一致；應用程式會把這段文字與其他文字串接。",
             "audit.html.all-checks": "全部檢查",
@@ -338,7 +345,7 @@ enum ModuleMessages {
             "audit.missing-in-catalog": "程式碼用到了「%@」，但沒有任何目錄定義它。",
             "audit.missing-key": "%2$@ 中缺少「%1$@」。",
             "audit.mixed-positional": "%2$@ 中的「%1$@」混用了編號（%%1$@）與一般（%%@）預留位置，String(format:) 無法處理。",
-            "audit.newline-mismatch": "%2$@ 中的「%1$@」換行與基準的結構不同（段落、開頭或結尾的換行、內容行之間的換行）。",
+            "audit.newline-mismatch": "%2$@ 中的「%1$@」遺失了基準的分段，或開頭、結尾的換行與基準不同。",
             "audit.not-a-catalog": "此檔案按 %@ 讀取，其中沒有在地化字串；請給稽核提供目錄檔案（.strings、.stringsdict、.xcstrings、.xliff）或包含它們的資料夾。",
             "audit.placeholder-conflict": "%2$@ 中的「%1$@」把第 %3$@ 個引數當成兩種型別；會當機或顯示亂碼。",
             "audit.placeholder-mismatch": "%2$@ 中的「%1$@」預留位置與基準不符：應為 %3$@，實際為 %4$@。",
@@ -360,7 +367,7 @@ enum ModuleMessages {
             "audit.rule.missing-in-catalog": "程式碼用到的鍵沒有在目錄中定義。",
             "audit.rule.missing-key": "基準語言的鍵在某語言中沒有值。",
             "audit.rule.mixed-positional": "混用了編號與一般預留位置。",
-            "audit.rule.newline-mismatch": "換行改變了基準的結構。",
+            "audit.rule.newline-mismatch": "分段或開頭、結尾的換行與基準不同。",
             "audit.rule.placeholder-conflict": "同一引數被當成兩種型別。",
             "audit.rule.placeholder-mismatch": "預留位置的數量、位置或型別與基準不同。",
             "audit.rule.plural-missing-category": "複數形式缺少此語言需要的類別。",
@@ -376,6 +383,7 @@ enum ModuleMessages {
             "audit.rule.unreadable": "目錄檔案無法讀取。",
             "audit.rule.untranslated": "應翻譯的值與基準相同。",
             "audit.rule.untranslated-locale": "某語言有許多值（四分之一或更多）與基準語言相同；按語言回報一次，而不是每個值回報一次。",
+            "audit.rule.untranslated-word": "單一詞語與基準相同，可能需要翻譯。",
             "audit.rule.unused-key": "目錄中有原始碼從未用到的鍵。",
             "audit.rule.whitespace-mismatch": "首尾空格與基準不同。",
             "audit.scope.key": "一個鍵在各語言中的情況",
@@ -393,6 +401,7 @@ enum ModuleMessages {
             "audit.unreadable": "無法讀取此檔案：%@",
             "audit.untranslated": "%2$@ 中的「%1$@」與基準相同；請翻譯，或以 --allow 允許。",
             "audit.untranslated-locale": "%1$@ 大部分尚未翻譯：%3$@ 個值中仍有 %2$@ 個與基準語言相同（翻譯平台會在尚未翻譯的地方填入原文）。",
+            "audit.untranslated-word": "%2$@ 中的「%1$@」是基準語言的一個詞，未翻譯；若是名稱或該語言保留原文的術語，可保留。",
             "audit.unused-key": "指定的原始碼中從未用到「%@」。",
             "audit.whitespace-mismatch": "%2$@ 中的「%1$@」首尾空格與基準不同。",
         ]
@@ -476,6 +485,7 @@ extension DiagnosticCode {
     static let auditHelpUnreadable: DiagnosticCode = "audit.help.unreadable"
     static let auditHelpUntranslated: DiagnosticCode = "audit.help.untranslated"
     static let auditHelpUntranslatedLocale: DiagnosticCode = "audit.help.untranslated-locale"
+    static let auditHelpUntranslatedWord: DiagnosticCode = "audit.help.untranslated-word"
     static let auditHelpUnusedKey: DiagnosticCode = "audit.help.unused-key"
     static let auditHelpWhitespaceMismatch: DiagnosticCode = "audit.help.whitespace-mismatch"
     static let auditHtmlAllChecks: DiagnosticCode = "audit.html.all-checks"
@@ -528,6 +538,7 @@ extension DiagnosticCode {
     static let auditRuleUnreadable: DiagnosticCode = "audit.rule.unreadable"
     static let auditRuleUntranslated: DiagnosticCode = "audit.rule.untranslated"
     static let auditRuleUntranslatedLocale: DiagnosticCode = "audit.rule.untranslated-locale"
+    static let auditRuleUntranslatedWord: DiagnosticCode = "audit.rule.untranslated-word"
     static let auditRuleUnusedKey: DiagnosticCode = "audit.rule.unused-key"
     static let auditRuleWhitespaceMismatch: DiagnosticCode = "audit.rule.whitespace-mismatch"
     static let auditScopeKey: DiagnosticCode = "audit.scope.key"
@@ -545,6 +556,7 @@ extension DiagnosticCode {
     static let auditUnreadable: DiagnosticCode = "audit.unreadable"
     static let auditUntranslated: DiagnosticCode = "audit.untranslated"
     static let auditUntranslatedLocale: DiagnosticCode = "audit.untranslated-locale"
+    static let auditUntranslatedWord: DiagnosticCode = "audit.untranslated-word"
     static let auditUnusedKey: DiagnosticCode = "audit.unused-key"
     static let auditWhitespaceMismatch: DiagnosticCode = "audit.whitespace-mismatch"
 }

@@ -166,6 +166,13 @@ final class TextContext {
     var isBase: Bool { value.isBase }
     var auditor: Auditor { value.key.auditor }
 
+    /// Whether the text is the base's text, word for word, where the base is not Chinese: a name
+    /// written the same in every locale (a language list's 日本語, 简体中文), not a translation.
+    var isTheBaseName: Bool {
+        guard let reference, reference == text, !value.isBase else { return false }
+        return !auditor.locale(value.key.baseLocale).isChinese
+    }
+
     /// The printf placeholders of the text (printf rules ask `isPrintfFormat` first), a String
     /// Catalog's substitution tokens read as their arguments (`SubstitutionTokens`).
     var placeholders: PlaceholderList {

@@ -1,8 +1,8 @@
 import AlmanacCore
 
 /// A half-width `, . : ; ? !` right after Chinese text, which Chinese writes full-width. Inside
-/// a number or a name (`iOS 18.1`), quoted to name it (缺少「;」), or in an emoticon (:)), it is
-/// left alone.
+/// a number or a name (`iOS 18.1`), quoted or bracketed to name it (缺少「;」, 使用逗号（,）分隔), or
+/// in an emoticon (:)), it is left alone.
 struct HalfwidthPunctuationRule: TextRule {
     static let description = AuditRuleDescription(
         id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
@@ -10,7 +10,8 @@ struct HalfwidthPunctuationRule: TextRule {
         nonTriggering: [.values(("failed", "en", "Could not save, try again"), ("failed", "zh-Hans", "保存失败，请重试")),
                         .values(("update", "en", "Requires iOS 18.1"), ("update", "zh-Hant", "需要iOS 18.1")),
                         .values(("syntax", "en", "A “;” is missing"), ("syntax", "zh-Hant", "缺少「;」")),
-                        .values(("tip", "en", "Buy me a milkshake :)"), ("tip", "zh-Hant", "請我喝奶昔:)"))])
+                        .values(("tip", "en", "Buy me a milkshake :)"), ("tip", "zh-Hant", "請我喝奶昔:)")),
+                        .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔"))])
 
     func check(_ text: TextContext) {
         if let mark = Self.halfWidthPunctuation(in: text.text) { text.report(Self.description, [mark], value: text.text) }
@@ -27,8 +28,8 @@ struct HalfwidthPunctuationRule: TextRule {
             if character == "." && index + 2 < characters.count && characters[index + 1] == "." { continue }  // "..." has its own check
             // An emoticon (:) ;-)) is no punctuation.
             if ":;".contains(character), let next, ")(-".contains(next) { continue }
-            // A mark quoted to name it (缺少「;」) is not punctuation.
-            if "「“‘『".contains(characters[index - 1]), let next, "」”’』".contains(next) { continue }
+            // A mark quoted or bracketed to name it (缺少「;」, 逗号（,）) is not punctuation.
+            if "「“‘『（(【[".contains(characters[index - 1]), let next, "」”’』）)】]".contains(next) { continue }
             return String(character)
         }
         return nil

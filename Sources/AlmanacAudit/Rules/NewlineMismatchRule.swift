@@ -1,19 +1,22 @@
 import AlmanacCore
 
-/// A translation whose line breaks lose or change the base's structure: a paragraph break (an empty
-/// line) more or fewer, a line break at the start or the end more or fewer, or fewer line breaks than
-/// the base has between its lines of content (a title and its detail, two sentences). A line break
-/// that only wraps an English sentence (`can’t be⏎uploaded`) is no structure: a translation without
-/// it is a note of `line-wrap-mismatch`, not this warning.
+/// A translation whose line breaks lose the base's structure: a paragraph (a break with an empty
+/// line) the translation runs into the next, or a line break at the start or the end, where the app
+/// joins this text to another, more or fewer. Not compared: HTML, where line breaks show nothing;
+/// breaks that set a placeholder apart on a line of its own (`for⏎⏎%@⏎⏎is not allowed`), which the
+/// word order of another language need not keep; paragraphs the translation adds. Other differences
+/// (a sentence the base wraps, two lines run into one) are `line-wrap-mismatch`'s, a note.
 struct NewlineMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "newline-mismatch", severity: .warning, scope: .text, locales: .translations,
-        triggering: [.values(("intro", "en", "Count the days.\nNever miss one."), ("intro", "zh-Hans", "倒数每一天，不错过任何一天。")),
-                     .values(("welcome", "en", "Access your server on the go.\n\nIt runs in your home."),
-                             ("welcome", "zh-Hans", "随时随地访问您的服务器。\n它在您的家中运行。"))],
+        triggering: [.values(("welcome", "en", "Access your server on the go.\n\nIt runs in your home."),
+                             ("welcome", "zh-Hans", "随时随地访问您的服务器。\n它在您的家中运行。")),
+                     .values(("item", "en", "  • Move a configuration\n"), ("item", "zh-Hans", "  • 移动一项配置"))],
         nonTriggering: [.values(("intro", "en", "Count the days.\nNever miss one."), ("intro", "zh-Hans", "倒数每一天。\n不错过任何一天。")),
-                        .values(("broken", "en", "This %@ is broken and can’t be\nuploaded to Mastodon."),
-                                ("broken", "zh-Hant", "此 %@ 已損毀，無法上傳至 Mastodon。"), alsoFinds: ["line-wrap-mismatch"])])
+                        .values(("missing", "en", "Missing Info.plist for\n\n%@\n\nThis configuration must include one."),
+                                ("missing", "zh-Hans", "缺少用于 %@ 的 Info.plist\n\n这个配置必须包含一个。")),
+                        .values(("note", "en", "<p>When checked, it is shown.</p>\n<p>When not checked, it is hidden.</p>\n"),
+                                ("note", "zh-Hans", "<p>勾选时显示。</p><p>未勾选时隐藏。</p>"))])
 
     func check(_ text: TextContext) {
         guard let reference = text.reference, let lines = LineBreaks(reference), let translated = LineBreaks(text.text, orNilWithout: false),
@@ -22,9 +25,10 @@ struct NewlineMismatchRule: TextRule {
     }
 }
 
-/// Line breaks that differ from the base's only in how lines of a paragraph are wrapped: the base
-/// wraps an English sentence the translation does not (or the other way round). For a person to
-/// look at where the layout has room for a fixed number of lines.
+/// Line breaks that differ from the base's without changing its paragraphs or its first and last
+/// line break: a sentence the base wraps and the translation does not, two lines run into one, a
+/// paragraph the translation adds. For a person to look at where the layout has room for a fixed
+/// number of lines.
 struct LineWrapMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "line-wrap-mismatch", severity: .note, scope: .text, locales: .translations,
@@ -45,36 +49,45 @@ struct LineWrapMismatchRule: TextRule {
 struct LineBreaks {
     /// Every line break.
     var count = 0
-    /// Line breaks that start an empty line (a paragraph break).
+    /// Paragraph breaks: runs of line breaks with an empty line, one however many empty lines,
+    /// not counting those beside a line that holds only a placeholder.
     var paragraphs = 0
-    /// Line breaks that are not an English sentence's wrap: before them no sentence ends (a letter,
-    /// digit, comma, hyphen or space) and after them it goes on in lower case.
-    var structural = 0
     var leading = false
     var trailing = false
 
-    /// nil for a text without line breaks when `orNilWithout` (the common case, decided by bytes).
+    /// nil for a text without line breaks when `orNilWithout` (the common case, decided by bytes),
+    /// and for HTML, whose line breaks show nothing.
     init?(_ text: String, orNilWithout: Bool = true) {
         if orNilWithout && !text.utf8.contains(ASCII.lineFeed) { return nil }
-        let characters = Array(text)
-        leading = characters.first?.isNewline == true
-        trailing = characters.count > 1 && characters.last?.isNewline == true
-        for (index, character) in characters.enumerated() where character.isNewline {
-            count += 1
-            var next = index + 1
-            while next < characters.count, characters[next] == " " || characters[next] == "\t" { next += 1 }
-            if next < characters.count, characters[next].isNewline { paragraphs += 1 }
-            let before = index > 0 ? characters[index - 1] : nil
-            let after = next < characters.count ? characters[next] : nil
-            let wraps = before.map { $0.isLetter || $0.isNumber || ",- ".contains($0) } == true
-                && after.map { $0.isLowercase && $0.isASCII } == true
-            if !wraps { structural += 1 }
+        if TextScan.has(text, "</") || TextScan.has(text, "<br") || TextScan.has(text, "<p>") { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        count = lines.count - 1
+        leading = lines.count > 1 && lines.first?.isEmpty == true
+        trailing = lines.count > 1 && lines.last?.isEmpty == true
+        // Each run of empty lines between two lines of content.
+        var previousContent: Int?
+        for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            if let previous = previousContent, index - previous > 1,
+               !Self.holdsOnlyPlaceholders(lines[previous]), !Self.holdsOnlyPlaceholders(line) {
+                paragraphs += 1
+            }
+            previousContent = index
         }
     }
 
-    /// Whether `translated` loses or changes this (the base's) structure.
+    /// A line that sets a value apart: placeholders only, with spaces and a closing colon or stop.
+    static func holdsOnlyPlaceholders(_ line: Substring) -> Bool {
+        var rest = String(line.drop { $0 == " " || $0 == "\t" })
+        while let last = rest.last, " \t:：.。,，".contains(last) { rest.removeLast() }
+        guard !rest.isEmpty else { return false }
+        let placeholders = PlaceholderList(rest).placeholders
+        guard !placeholders.isEmpty else { return false }
+        for placeholder in placeholders { rest = rest.replacingOccurrences(of: placeholder.text, with: "") }
+        return rest.allSatisfy(\.isWhitespace)
+    }
+
+    /// Whether `translated` loses this (the base's) structure.
     func changesStructure(_ translated: LineBreaks) -> Bool {
-        paragraphs != translated.paragraphs || leading != translated.leading || trailing != translated.trailing
-            || translated.count < structural
+        translated.paragraphs < paragraphs || leading != translated.leading || trailing != translated.trailing
     }
 }

@@ -1,7 +1,8 @@
 /// Simplified characters in a Traditional Chinese value (zh-Hant, zh_TW, zh_HK): characters OpenCC
 /// never writes in Traditional text, and characters both scripts write (里, 干, 后) where the word
 /// they stand in is written otherwise (這里, 乾淨's 干淨, 以后; never 千里, 若干, 皇后). The forms
-/// Taiwan's standard writes (台, 占, 污) are let through.
+/// Taiwan's standard writes (台, 占, 污) are let through, and so is a value written as the base's
+/// (a language list's 简体中文 in every locale).
 struct SimplifiedInHantRule: TextRule {
     static let description = AuditRuleDescription(
         id: "simplified-in-hant", severity: .error, scope: .text, locales: .traditional,
@@ -14,9 +15,11 @@ struct SimplifiedInHantRule: TextRule {
                         .values(("load", "en", "System load"), ("load", "zh-Hant", "系統占用")),
                         .values(("noise", "en", "Reduce interference"), ("noise", "zh-Hant", "減少干擾")),
                         .values(("journey", "en", "A journey begins with a loop."), ("journey", "zh-Hant", "千里之行，始於環繞。")),
+                        .values(("language.zh-Hans", "en", "简体中文"), ("language.zh-Hans", "zh-Hant", "简体中文")),
                         .values(("settings", "en", "Settings"), ("settings", "zh-Hans", "设置"))])
 
     func check(_ text: TextContext) {
+        guard !text.isTheBaseName else { return }
         let characters = text.simplifiedCharacters
         if !characters.isEmpty { text.report(Self.description, [characters], value: text.text) }
     }

@@ -1,6 +1,7 @@
 /// Traditional characters in a Simplified Chinese value (zh-Hans, zh_CN, zh_SG): characters OpenCC
 /// never writes in Simplified text (著 in 显著 and 乾 in 乾坤 are Simplified too). A folder named the
-/// old way is read by its script first: `zh_TW.lproj` is Traditional, not checked here.
+/// old way is read by its script first: `zh_TW.lproj` is Traditional, not checked here. A value
+/// written as the base's (a language list's 繁體中文 and 日本語 in every locale) is a name.
 struct TraditionalInHansRule: TextRule {
     static let description = AuditRuleDescription(
         id: "traditional-in-hans", severity: .error, scope: .text, locales: .simplified,
@@ -8,9 +9,11 @@ struct TraditionalInHansRule: TextRule {
                      .values(("settings", "en", "Settings"), ("settings", "zh_CN", "設置"), alsoFinds: ["locale-name"])],
         nonTriggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hans", "设置")),
                         .values(("moved", "en", "Significant location change"), ("moved", "zh-Hans", "显著的位置变更")),
+                        .values(("language.ja", "en", "日本語"), ("language.ja", "zh-Hans", "日本語")),
                         .values(("settings", "en", "Settings"), ("settings", "zh_TW", "設定"))])
 
     func check(_ text: TextContext) {
+        guard !text.isTheBaseName else { return }
         let characters = ScriptPurity.traditionalCharacters(in: text.text)
         if !characters.isEmpty { text.report(Self.description, [characters], value: text.text) }
     }

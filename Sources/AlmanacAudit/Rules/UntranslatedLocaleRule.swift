@@ -25,7 +25,8 @@ struct UntranslatedLocaleRule: ProjectRule {
 
     func check(_ project: ProjectContext) {
         var untranslated: [String: [Int]] = [:]
-        for (index, finding) in project.findings.items.enumerated() where finding.check == "untranslated" {
+        for (index, finding) in project.findings.items.enumerated()
+            where finding.check == UntranslatedRule.description.id || finding.check == UntranslatedWordRule.description.id {
             untranslated[finding.locale ?? "", default: []].append(index)
         }
         guard !untranslated.isEmpty else { return }

@@ -1,34 +1,52 @@
 import AlmanacCore
 
-/// A translation that is the base's text, word for word, in another language. Not reported:
-/// values that read as names rather than text (acronyms such as CPU, names such as MonitorControl
-/// or iCloud, @handles, addresses, values without letters), another variety of the base's
-/// language (en-GB for en), Chinese compared with Chinese, and a single word in a language
-/// written in the base's script (German keeps "Status" and "Hardware"). `--allow TEXT` lets
-/// others through.
+/// A translation that is the base's text, word for word, in another language: two words or more
+/// (a sentence, a command, a label of several words). Not reported: values that read as names
+/// rather than text (acronyms such as CPU, names such as MonitorControl or iCloud, @handles,
+/// addresses, values without letters, a language's own name such as Español or Українська in an
+/// English base, a copyright line, Interface Builder's `<dnl>` markers), another variety of the
+/// base's language (en-GB for en), and Chinese compared with Chinese. A single word is
+/// `untranslated-word`'s, a note: Chinese UIs keep many (App, Null, Metal HUD) and translate others
+/// (Date). `--allow TEXT` lets others through.
 struct UntranslatedRule: TextRule {
     static let description = AuditRuleDescription(
         id: "untranslated", severity: .warning, scope: .text, locales: .translations,
-        triggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hant", "Settings")),
+        triggering: [.values(("update", "en", "Check for updates"), ("update", "zh-Hant", "Check for updates")),
                      .values(("update", "en", "Check for updates"), ("update", "de", "Check for updates"))],
-        nonTriggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hant", "設定")),
+        nonTriggering: [.values(("settings", "en", "Check for updates"), ("settings", "zh-Hant", "檢查更新")),
                         .values(("color", "en", "Color"), ("color", "en-GB", "Color")),
                         .values(("ok", "zh-Hans", "好的"), ("ok", "zh-Hant", "好的"), base: "zh-Hans"),
                         .values(("size", "en", "%@ × %@"), ("size", "zh-Hans", "%@ × %@")),
                         .values(("cpu", "en", "CPU"), ("cpu", "zh-Hans", "CPU"), ("app", "en", "MonitorControl"), ("app", "zh-Hans", "MonitorControl"),
                                 ("sync", "en", "iCloud"), ("sync", "zh-Hans", "iCloud")),
-                        .values(("status", "en", "Status"), ("status", "de", "Status"))])
+                        .values(("spanish", "en", "Español"), ("spanish", "zh-Hans", "Español"),
+                                ("legal", "en", "© 2021 and onwards The vChewing Project."), ("legal", "zh-Hans", "© 2021 and onwards The vChewing Project.")),
+                        .values(("status", "en", "Status"), ("status", "de", "Status")),
+                        .values(("date", "en", "Date"), ("date", "zh-Hant", "Date"), alsoFinds: ["untranslated-word"])])
 
     func check(_ text: TextContext) {
-        guard let reference = text.reference, reference == text.text else { return }
+        if Self.untranslatedWords(text) >= 2 { text.report(Self.description, value: text.text, base: text.reference) }
+    }
+
+    /// How many words of `text` are the base's, left untranslated; 0 where the check does not apply.
+    static func untranslatedWords(_ text: TextContext) -> Int {
+        guard let reference = text.reference, reference == text.text else { return 0 }
         let traits = text.traits, baseTraits = text.auditor.locale(text.value.key.baseLocale)
         guard !(baseTraits.isChinese && traits.isChinese), traits.languageForComparison != baseTraits.languageForComparison,
-              !text.auditor.options.allowUntranslated.contains(text.text) else { return }
+              !text.auditor.options.allowUntranslated.contains(text.text), !readsAsName(text.text, baseLanguage: baseTraits.language) else { return 0 }
         let words = Self.words(in: text.text)
         // A language written in the base's script keeps many single words as they are.
-        if words >= (traits.script != nil && traits.script == baseTraits.script ? 2 : 1) {
-            text.report(Self.description, value: text.text, base: reference)
-        }
+        return words >= (traits.script != nil && traits.script == baseTraits.script ? 2 : 1) ? words : 0
+    }
+
+    /// Text that is the same in every language by design: a language's own name in a list of
+    /// languages (letters an English text does not have: Español, Türkçe, Українська), a copyright
+    /// line, a marker such as Interface Builder's `<dnl>` (do not localize).
+    static func readsAsName(_ text: String, baseLanguage: String) -> Bool {
+        if baseLanguage == "en", text.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
+        if text.contains("©") || text.hasPrefix("Copyright ") { return true }
+        if text.hasPrefix("<"), text.hasSuffix(">"), !text.contains(" ") { return true }
+        return false
     }
 
     /// The words of the text that read as words to translate, not as names: printf placeholders,
@@ -50,5 +68,19 @@ struct UntranslatedRule: TextRule {
             count += 1
         }
         return count
+    }
+}
+
+/// A single word that is the base's text in another language: a label left in English (Date), or
+/// a term Chinese UIs keep as it is (App, Null, Metal HUD). For a person to decide: a note.
+struct UntranslatedWordRule: TextRule {
+    static let description = AuditRuleDescription(
+        id: "untranslated-word", severity: .note, scope: .text, locales: .translations,
+        triggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hant", "Settings"))],
+        nonTriggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hant", "設定")),
+                        .values(("update", "en", "Check for updates"), ("update", "zh-Hans", "Check for updates"), alsoFinds: ["untranslated"])])
+
+    func check(_ text: TextContext) {
+        if UntranslatedRule.untranslatedWords(text) == 1 { text.report(Self.description, value: text.text, base: text.reference) }
     }
 }

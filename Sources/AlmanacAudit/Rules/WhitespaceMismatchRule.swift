@@ -15,7 +15,8 @@ struct WhitespaceMismatchRule: TextRule {
                         .values(("tap", "en", "Add a tap from an external address "), ("tap", "zh-Hant", "使用外部位址來新增 Tap"))])
 
     func check(_ text: TextContext) {
-        guard let reference = text.reference else { return }
+        // A substitution's form is a part of the translator's sentence, joined as the translator chose.
+        guard let reference = text.reference, !text.path.contains("substitution.") else { return }
         let base = Self.edgeSpace(reference), translated = Self.edgeSpace(text.text)
         guard base != translated else { return }
         let characters = Array(text.text), baseCharacters = Array(reference)
