@@ -380,8 +380,17 @@ def drafts(args):
         exact = sum(draft == target for draft, (_, _, _, target) in zip(output, rows))
         similar = sum(similarity(draft, target) for draft, (_, _, _, target) in zip(output, rows)) / len(rows)
         print(f"  {name:8} exact {exact:5} ({100 * exact / len(rows):5.1f} %)   character similarity {100 * similar:5.1f} %")
-    # Where OpenCC's phrase tables decide a character (s2t differs from a character-by-character reading),
-    # Almanac must not be behind s2twp.
+    # Where OpenCC's phrase tables decide a character (its s2t differs from a character-by-character
+    # reading with each character's first form), Almanac must not be behind s2twp.
+    first = {}
+    for line in open(os.path.join(ROOT, "Scripts/opencc/STCharacters.txt"), encoding="utf-8"):
+        if line.strip() and not line.startswith("#"):
+            key, values = line.rstrip("\n").split("\t", 1)
+            first[key] = values.split(" ")[0]
+    decided = [index for index, source in enumerate(sources) if s2t.convert(source) != "".join(first.get(c, c) for c in source)]
+    if decided:
+        cells = "   ".join(f"{name} {sum(output[i] == rows[i][3] for i in decided)}" for name, output in systems.items())
+        print(f"  where OpenCC's phrases decide a character ({len(decided)} texts), exact: {cells}")
     if args.list:
         differ = [(row, a, p) for row, a, p in zip(rows, systems["almanac"], systems["s2twp"]) if a != p]
         random.Random(1).shuffle(differ)

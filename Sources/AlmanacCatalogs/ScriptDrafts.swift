@@ -22,6 +22,8 @@ public final class ChineseConverter: @unchecked Sendable {
     private let transliterator: Transliterator?
     let phrases: PhraseTable
     let variants: [Character: Character]
+    /// Whole texts written otherwise (a settings tab's 通用 is 一般).
+    let wholeTexts: [String: String]
 
     public init(_ direction: Direction) throws(Diagnostic) {
         self.direction = direction
@@ -39,6 +41,7 @@ public final class ChineseConverter: @unchecked Sendable {
             }
             phrases = PhraseTable(TaiwanPhrases.fromTaiwan)
         }
+        wholeTexts = direction == .toTaiwan ? Dictionary(TaiwanPhrases.draftWholeTexts, uniquingKeysWith: { first, _ in first }) : [:]
         var variants: [Character: Character] = [:]
         if direction == .toTaiwan {
             for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { variants[Character(from)] = Character(to) }
@@ -52,12 +55,42 @@ public final class ChineseConverter: @unchecked Sendable {
             // Taiwan's variants before its words too: OpenCC writes 羣, which ICU's dictionary does
             // not know, so 聚集成羣 would not be read as 聚集|成群.
             let traditional = String((toTraditional?.replace(in: text) ?? text).map { variants[$0] ?? $0 })
+            if let whole = wholeTexts[traditional] { return whole }
             let worded = phrases.replace(in: traditional)
-            return String(worded.map { variants[$0] ?? $0 })
+            return Self.taiwanQuotes(String(worded.map { variants[$0] ?? $0 }))
         case .toSimplified:
             let worded = phrases.replace(in: text)
             return transliterator?.apply(worded) ?? worded
         }
+    }
+
+    /// Quotation marks as Taiwan writes them: “” and ‘’ are 「」 and 『』 (an apostrophe between two
+    /// letters stays), and a placeholder in straight single quotes ('%@') is quoted 「%@」.
+    static func taiwanQuotes(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { "“”‘’'".unicodeScalars.contains($0) }) else { return text }
+        var characters = Array(text)
+        for index in characters.indices {
+            switch characters[index] {
+            case "“": characters[index] = "「"
+            case "”": characters[index] = "」"
+            case "‘": characters[index] = "『"
+            case "’":
+                let apostrophe = index > 0 && index + 1 < characters.count && characters[index - 1].isLetter && characters[index + 1].isLetter
+                    && characters[index - 1].isASCII && characters[index + 1].isASCII
+                if !apostrophe { characters[index] = "』" }
+            case "'":
+                // '%@' (a placeholder and nothing else between straight quotes).
+                guard let close = characters[(index + 1)...].firstIndex(of: "'") else { continue }
+                let inside = String(characters[(index + 1)..<close])
+                let placeholders = PlaceholderList(inside).placeholders
+                if placeholders.count == 1, placeholders[0].text == inside {
+                    characters[index] = "「"
+                    characters[close] = "」"
+                }
+            default: continue
+            }
+        }
+        return String(characters)
     }
 
     /// The same translation with every text converted.

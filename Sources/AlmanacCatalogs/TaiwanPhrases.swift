@@ -913,6 +913,19 @@ enum TaiwanPhrases {
         ("請重試", "請再試一次"),
         ("然後重試", "然後再試一次"),
         ("關鍵詞", "關鍵字"),
+        ("字型", "字體"),
+        ("配置檔案", "設定檔"),
+        ("時出錯", "時發生錯誤"),
+        ("替換", "取代"),
+        ("小組件", "小工具"),
+        ("拼字和語法", "拼字和文法"),
+    ]
+
+    /// Whole texts drafts write otherwise (a settings tab's 通用 is 一般; AlmanacDrafts.txt's `=` lines).
+    static let draftWholeTexts: [(String, String)] = [
+        ("通用", "一般"),
+        ("幫助", "說明"),
+        ("退出", "結束"),
     ]
 
     static let fromTaiwan: [(String, String)] = [
