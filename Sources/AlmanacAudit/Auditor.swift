@@ -119,7 +119,7 @@ public final class Auditor {
     /// Whether Interface Builder's comment marks the object's text not to localize (`Note = "Do not
     /// localize"`, which ibtool writes for a text the app replaces).
     static func markedDoNotLocalize(_ entry: CatalogEntry) -> Bool {
-        entry.comment?.contains("Note = \"Do not localize\"") == true
+        entry.comment.map { TextScan.has($0, "Note = \"Do not localize\"") } ?? false
     }
 
     /// The text rules over a value's texts in each of `locales`, with no base text to compare with.

@@ -9,9 +9,9 @@ struct MissingKeyRule: KeyRule {
                         .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存"))])
 
     func check(_ key: KeyContext) {
-        guard key.base != nil, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 }) else { return }
-        for locale in key.locales where locale != key.baseLocale && key.entry.translations[locale] == nil {
-            key.report(Self.description, locale: locale)
-        }
+        guard key.base != nil else { return }
+        let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil }
+        guard !missing.isEmpty, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 }) else { return }
+        for locale in missing { key.report(Self.description, locale: locale) }
     }
 }
