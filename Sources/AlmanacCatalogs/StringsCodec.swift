@@ -13,7 +13,7 @@ public struct StringsCodec: Codec {
         FormatDescription(
             id: "strings",
             name: "Apple strings file",
-            summary: "Localizable.strings: \"key\" = \"value\"; with comments, in UTF-8 or UTF-16 (with or without a byte order mark); compiled ones (binary property lists, as in a built app) are read too and written as text.",
+            summary: "Localizable.strings: \"key\" = \"value\"; with comments, in UTF-8 or UTF-16 (with or without a byte order mark); compiled ones (binary property lists, as in a built app) and XML property lists are read too and written as text.",
             aliases: ["apple-strings", "localizable-strings"],
             extensions: [".strings"],
             mediaTypes: ["text/x-apple-strings"],
@@ -33,8 +33,8 @@ public struct StringsCodec: Codec {
     }
 
     public func identify(_ probe: Probe) -> Identification {
-        if StringsFile.isBinaryPropertyList(probe.prefix) {
-            // A compiled .stringsdict is a binary property list too: the name tells them apart.
+        if StringsFile.isBinaryPropertyList(probe.prefix) || StringsFile.isXMLPropertyList(Array(probe.prefix)) {
+            // A .stringsdict is a property list too: the name tells them apart.
             return probe.fileName?.lowercased().hasSuffix(".strings") == true ? .yes : .cannotTell
         }
         guard let text = try? StringsFile.text(probe.prefix, fileName: nil).0 else { return .cannotTell }
@@ -65,6 +65,12 @@ public struct StringsCodec: Codec {
             let catalog = StringsFile.catalog(parsed, locale: try Self.locale(for: input, context: context),
                                               sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: false)
             return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics, encoding: Self.binaryDescription)
+        }
+        if StringsFile.isXMLPropertyList(bytes) {
+            let parsed = try StringsFile.parseXMLPropertyList(bytes, fileName: input.fileName)
+            let catalog = StringsFile.catalog(parsed, locale: try Self.locale(for: input, context: context),
+                                              sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: false)
+            return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics, encoding: Self.xmlDescription)
         }
         let (text, encoding) = try StringsFile.text(bytes, fileName: input.fileName, declared: context.encoding)
         let keepLayout = context.options["layout"] != "no"
@@ -144,6 +150,7 @@ public struct StringsCodec: Codec {
     /// What `encoding` is called for a compiled table, and what `inspect` says one was read from.
     static let binary = "binary"
     static let binaryDescription = "binary property list (compiled .strings)"
+    static let xmlDescription = "XML property list (.strings as a plist; written back as text)"
 
     /// A compiled table: each entry's text (a plural's other form, said as for text), no comments.
     private func binary(_ catalog: Catalog, locale: String) throws(Diagnostic) -> Encoded {

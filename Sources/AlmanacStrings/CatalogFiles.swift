@@ -120,8 +120,9 @@ public enum CatalogFiles {
             return (catalog, diagnostics)
         }
         guard path.hasSuffix(".strings") else { return nil }
-        if StringsFile.isBinaryPropertyList(bytes) {
-            let parsed = try StringsFile.parseBinary(bytes, fileName: path)
+        if StringsFile.isBinaryPropertyList(bytes) || StringsFile.isXMLPropertyList(bytes) {
+            let parsed = StringsFile.isBinaryPropertyList(bytes) ? try StringsFile.parseBinary(bytes, fileName: path)
+                : try StringsFile.parseXMLPropertyList(bytes, fileName: path)
             return (StringsFile.catalog(parsed, locale: locale, sourceLanguage: sourceLanguage, fileName: path, keepLayout: false), parsed.diagnostics)
         }
         let (text, _) = try StringsFile.text(bytes, fileName: path)

@@ -43,6 +43,37 @@ extension StringsFile {
         return parsed
     }
 
+    /// Whether the bytes are an XML property list (`<?xml …><plist>`), which Apple's `.strings`
+    /// reader accepts beside the text form: some translation platforms export tables so.
+    public static func isXMLPropertyList(_ bytes: [UInt8]) -> Bool {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, bytes[start] == ASCII.space || bytes[start] == ASCII.lineFeed || bytes[start] == ASCII.tab
+                || bytes[start] == ASCII.carriageReturn { start += 1 }
+        let head = bytes[start..<min(bytes.count, start + 256)]
+        return head.starts(with: Array("<?xml".utf8)) && head.contains(UInt8(ascii: "<")) && String(decoding: head, as: UTF8.self).contains("plist")
+            || head.starts(with: Array("<plist".utf8)) || head.starts(with: Array("<!DOCTYPE plist".utf8))
+    }
+
+    /// The entries of a table written as an XML property list: a dictionary from key to text, in
+    /// document order, each at its line. A value that is not text is skipped and said.
+    public static func parseXMLPropertyList(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> Parsed {
+        guard let members = try StringsdictFile.propertyList(bytes, fileName: fileName).dictionary else {
+            throw Diagnostic.error("strings.binary-not-table", "property list", at: SourceLocation(file: fileName))
+        }
+        var parsed = Parsed(entries: [], trailer: "", encoding: .utf8, diagnostics: [])
+        let lines = Dictionary(StringsdictFile.topKeys(bytes), uniquingKeysWith: { first, _ in first })
+        for (key, value) in members {
+            guard let text = value.string else {
+                parsed.diagnostics.append(.warning("strings.binary-not-string", "property list value",
+                                                   at: SourceLocation(file: fileName, line: lines[key], keyPath: key)))
+                continue
+            }
+            parsed.entries.append(Entry(key: key, value: text, comment: nil, line: lines[key] ?? 0, column: 0, before: "", commentText: nil, text: ""))
+        }
+        parsed.trailer = parsed.entries.isEmpty ? "" : "\n"
+        return parsed
+    }
+
     /// A compiled table of the catalog's entries in one locale: the same dictionary Xcode's build
     /// writes into a bundle.
     public static func binaryBytes(_ entries: [(key: String, value: String)]) throws(Diagnostic) -> [UInt8] {

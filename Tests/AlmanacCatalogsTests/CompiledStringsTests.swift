@@ -31,6 +31,20 @@ import Testing
         #expect(catalog(compiled).locales == [locale])
     }
 
+    /// A table written as an XML property list reads as its text source reads, in its own order.
+    @Test func anXMLPropertyListReadsAsTheTextSourceReads() throws {
+        let xml = try decode("xml/zh_TW.lproj/Sparkle.strings")
+        let text = try decode("text/zh_TW.lproj/Sparkle.strings")
+        #expect(xml.encoding == StringsCodec.xmlDescription)
+        #expect(xml.diagnostics.isEmpty)
+        #expect(table(xml, "zh_TW") == table(text, "zh_TW"))
+        #expect(catalog(xml).entries.map(\.key) == catalog(text).entries.map(\.key))
+        #expect(catalog(xml).entries.first?.translations["zh_TW"]?.presentation.origin?.line == 6)
+        let bytes = try fixtureBytes("Compiled/xml/zh_TW.lproj/Sparkle.strings")
+        #expect(codec.identify(Probe(prefix: Array(bytes.prefix(Probe.prefixLength)), fileName: "zh_TW.lproj/Sparkle.strings")) == .yes)
+        #expect(codec.identify(Probe(prefix: Array(bytes.prefix(Probe.prefixLength)), fileName: "Days.stringsdict")) == .cannotTell)
+    }
+
     @Test func identifiedByItsMagicAndName() throws {
         let bytes = try fixtureBytes("Compiled/zh_TW.lproj/Sparkle.strings")
         #expect(codec.identify(Probe(prefix: Array(bytes.prefix(Probe.prefixLength)), fileName: "zh_TW.lproj/Sparkle.strings")) == .yes)
