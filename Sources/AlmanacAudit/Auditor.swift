@@ -174,20 +174,21 @@ public final class Auditor {
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
             if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }) { continue }
             let baseLacksKey = entry.translations[base] == nil && !entry.key.isEmpty
+            let everyTranslationHasIt = !others.isEmpty && others.allSatisfy { entry.translations[$0] != nil }
+            let readsAsText = (isStringCatalog && entry.extractionState != "stale") || KeyContext.readsAsText(entry.key)
             // The base text is in a file the audit does not read: a storyboard's or xib's (the key
-            // of an Interface Builder object, `8Gx-Ya-zhp.title`, with no base table) or Info.plist.
-            // The translations' own texts are still checked.
-            if baseLacksKey && (isInfoPlist || baseIsEmpty && KeyContext.isInterfaceBuilderKey(entry.key)) {
+            // of an Interface Builder object, `8Gx-Ya-zhp.title`, with no base table), Info.plist, or
+            // the code (`NSLocalizedString("Onboarding.Title", value: "Welcome to %@", …)`: an
+            // identifier every translation has and the base table lacks). The translations' own
+            // texts are still checked.
+            if baseLacksKey && (isInfoPlist || !readsAsText && (baseIsEmpty || everyTranslationHasIt)) {
                 key.load(entry, keyIsSourceText: false)
                 checkTexts(of: entry, in: zip(checked, localeRules).filter { $0.0 != base }, value: value, text: text)
                 continue
             }
-            // Keys that are the source text (SwiftUI's Text("Move Screen")): the base lacks the
-            // key and every other locale has it, the base is empty, the key reads as text rather
-            // than as an identifier, or the table is a String Catalog. The key is then the base's value.
-            let keyIsSourceText = baseLacksKey && !others.isEmpty
-                && (baseIsEmpty || (isStringCatalog && entry.extractionState != "stale") || KeyContext.readsAsText(entry.key)
-                    || others.allSatisfy { entry.translations[$0] != nil })
+            // Keys that are the source text (SwiftUI's Text("Move Screen")): the key reads as text
+            // (or is a String Catalog's) and the base lacks it. The key is then the base's value.
+            let keyIsSourceText = baseLacksKey && !others.isEmpty && readsAsText
             if keyIsSourceText { sourceTextKeys += 1 }
             key.load(entry, keyIsSourceText: keyIsSourceText)
             for rule in keyRules { rule.check(key) }

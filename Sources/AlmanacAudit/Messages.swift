@@ -64,7 +64,7 @@ enum ModuleMessages {
             "audit.help.unreadable": "Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark.",
             "audit.help.untranslated": "Translate the text; if it is meant to stay the same (a brand name, “OK”), allow it with --allow TEXT.",
             "audit.help.untranslated-locale": "Translate the locale, or leave it out of the release until it is; almanac audit --locales chooses the locales to check.",
-            "audit.help.untranslated-word": "Translate the word, or keep it when Chinese UIs keep it (App, Wi-Fi, a product's name) and allow it with --allow.",
+            "audit.help.untranslated-term": "Translate it, or keep it when it is a name or a term Chinese UIs keep (App, Wi-Fi, a product or an icon’s name) and allow it with --allow.",
             "audit.help.unused-key": "Remove the key from every locale, unless the code builds it in a way a scan cannot see (interpolation, a variable).",
             "audit.help.whitespace-mismatch": "Match the base's leading and trailing spaces; the app joins this text with other text.",
             "audit.html.all-checks": "All checks",
@@ -117,7 +117,7 @@ enum ModuleMessages {
             "audit.rule.unreadable": "A catalog file cannot be read.",
             "audit.rule.untranslated": "A value equals the base where a translation is expected.",
             "audit.rule.untranslated-locale": "Many of a locale's values (a quarter or more) are the base's text; reported once for the locale instead of once per value.",
-            "audit.rule.untranslated-word": "A single word equals the base where a translation may be expected.",
+            "audit.rule.untranslated-term": "A word or a short title (up to three capitalised words) equals the base: a name or a label.",
             "audit.rule.unused-key": "A catalog key no source uses.",
             "audit.rule.whitespace-mismatch": "Leading or trailing spaces differ from the base.",
             "audit.scope.key": "a key across the locales",
@@ -135,7 +135,7 @@ enum ModuleMessages {
             "audit.unreadable": "This file cannot be read: %@",
             "audit.untranslated": "“%@” in %@ is the same as the base; translate it or allow it with --allow.",
             "audit.untranslated-locale": "%1$@ is largely untranslated: %2$@ of its %3$@ values are still the base's text (translation platforms write the source text where nobody has translated yet).",
-            "audit.untranslated-word": "“%@” in %@ is one word of the base, untranslated; keep it if it is a name or a term the language keeps.",
+            "audit.untranslated-term": "“%@” in %@ is a word or a short title of the base, untranslated: a name to keep, or a label to translate.",
             "audit.unused-key": "“%@” is never used in the sources given.",
             "audit.whitespace-mismatch": "“%@” in %@ starts or ends with spaces the base does not have (or lacks them).",
         ],
@@ -197,7 +197,7 @@ enum ModuleMessages {
             "audit.help.unreadable": "按给出的行号修正文件（常见的是缺少分号或引号），或将其保存为 UTF-8 或带字节顺序标记的 UTF-16。",
             "audit.help.untranslated": "翻译该文本；如果它本应保持不变（品牌名、“OK”），用 --allow TEXT 放行。",
             "audit.help.untranslated-locale": "翻译该语言，或在完成前不要随版本发布；almanac audit --locales 可选择要检查的语言。",
-            "audit.help.untranslated-word": "翻译该词；若中文界面通常保留原文（App、Wi-Fi、产品名称），可保留并用 --allow 允许。",
+            "audit.help.untranslated-term": "翻译它；若是名称或中文界面保留原文的术语（App、Wi-Fi、产品或图标名称），可保留并用 --allow 允许。",
             "audit.help.unused-key": "从所有语言中删除这个键，除非代码以扫描看不到的方式构造它（插值、变量）。",
             "audit.help.whitespace-mismatch": "与基准语言的首尾空格保持一致；应用会把这段文本与其他文本拼接。",
             "audit.html.all-checks": "全部检查",
@@ -250,7 +250,7 @@ enum ModuleMessages {
             "audit.rule.unreadable": "目录文件无法读取。",
             "audit.rule.untranslated": "应翻译的值与基准相同。",
             "audit.rule.untranslated-locale": "某语言有许多值（四分之一或更多）与基准语言相同；按语言报告一次，而不是每个值报告一次。",
-            "audit.rule.untranslated-word": "单个词与基准相同，可能需要翻译。",
+            "audit.rule.untranslated-term": "单个词或简短标题（不超过三个首字母大写的词）与基准相同：名称或标签。",
             "audit.rule.unused-key": "目录中有源代码从未用到的键。",
             "audit.rule.whitespace-mismatch": "首尾空格与基准不同。",
             "audit.scope.key": "一个键在各语言中的情况",
@@ -268,7 +268,7 @@ enum ModuleMessages {
             "audit.unreadable": "无法读取此文件：%@",
             "audit.untranslated": "%2$@ 中的“%1$@”与基准相同；请翻译，或用 --allow 允许。",
             "audit.untranslated-locale": "%1$@ 大部分尚未翻译：%3$@ 个值中仍有 %2$@ 个与基准语言相同（翻译平台会在尚未翻译的地方填入源文本）。",
-            "audit.untranslated-word": "%2$@ 中的“%1$@”是基准语言的一个词，未翻译；若是名称或该语言保留原文的术语，可保留。",
+            "audit.untranslated-term": "%2$@ 中的“%1$@”是基准语言的一个词或简短标题，未翻译：是应保留的名称，还是应翻译的标签？",
             "audit.unused-key": "给定的源代码中从未用到“%@”。",
             "audit.whitespace-mismatch": "%2$@ 中的“%1$@”首尾空格与基准不同。",
         ],
@@ -330,7 +330,7 @@ enum ModuleMessages {
             "audit.help.unreadable": "依指出的行號修正檔案（常見的是缺少分號或引號），或將其儲存為 UTF-8 或帶位元組順序標記的 UTF-16。",
             "audit.help.untranslated": "翻譯該文字；如果它本應保持不變（品牌名稱、「OK」），用 --allow TEXT 放行。",
             "audit.help.untranslated-locale": "翻譯該語言，或在完成前不要隨版本發布；almanac audit --locales 可選擇要檢查的語言。",
-            "audit.help.untranslated-word": "翻譯該詞；若中文介面通常保留原文（App、Wi-Fi、產品名稱），可保留並用 --allow 允許。",
+            "audit.help.untranslated-term": "翻譯它；若是名稱或中文介面保留原文的術語（App、Wi-Fi、產品或圖示名稱），可保留並用 --allow 允許。",
             "audit.help.unused-key": "從所有語言中刪除這個鍵，除非程式碼以掃描看不到的方式組成它（插值、變數）。",
             "audit.help.whitespace-mismatch": "與基準語言的首尾空格保持一致；應用程式會把這段文字與其他文字串接。",
             "audit.html.all-checks": "全部檢查",
@@ -383,7 +383,7 @@ enum ModuleMessages {
             "audit.rule.unreadable": "目錄檔案無法讀取。",
             "audit.rule.untranslated": "應翻譯的值與基準相同。",
             "audit.rule.untranslated-locale": "某語言有許多值（四分之一或更多）與基準語言相同；按語言回報一次，而不是每個值回報一次。",
-            "audit.rule.untranslated-word": "單一詞語與基準相同，可能需要翻譯。",
+            "audit.rule.untranslated-term": "單一詞語或簡短標題（不超過三個首字母大寫的詞）與基準相同：名稱或標籤。",
             "audit.rule.unused-key": "目錄中有原始碼從未用到的鍵。",
             "audit.rule.whitespace-mismatch": "首尾空格與基準不同。",
             "audit.scope.key": "一個鍵在各語言中的情況",
@@ -401,7 +401,7 @@ enum ModuleMessages {
             "audit.unreadable": "無法讀取此檔案：%@",
             "audit.untranslated": "%2$@ 中的「%1$@」與基準相同；請翻譯，或以 --allow 允許。",
             "audit.untranslated-locale": "%1$@ 大部分尚未翻譯：%3$@ 個值中仍有 %2$@ 個與基準語言相同（翻譯平台會在尚未翻譯的地方填入原文）。",
-            "audit.untranslated-word": "%2$@ 中的「%1$@」是基準語言的一個詞，未翻譯；若是名稱或該語言保留原文的術語，可保留。",
+            "audit.untranslated-term": "%2$@ 中的「%1$@」是基準語言的一個詞或簡短標題，未翻譯：是應保留的名稱，還是應翻譯的標籤？",
             "audit.unused-key": "指定的原始碼中從未用到「%@」。",
             "audit.whitespace-mismatch": "%2$@ 中的「%1$@」首尾空格與基準不同。",
         ]
@@ -485,7 +485,7 @@ extension DiagnosticCode {
     static let auditHelpUnreadable: DiagnosticCode = "audit.help.unreadable"
     static let auditHelpUntranslated: DiagnosticCode = "audit.help.untranslated"
     static let auditHelpUntranslatedLocale: DiagnosticCode = "audit.help.untranslated-locale"
-    static let auditHelpUntranslatedWord: DiagnosticCode = "audit.help.untranslated-word"
+    static let auditHelpUntranslatedTerm: DiagnosticCode = "audit.help.untranslated-term"
     static let auditHelpUnusedKey: DiagnosticCode = "audit.help.unused-key"
     static let auditHelpWhitespaceMismatch: DiagnosticCode = "audit.help.whitespace-mismatch"
     static let auditHtmlAllChecks: DiagnosticCode = "audit.html.all-checks"
@@ -538,7 +538,7 @@ extension DiagnosticCode {
     static let auditRuleUnreadable: DiagnosticCode = "audit.rule.unreadable"
     static let auditRuleUntranslated: DiagnosticCode = "audit.rule.untranslated"
     static let auditRuleUntranslatedLocale: DiagnosticCode = "audit.rule.untranslated-locale"
-    static let auditRuleUntranslatedWord: DiagnosticCode = "audit.rule.untranslated-word"
+    static let auditRuleUntranslatedTerm: DiagnosticCode = "audit.rule.untranslated-term"
     static let auditRuleUnusedKey: DiagnosticCode = "audit.rule.unused-key"
     static let auditRuleWhitespaceMismatch: DiagnosticCode = "audit.rule.whitespace-mismatch"
     static let auditScopeKey: DiagnosticCode = "audit.scope.key"
@@ -556,7 +556,7 @@ extension DiagnosticCode {
     static let auditUnreadable: DiagnosticCode = "audit.unreadable"
     static let auditUntranslated: DiagnosticCode = "audit.untranslated"
     static let auditUntranslatedLocale: DiagnosticCode = "audit.untranslated-locale"
-    static let auditUntranslatedWord: DiagnosticCode = "audit.untranslated-word"
+    static let auditUntranslatedTerm: DiagnosticCode = "audit.untranslated-term"
     static let auditUnusedKey: DiagnosticCode = "audit.unused-key"
     static let auditWhitespaceMismatch: DiagnosticCode = "audit.whitespace-mismatch"
 }

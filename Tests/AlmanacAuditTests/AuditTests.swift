@@ -173,6 +173,26 @@ func python(with modules: [String]) -> Bool {
         #expect(found.sorted() == expected.sorted(), "\(report.findings.map { "\($0.check) \($0.key): \($0.message.rendered())" })")
     }
 
+    /// An identifier key every translation has and the base table lacks keeps its English in the
+    /// code (`NSLocalizedString("Onboarding.Title", value: "Welcome to %@", comment: "")`): the
+    /// translations are not compared with the key itself, and the key is no extra key. One only some
+    /// translations have is a leftover.
+    @Test func identifierKeysWithTheirEnglishInTheCode() throws {
+        let folder = NSTemporaryDirectory() + "almanac-code-defaults-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tables = [
+            "en": "\"Settings.Title\" = \"Settings\";\n",
+            "zh-Hans": "\"Settings.Title\" = \"设置\";\n\"Onboarding.Title\" = \"欢迎使用 Firefox %@！\";\n\"old.key\" = \"旧的\";\n",
+            "zh-Hant": "\"Settings.Title\" = \"設定\";\n\"Onboarding.Title\" = \"歡迎使用 Firefox %@！\";\n",
+        ]
+        for (locale, text) in tables {
+            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/\(locale).lproj/Localizable.strings", atomically: true, encoding: .utf8)
+        }
+        let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+        #expect(found == ["extra-key old.key zh-Hans"])
+    }
+
     /// A String Catalog's substitutions are read as the arguments they format: `%arg` in a form is
     /// no `%a`, and a translation may use a substitution where the base has a plain placeholder;
     /// one that formats another argument is still a mismatch.

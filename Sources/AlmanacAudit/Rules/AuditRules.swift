@@ -7,7 +7,7 @@ public enum AuditRules {
         // What reading the files met
         DuplicateKeyRule.self, DuplicateIdenticalRule.self, UnreadableRule.self, SourceTextKeysRule.self, LocaleNameRule.self,
         // A value in one locale
-        EmptyValueRule.self, UntranslatedRule.self, UntranslatedWordRule.self, UntranslatedLocaleRule.self,
+        EmptyValueRule.self, UntranslatedRule.self, UntranslatedTermRule.self, UntranslatedLocaleRule.self,
         // Placeholders
         PlaceholderMismatchRule.self, AppTokenMismatchRule.self, StrayPercentRule.self, MixedPositionalRule.self,
         PlaceholderConflictRule.self,

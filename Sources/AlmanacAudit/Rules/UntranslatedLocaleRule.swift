@@ -26,7 +26,7 @@ struct UntranslatedLocaleRule: ProjectRule {
     func check(_ project: ProjectContext) {
         var untranslated: [String: [Int]] = [:]
         for (index, finding) in project.findings.items.enumerated()
-            where finding.check == UntranslatedRule.description.id || finding.check == UntranslatedWordRule.description.id {
+            where finding.check == UntranslatedRule.description.id || finding.check == UntranslatedTermRule.description.id {
             untranslated[finding.locale ?? "", default: []].append(index)
         }
         guard !untranslated.isEmpty else { return }
@@ -36,12 +36,14 @@ struct UntranslatedLocaleRule: ProjectRule {
         var summaries: [Finding] = []
         for (locale, indices) in untranslated.sorted(by: { $0.key < $1.key }) {
             let total = values[locale] ?? 0
-            guard indices.count >= Self.minimum, indices.count * 4 >= total else { continue }
+            // Values, not findings: a plural's forms are one value.
+            let keys = Set(indices.map { "\(project.findings.items[$0].table)\u{1F}\(project.findings.items[$0].key)" }).count
+            guard keys >= Self.minimum, keys * 4 >= total else { continue }
             gathered.formUnion(indices)
             let first = project.findings.items[indices[0]]
             summaries.append(Finding(check: Self.description.id, severity: Self.description.severity, table: "", key: "", locale: locale,
                                      location: first.location?.file.map { SourceLocation(file: $0) },
-                                     arguments: [locale, String(indices.count), String(total)]))
+                                     arguments: [locale, String(keys), String(total)]))
         }
         guard !gathered.isEmpty else { return }
         project.findings.items = project.findings.items.enumerated().filter { !gathered.contains($0.offset) }.map(\.element) + summaries

@@ -1,13 +1,14 @@
 import AlmanacCore
 
-/// A translation that is the base's text, word for word, in another language: two words or more
-/// (a sentence, a command, a label of several words). Not reported: values that read as names
+/// A translation that is the base's text, word for word, in another language: text that reads as a
+/// sentence or a phrase (two words or more, not a short Title Case name such as Pocket Casts Plus). Not reported: values that read as names
 /// rather than text (acronyms such as CPU, names such as MonitorControl or iCloud, @handles,
 /// addresses, values without letters, a language's own name such as Español or Українська in an
 /// English base, a copyright line, Interface Builder's `<dnl>` markers), another variety of the
-/// base's language (en-GB for en), and Chinese compared with Chinese. A single word is
-/// `untranslated-word`'s, a note: Chinese UIs keep many (App, Null, Metal HUD) and translate others
-/// (Date). `--allow TEXT` lets others through.
+/// base's language (en-GB for en), and Chinese compared with Chinese. A single word, or a title of up
+/// to three capitalised words, is `untranslated-term`'s, a note: Chinese UIs keep many (App, Null,
+/// Metal HUD, an app icon's name) and translate others (Date, Light Contrast). `--allow TEXT` lets
+/// others through.
 struct UntranslatedRule: TextRule {
     static let description = AuditRuleDescription(
         id: "untranslated", severity: .warning, scope: .text, locales: .translations,
@@ -22,10 +23,19 @@ struct UntranslatedRule: TextRule {
                         .values(("spanish", "en", "Español"), ("spanish", "zh-Hans", "Español"),
                                 ("legal", "en", "© 2021 and onwards The vChewing Project."), ("legal", "zh-Hans", "© 2021 and onwards The vChewing Project.")),
                         .values(("status", "en", "Status"), ("status", "de", "Status")),
-                        .values(("date", "en", "Date"), ("date", "zh-Hant", "Date"), alsoFinds: ["untranslated-word"])])
+                        .values(("date", "en", "Date"), ("date", "zh-Hant", "Date"), alsoFinds: ["untranslated-term"]),
+                        .values(("plus", "en", "Pocket Casts Plus"), ("plus", "zh-Hant", "Pocket Casts Plus"), alsoFinds: ["untranslated-term"])])
 
     func check(_ text: TextContext) {
-        if Self.untranslatedWords(text) >= 2 { text.report(Self.description, value: text.text, base: text.reference) }
+        if Self.untranslatedWords(text) >= 2, !Self.isTitle(text.text) { text.report(Self.description, value: text.text, base: text.reference) }
+    }
+
+    /// A short title, every word capitalised and no sentence's punctuation: a name as often as a
+    /// label (Pocket Casts Plus, Patron Chrome; Light Contrast, Play Video).
+    static func isTitle(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        guard words.count <= 3, !text.contains(where: { ".:!?,".contains($0) }) else { return false }
+        return words.allSatisfy { word in word.first.map { !$0.isLetter || $0.isUppercase } ?? true }
     }
 
     /// How many words of `text` are the base's, left untranslated; 0 where the check does not apply.
@@ -71,16 +81,18 @@ struct UntranslatedRule: TextRule {
     }
 }
 
-/// A single word that is the base's text in another language: a label left in English (Date), or
-/// a term Chinese UIs keep as it is (App, Null, Metal HUD). For a person to decide: a note.
-struct UntranslatedWordRule: TextRule {
+/// A single word, or a short title, that is the base's text in another language: a label left in
+/// English (Date, Light Contrast), or a name Chinese UIs keep as it is (App, Null, Metal HUD, Pocket
+/// Casts Plus). For a person to decide: a note.
+struct UntranslatedTermRule: TextRule {
     static let description = AuditRuleDescription(
-        id: "untranslated-word", severity: .note, scope: .text, locales: .translations,
+        id: "untranslated-term", severity: .note, scope: .text, locales: .translations,
         triggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hant", "Settings"))],
         nonTriggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hant", "設定")),
                         .values(("update", "en", "Check for updates"), ("update", "zh-Hans", "Check for updates"), alsoFinds: ["untranslated"])])
 
     func check(_ text: TextContext) {
-        if UntranslatedRule.untranslatedWords(text) == 1 { text.report(Self.description, value: text.text, base: text.reference) }
+        let words = UntranslatedRule.untranslatedWords(text)
+        if words == 1 || words > 1 && UntranslatedRule.isTitle(text.text) { text.report(Self.description, value: text.text, base: text.reference) }
     }
 }

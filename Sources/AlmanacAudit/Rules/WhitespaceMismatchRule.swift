@@ -24,8 +24,11 @@ struct WhitespaceMismatchRule: TextRule {
         // beside Chinese text, which needs none, and not beside a word or a sentence's end in the base
         // (`Add a tap from an external address `, ` Done`), where it is the base's slip or a gap the
         // translation's language does without.
+        let chinese = characters.contains(where: TextScan.isCJK)
         func matters(translationEdge: Character?, baseNeighbour: Character?) -> Bool {
             guard let translationEdge, !TextScan.isCJK(translationEdge), let baseNeighbour else { return false }
+            // Chinese text ending with punctuation needs no space after it (剩餘嘗試次數:3).
+            if chinese, translationEdge.isPunctuation { return false }
             return !(baseNeighbour.isLetter || baseNeighbour.isNumber || ".…!?。".contains(baseNeighbour))
         }
         let baseNeighbours = (baseCharacters.first { $0 != " " && $0 != "\t" }, baseCharacters.last { $0 != " " && $0 != "\t" })
