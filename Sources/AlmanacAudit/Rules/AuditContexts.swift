@@ -73,6 +73,22 @@ final class KeyContext {
         return !(separated || camelCase || lowercase)
     }
 
+    /// Whether the key is an Interface Builder object's and its base text is the designer's stand-in,
+    /// replaced when the app runs: Lorem ipsum, `Label`, `Size Label`, one word repeated
+    /// (`Title title title title`).
+    var isDesignTimeText: Bool {
+        guard isInterfaceBuilder, let text = baseTexts.first?.text else { return false }
+        return Self.isDesignTimeText(text)
+    }
+
+    static func isDesignTimeText(_ text: String) -> Bool {
+        if text.hasPrefix("Lorem ipsum") { return true }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map { $0.lowercased() }
+        guard let last = words.last else { return false }
+        if last == "label", words.count <= 2 { return true }
+        return words.count >= 3 && Set(words).count == 1
+    }
+
     /// The base's text at exactly this place.
     func baseText(exactly path: String) -> String? { baseTexts.first { $0.path == path }?.text }
 

@@ -1,15 +1,17 @@
 /// A key of the base locale that a locale lacks: the app shows the base's text (or the key). A base
 /// text that reads as a name only (`UTM`, `iCloud`, `%@`: what `untranslated` lets through) would
-/// read the same translated, so its absence is not reported.
+/// read the same translated, so its absence is not reported; nor is an Interface Builder object's
+/// design-time text (Lorem ipsum, `Size Label`), which the app replaces.
 struct MissingKeyRule: KeyRule {
     static let description = AuditRuleDescription(
         id: "missing-key", severity: .error, scope: .key, locales: .translations,
         triggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"))],
         nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消")),
-                        .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存"))])
+                        .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存")),
+                        .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存"))])
 
     func check(_ key: KeyContext) {
-        guard key.base != nil else { return }
+        guard key.base != nil, !key.isDesignTimeText else { return }
         let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil }
         guard !missing.isEmpty, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 }) else { return }
         for locale in missing { key.report(Self.description, locale: locale) }

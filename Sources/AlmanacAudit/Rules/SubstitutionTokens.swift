@@ -2,7 +2,8 @@ import AlmanacCore
 
 /// A String Catalog's substitution tokens read as the placeholders they stand for, so that a value
 /// is compared by its arguments however it is written: `%#@photos@` in a value and `%arg` in one of
-/// the substitution's forms are the substitution's argument (`argNum`) with its specifier, `%2$lld`.
+/// the substitution's forms (or its plain specifier there, `%ld`) are the substitution's argument
+/// (`argNum`) with its specifier, `%2$lld`.
 /// A translation may use a substitution where the base has a plain `%lld`, or the other way round;
 /// `%arg` is no `%a` (a hexadecimal float). Substitutions without an argument number (a
 /// `.stringsdict`'s variables) keep their tokens.
@@ -13,6 +14,11 @@ enum SubstitutionTokens {
         let parts = path.split(separator: ".")
         if let index = parts.firstIndex(of: "substitution"), index + 1 < parts.count, let substitution = substitutions[String(parts[index + 1])] {
             result = result.replacingOccurrences(of: "%arg", with: placeholder(substitution))
+            // A form that writes its argument with the plain specifier (`%ld points`) means the
+            // substitution's argument too.
+            if substitution.argument != nil {
+                result = result.replacingOccurrences(of: "%" + substitution.formatSpecifier, with: placeholder(substitution))
+            }
         }
         for (name, substitution) in substitutions where substitution.argument != nil {
             result = result.replacingOccurrences(of: "%#@\(name)@", with: placeholder(substitution))

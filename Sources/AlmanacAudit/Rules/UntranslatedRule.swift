@@ -4,7 +4,8 @@ import AlmanacCore
 /// sentence or a phrase (two words or more, not a short Title Case name such as Pocket Casts Plus). Not reported: values that read as names
 /// rather than text (acronyms such as CPU, names such as MonitorControl or iCloud, @handles,
 /// addresses, values without letters, a language's own name such as Español or Українська in an
-/// English base, a copyright line, Interface Builder's `<dnl>` markers), another variety of the
+/// English base, a copyright line, Interface Builder's `<dnl>` markers and design-time texts, the
+/// app's name in Info.plist), another variety of the
 /// base's language (en-GB for en), and Chinese compared with Chinese. A single word, or a title of up
 /// to three capitalised words, is `untranslated-term`'s, a note: Chinese UIs keep many (App, Null,
 /// Metal HUD, an app icon's name) and translate others (Date, Light Contrast). `--allow TEXT` lets
@@ -43,11 +44,15 @@ struct UntranslatedRule: TextRule {
         guard let reference = text.reference, reference == text.text else { return 0 }
         let traits = text.traits, baseTraits = text.auditor.locale(text.value.key.baseLocale)
         guard !(baseTraits.isChinese && traits.isChinese), traits.languageForComparison != baseTraits.languageForComparison,
-              !text.auditor.options.allowUntranslated.contains(text.text), !readsAsName(text.text, baseLanguage: baseTraits.language) else { return 0 }
+              !text.auditor.options.allowUntranslated.contains(text.text), !readsAsName(text.text, baseLanguage: baseTraits.language),
+              !text.value.key.isDesignTimeText, !appNameKeys.contains(text.value.key.entry.key) else { return 0 }
         let words = Self.words(in: text.text)
         // A language written in the base's script keeps many single words as they are.
         return words >= (traits.script != nil && traits.script == baseTraits.script ? 2 : 1) ? words : 0
     }
+
+    /// Info.plist's keys for the app's name, which most apps keep as it is.
+    static let appNameKeys: Set<String> = ["CFBundleName", "CFBundleDisplayName"]
 
     /// Text that is the same in every language by design: a language's own name in a list of
     /// languages (letters an English text does not have: Español, Türkçe, Українська), a copyright
