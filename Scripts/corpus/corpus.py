@@ -322,18 +322,12 @@ def pairs_of(app):
 
 
 def almanac_drafts(almanac, texts):
-    catalog = {"sourceLanguage": "zh-Hans", "version": "1.0", "strings": {
-        "k%06d" % i: {"localizations": {"zh-Hans": {"stringUnit": {"state": "translated", "value": text}}}}
-        for i, text in enumerate(texts)}}
-    with tempfile.TemporaryDirectory() as folder:
-        source, output = os.path.join(folder, "in.xcstrings"), os.path.join(folder, "out.xcstrings")
-        with open(source, "w", encoding="utf-8") as file:
-            json.dump(catalog, file, ensure_ascii=False)
-        subprocess.run([almanac, "convert", source, "--to", "xcstrings", "--to-locale", "zh-Hant", "-o", output],
-                       check=True, capture_output=True)
-        with open(output, encoding="utf-8") as file:
-            strings = json.load(file)["strings"]
-    return [strings["k%06d" % i]["localizations"]["zh-Hant"]["stringUnit"]["value"] for i in range(len(texts))]
+    """Almanac's drafts, through the command a user types (compare-drafts.py's, shared)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("compare_drafts", os.path.join(ROOT, "Scripts/opencc/compare-drafts.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.almanac_drafts(almanac, texts)
 
 
 def similarity(a, b):

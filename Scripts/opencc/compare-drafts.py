@@ -22,7 +22,7 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 def almanac_drafts(almanac, texts):
     """Draft every text through the command a user types, in one process."""
     catalog = {"sourceLanguage": "zh-Hans", "version": "1.0", "strings": {
-        "k%05d" % i: {"localizations": {"zh-Hans": {"stringUnit": {"state": "translated", "value": text}}}}
+        "k%06d" % i: {"localizations": {"zh-Hans": {"stringUnit": {"state": "translated", "value": text}}}}
         for i, text in enumerate(texts)}}
     with tempfile.TemporaryDirectory() as folder:
         source, output = os.path.join(folder, "in.xcstrings"), os.path.join(folder, "out.xcstrings")
@@ -32,7 +32,7 @@ def almanac_drafts(almanac, texts):
                        check=True, capture_output=True)
         with open(output, encoding="utf-8") as file:
             strings = json.load(file)["strings"]
-    return [strings["k%05d" % i]["localizations"]["zh-Hant"]["stringUnit"]["value"] for i in range(len(texts))]
+    return [strings["k%06d" % i]["localizations"]["zh-Hant"]["stringUnit"]["value"] for i in range(len(texts))]
 
 
 def reviewed_pairs():
@@ -73,4 +73,5 @@ def main():
     sys.exit(1 if wrong else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()
