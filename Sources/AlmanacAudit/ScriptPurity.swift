@@ -8,10 +8,6 @@ enum ScriptPurity {
     /// the Ministry of Education's standard forms list (佔 and 汙 are variants).
     static let taiwanStandard: Set<Unicode.Scalar> = ["台", "占", "污"]
 
-    static func isHan(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map { isHan($0.value) } ?? false
-    }
-
     static func isHan(_ value: UInt32) -> Bool {
         switch value {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true

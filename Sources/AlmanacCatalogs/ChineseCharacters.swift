@@ -29,19 +29,6 @@ public enum ChineseCharacters {
     /// Whether only Traditional Chinese writes this character.
     public static func isTraditionalOnly(_ scalar: Unicode.Scalar) -> Bool { traditionalOnly.contains(scalar.value) }
 
-    /// Whether the character is written in both scripts, with a Traditional form that depends on
-    /// the word it stands in.
-    public static func dependsOnWord(_ scalar: Unicode.Scalar) -> Bool { ambiguous.contains(scalar.value) }
-
-    /// Taiwan's forms of OpenCC's characters (裏 → 裡, 羣 → 群).
-    private static let taiwanVariants: [Unicode.Scalar: Unicode.Scalar] = {
-        var result: [Unicode.Scalar: Unicode.Scalar] = [:]
-        for (from, to) in TaiwanPhrases.variants where from.unicodeScalars.count == 1 && to.unicodeScalars.count == 1 {
-            result[from.unicodeScalars.first!] = to.unicodeScalars.first!
-        }
-        return result
-    }()
-
     /// The positions (in Unicode scalars) of `scalars`, a Traditional text, that hold a character
     /// both scripts write inside a word OpenCC's phrases write with another form: 里 in 這里, 后 in
     /// 以后, 干 in 餅干.
@@ -58,7 +45,7 @@ public enum ChineseCharacters {
                 let index = word.start + offset
                 let original = scalars[index]
                 guard ambiguous.contains(original.value), written[offset] != original else { continue }
-                if taiwanVariants[written[offset]] != original { found.append(index) }
+                if ChineseConverter.taiwanVariants[Character(written[offset])] != Character(original) { found.append(index) }
             }
         }
         return found

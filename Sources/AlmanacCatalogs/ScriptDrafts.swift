@@ -42,11 +42,7 @@ public final class ChineseConverter: @unchecked Sendable {
             phrases = PhraseTable(TaiwanPhrases.fromTaiwan)
         }
         wholeTexts = direction == .toTaiwan ? Dictionary(TaiwanPhrases.draftWholeTexts, uniquingKeysWith: { first, _ in first }) : [:]
-        var variants: [Character: Character] = [:]
-        if direction == .toTaiwan {
-            for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { variants[Character(from)] = Character(to) }
-        }
-        self.variants = variants
+        variants = direction == .toTaiwan ? Self.taiwanVariants : [:]
     }
 
     public func convert(_ text: String) -> String {
@@ -64,6 +60,19 @@ public final class ChineseConverter: @unchecked Sendable {
         }
     }
 
+    /// Taiwan's forms of OpenCC's characters (裏 → 裡, 羣 → 群, 爲 → 為).
+    static let taiwanVariants: [Character: Character] = {
+        var result: [Character: Character] = [:]
+        for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { result[Character(from)] = Character(to) }
+        return result
+    }()
+
+    /// Whether the ’ at `index` is an apostrophe (Couldn’t, Cork’s): between two ASCII letters.
+    public static func isApostrophe(_ characters: [Character], at index: Int) -> Bool {
+        characters[index] == "’" && index > 0 && index + 1 < characters.count
+            && characters[index - 1].isLetter && characters[index + 1].isLetter && characters[index - 1].isASCII && characters[index + 1].isASCII
+    }
+
     /// Quotation marks as Taiwan writes them: “” and ‘’ are 「」 and 『』 (an apostrophe between two
     /// letters stays), and a placeholder in straight single quotes ('%@') is quoted 「%@」.
     static func taiwanQuotes(_ text: String) -> String {
@@ -75,9 +84,7 @@ public final class ChineseConverter: @unchecked Sendable {
             case "”": characters[index] = "」"
             case "‘": characters[index] = "『"
             case "’":
-                let apostrophe = index > 0 && index + 1 < characters.count && characters[index - 1].isLetter && characters[index + 1].isLetter
-                    && characters[index - 1].isASCII && characters[index + 1].isASCII
-                if !apostrophe { characters[index] = "』" }
+                if !isApostrophe(characters, at: index) { characters[index] = "』" }
             case "'":
                 // '%@' (a placeholder and nothing else between straight quotes).
                 guard let close = characters[(index + 1)...].firstIndex(of: "'") else { continue }

@@ -1,3 +1,5 @@
+import AlmanacCatalogs
+
 /// Quotation marks of the other script's convention: Traditional Chinese quotes with 「」,
 /// Simplified Chinese with “”. An apostrophe (’ between letters) is no quotation mark.
 struct QuoteStyleRule: TextRule {
@@ -24,13 +26,6 @@ struct QuoteStyleRule: TextRule {
     static func hasWesternQuote(in value: String) -> Bool {
         let characters = Array(value)
         guard characters.contains(where: TextScan.isCJK) else { return false }
-        for (index, character) in characters.enumerated() where "“”‘’".contains(character) {
-            if character == "’", index > 0, index + 1 < characters.count, characters[index - 1].isLetter, characters[index + 1].isLetter,
-               characters[index - 1].isASCII, characters[index + 1].isASCII {
-                continue
-            }
-            return true
-        }
-        return false
+        return characters.indices.contains { "“”‘’".contains(characters[$0]) && !ChineseConverter.isApostrophe(characters, at: $0) }
     }
 }
