@@ -35,20 +35,24 @@ public struct OccurrenceExpander: Sendable {
     }
 
     /// Occurrences of every item that overlap `from..<until`, sorted by start.
+    /// Of an item written more than once (revisions, RFC 5545 §3.8.7.4), only the newest is expanded.
     public func occurrences(from: Date, until: Date, limit: Int = 10_000) -> (occurrences: [Occurrence], diagnostics: [Diagnostic]) {
+        let current = Revisions.current(agenda.items)
         var overrides: [String: [Int]] = [:]
-        for (index, item) in agenda.items.enumerated() where item.recurrenceID != nil {
-            overrides[item.uid, default: []].append(index)
+        for index in current where agenda.items[index].recurrenceID != nil {
+            overrides[agenda.items[index].uid, default: []].append(index)
         }
         var result: [Occurrence] = []
         var diagnostics: [Diagnostic] = []
-        for (index, item) in agenda.items.enumerated() where item.recurrenceID == nil {
+        var masters = Set<String>()
+        for index in current where agenda.items[index].recurrenceID == nil {
+            let item = agenda.items[index]
+            masters.insert(item.uid)
             let expanded = expand(index, overrides: overrides[item.uid] ?? [], from: from, until: until, limit: limit)
             result += expanded.occurrences
             diagnostics += expanded.diagnostics
         }
         // Overrides whose master is missing still happen.
-        let masters = Set(agenda.items.filter { $0.recurrenceID == nil }.map(\.uid))
         for (uid, indices) in overrides where !masters.contains(uid) {
             for index in indices {
                 if let single = single(index, recurrenceID: agenda.items[index].recurrenceID!), overlaps(single, from, until) {
@@ -90,14 +94,24 @@ public struct OccurrenceExpander: Sendable {
         }
 
         // Overrides by the wall time (in the master's zone) of the occurrence they replace.
+        // Of two revisions of one override (in the order written), the newer replaces the occurrence.
         var replaced: [CivilDateTime: Int] = [:]
+        var superseded = Set<Int>()
         var thisAndFuture: [(wall: CivilDateTime, index: Int)] = []
         for (position, override) in overrides.enumerated() {
             guard let rid = override.item.recurrenceID else { continue }
             let wall = convert(rid, toWallOf: start, clock: clock)
+            if let earlier = replaced[wall] {
+                guard Revisions.supersedes(override.item, overrides[earlier].item) else {
+                    superseded.insert(position)
+                    continue
+                }
+                superseded.insert(earlier)
+            }
             replaced[wall] = position
             if override.item.recurrenceThisAndFuture { thisAndFuture.append((wall, position)) }
         }
+        if !superseded.isEmpty { thisAndFuture.removeAll { superseded.contains($0.index) } }
         thisAndFuture.sort { $0.wall < $1.wall }
 
         // The wall times: rules, extra dates, minus exceptions.
@@ -191,7 +205,7 @@ public struct OccurrenceExpander: Sendable {
             if overlaps(occurrence, from, until) { result.append(occurrence) }
         }
         // Overrides that name an occurrence the rules do not produce still happen.
-        for (position, override) in overrides.enumerated() where !usedOverrides.contains(position) {
+        for (position, override) in overrides.enumerated() where !usedOverrides.contains(position) && !superseded.contains(position) {
             guard let rid = override.item.recurrenceID,
                   let replacement = single(override.item, index: override.index, recurrenceID: rid), overlaps(replacement, from, until),
                   !override.item.recurrenceThisAndFuture
@@ -249,8 +263,9 @@ public struct OccurrenceExpander: Sendable {
 
     /// How long an item lasts, in wall-clock seconds (DTEND − DTSTART, or DURATION).
     private func span(of item: CalendarItem, from start: DateValue, clock: any WallClock) -> Int {
+        // An end before the start (the reader warns of it) lasts no time.
         if let end = item.end {
-            return convert(end, toWallOf: start, clock: clock).secondsSinceEpoch - Self.wall(start).secondsSinceEpoch
+            return max(0, convert(end, toWallOf: start, clock: clock).secondsSinceEpoch - Self.wall(start).secondsSinceEpoch)
         }
         if let text = item.duration, let duration = try? CalendarDuration(parsing: text) { return duration.totalSeconds }
         return start.isAllDay ? 86_400 : 0
@@ -276,6 +291,10 @@ public struct OccurrenceExpander: Sendable {
             return CivilDateTime(unchecked: date, 0, 0, 0)
         case (.date(let date), _):
             return endOfDay ? CivilDateTime(unchecked: date, 23, 59, 59) : CivilDateTime(unchecked: date, 0, 0, 0)
+        // A day named by a time in a zone (Exchange: `RECURRENCE-ID;TZID=GMT Standard Time:20200416T000000`
+        // for an all-day series) is the day written, whatever zone the calendar is read in.
+        case (.zoned(let time, _), .date), (.floating(let time), .date):
+            return endOfDay ? time : CivilDateTime(unchecked: time.date, 0, 0, 0)
         case (.utc(let time), _):
             return clock.wallTime(at: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
         case (.offset(let time, let seconds), _):

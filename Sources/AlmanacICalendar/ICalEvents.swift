@@ -6,6 +6,8 @@ protocol ICalEvents {
     mutating func begin(_ name: String, line: Int) throws(Diagnostic)
     mutating func property(_ property: ICalProperty) throws(Diagnostic)
     mutating func end(_ name: String, line: Int) throws(Diagnostic)
+    /// A component the file never closed, closed by the parser (which warned of it) at `line`.
+    mutating func endUnclosed(_ name: String, line: Int) throws(Diagnostic)
     /// A property of a known kind written with no parameters (or, for a date, only TZID and
     /// VALUE), inside a component, offered before it is made into an `ICalProperty`: true when
     /// the events took it from its value's bytes (as `property` would have), false to be handed
@@ -20,6 +22,7 @@ protocol ICalEvents {
 }
 
 extension ICalEvents {
+    mutating func endUnclosed(_ name: String, line: Int) throws(Diagnostic) { try end(name, line: line) }
     func plainProperty(_ kind: PropertyKind, _ value: ByteView, _ parameters: DateParameters) -> Bool { false }
     func skips(_ kind: PropertyKind, name: ByteView) -> Bool { false }
 }

@@ -158,7 +158,7 @@ struct ICalParser {
         }
         while let unclosed = open.popLast() {
             diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
-            try events.end(unclosed.name, line: line)
+            try events.endUnclosed(unclosed.name, line: line)
         }
     }
 
@@ -279,7 +279,7 @@ struct ICalParser {
                     while open.count > outer {
                         let unclosed = open.removeLast()
                         diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
-                        try events.end(unclosed.name, line: startLine)
+                        try events.endUnclosed(unclosed.name, line: startLine)
                     }
                 }
                 components += 1
@@ -298,7 +298,7 @@ struct ICalParser {
                 while open.count - 1 > match {
                     let unclosed = open.removeLast()
                     diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
-                    try events.end(unclosed.name, line: startLine)
+                    try events.endUnclosed(unclosed.name, line: startLine)
                 }
                 open.removeLast()
                 try events.end(name, line: startLine)

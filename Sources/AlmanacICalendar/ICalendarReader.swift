@@ -67,7 +67,7 @@ public struct ICalendarReader: Sendable {
         try walk(component)
         var agenda = events.agenda
         agenda.items = items
-        return (agenda, events.mapper.diagnostics)
+        return (agenda, events.diagnostics)
     }
 
     /// Reads an input, handing each item to `onItem` as soon as it is complete. UTF-8 files are
@@ -125,7 +125,7 @@ public struct ICalendarReader: Sendable {
                 if case .utf8 = state {
                     try parser.feed([], isLast: true, into: &events)
                     try parser.finish(into: &events)
-                    return (events.agenda, parser.diagnostics + events.mapper.diagnostics, "UTF-8")
+                    return (events.agenda, parser.diagnostics + events.diagnostics, "UTF-8")
                 }
             } catch let diagnostic where diagnostic.code == .internalNotUTF8 {
                 // Looked like UTF-8 at first, but is not: start again with the whole file.
@@ -136,7 +136,7 @@ public struct ICalendarReader: Sendable {
             }
             let (bytes, encoding, notes) = try Self.utf8(Self.unfolded(whole), fileName: fileName, declared: declared)
             try parser.parse(bytes, into: &events)
-            return (events.agenda, notes + parser.diagnostics + events.mapper.diagnostics, encoding)
+            return (events.agenda, notes + parser.diagnostics + events.diagnostics, encoding)
           }
         }
     }

@@ -36,19 +36,26 @@ public struct ICalendarWriter: Sendable {
     }
 
     /// The calendar's start: BEGIN:VCALENDAR, its properties, and the time zones the source defined.
+    static let productProperty = "PRODID"
+
     func begin<Output: ICalSink & ~Copyable>(_ frame: Agenda, state: inout State, into output: inout Output) {
         func line(_ name: String, _ parameters: [CarriedProperty.Parameter], _ value: String) {
             output.line(name, parameters, value)
         }
         line("BEGIN", [], "VCALENDAR")
         line("VERSION", [], "2.0")
-        line("PRODID", [], Self.productID)
+        // The product that made the calendar, when it was read from iCalendar; Almanac, when
+        // Almanac made it from another model.
+        let product = frame.carried.first { $0.name == Self.productProperty }
+        line(Self.productProperty, product?.parameters ?? [], product?.value ?? Self.productID)
         if let name = frame.name {
             line("NAME", [], PropertyText.escape(name))
             line("X-WR-CALNAME", [], PropertyText.escape(name))
         }
         if let zone = frame.timeZone { line("X-WR-TIMEZONE", [], zone) }
-        for property in frame.carried { line(property.name, property.parameters, property.value) }
+        for property in frame.carried where property.name != Self.productProperty {
+            line(property.name, property.parameters, property.value)
+        }
         writeDefinitions(frame, state: &state, into: &output)
     }
 

@@ -197,6 +197,7 @@ struct ItemMapper {
     @inline(__always)
     static func date(_ value: ByteView, _ parameters: DateParameters) -> DateValue? {
         guard let date = try? BasicDateTime.parse(value, tzid: parameters.tzid) else { return nil }
+        if case .utc = date, parameters.tzid?.isEmpty == false { return nil }
         let type = parameters.valueType
         guard !type.isEmpty else { return date }
         let isDate = if case .date = date { true } else { false }
@@ -249,9 +250,26 @@ struct ItemMapper {
     /// Completes an item: derived fields, and a stable UID for items that came without one.
     mutating func finish(_ item: inout CalendarItem, line: Int) {
         if item.completedAt != nil { item.isCompleted = true }
+        if let start = item.start, let end = item.end, Self.isBefore(end, start) {
+            diagnostics.append(.warning("ics.end-before-start", item.title, end.description, start.description, at: location(line)))
+        }
         if item.uid.isEmpty {
             item.uid = "almanac-" + Self.hash(Self.identityText(item))
             diagnostics.append(.warning("ics.missing-uid", item.uid, at: location(line)))
+        }
+    }
+
+    /// Whether `a` is certainly earlier than `b`: both instants, or both wall times of one kind
+    /// (two zones are not compared here; the expander reads them).
+    static func isBefore(_ a: DateValue, _ b: DateValue) -> Bool {
+        if let first = a.utcTime, let second = b.utcTime { return first < second }
+        switch (a, b) {
+        case (.date(let first), .date(let second)): return first < second
+        case (.floating(let first), .floating(let second)): return first < second
+        case (.zoned(let first, let zone), .zoned(let second, let other)) where zone == other: return first < second
+        case (.date(let first), .floating(let second)), (.date(let first), .zoned(let second, _)): return first < second.date
+        case (.floating(let first), .date(let second)), (.zoned(let first, _), .date(let second)): return first.date < second
+        default: return false
         }
     }
 
@@ -323,6 +341,11 @@ struct ItemMapper {
     /// shape, with a warning naming both.
     private mutating func byShape(_ text: String, tzid: String?, declared: String?, _ property: ICalProperty) -> DateValue? {
         guard let value = try? BasicDateTime.parse(text, tzid: tzid, valueType: declared == "DATE" ? nil : declared) else { return nil }
+        // RFC 5545 §3.2.19: a UTC time has no TZID. The time is read as UTC (as libical and
+        // Python's icalendar read it); the TZID goes, with a word.
+        if case .utc = value, let tzid, !tzid.isEmpty {
+            diagnostics.append(.warning("ics.tzid-on-utc", property.name, tzid, text, at: location(property.line)))
+        }
         if let declared, declared == "DATE" || declared == "DATE-TIME" {
             let shape = if case .date = value { "DATE" } else { "DATE-TIME" }
             if shape != declared {
@@ -334,6 +357,7 @@ struct ItemMapper {
 
     private mutating func dateList(_ property: ICalProperty, _ item: inout CalendarItem) -> [DateValue]? {
         var values: [DateValue] = []
+        var unread: [Substring] = []
         let tzid = property.parameter("TZID")
         let type = property.parameter("VALUE")?.uppercased()
         for part in property.value.split(separator: ",") {
@@ -342,36 +366,49 @@ struct ItemMapper {
             let text = type == "PERIOD" ? String(part.split(separator: "/").first ?? part) : String(part)
             let trimmed = text.trimmingCharacters(in: " ")
             let declared = type == "PERIOD" ? nil : type
-            guard let value = byShape(trimmed, tzid: tzid, declared: declared, property) else {
-                invalid(property, "dates or date-times separated by commas", &item)
-                return nil
-            }
-            values.append(value)
+            if let value = byShape(trimmed, tzid: tzid, declared: declared, property) { values.append(value) } else { unread.append(part) }
         }
-        return values
+        return readable(values, unread: unread, property, "dates or date-times separated by commas", &item)
     }
 
     /// RDATE;VALUE=PERIOD: each `start/end` or `start/duration`.
     private mutating func periodList(_ property: ICalProperty, _ item: inout CalendarItem) -> [Period]? {
         var periods: [Period] = []
+        var unread: [Substring] = []
         let tzid = property.parameter("TZID")
         for part in property.value.split(separator: ",") {
             let pieces = String(part).trimmingCharacters(in: " " as Character).split(separator: "/", maxSplits: 1).map(String.init)
-            guard pieces.count == 2, let start = try? BasicDateTime.parse(pieces[0], tzid: tzid) else {
-                invalid(property, "periods (19970101T180000Z/19970102T070000Z or …/PT5H30M) separated by commas", &item)
-                return nil
+            if pieces.count == 2, let start = try? BasicDateTime.parse(pieces[0], tzid: tzid) {
+                if let end = try? BasicDateTime.parse(pieces[1], tzid: tzid) {
+                    periods.append(Period(start: start, end: end))
+                    continue
+                } else if (try? CalendarDuration(parsing: pieces[1])) != nil {
+                    periods.append(Period(start: start, duration: pieces[1].uppercased()))
+                    continue
+                }
             }
-            if let end = try? BasicDateTime.parse(pieces[1], tzid: tzid) {
-                periods.append(Period(start: start, end: end))
-            } else if (try? CalendarDuration(parsing: pieces[1])) != nil {
-                periods.append(Period(start: start, duration: pieces[1].uppercased()))
-            } else {
-                invalid(property, "periods (19970101T180000Z/19970102T070000Z or …/PT5H30M) separated by commas", &item)
-                return nil
-            }
+            unread.append(part)
         }
-        keepParameters(property, except: Self.datePropertyParameters, in: &item)
-        return periods
+        let read = readable(periods, unread: unread, property,
+                            "periods (19970101T180000Z/19970102T070000Z or …/PT5H30M) separated by commas", &item)
+        if read != nil { keepParameters(property, except: Self.datePropertyParameters, in: &item) }
+        return read
+    }
+
+    /// The values of a list that could be read. One bad value does not lose the others: they are
+    /// read, and the bad ones kept as written (as `X-ALMANAC-INVALID-RDATE`, with the property's
+    /// parameters) with a warning naming them; a list with nothing readable is set aside whole.
+    private mutating func readable<Value>(_ values: [Value], unread: [Substring], _ property: ICalProperty, _ expected: String,
+                                          _ item: inout CalendarItem) -> [Value]? {
+        guard !unread.isEmpty else { return values }
+        guard !values.isEmpty else {
+            invalid(property, expected, &item)
+            return nil
+        }
+        let written = unread.joined(separator: ",")
+        diagnostics.append(.warning("ics.invalid-list-values", property.name, written, expected, String(values.count), at: location(property.line)))
+        item.carried.append(CarriedProperty(name: CarriedName.invalid(property.name), parameters: property.parameters, value: written))
+        return values
     }
 
     /// Carries the parameters of a mapped property that its field does not express (`except` and

@@ -11,6 +11,9 @@ enum ModuleMessages {
             "ics.bare-components": "The file starts with BEGIN:%@ and has no BEGIN:VCALENDAR around its components (as CalDAV servers store them); it was read as one calendar holding them.",
             "ics.broken-line": "This line is not NAME:VALUE and was skipped: \"%@\".",
             "ics.calendar-unclosed": "The VCALENDAR begun on line %@ has no END:VCALENDAR, but its last component is complete; every complete component was read. If the file was cut off, items after this point are missing.",
+            "ics.cut-item-dropped": "The %1$@ begun on line %2$@ (\"%3$@\") was cut off before its start (DTSTART) and was left out: no app can place it in time. Get the whole file again to keep it.",
+            "ics.end-before-start": "\"%1$@\" ends (%2$@) before it starts (%3$@); RFC 5545 asks DTEND to be later. It is kept as written, and expanded as lasting no time: check the source.",
+            "ics.invalid-list-values": "%1$@ holds %2$@, which cannot be read (expected %3$@); the rest (%4$@) were read, and it is kept as written, as X-ALMANAC-INVALID-%1$@.",
             "ics.invalid-rrule": "The repeat rule part \"%@\" is not valid (expected %@); the rule is kept as written (as X-ALMANAC-INVALID-RRULE) but not expanded.",
             "ics.invalid-timezone": "The VTIMEZONE \"%@\" has no usable STANDARD or DAYLIGHT part.",
             "ics.invalid-trigger": "A VALARM's TRIGGER \"%@\" is neither a duration (-PT15M) nor a date-time (20250305T090000Z); the alarm is kept as written, with its item, but will not ring.",
@@ -20,11 +23,13 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ says VALUE=%2$@ but \"%3$@\" is not a number; iCalendar output keeps it as written, jCal and xCal (which hold a number there, as ical.js reads it) write 0.",
             "ics.not-icalendar": "This is not an iCalendar file: it does not start with BEGIN:VCALENDAR or a calendar component (BEGIN:VEVENT, VTODO, VJOURNAL, VFREEBUSY, VTIMEZONE, VALARM). Check the file, or name its format with --from.",
             "ics.outside-calendar": "%@ appears outside BEGIN:VCALENDAR … END:VCALENDAR; it was read anyway.",
+            "ics.revisions": "UID %1$@ (\"%2$@\") is written %3$@ times: revisions of one item (RFC 5545 SEQUENCE). Expanding uses the newest (highest SEQUENCE, then latest DTSTAMP and LAST-MODIFIED); a conversion keeps every copy as written, so remove the older ones if the receiving app should see one.",
             "ics.rrule-repaired": "The repeat rule had parts no reader can use (%@); they were dropped and the rule read as %@.",
             "ics.timezone-without-id": "A VTIMEZONE has no TZID and was ignored.",
             "ics.too-deep": "Components are nested more than %@ deep.",
             "ics.too-many-components": "The file has more than %@ components.",
             "ics.truncated": "The file ends inside %1$@ (begun on line %2$@; the calendar begins on line %3$@): it looks cut off, as an interrupted download or a truncated e-mail attachment is. Nothing was converted; get the whole file again.",
+            "ics.tzid-on-utc": "%1$@ names the time zone %2$@ but its time %3$@ is in UTC (ends in Z), which RFC 5545 forbids; it was read as UTC and the TZID ignored. If the time was meant in %2$@, remove the Z.",
             "ics.unclosed-component": "%@ (begun on line %@) was never closed; it ends here.",
             "ics.unknown-timezone": "The time zone \"%@\" is neither defined in the file nor known; its times are treated as floating.",
             "ics.unmatched-end": "END:%@ has no matching BEGIN and was ignored.",
@@ -39,6 +44,9 @@ enum ModuleMessages {
             "ics.bare-components": "文件以 BEGIN:%@ 开头，组件外没有 BEGIN:VCALENDAR（CalDAV 服务器就是这样存的）；已当作包含这些组件的一个日历读取。",
             "ics.broken-line": "此行不是 NAME:VALUE 格式，已跳过：“%@”。",
             "ics.calendar-unclosed": "第 %@ 行开始的 VCALENDAR 没有 END:VCALENDAR，但最后一个组件是完整的；已读取所有完整的组件。若文件被截断，此处之后的项目会缺失。",
+            "ics.cut-item-dropped": "第 %2$@ 行开始的 %1$@（“%3$@”）在开始时间（DTSTART）之前就被截断，已略去：没有应用能确定它的时间。若要保留，请重新获取完整文件。",
+            "ics.end-before-start": "“%1$@”的结束时间（%2$@）早于开始时间（%3$@）；RFC 5545 要求 DTEND 晚于开始。已按原样保留，展开时视为没有时长：请检查来源。",
+            "ics.invalid-list-values": "%1$@ 中的 %2$@ 无法读取（应为 %3$@）；其余 %4$@ 个值已读取，此值按原样保留为 X-ALMANAC-INVALID-%1$@。",
             "ics.invalid-rrule": "重复规则中的“%@”无效（应为 %@）；规则按原样保留（作为 X-ALMANAC-INVALID-RRULE），但不展开。",
             "ics.invalid-timezone": "VTIMEZONE“%@”没有可用的 STANDARD 或 DAYLIGHT 部分。",
             "ics.invalid-trigger": "VALARM 的 TRIGGER“%@”既不是时长（-PT15M），也不是日期时间（20250305T090000Z）；该提醒已按原样保留在其项目中，但不会响。",
@@ -48,11 +56,13 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ 标明 VALUE=%2$@，但“%3$@”不是数字；iCalendar 输出按原文保留，jCal 和 xCal（该处只能存数字，与 ical.js 的读法相同）写为 0。",
             "ics.not-icalendar": "这不是 iCalendar 文件：它既不以 BEGIN:VCALENDAR 开头，也不以日历组件（BEGIN:VEVENT、VTODO、VJOURNAL、VFREEBUSY、VTIMEZONE、VALARM）开头。请检查文件，或用 --from 指定格式。",
             "ics.outside-calendar": "%@ 出现在 BEGIN:VCALENDAR … END:VCALENDAR 之外；仍已读取。",
+            "ics.revisions": "UID %1$@（“%2$@”）出现了 %3$@ 次：同一项目的多个修订版本（RFC 5545 SEQUENCE）。展开时使用最新版本（SEQUENCE 最大，其次 DTSTAMP、LAST-MODIFIED 最晚）；转换会原样保留每一份，若接收的应用只应看到一份，请删除旧版本。",
             "ics.rrule-repaired": "重复规则中有无法使用的部分（%@），已略去，规则按 %@ 读取。",
             "ics.timezone-without-id": "有一个 VTIMEZONE 没有 TZID，已忽略。",
             "ics.too-deep": "组件嵌套超过 %@ 层。",
             "ics.too-many-components": "文件中的组件超过 %@ 个。",
             "ics.truncated": "文件在 %1$@（第 %2$@ 行开始；日历从第 %3$@ 行开始）中间结束：看起来被截断了，像是下载中断或邮件附件不完整。未转换任何内容；请重新获取完整的文件。",
+            "ics.tzid-on-utc": "%1$@ 指定了时区 %2$@，但其时间 %3$@ 是 UTC 时间（以 Z 结尾），RFC 5545 不允许这样写；已按 UTC 读取并忽略 TZID。若该时间指的是 %2$@ 的时间，请删去 Z。",
             "ics.unclosed-component": "%@（第 %@ 行开始）没有结束，视为在此结束。",
             "ics.unknown-timezone": "时区“%@”既未在文件中定义，也无法识别；其时间按浮动时间处理。",
             "ics.unmatched-end": "END:%@ 没有对应的 BEGIN，已忽略。",
@@ -67,6 +77,9 @@ enum ModuleMessages {
             "ics.bare-components": "檔案以 BEGIN:%@ 開頭，元件外沒有 BEGIN:VCALENDAR（CalDAV 伺服器就是這樣存的）；已當作包含這些元件的一個行事曆讀取。",
             "ics.broken-line": "此行不是 NAME:VALUE 格式，已略過：「%@」。",
             "ics.calendar-unclosed": "第 %@ 行開始的 VCALENDAR 沒有 END:VCALENDAR，但最後一個元件是完整的；已讀取所有完整的元件。若檔案被截斷，此處之後的項目會缺失。",
+            "ics.cut-item-dropped": "第 %2$@ 行開始的 %1$@（「%3$@」）在開始時間（DTSTART）之前就被截斷，已略去：沒有應用程式能確定它的時間。若要保留，請重新取得完整檔案。",
+            "ics.end-before-start": "「%1$@」的結束時間（%2$@）早於開始時間（%3$@）；RFC 5545 要求 DTEND 晚於開始。已照原樣保留，展開時視為沒有時長：請檢查來源。",
+            "ics.invalid-list-values": "%1$@ 中的 %2$@ 無法讀取（應為 %3$@）；其餘 %4$@ 個值已讀取，此值照原樣保留為 X-ALMANAC-INVALID-%1$@。",
             "ics.invalid-rrule": "重複規則中的「%@」無效（應為 %@）；規則照原樣保留（作為 X-ALMANAC-INVALID-RRULE），但不展開。",
             "ics.invalid-timezone": "VTIMEZONE「%@」沒有可用的 STANDARD 或 DAYLIGHT 部分。",
             "ics.invalid-trigger": "VALARM 的 TRIGGER「%@」既不是時間長度（-PT15M），也不是日期時間（20250305T090000Z）；該提醒已按原樣保留在其項目中，但不會響。",
@@ -76,11 +89,13 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ 標明 VALUE=%2$@，但「%3$@」不是數字；iCalendar 輸出依原文保留，jCal 與 xCal（該處只能存數字，與 ical.js 的讀法相同）寫為 0。",
             "ics.not-icalendar": "這不是 iCalendar 檔案：它既不是以 BEGIN:VCALENDAR 開頭，也不是以行事曆元件（BEGIN:VEVENT、VTODO、VJOURNAL、VFREEBUSY、VTIMEZONE、VALARM）開頭。請檢查檔案，或用 --from 指定格式。",
             "ics.outside-calendar": "%@ 出現在 BEGIN:VCALENDAR … END:VCALENDAR 之外；仍已讀取。",
+            "ics.revisions": "UID %1$@（「%2$@」）出現了 %3$@ 次：同一項目的多個修訂版本（RFC 5545 SEQUENCE）。展開時使用最新版本（SEQUENCE 最大，其次 DTSTAMP、LAST-MODIFIED 最晚）；轉換會原樣保留每一份，若接收的應用程式只應看到一份，請刪除舊版本。",
             "ics.rrule-repaired": "重複規則中有無法使用的部分（%@），已略去，規則按 %@ 讀取。",
             "ics.timezone-without-id": "有一個 VTIMEZONE 沒有 TZID，已忽略。",
             "ics.too-deep": "元件巢狀超過 %@ 層。",
             "ics.too-many-components": "檔案中的元件超過 %@ 個。",
             "ics.truncated": "檔案在 %1$@（第 %2$@ 行開始；行事曆從第 %3$@ 行開始）中間結束：看起來被截斷了，像是下載中斷或郵件附件不完整。未轉換任何內容；請重新取得完整的檔案。",
+            "ics.tzid-on-utc": "%1$@ 指定了時區 %2$@，但其時間 %3$@ 是 UTC 時間（以 Z 結尾），RFC 5545 不允許這樣寫；已按 UTC 讀取並忽略 TZID。若該時間指的是 %2$@ 的時間，請刪去 Z。",
             "ics.unclosed-component": "%@（第 %@ 行開始）沒有結束，視為在此結束。",
             "ics.unknown-timezone": "時區「%@」既未在檔案中定義，也無法辨識；其時間以浮動時間處理。",
             "ics.unmatched-end": "END:%@ 沒有對應的 BEGIN，已忽略。",
@@ -117,6 +132,9 @@ extension DiagnosticCode {
     static let icsBareComponents: DiagnosticCode = "ics.bare-components"
     static let icsBrokenLine: DiagnosticCode = "ics.broken-line"
     static let icsCalendarUnclosed: DiagnosticCode = "ics.calendar-unclosed"
+    static let icsCutItemDropped: DiagnosticCode = "ics.cut-item-dropped"
+    static let icsEndBeforeStart: DiagnosticCode = "ics.end-before-start"
+    static let icsInvalidListValues: DiagnosticCode = "ics.invalid-list-values"
     static let icsInvalidRrule: DiagnosticCode = "ics.invalid-rrule"
     static let icsInvalidTimezone: DiagnosticCode = "ics.invalid-timezone"
     static let icsInvalidTrigger: DiagnosticCode = "ics.invalid-trigger"
@@ -126,11 +144,13 @@ extension DiagnosticCode {
     static let icsNotANumber: DiagnosticCode = "ics.not-a-number"
     static let icsNotIcalendar: DiagnosticCode = "ics.not-icalendar"
     static let icsOutsideCalendar: DiagnosticCode = "ics.outside-calendar"
+    static let icsRevisions: DiagnosticCode = "ics.revisions"
     static let icsRruleRepaired: DiagnosticCode = "ics.rrule-repaired"
     static let icsTimezoneWithoutId: DiagnosticCode = "ics.timezone-without-id"
     static let icsTooDeep: DiagnosticCode = "ics.too-deep"
     static let icsTooManyComponents: DiagnosticCode = "ics.too-many-components"
     static let icsTruncated: DiagnosticCode = "ics.truncated"
+    static let icsTzidOnUtc: DiagnosticCode = "ics.tzid-on-utc"
     static let icsUnclosedComponent: DiagnosticCode = "ics.unclosed-component"
     static let icsUnknownTimezone: DiagnosticCode = "ics.unknown-timezone"
     static let icsUnmatchedEnd: DiagnosticCode = "ics.unmatched-end"

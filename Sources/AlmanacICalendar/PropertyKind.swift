@@ -7,7 +7,7 @@ enum PropertyKind: UInt8, Sendable {
     case begin, end
     case uid, summary, description, location, geo, dtstart, dtend, due, completed, created, lastModified
     case recurrenceID, duration, rrule, rdate, exdate, categories, color, url, priority, status, dtstamp
-    case version, prodid, calscale, name, xWRCalname, xWRTimezone
+    case sequence, version, prodid, calscale, name, xWRCalname, xWRTimezone
     case action, trigger, tzid
 
     static let names: [(String, PropertyKind)] = [
@@ -16,7 +16,7 @@ enum PropertyKind: UInt8, Sendable {
         ("COMPLETED", .completed), ("CREATED", .created), ("LAST-MODIFIED", .lastModified),
         ("RECURRENCE-ID", .recurrenceID), ("DURATION", .duration), ("RRULE", .rrule), ("RDATE", .rdate),
         ("EXDATE", .exdate), ("CATEGORIES", .categories), ("COLOR", .color), ("URL", .url), ("PRIORITY", .priority),
-        ("STATUS", .status), ("DTSTAMP", .dtstamp), ("VERSION", .version), ("PRODID", .prodid), ("CALSCALE", .calscale), ("NAME", .name),
+        ("STATUS", .status), ("DTSTAMP", .dtstamp), ("SEQUENCE", .sequence), ("VERSION", .version), ("PRODID", .prodid), ("CALSCALE", .calscale), ("NAME", .name),
         ("X-WR-CALNAME", .xWRCalname), ("X-WR-TIMEZONE", .xWRTimezone), ("ACTION", .action), ("TRIGGER", .trigger),
         ("TZID", .tzid),
     ]

@@ -24,6 +24,11 @@ struct ReaderEvents: ICalEvents {
     private var itemLine = 0
     /// Components being collected whole (VTIMEZONE, VALARM, unknown ones), innermost last.
     private var collecting: [ICalComponent] = []
+    /// Items written more than once (revisions).
+    private var revisions = RevisionLedger()
+
+    /// What reading said: the mapper's warnings, then one for each item written more than once.
+    var diagnostics: [Diagnostic] { mapper.diagnostics + revisions.diagnostics(fileName: mapper.fileName) }
 
     init(mapper: ItemMapper, applyCalendarZone: Bool, detail: ItemDetail = .complete,
          onFrame: @escaping (Agenda) throws(Diagnostic) -> Void,
@@ -74,7 +79,9 @@ struct ReaderEvents: ICalEvents {
         guard inItem, readsOnlySchedule else { return false }
         if !collecting.isEmpty { return true }
         switch kind {
-        case .uid, .summary, .dtstart, .dtend, .due, .duration, .rrule, .rdate, .exdate, .recurrenceID: return false
+        // SEQUENCE, DTSTAMP and LAST-MODIFIED tell which of an item's revisions is the item (`Revisions`).
+        case .uid, .summary, .dtstart, .dtend, .due, .duration, .rrule, .rdate, .exdate, .recurrenceID, .sequence, .dtstamp,
+             .lastModified: return false
         // A to-do's estimated length is its duration (see `ItemMapper.apply`).
         case .other: return !name.matchesIgnoringCase(0, name.count, Self.estimatedDuration)
         default: return true
@@ -119,12 +126,28 @@ struct ReaderEvents: ICalEvents {
             inItem = false
             mapper.finish(&item!, line: itemLine)
             if let calendarZone { item!.applyCalendarZone(calendarZone) }
+            revisions.record(item!, line: itemLine)
             if !framed {
                 framed = true
                 try onFrame(agenda)
             }
             try onItem(item.take()!)
         }
+    }
+
+    /// An item the file never closed is kept when it is whole enough to be one: an event the
+    /// cut left without its start (DTSTART) is not an event any app can show, and is left out
+    /// with a warning naming it.
+    mutating func endUnclosed(_ name: String, line: Int) throws(Diagnostic) {
+        if inItem, depth == 2, collecting.isEmpty, let cut = item, cut.kind == .event, cut.start == nil {
+            depth -= 1
+            inItem = false
+            item = nil
+            let title = cut.title.isEmpty ? cut.uid : cut.title
+            mapper.diagnostics.append(.warning("ics.cut-item-dropped", name, String(itemLine), title, at: mapper.location(line)))
+            return
+        }
+        try end(name, line: line)
     }
 
     /// A value typed INTEGER or FLOAT that is not a number (`X-COUNT;VALUE=INTEGER:many`): the
@@ -144,7 +167,9 @@ struct ReaderEvents: ICalEvents {
                 mapper.diagnostics.append(.warning("ics.version", property.value, at: mapper.location(property.line)))
             }
         case .prodid:
-            break
+            // Kept, so that a conversion between iCalendar's forms says which product made the
+            // calendar (the writer names Almanac only for calendars made from another model).
+            if !agenda.carried.contains(where: { $0.name == ICalendarWriter.productProperty }) { agenda.carried.append(property.carried) }
         case .xWRCalname, .name:
             // NAME (RFC 7986) and X-WR-CALNAME usually agree; a second, different name is carried.
             let name = PropertyText.unescape(property.value)

@@ -721,6 +721,37 @@ extension ModelJSONCodec {
         for (name, rows) in outputs { #expect(rows == expected, "\(name)") }
     }
 
+    /// Revisions of one event (Thunderbird's and Exchange's exports keep them): the streamed
+    /// expansion takes the newest, as the whole-calendar one does, in any order of the copies,
+    /// with overrides before or after them, and says which item was written more than once.
+    @Test func streamedRevisionsTakeTheNewest() throws {
+        let directory = temporaryDirectory()
+        func event(_ sequence: Int, _ day: Int, _ title: String) -> String {
+            "BEGIN:VEVENT\r\nUID:r\r\nSEQUENCE:\(sequence)\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:202501\(String(format: "%02d", day))T090000Z\r\n"
+                + "RRULE:FREQ=WEEKLY;COUNT=3\r\nSUMMARY:\(title)\r\nEND:VEVENT\r\n"
+        }
+        func moved(_ sequence: Int, _ hour: Int) -> String {
+            "BEGIN:VEVENT\r\nUID:r\r\nSEQUENCE:\(sequence)\r\nDTSTAMP:20250101T000000Z\r\nRECURRENCE-ID:20250114T090000Z\r\n"
+                + "DTSTART:20250114T\(hour)0000Z\r\nSUMMARY:moved \(sequence)\r\nEND:VEVENT\r\n"
+        }
+        let other = "BEGIN:VEVENT\r\nUID:other\r\nDTSTAMP:20250101T000000Z\r\nDTSTART:20250110T120000Z\r\nSUMMARY:Other\r\nEND:VEVENT\r\n"
+        let (v0, v1, v2) = (event(0, 6, "v0"), event(1, 8, "v1"), event(2, 7, "v2"))
+        let orders = [("in-order", v0 + v1 + v2 + moved(2, 11) + moved(3, 13)), ("newest-first", v2 + other + v0 + v1 + moved(3, 13) + moved(2, 11)),
+                      ("overrides-first", moved(2, 11) + moved(3, 13) + v1 + v2 + other + v0)]
+        let expected = [["title": "v2", "startUTC": "2025-01-07T09:00:00Z"], ["title": "moved 3", "startUTC": "2025-01-14T13:00:00Z"],
+                        ["title": "v2", "startUTC": "2025-01-21T09:00:00Z"]]
+        for (name, body) in orders {
+            let file = directory + "/\(name).ics"
+            try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n" + body + "END:VCALENDAR\r\n").utf8).write(to: URL(fileURLWithPath: file))
+            let run = CLIRun(["expand", file, "--from", "2025-01-01", "--until", "2025-02-01", "--json", "--time-zone", "UTC"])
+            #expect(run.status == 0, "\(name): \(run.error)")
+            #expect(run.error.components(separatedBy: "[ics.revisions]").count == 3, "\(name): \(run.error)")
+            let rows = try JSONSerialization.jsonObject(with: Data(run.bytes)) as? [[String: Any]] ?? []
+            let series = rows.filter { $0["uid"] as? String == "r" }.map { ["title": $0["title"] as? String ?? "", "startUTC": $0["startUTC"] as? String ?? ""] }
+            #expect(series == expected, "\(name)")
+        }
+    }
+
     /// Occurrences that start together come in the order of their UIDs, as `String` orders them:
     /// UIDs that differ in their first bytes, share a long prefix (Outlook's), are prefixes of one
     /// another, or are not ASCII (one in decomposed form, which `String` compares as composed).

@@ -250,16 +250,21 @@ extension Expand {
                 sink.diagnostics = OccurrenceExpander.withoutUnknownZoneWarnings(sink.diagnostics, for: forward)
             }
         }
-        if !sink.redo.isEmpty || !forward.isEmpty {
+        // Events written in several revisions were expanded once per revision: the second pass keeps the newest.
+        let revised = sink.expanded.repeated()
+        if !sink.redo.isEmpty || !forward.isEmpty || !revised.isEmpty {
             let again = ExpansionSink.zone
-            sink.found.removeAll { sink.redo.contains($0.uid) || again($0.start).map(forward.contains) == true }
-            var pass = RedoSink(uids: sink.redo, zones: forward)
+            sink.found.removeAll {
+                sink.redo.contains($0.uid) || again($0.start).map(forward.contains) == true
+                    || !revised.isEmpty && revised.contains($0.uid.hashValue)
+            }
+            var pass = RedoSink(uids: sink.redo, uidHashes: revised, zones: forward)
             _ = try decoder.decodeItems(input, context: context, into: &pass)
             sink.expandedDiagnostics = Set(sink.diagnostics)
             for uid in pass.order {
                 let overrides = pass.overrides[uid] ?? []
-                if let masters = pass.masters[uid] {
-                    for master in masters { sink.expand(master, overrides: overrides) }
+                if let masters = pass.masters[uid], let newest = Revisions.newest(masters) {
+                    sink.expand(newest, overrides: overrides)
                 } else {
                     for override in overrides { sink.expand(override, overrides: []) }
                 }
@@ -347,17 +352,37 @@ struct ExpansionSink: DocumentSink {
 struct SeenHashes {
     private var list: [Int] = []
     private var set: Set<Int>?
+    /// Hashes appended more than once while in the set.
+    private var repeatedInSet: Set<Int> = []
 
     mutating func append(_ hash: Int) {
-        if set != nil { set!.insert(hash) } else { list.append(hash) }
+        if set != nil {
+            if !set!.insert(hash).inserted { repeatedInSet.insert(hash) }
+        } else {
+            list.append(hash)
+        }
     }
 
     mutating func contains(_ hash: Int) -> Bool {
         if set == nil {
+            repeatedInSet = Self.repeated(in: list)
             set = Set(list)
             list = []
         }
         return set!.contains(hash)
+    }
+
+    /// The hashes appended more than once (an event written in several revisions).
+    func repeated() -> Set<Int> {
+        set == nil ? Self.repeated(in: list) : repeatedInSet
+    }
+
+    /// The values that occur more than once, found by sorting a copy.
+    private static func repeated(in list: [Int]) -> Set<Int> {
+        var repeated = Set<Int>()
+        let sorted = list.sorted()
+        for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { repeated.insert(sorted[index]) }
+        return repeated
     }
 }
 
@@ -365,14 +390,17 @@ struct SeenHashes {
 /// start in a zone defined after them.
 struct RedoSink: DocumentSink {
     let uids: Set<String>
+    /// UIDs by hash (those of events written in several revisions).
+    let uidHashes: Set<Int>
     let zones: Set<String>
     var masters: [String: [CalendarItem]] = [:]
     var overrides: [String: [CalendarItem]] = [:]
     /// The UIDs in the order they came.
     var order: [String] = []
 
-    init(uids: Set<String>, zones: Set<String>) {
+    init(uids: Set<String>, uidHashes: Set<Int> = [], zones: Set<String>) {
         self.uids = uids
+        self.uidHashes = uidHashes
         self.zones = zones
     }
 
@@ -380,7 +408,8 @@ struct RedoSink: DocumentSink {
 
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
         guard case .calendarItem(let item) = item,
-              uids.contains(item.uid) || ExpansionSink.zone(item.start ?? item.due).map(zones.contains) == true else { return }
+              uids.contains(item.uid) || !uidHashes.isEmpty && uidHashes.contains(item.uid.hashValue)
+                || ExpansionSink.zone(item.start ?? item.due).map(zones.contains) == true else { return }
         if masters[item.uid] == nil && overrides[item.uid] == nil { order.append(item.uid) }
         if item.recurrenceID != nil { overrides[item.uid, default: []].append(item) } else { masters[item.uid, default: []].append(item) }
     }

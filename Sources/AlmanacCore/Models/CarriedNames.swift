@@ -49,6 +49,8 @@ public enum CarriedName {
     /// How long a to-do with a due date takes (RFC 5545 allows no DURATION beside DUE); the name
     /// follows the IETF calendar-tasks draft's ESTIMATED-DURATION, as an extension.
     public static let estimatedDuration = "X-ALMANAC-ESTIMATED-DURATION"
+    /// iCalendar's revision number (SEQUENCE), carried as written; `Revisions` reads it.
+    public static let sequence = "SEQUENCE"
 
     // On calendars.
     /// One of Retire Time's categories: its name, with `id`, `color` and `icon` parameters.

@@ -117,6 +117,10 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
 
     private typealias Bytes = ArraySlice<UInt8>
 
+    /// The parts of a rule (RFC 5545 §3.3.10, RFC 7529 §4.1).
+    static let partNames = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
+                            "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"]
+
     private static func parseParts(_ text: Bytes, into rule: inout RecurrenceRule,
                                    frequency: inout Frequency?) throws(RecurrenceError) {
         for part in text.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true) {
@@ -199,9 +203,15 @@ public struct RecurrenceRule: Hashable, Sendable, Codable, CustomStringConvertib
                     throw RecurrenceError(part: partText(), reason: "OMIT, BACKWARD or FORWARD")
                 }
                 rule.skip = skip
-            default:
-                // Unknown parts (X- extensions) do not change the expansion; they are carried.
+            case _ where name.hasPrefix("X-"):
+                // Extensions do not change the expansion; they are carried.
                 rule.extensions.append(Extension(name: name, value: String(decoding: value, as: UTF8.self)))
+            default:
+                // A part no RFC names is a mistake (`UNTL=20191023`), and reading past it could
+                // make a rule with an end into one without: the rule is refused, as libical and
+                // recurring-ical-events refuse it.
+                let meant = Spelling.nearest(to: name, among: Self.partNames).map { "; did you mean \($0)?" } ?? ""
+                throw RecurrenceError(part: partText(), reason: "one of the parts RFC 5545 names" + meant)
             }
         }
     }

@@ -1,0 +1,155 @@
+@testable import AlmanacICalendar
+import AlmanacCalendar
+import AlmanacCore
+import AlmanacICU
+import Foundation
+import Testing
+
+/// What real exporters write that a careful reader must not take at face value: revisions kept
+/// beside each other, a day named by a time in a Windows zone, a misspelt rule part, a list with
+/// one bad value, contradictions between properties, a cut-off event, and the product that made
+/// the calendar (Fixtures/quirks, Fixtures/recurring-ical-events).
+@Suite struct ExportQuirksTests {
+    private func expand(_ agenda: Agenda, zone: TimeZoneID = .utc, from: String, until: String) -> [Occurrence] {
+        OccurrenceExpander(agenda: agenda, defaultZone: zone, definitions: VTimeZoneReader())
+            .occurrences(from: instant(from), until: instant(until)).occurrences
+    }
+
+    private func titles(_ occurrences: [Occurrence], in agenda: Agenda) -> [String] {
+        occurrences.map { agenda.items[$0.itemIndex].title }
+    }
+
+    // MARK: Revisions
+
+    /// Thunderbird and Exchange keep the old revisions of an event: the one with the highest
+    /// SEQUENCE is the event (RFC 5545 §3.8.7.4), wherever it is in the file, and of two revisions
+    /// of one override the newer replaces the occurrence. Every copy is read (a conversion keeps
+    /// them) with one warning per item written more than once.
+    @Test func theNewestRevisionIsTheEvent() throws {
+        let (agenda, diagnostics, _) = try readFixture("quirks/revisions.ics")
+        #expect(agenda.items.count == 5)
+        let found = expand(agenda, from: "2020-01-01T00:00:00Z", until: "2020-02-01T00:00:00Z")
+        #expect(titles(found, in: agenda) == ["Standup v2", "Standup moved new", "Standup v2"])
+        #expect(found.map(\.start.description) == ["2020-01-07T09:00:00Z", "2020-01-14T13:00:00Z", "2020-01-21T09:00:00Z"])
+        let revisions = diagnostics.filter { $0.code == .icsRevisions }
+        #expect(revisions.map(\.message.arguments) == [
+            ["rev-1", "Standup v2", "3"], ["rev-1 (RECURRENCE-ID 2020-01-14T09:00:00Z)", "Standup moved new", "2"],
+        ])
+        #expect(revisions.map(\.location?.line) == [13, 40])
+    }
+
+    /// Two copies of one override with the same SEQUENCE and DTSTAMP: the one modified later
+    /// (LAST-MODIFIED) is the override. (recurring-ical-events takes the first written, test2.)
+    @Test func lastModifiedBreaksATie() throws {
+        let (agenda, diagnostics, _) = try readFixture("recurring-ical-events/issue_164_duplicated_event.ics")
+        let found = expand(agenda, from: "2024-08-01T00:00:00Z", until: "2024-09-01T00:00:00Z")
+        #expect(titles(found, in: agenda) == ["test1", "test3"])
+        #expect(diagnostics.map(\.code) == [.icsRevisions])
+    }
+
+    /// Overrides whose SEQUENCE is above the series' are changes of one occurrence, not revisions:
+    /// nothing is dropped or reported (the same occurrences as recurring-ical-events).
+    @Test func overridesAreNotRevisionsOfTheirSeries() throws {
+        let (agenda, diagnostics, _) = try readFixture("recurring-ical-events/issue_223_thunderbird.ics")
+        #expect(diagnostics.isEmpty)
+        let found = expand(agenda, zone: TimeZoneID.resolve("Europe/London")!.zone, from: "2025-04-01T00:00:00Z", until: "2025-05-01T00:00:00Z")
+        #expect(found.map(\.start.description) == [
+            "2025-04-23T09:00:00[Europe/London]", "2025-04-24T11:00:00[Europe/London]", "2025-04-25T09:00:00[Europe/London]",
+            "2025-04-26T09:00:00[Europe/London]", "2025-04-27T09:00:00[Europe/London]",
+        ])
+        #expect(found.map(\.isOverridden) == [false, true, true, false, false])
+    }
+
+    @Test func revisionOrder() {
+        func item(_ sequence: Int?, stamp: String? = nil, modified: String? = nil) -> CalendarItem {
+            CalendarItem(uid: "u", title: "", lastModified: modified.map { try! DateValue(parsing: $0) },
+                         stamp: stamp.map { try! DateValue(parsing: $0) },
+                         carried: sequence.map { [CarriedProperty(name: "SEQUENCE", value: String($0))] } ?? [])
+        }
+        #expect(Revisions.supersedes(item(2), item(1)))
+        #expect(!Revisions.supersedes(item(1), item(2)))
+        #expect(Revisions.supersedes(item(1), item(nil)))
+        #expect(Revisions.supersedes(item(0, stamp: "2020-01-02T00:00:00Z"), item(nil, stamp: "2020-01-01T00:00:00Z")))
+        #expect(!Revisions.supersedes(item(0, stamp: "2020-01-01T00:00:00Z"), item(0, stamp: "2020-01-02T00:00:00Z")))
+        #expect(!Revisions.supersedes(item(0, modified: "2020-01-01T00:00:00Z"), item(0, modified: "2020-01-02T00:00:00Z")))
+        // All equal: the one written later.
+        #expect(Revisions.supersedes(item(1), item(1)))
+        #expect(Revisions.current([item(1), item(3), item(2)]) == [1])
+    }
+
+    // MARK: Days named by zoned times
+
+    /// Exchange names the occurrence of an all-day series by a time in its Windows zone: the day
+    /// written is the occurrence, whatever zone the calendar is read in.
+    @Test(arguments: ["Europe/London", "America/New_York", "Asia/Taipei", "Pacific/Kiritimati", "Pacific/Pago_Pago"])
+    func zonedRecurrenceIDOfAnAllDaySeries(zone: String) throws {
+        let (agenda, _, _) = try readFixture("quirks/exchange-allday-override.ics")
+        let found = expand(agenda, zone: TimeZoneID.resolve(zone)!.zone, from: "2020-04-01T00:00:00Z", until: "2020-05-01T00:00:00Z")
+        #expect(found.map(\.start.description) == ["2020-04-14", "2020-04-15", "2020-04-16", "2020-04-17"], "\(zone)")
+        #expect(titles(found, in: agenda)[2] == "Holiday series (changed)", "\(zone)")
+        #expect(found.filter(\.isOverridden).count == 1, "\(zone)")
+    }
+
+    // MARK: Rules and values
+
+    /// `UNTL=` is not UNTIL: reading past it would repeat the event forever. The rule is refused
+    /// (as libical and recurring-ical-events refuse it), named, and the event happens once.
+    @Test func aMisspeltRulePartIsRefused() throws {
+        let (agenda, diagnostics, _) = try readFixture("quirks/misspelt-until.ics")
+        let warning = try #require(diagnostics.first { $0.code == .icsInvalidRrule })
+        #expect(warning.message.arguments.first == "UNTL=20191023")
+        #expect(warning.message.arguments.last?.contains("did you mean UNTIL?") == true)
+        #expect(agenda.items[0].recurrence == nil)
+        #expect(agenda.items[0].carried.contains { $0.name == "X-ALMANAC-INVALID-RRULE" && $0.value == "FREQ=WEEKLY;UNTL=20191023" })
+        #expect(expand(agenda, from: "2019-10-01T00:00:00Z", until: "2020-10-01T00:00:00Z").count == 1)
+        // Extensions are still carried, and a name too far from any part gets no guess.
+        #expect(try RecurrenceRule(parsing: "FREQ=DAILY;X-NAME=1").extensions.map(\.name) == ["X-NAME"])
+        #expect(throws: RecurrenceError.self) { try RecurrenceRule(parsing: "FREQ=DAILY;SOMETHING=1") }
+        do {
+            _ = try RecurrenceRule(parsing: "FREQ=DAILY;SOMETHING=1")
+        } catch {
+            #expect(!error.reason.contains("did you mean"))
+        }
+    }
+
+    /// One bad period does not lose the list: the good ones repeat the event, the bad one is kept
+    /// as written. A TZID on a UTC time and an end before the start are named.
+    @Test func oddValuesAreNamed() throws {
+        let (agenda, diagnostics, _) = try readFixture("quirks/odd-values.ics")
+        let periods = try #require(agenda.items[0].recurrence?.periods)
+        #expect(periods.map(\.start.description) == ["2020-01-02T10:00:00Z", "2020-01-04T10:00:00Z"])
+        #expect(agenda.items[0].carried.contains { $0.name == "X-ALMANAC-INVALID-RDATE" && $0.value == "20200103T1000Z/PT1H" })
+        #expect(agenda.items[1].start == .utc(time("2020-01-05T10:00:00")))
+        #expect(agenda.items[1].parameters.isEmpty)
+        #expect(diagnostics.map(\.code) == [.icsInvalidListValues, .icsTzidOnUtc, .icsEndBeforeStart])
+        #expect(diagnostics.map(\.location?.line) == [9, 15, 18])
+        let found = expand(agenda, from: "2020-01-01T00:00:00Z", until: "2020-02-01T00:00:00Z")
+        #expect(found.count == 5)
+        // The event that ends before it starts lasts no time.
+        let backwards = try #require(found.last)
+        #expect(backwards.endInstant == backwards.startInstant)
+    }
+
+    /// An event cut off before its start is left out (and named); what follows is read.
+    @Test func aCutOffEventWithoutAStartIsLeftOut() throws {
+        let (agenda, diagnostics, _) = try readFixture("quirks/cut-event.ics")
+        #expect(agenda.items.map(\.uid) == ["ok-2"])
+        let dropped = try #require(diagnostics.first { $0.code == .icsCutItemDropped })
+        #expect(dropped.message.arguments == ["VEVENT", "4", "Cut off"])
+    }
+
+    // MARK: The product
+
+    /// Between iCalendar's forms the calendar keeps the PRODID of the product that made it;
+    /// Almanac names itself only in a calendar it made from another model.
+    @Test func theProductThatMadeTheCalendarIsKept() throws {
+        let (agenda, _, _) = try readFixture("quirks/revisions.ics")
+        let text = String(decoding: try write(agenda), as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r\n"))
+        #expect(text.components(separatedBy: "PRODID").count == 2)
+        let jcal = String(decoding: try JCalCodec().encode(.agenda(agenda), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(jcal.contains(#"["prodid", {}, "text", "-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN"]"#))
+        let made = String(decoding: try write(Agenda(items: [CalendarItem(uid: "a", title: "A", start: .date(CivilDate(unchecked: 2025, 1, 1)))])), as: UTF8.self)
+        #expect(made.contains("\r\nPRODID:" + ICalendarWriter.productID + "\r\n"))
+    }
+}
