@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacCalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),
         .testTarget(name: "AlmanacXLSXTests", dependencies: ["AlmanacXLSX", "AlmanacZip", "AlmanacKit", "AlmanacICU", "AlmanacBytes", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacCSVTests", dependencies: ["AlmanacCSV", "AlmanacTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacCatalogsTests", dependencies: ["AlmanacCatalogs", "AlmanacTestSupport", "AlmanacXML"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAuditTests", dependencies: ["AlmanacAudit", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacBackupsTests", dependencies: ["AlmanacBackups", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacAndroidTests", dependencies: ["AlmanacAndroid", "AlmanacCatalogs", "AlmanacTestSupport"], exclude: ["Fixtures"]),

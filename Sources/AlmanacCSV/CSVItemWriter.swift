@@ -14,7 +14,9 @@ final class CSVItemWriter: ConcurrentItemWriter {
         writer.reserve(Self.pieceSize + 64 * 1024)
         self.guardsFormulas = guardsFormulas
         self.sink = output
-        writer.write(guardsFormulas ? frame.columns.map(FormulaGuard.text) : frame.columns)
+        // A header is text, but a number there (a workbook's `-1.2` or `2025` column) is a number
+        // to a spreadsheet, not a formula: guarded as a cell of unknown type.
+        writer.write(guardsFormulas ? frame.columns.map(FormulaGuard.cell) : frame.columns)
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {

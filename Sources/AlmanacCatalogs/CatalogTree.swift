@@ -100,7 +100,9 @@ public enum CatalogTree {
     /// across locales by table name. `decode` runs on several threads.
     public static func read(files: [String], context: CodecContext,
                             decode: @Sendable (String, CodecContext) throws(Diagnostic) -> Decoded?) -> [Table] {
-        let files = CatalogFiles.readingOrder(files)
+        let sourceLanguage = context.options["source-language"] ?? "en"
+        let (read, shadowed) = CatalogFiles.applyingBaseRule(files, sourceLanguage: sourceLanguage)
+        let files = CatalogFiles.readingOrder(read)
         // Files are parsed side by side (one per core); merging stays in order.
         let results = ParallelResults<CatalogFiles.Reading>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -111,12 +113,14 @@ public enum CatalogTree {
                 }
             }
         }
-        return CatalogFiles.merge(files.indices.map { (files[$0], results[$0]!) }, sourceLanguage: context.options["source-language"] ?? "en")
+        return CatalogFiles.merge(files.indices.map { (files[$0], results[$0]!) } + CatalogFiles.shadowedReadings(shadowed),
+                                  sourceLanguage: sourceLanguage)
     }
 
     /// The files of a catalog as an `.lproj` tree: `xx.lproj/Table.strings` for every locale, and
-    /// `xx.lproj/Table.stringsdict` where values have plural or device variants. Paths are relative.
-    public static func files(of catalog: Catalog, table: String, context: CodecContext = CodecContext())
+    /// `xx.lproj/Table.stringsdict` where values have plural or device variants (`locales`: those
+    /// locales only). Paths are relative.
+    public static func files(of catalog: Catalog, table: String, locales: [String]? = nil, context: CodecContext = CodecContext())
         throws(Diagnostic) -> [(path: String, bytes: [UInt8], diagnostics: [Diagnostic])]
     {
         var result: [(String, [UInt8], [Diagnostic])] = []
@@ -126,7 +130,7 @@ public enum CatalogTree {
         for entry in catalog.entries where entry.translations.isEmpty {
             unplaced.dropped(entry.shouldTranslate == false ? "shouldTranslate" : "entry", of: entry.key)
         }
-        for locale in catalog.locales {
+        for locale in locales ?? catalog.locales {
             var options = context
             options.options["locale"] = locale
             var plain = catalog

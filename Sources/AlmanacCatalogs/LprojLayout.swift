@@ -12,11 +12,17 @@ extension FolderLayoutCodec {
         }
     }
 
-    /// A catalog of several locales, when no single locale was asked for, is a tree.
+    /// A catalog written into a folder is a tree, as Xcode keeps it: every locale's `.lproj`, or
+    /// the one asked for (`--locale zh-Hant`: `zh-Hant.lproj/`), with a `.stringsdict` beside the
+    /// `.strings` for values with plural or device variants.
     public func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [FolderLayoutFile]? {
-        guard case .catalog(let catalog) = document, catalog.locales.count > 1, context.locale == nil, context.options["locale"] == nil
-        else { return nil }
-        return try CatalogTree.files(of: catalog, table: catalog.presentation["table"] ?? name, context: context).map { file in
+        guard case .catalog(let catalog) = document, !catalog.locales.isEmpty else { return nil }
+        var locales = catalog.locales
+        if let chosen = context.options["locale"] ?? context.locale.map({ CatalogLocales.catalogName($0.bcp47, among: catalog.locales) }) {
+            guard locales.contains(chosen) else { return nil }
+            locales = [chosen]
+        }
+        return try CatalogTree.files(of: catalog, table: catalog.presentation["table"] ?? name, locales: locales, context: context).map { file in
             FolderLayoutFile(path: file.path, bytes: file.bytes, diagnostics: file.diagnostics)
         }
     }

@@ -48,10 +48,13 @@ public struct StringsCodec: Codec {
         return .cannotTell
     }
 
-    /// The locale a file holds. The folder says (`zh-Hans.lproj`); the options are for files
+    /// The locale a file holds. The folder says (`zh-Hans.lproj`; `Base.lproj` is the source
+    /// language's); the options are for files
     /// outside one (and for choosing what to write). A folder's name is checked like any locale
     /// read from an input: it becomes a folder name again when the catalog is written as a tree.
     static func locale(for input: CodecInput, context: CodecContext) throws(Diagnostic) -> String {
+        // Base.lproj holds the development language's text, whatever locale is asked for.
+        if CatalogPath.isBase(input.fileName) { return context.options["source-language"] ?? "en" }
         let locale = CatalogPath.locale(ofPath: input.fileName) ?? context.options["locale"]
             ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) } ?? context.options["source-language"] ?? "en"
         try LanguageTag.check(locale, at: SourceLocation(file: input.fileName))

@@ -96,7 +96,7 @@ public struct XCStringsCodec: Codec {
         // A catalog read from a string catalog keeps its order; others are sorted as Xcode sorts.
         let entries = catalog.presentation["xcstrings.version"] != nil ? catalog.entries : catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }
         let top: JSONValue = .object([("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(entries.map { ($0.key, Self.json($0)) })),
-                                      ("version", .string(catalog.presentation["xcstrings.version"] ?? "1.0"))])
+                                      ("version", .string(catalog.stringCatalogVersion ?? "1.0"))])
         let writer = XcodeJSON(escapesSlash: catalog.presentation["xcstrings.escape-slash"] == "yes")
         return Encoded(bytes: Array(writer.text(top).utf8))
     }
@@ -185,22 +185,24 @@ public struct XCStringsCodec: Codec {
         return .object([("stringUnit", .object(members))])
     }
 
-    static func pluralJSON(_ forms: [PluralCategory: String], _ state: Translation.State?) -> JSONValue {
-        .object(forms.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, unit($0.value, state)) })
+    /// Plural forms, each with its state (that of `translation` at `prefix` + the category).
+    static func pluralJSON(_ forms: [PluralCategory: String], of translation: Translation, prefix: String) -> JSONValue {
+        .object(forms.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ($0.key.rawValue, unit($0.value, translation.state(at: prefix + $0.key.rawValue)))
+        })
     }
 
     static func json(_ translation: Translation) -> JSONValue {
         var members: [(String, JSONValue)] = []
-        let state = translation.state
         if let value = translation.value, translation.plural == nil || translation.substitutions != nil {
-            members += unit(value, state).object!
+            members += unit(value, translation.state(at: "")).object!
         }
         if let substitutions = translation.substitutions {
             members.append(("substitutions", .object(substitutions.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { name, substitution in
                 var parts: [(String, JSONValue)] = []
                 if let argument = substitution.argument { parts.append(("argNum", .integer(argument))) }
                 parts.append(("formatSpecifier", .string(substitution.formatSpecifier)))
-                parts.append(("variations", .object([("plural", pluralJSON(substitution.plural, state))])))
+                parts.append(("variations", .object([("plural", pluralJSON(substitution.plural, of: translation, prefix: "substitution.\(name)."))])))
                 return (name, .object(parts))
             })))
         }
@@ -208,7 +210,7 @@ public struct XCStringsCodec: Codec {
         if let devices = translation.devices {
             variations.append(("device", .object(devices.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { ($0.key, json($0.value)) })))
         }
-        if let plural = translation.plural { variations.append(("plural", pluralJSON(plural, state))) }
+        if let plural = translation.plural { variations.append(("plural", pluralJSON(plural, of: translation, prefix: "plural."))) }
         if !variations.isEmpty { members.append(("variations", .object(variations))) }
         if let extra = translation.presentation[XCStringsFile.unmodeledMembers], let json = try? JSONValue(parsing: Array(extra.utf8)),
            let more = json.object {

@@ -82,7 +82,7 @@ public struct XLIFFCodec: Codec {
             catalog.sourceLanguage = source
             if catalog.presentation["table"] == nil, let original = fileElement["original"] {
                 catalog.presentation["table"] = CatalogPath.table(ofPath: original)
-                catalog.presentation["xliff.original"] = original
+                catalog.presentation[CatalogFiles.originalKey] = original
             }
             if let tool = fileElement.element(named: "header")?.element(named: "tool") {
                 catalog.presentation["xliff.tool-version"] = tool["tool-version"]
@@ -107,8 +107,8 @@ public struct XLIFFCodec: Codec {
                     catalog.entries.append(CatalogEntry(key: key, comment: note.isEmpty ? nil : note,
                                                         extractionState: Self.extractionState(of: unit),
                                                         shouldTranslate: doNotTranslate ? false : nil))
-                    if fileElement["original"] != catalog.presentation["xliff.original"] {
-                        catalog.entries[position].presentation["xliff.original"] = fileElement["original"]
+                    if fileElement["original"] != catalog.presentation[CatalogFiles.originalKey] {
+                        catalog.entries[position].presentation[CatalogFiles.originalKey] = fileElement["original"]
                     }
                 }
                 if Self.context(Self.sourceAbsentContext, of: unit) == nil {
@@ -123,8 +123,13 @@ public struct XLIFFCodec: Codec {
                     try Self.set(targetElement.text, at: path, in: &translation, location: location)
                     Self.applySubstitutionContexts(of: unit, at: path, to: &translation)
                     if let state = Self.state(targetElement["state"]) {
-                        // A device variant has its own state; the translation's is its least advanced.
-                        if path.first == "device", path.count >= 2 { translation.devices?[path[1]]?.state = state }
+                        // A device variant has its own state; another text keeps its own among the
+                        // translation's (see `settleTextStates`); the translation's is the least advanced.
+                        if path.first == "device", path.count >= 2 {
+                            translation.devices?[path[1]]?.state = state
+                        } else {
+                            translation.textStates = (translation.textStates ?? [:]).merging([Self.modelPath(path): state]) { $1 }
+                        }
                         translation.state = translation.state.map { Translation.State.leastAdvanced($0, state) } ?? state
                     }
                     translation.presentation.origin = translation.presentation.origin ?? location
@@ -132,7 +137,26 @@ public struct XLIFFCodec: Codec {
                 }
             }
         }
+        for position in catalog.entries.indices {
+            for locale in catalog.entries[position].translations.keys {
+                Self.settleTextStates(&catalog.entries[position].translations[locale]!)
+            }
+        }
         return Decoded(document: .catalog(catalog), diagnostics: diagnostics, encoding: "UTF-8")
+    }
+
+    /// Keeps a text's own state only where it differs from the translation's.
+    static func settleTextStates(_ translation: inout Translation) {
+        guard let states = translation.textStates else { return }
+        let differing = states.filter { $0.value != translation.state }
+        translation.textStates = differing.isEmpty ? nil : differing
+    }
+
+    /// A text's path in the model (`Translation.texts`) from its path in a unit's id:
+    /// `substitutions.days.plural.one` is `substitution.days.one`.
+    static func modelPath(_ path: [String]) -> String {
+        if path.count == 4, path[0] == "substitutions", path[2] == "plural" { return "substitution.\(path[1]).\(path[3])" }
+        return path.joined(separator: ".")
     }
 
     /// Trans-units, also inside `<group>`s.
@@ -224,7 +248,7 @@ public struct XLIFFCodec: Codec {
         if parts.count >= 2, parts[0] == "device", let variant = translation?.devices?[String(parts[1])], let state = variant.state {
             return state
         }
-        return translation?.state
+        return translation?.state(at: path)
     }
 
     static func state(_ text: String?) -> Translation.State? {
@@ -263,7 +287,7 @@ public struct XLIFFCodec: Codec {
         } else {
             throw Diagnostic.error("catalog.choose-locale", format.id, targets.joined(separator: ", "))
         }
-        let original = catalog.presentation["xliff.original"] ?? (catalog.presentation["table"] ?? "Localizable") + ".xcstrings"
+        let original = catalog.presentation[CatalogFiles.originalKey] ?? (catalog.presentation["table"] ?? "Localizable") + ".xcstrings"
         var units: [XMLNode] = []
         var losses = Losses()
         for entry in catalog.entries {

@@ -6,13 +6,28 @@ public struct Catalog: Hashable, Sendable, Codable {
     public var sourceLanguage: String
     /// Entries in the source's order.
     public var entries: [CatalogEntry]
-    /// How the file was laid out (table name, encoding, format version): not part of the content.
+    /// The version of the String Catalog format the catalog was read from (`1.0`, `1.1`: Xcode
+    /// writes what the catalog uses), written back as it was; nil for a catalog from elsewhere.
+    /// A fact of the file, not of the strings: the catalog JSON carries it, equality ignores it.
+    public var stringCatalogVersion: String?
+    /// How the file was laid out (table name, encoding): not part of the content.
     public var presentation: Presentation
 
-    public init(sourceLanguage: String = "en", entries: [CatalogEntry] = [], presentation: Presentation = Presentation()) {
+    public init(sourceLanguage: String = "en", entries: [CatalogEntry] = [], stringCatalogVersion: String? = nil,
+                presentation: Presentation = Presentation()) {
         self.sourceLanguage = sourceLanguage
         self.entries = entries
+        self.stringCatalogVersion = stringCatalogVersion
         self.presentation = presentation
+    }
+
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+        lhs.sourceLanguage == rhs.sourceLanguage && lhs.entries == rhs.entries
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sourceLanguage)
+        hasher.combine(entries)
     }
 
     /// Every locale with at least one value, sorted.
@@ -92,19 +107,28 @@ public struct Translation: Hashable, Sendable, Codable {
     public var devices: [String: Translation]?
     /// The plural variables `value` refers to as `%#@name@`, by name.
     public var substitutions: [String: Substitution]?
+    /// The state of the translation as a whole: of several texts (plural forms), the least advanced.
     public var state: State?
+    /// The texts whose own state differs from `state`, by their path in `texts` (`plural.one`,
+    /// `substitution.days.other`): a string catalog gives each plural form a state of its own.
+    public var textStates: [String: State]?
     /// Where the value was read (file, line, column) and how it was written there.
     public var presentation: Presentation
 
     public init(value: String? = nil, plural: [PluralCategory: String]? = nil, devices: [String: Translation]? = nil,
-                substitutions: [String: Substitution]? = nil, state: State? = nil, presentation: Presentation = Presentation()) {
+                substitutions: [String: Substitution]? = nil, state: State? = nil, textStates: [String: State]? = nil,
+                presentation: Presentation = Presentation()) {
         self.value = value
         self.plural = plural
         self.devices = devices
         self.substitutions = substitutions
         self.state = state
+        self.textStates = textStates
         self.presentation = presentation
     }
+
+    /// The state of the text at `path` (a path of `texts` outside a device variant).
+    public func state(at path: String) -> State? { textStates?[path] ?? state }
 
     /// Every text this translation holds, with where it sits (`""`, `plural.one`,
     /// `device.mac.plural.other`, `substitution.days.one`), for checks that look at each.
@@ -169,18 +193,20 @@ public struct Presentation: Hashable, Sendable, Codable {
 }
 
 extension Catalog {
-    enum CodingKeys: String, CodingKey { case sourceLanguage, entries }
+    enum CodingKeys: String, CodingKey { case sourceLanguage, entries, stringCatalogVersion }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(sourceLanguage: try c.decodeIfPresent(String.self, forKey: .sourceLanguage) ?? "en",
-                  entries: try c.decodeIfPresent([CatalogEntry].self, forKey: .entries) ?? [])
+                  entries: try c.decodeIfPresent([CatalogEntry].self, forKey: .entries) ?? [],
+                  stringCatalogVersion: try c.decodeIfPresent(String.self, forKey: .stringCatalogVersion))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(sourceLanguage, forKey: .sourceLanguage)
         try c.encode(entries, forKey: .entries)
+        try c.encodeIfPresent(stringCatalogVersion, forKey: .stringCatalogVersion)
     }
 }
 
@@ -207,7 +233,7 @@ extension CatalogEntry {
 }
 
 extension Translation {
-    enum CodingKeys: String, CodingKey { case value, plural, devices, substitutions, state }
+    enum CodingKeys: String, CodingKey { case value, plural, devices, substitutions, state, textStates }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -215,7 +241,8 @@ extension Translation {
                   plural: try c.decodeIfPresent([PluralCategory: String].self, forKey: .plural),
                   devices: try c.decodeIfPresent([String: Translation].self, forKey: .devices),
                   substitutions: try c.decodeIfPresent([String: Substitution].self, forKey: .substitutions),
-                  state: try c.decodeIfPresent(State.self, forKey: .state))
+                  state: try c.decodeIfPresent(State.self, forKey: .state),
+                  textStates: try c.decodeIfPresent([String: State].self, forKey: .textStates))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -225,5 +252,6 @@ extension Translation {
         try c.encodeIfPresent(devices, forKey: .devices)
         try c.encodeIfPresent(substitutions, forKey: .substitutions)
         try c.encodeIfPresent(state, forKey: .state)
+        try c.encodeIfPresent(textStates, forKey: .textStates)
     }
 }

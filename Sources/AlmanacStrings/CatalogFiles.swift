@@ -11,6 +11,13 @@ public enum CatalogPath {
         return name == "Base" ? nil : String(name)
     }
 
+    /// Whether a file sits in `Base.lproj`: Xcode's base internationalization, which holds the
+    /// development language's text where that language has no folder of its own.
+    public static func isBase(_ path: String?) -> Bool {
+        guard let parts = path?.split(separator: "/"), parts.count >= 2 else { return false }
+        return parts[parts.count - 2] == "Base.lproj"
+    }
+
     /// The table a file holds (`Localizable` for `Localizable.strings`); nil when the name gives
     /// none (`.strings`, `..`: an XLIFF's `original` is any text its writer chose).
     public static func table(ofPath path: String?) -> String? {
@@ -45,6 +52,29 @@ public enum CatalogFiles {
         files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
     }
 
+    /// Xcode's rule for `Base.lproj`: its tables are the development language's, read only where
+    /// that language's own folder beside it (`en.lproj`) has no table of the name (letters in any
+    /// case). `shadowed` are the Base files its folder replaces.
+    public static func applyingBaseRule(_ files: [String], sourceLanguage: String) -> (read: [String], shadowed: [(path: String, by: String)]) {
+        func folder(_ path: String) -> Substring { path.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")[...] }
+        var developmentTables: [String: String] = [:]
+        for path in files where CatalogPath.locale(ofPath: path) == sourceLanguage {
+            let key = "\(folder(path))/\(CatalogPath.table(ofPath: path)?.lowercased() ?? "")"
+            if developmentTables[key] == nil { developmentTables[key] = path }
+        }
+        guard !developmentTables.isEmpty else { return (files, []) }
+        var read: [String] = []
+        var shadowed: [(String, String)] = []
+        for path in files {
+            if CatalogPath.isBase(path), let own = developmentTables["\(folder(path))/\(CatalogPath.table(ofPath: path)?.lowercased() ?? "")"] {
+                shadowed.append((path, own))
+            } else {
+                read.append(path)
+            }
+        }
+        return (read, shadowed)
+    }
+
     /// What reading one file gave: nil for a file that is no catalog (left out), or its catalog
     /// and diagnostics, or the error that stopped it.
     /// A catalog of nil: the file was read as a document of another model (its diagnostics are
@@ -60,6 +90,7 @@ public enum CatalogFiles {
         // Names that differ only in case are one table (`InfoPlist.strings` in en.lproj,
         // `infoPlist.strings` in zh-Hant.lproj), named as first met.
         var spelling: [String: String] = [:]
+        var original: [String: String] = [:]
         for (path, reading) in readings {
             if case .success(nil) = reading { continue }
             let found = CatalogPath.table(ofPath: path) ?? "Localizable"
@@ -74,6 +105,12 @@ public enum CatalogFiles {
             case .success(let read?):
                 tables[name]!.diagnostics += read.diagnostics.map { $0.inFile(path) }
                 guard let catalog = read.catalog else { break }
+                // The file of the development language's text, as Xcode names it in an XLIFF's
+                // `original` (`en.lproj/Localizable.strings`): its `.strings`, else its `.stringsdict`.
+                if tables[name]!.catalog.presentation[Self.originalKey] == nil, !path.hasSuffix(".xcstrings"),
+                   CatalogPath.isBase(path) || CatalogPath.locale(ofPath: path) == sourceLanguage {
+                    original[name] = original[name] ?? path.split(separator: "/").suffix(2).joined(separator: "/")
+                }
                 if tables[name]!.catalog.entries.isEmpty {
                     tables[name]!.catalog.entries = catalog.entries
                     tables[name]!.catalog.presentation = catalog.presentation
@@ -84,17 +121,34 @@ public enum CatalogFiles {
             case .failure(let error): tables[name]!.diagnostics.append(error.inFile(path))
             }
         }
-        return order.map { tables[$0]! }
+        return order.map { name in
+            var table = tables[name]!
+            if let file = original[name], table.catalog.presentation[Self.originalKey] == nil { table.catalog.presentation[Self.originalKey] = file }
+            return table
+        }
     }
+
+    /// The presentation key of the file an XLIFF names as its `original`.
+    public static let originalKey = "xliff.original"
+
 
     /// The tables of these files, read with Foundation only (no ICU, no libxml2: what the accessor
     /// generator builds with on a Mac that has nothing installed). `.strings` in UTF-8 or UTF-16,
     /// `.stringsdict` as XML property lists, `.xcstrings` as JSON.
     public static func read(files: [String], sourceLanguage: String) -> [CatalogTable] {
-        let readings = readingOrder(files).map { path in
-            (path: path, reading: Reading { () throws(Diagnostic) in try read(path, sourceLanguage: sourceLanguage) })
+        let (read, shadowed) = applyingBaseRule(files, sourceLanguage: sourceLanguage)
+        let readings = readingOrder(read).map { path in
+            (path: path, reading: Reading { () throws(Diagnostic) in try self.read(path, sourceLanguage: sourceLanguage) })
         }
-        return merge(readings, sourceLanguage: sourceLanguage)
+        return merge(readings + shadowedReadings(shadowed), sourceLanguage: sourceLanguage)
+    }
+
+    /// The Base files a development language's folder replaces, as readings that merge nothing
+    /// and say why.
+    public static func shadowedReadings(_ shadowed: [(path: String, by: String)]) -> [(path: String, reading: Reading)] {
+        shadowed.map { file in
+            (file.path, .success((nil, [Diagnostic.note("catalog.base-shadowed", file.by)])))
+        }
     }
 
     static func read(_ path: String, sourceLanguage: String) throws(Diagnostic) -> (catalog: Catalog?, diagnostics: [Diagnostic])? {

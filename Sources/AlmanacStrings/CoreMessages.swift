@@ -8,6 +8,7 @@ enum CoreMessages {
             "audit.baseline-written": "Wrote a baseline of %@ findings to %@.",
             "audit.nothing": "No catalogs found in the paths given.",
             "audit.unknown-check": "There is no check “%@”; the checks are: %@.",
+            "catalog.base-shadowed": "Not read: %@ holds the development language's table of this name, and Xcode reads it instead of Base.lproj's.",
             "catalog.duplicate-key": "The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.",
             "catalog.duplicate-key-same": "The key “%@” is defined twice with the same text (lines %@ and %@); nothing changes, but one of the two can go.",
             "catalog.locale-not-tag": "“%@” is not a language tag. A locale is written in BCP 47 (en, zh-Hant, pt-BR) or as an .lproj folder name (zh_TW, Base), at most 128 characters; correct it in the file. Nothing of this file was converted.",
@@ -107,6 +108,7 @@ enum CoreMessages {
             "word.yes": "yes",
             "xcstrings.bad-entry": "The entry “%@” is not an object as string catalogs write them.",
             "xcstrings.not-catalog": "This JSON is not a string catalog: it needs an object with \"sourceLanguage\" and \"strings\".",
+            "xlsx.title-row": "Row %@ (\"%@\") is a title above the header and was not read as a row.",
             "xml.invalid": "This is not well-formed XML: %@.",
             "xml.unwritable": "The data cannot be written as XML: %@.",
         ],
@@ -114,6 +116,7 @@ enum CoreMessages {
             "audit.baseline-written": "已把 %@ 个问题写入基线 %@。",
             "audit.nothing": "给定的路径中没有找到目录文件。",
             "audit.unknown-check": "没有名为“%@”的检查；可用的检查有：%@。",
+            "catalog.base-shadowed": "未读取：%@ 含有开发语言的同名表格，Xcode 读取它而不是 Base.lproj 中的表格。",
             "catalog.duplicate-key": "键“%@”定义了两次（第 %@ 行和第 %@ 行）；与 Apple 一样保留后一个值。请删除其中一个。",
             "catalog.duplicate-key-same": "键“%@”以相同文本定义了两次（第 %@ 行和第 %@ 行）；内容不变，但可以删除其中一个。",
             "catalog.locale-not-tag": "“%@”不是语言标记。语言应按 BCP 47 书写（en、zh-Hans、pt-BR），或写成 .lproj 文件夹名（zh_TW、Base），最多 128 个字符；请在文件中更正。此文件未转换任何内容。",
@@ -213,6 +216,7 @@ enum CoreMessages {
             "word.yes": "是",
             "xcstrings.bad-entry": "条目“%@”不是字符串目录所用的对象格式。",
             "xcstrings.not-catalog": "此 JSON 不是字符串目录：需要一个含有 \"sourceLanguage\" 和 \"strings\" 的对象。",
+            "xlsx.title-row": "第 %@ 行（“%@”）是表头上方的标题，未作为数据行读取。",
             "xml.invalid": "这不是格式正确的 XML：%@。",
             "xml.unwritable": "数据无法写成 XML：%@。",
         ],
@@ -220,6 +224,7 @@ enum CoreMessages {
             "audit.baseline-written": "已把 %@ 個問題寫入基準檔 %@。",
             "audit.nothing": "指定的路徑中找不到目錄檔案。",
             "audit.unknown-check": "沒有名為「%@」的檢查；可用的檢查有：%@。",
+            "catalog.base-shadowed": "未讀取：%@ 含有開發語言的同名表格，Xcode 讀取它而不是 Base.lproj 中的表格。",
             "catalog.duplicate-key": "鍵「%@」定義了兩次（第 %@ 行與第 %@ 行）；與 Apple 相同保留後一個值。請刪除其中一個。",
             "catalog.duplicate-key-same": "鍵「%@」以相同文字定義了兩次（第 %@ 行與第 %@ 行）；內容不變，但可以刪除其中一個。",
             "catalog.locale-not-tag": "「%@」不是語言標記。語言應依 BCP 47 書寫（en、zh-Hant、pt-BR），或寫成 .lproj 資料夾名稱（zh_TW、Base），最多 128 個字元；請在檔案中更正。此檔案未轉換任何內容。",
@@ -319,6 +324,7 @@ enum CoreMessages {
             "word.yes": "是",
             "xcstrings.bad-entry": "條目「%@」不是字串目錄所用的物件格式。",
             "xcstrings.not-catalog": "此 JSON 不是字串目錄：需要一個含有 \"sourceLanguage\" 與 \"strings\" 的物件。",
+            "xlsx.title-row": "第 %@ 列（「%@」）是標題列上方的標題，未當作資料列讀取。",
             "xml.invalid": "這不是格式正確的 XML：%@。",
             "xml.unwritable": "資料無法寫成 XML：%@。",
         ]
@@ -330,6 +336,7 @@ extension DiagnosticCode {
     package static let auditBaselineWritten: DiagnosticCode = "audit.baseline-written"
     package static let auditNothing: DiagnosticCode = "audit.nothing"
     package static let auditUnknownCheck: DiagnosticCode = "audit.unknown-check"
+    package static let catalogBaseShadowed: DiagnosticCode = "catalog.base-shadowed"
     package static let catalogDuplicateKey: DiagnosticCode = "catalog.duplicate-key"
     package static let catalogDuplicateKeySame: DiagnosticCode = "catalog.duplicate-key-same"
     package static let catalogLocaleNotTag: DiagnosticCode = "catalog.locale-not-tag"
@@ -429,6 +436,7 @@ extension DiagnosticCode {
     package static let wordYes: DiagnosticCode = "word.yes"
     package static let xcstringsBadEntry: DiagnosticCode = "xcstrings.bad-entry"
     package static let xcstringsNotCatalog: DiagnosticCode = "xcstrings.not-catalog"
+    package static let xlsxTitleRow: DiagnosticCode = "xlsx.title-row"
     package static let xmlInvalid: DiagnosticCode = "xml.invalid"
     package static let xmlUnwritable: DiagnosticCode = "xml.unwritable"
 }

@@ -13,7 +13,8 @@ public enum XCStringsFile {
         try LanguageTag.check(catalog.sourceLanguage, at: SourceLocation(file: file, line: Self.line(of: catalog.sourceLanguage, in: bytes, from: 1),
                                                                         keyPath: "sourceLanguage"))
         catalog.presentation["table"] = CatalogPath.table(ofPath: file)
-        catalog.presentation["xcstrings.version"] = Self.member(top, "version")?.string
+        catalog.stringCatalogVersion = Self.member(top, "version")?.string
+        catalog.presentation["xcstrings.version"] = catalog.stringCatalogVersion
         if String(decoding: bytes, as: UTF8.self).contains("\\/") { catalog.presentation["xcstrings.escape-slash"] = "yes" }
         var wellFormed: Set<String> = [catalog.sourceLanguage]
         for (key, value) in Self.member(top, "strings")?.object ?? [] {
@@ -123,14 +124,17 @@ public enum XCStringsFile {
         return (member(unit, "value")?.string, state(.object(unit)))
     }
 
-    public static func plural(_ variations: [(String, JSONValue)]?, states: inout [Translation.State]) -> [PluralCategory: String]? {
+    /// The plural forms of `variations`, each form's state added to `states` by its path
+    /// (`prefix` + the category).
+    public static func plural(_ variations: [(String, JSONValue)]?, prefix: String = "plural.",
+                              states: inout [(path: String, state: Translation.State)]) -> [PluralCategory: String]? {
         guard let forms = variations.flatMap({ member($0, "plural")?.object }) else { return nil }
         var result: [PluralCategory: String] = [:]
         for (name, form) in forms {
             guard let category = PluralCategory(rawValue: name), let holder = form.object else { continue }
             let (value, state) = unitValue(holder)
             if let value { result[category] = value }
-            if let state { states.append(state) }
+            if let state { states.append((prefix + name, state)) }
         }
         return result
     }
@@ -139,17 +143,19 @@ public enum XCStringsFile {
                             diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
         guard let members = json.object else { throw Diagnostic.error("xcstrings.bad-entry", key, at: location) }
         var translation = Translation()
-        var states: [Translation.State] = []
+        var states: [(path: String, state: Translation.State)] = []
         let (value, state) = unitValue(members)
         translation.value = value
-        if let state { states.append(state) }
+        if let state { states.append(("", state)) }
         let variations = member(members, "variations")?.object
         translation.plural = plural(variations, states: &states)
+        // A device variant is a translation with its own state (and its forms' states).
+        var deviceStates: [Translation.State] = []
         if let devices = variations.flatMap({ member($0, "device")?.object }) {
             var result: [String: Translation] = [:]
             for (device, variant) in devices {
                 result[device] = try self.translation(variant, key: key, locale: locale, location: location, diagnostics: &diagnostics)
-                if let state = result[device]?.state { states.append(state) }
+                if let state = result[device]?.state { deviceStates.append(state) }
             }
             translation.devices = result
         }
@@ -159,13 +165,18 @@ public enum XCStringsFile {
                 guard let parts = substitution.object else { continue }
                 var argument: Int?
                 if case .integer(let number)? = member(parts, "argNum") { argument = number }
-                let forms = plural(member(parts, "variations")?.object, states: &states) ?? [:]
+                let forms = plural(member(parts, "variations")?.object, prefix: "substitution.\(name).", states: &states) ?? [:]
                 result[name] = Substitution(argument: argument, formatSpecifier: member(parts, "formatSpecifier")?.string ?? "lld", plural: forms)
             }
             translation.substitutions = result
         }
-        // One state for the translation: the least advanced of its units.
-        translation.state = states.reduce(nil) { least, state in least.map { Translation.State.leastAdvanced($0, state) } ?? state }
+        // One state for the translation: the least advanced of its units; the units that differ
+        // from it keep their own.
+        translation.state = (states.map(\.state) + deviceStates).reduce(nil) { least, state in
+            least.map { Translation.State.leastAdvanced($0, state) } ?? state
+        }
+        let differing = states.filter { $0.state != translation.state }
+        if !differing.isEmpty { translation.textStates = Dictionary(differing, uniquingKeysWith: { first, _ in first }) }
         // What the model does not hold (an App Shortcut's `stringSet` of phrases) is kept as text, to
         // be written back and to tell that the translation is not empty.
         let unmodeled = members.filter { !["stringUnit", "variations", "substitutions"].contains($0.0) }

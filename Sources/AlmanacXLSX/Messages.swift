@@ -10,14 +10,15 @@ enum ModuleMessages {
             "xlsx.bad-xml": "%@ in the workbook is not well-formed XML (line %@, column %@): %@",
             "xlsx.compression": "ISA-L could not compress the workbook (status %@); this is a bug worth reporting.",
             "xlsx.damaged": "The workbook's zip container is damaged (%@). Open it and save it again.",
-            "xlsx.legacy": "This is an Excel 97–2003 workbook (.xls) or a password-protected one; Almanac reads .xlsx without a password. Save it as .xlsx (File › Save As, no password) and convert again.",
+            "xlsx.empty-rows": "Rows %@ of the sheet are empty and are not rows of the table; the rows around them were read. If a block below one is another table (totals, a second list), convert it on its own.",
+            "xlsx.encrypted": "This workbook is password-protected (encrypted); Almanac cannot open it without the password. Open it in Excel, Numbers or LibreOffice, save a copy without a password (File › Passwords or Save As), and convert that.",
+            "xlsx.legacy": "This is an Excel 97–2003 workbook (.xls); Almanac reads .xlsx. Save it as .xlsx (File › Save As, Excel Workbook) and convert again.",
             "xlsx.long-text": "%@ cells held more than the %@ characters a cell holds and were cut there, e.g. %@ (column \"%@\").",
             "xlsx.missing-part": "The workbook has no %@; it may be damaged. Open it and save it again.",
             "xlsx.no-sheet": "The workbook has no sheet \"%@\"; it has %@. Choose one with --option sheet=NAME (or its number).",
             "xlsx.not-a-workbook": "This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.",
             "xlsx.other-sheets": "The workbook also has %@; read another with --option sheet=NAME.",
             "xlsx.sheet": "Sheet%@",
-            "xlsx.title-row": "Row %@ (\"%@\") is a title above the header and was not read as a row.",
             "xlsx.too-large": "The workbook passed what a zip without ZIP64 holds (4 GiB, 65,535 parts) at %@; convert the input in parts (a batch of smaller files).",
             "xlsx.too-many-columns": "This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.",
             "xlsx.too-many-rows": "A sheet holds %@ rows after its header, and this table has more; a spreadsheet would drop the rest, so nothing was written. Split the input, or write CSV.",
@@ -28,14 +29,15 @@ enum ModuleMessages {
             "xlsx.bad-xml": "工作簿中的 %@ 不是格式正确的 XML（第 %@ 行，第 %@ 列）：%@",
             "xlsx.compression": "ISA-L 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
             "xlsx.damaged": "工作簿的 zip 容器已损坏（%@）。请打开后重新保存。",
-            "xlsx.legacy": "这是 Excel 97–2003 工作簿（.xls）或设有密码的工作簿；Almanac 读取不带密码的 .xlsx。请另存为 .xlsx（不设密码）后再转换。",
+            "xlsx.empty-rows": "工作表的第 %@ 行是空行，不是表格中的行；其前后的行都已读取。若空行下方是另一块内容（合计、另一个列表），请单独转换。",
+            "xlsx.encrypted": "此工作簿受密码保护（已加密）；Almanac 无法在没有密码的情况下打开。请用 Excel、Numbers 或 LibreOffice 打开，另存一份不带密码的副本，再转换该副本。",
+            "xlsx.legacy": "这是 Excel 97–2003 工作簿（.xls）；Almanac 读取 .xlsx。请另存为 .xlsx（Excel 工作簿）后再转换。",
             "xlsx.long-text": "有 %@ 个单元格超过单元格可容纳的 %@ 个字符，已在该处截断，例如 %@（“%@”列）。",
             "xlsx.missing-part": "工作簿缺少 %@，可能已损坏。请打开后重新保存。",
             "xlsx.no-sheet": "工作簿中没有名为“%@”的工作表；现有 %@。请用 --option sheet=名称（或序号）选择。",
             "xlsx.not-a-workbook": "这不是 Excel 工作簿（.xlsx）：%@。请在 Excel、Numbers 或 LibreOffice 中另存为 .xlsx，或按 CSV 转换。",
             "xlsx.other-sheets": "工作簿还有 %@；可用 --option sheet=名称 读取其他工作表。",
             "xlsx.sheet": "工作表%@",
-            "xlsx.title-row": "第 %@ 行（“%@”）是表头上方的标题，未作为数据行读取。",
             "xlsx.too-large": "工作簿在 %@ 处超过了不含 ZIP64 的 zip 可容纳的大小（4 GiB、65,535 个部分）；请把输入分成几份转换（批量转换较小的文件）。",
             "xlsx.too-many-columns": "此表格有 %@ 列；一个工作表最多容纳 %@ 列。未写入任何内容：请去掉一些列，或写成 CSV。",
             "xlsx.too-many-rows": "一个工作表在表头之后最多容纳 %@ 行，此表格更多；电子表格会丢弃其余行，因此未写入任何内容。请拆分输入，或写成 CSV。",
@@ -46,14 +48,15 @@ enum ModuleMessages {
             "xlsx.bad-xml": "活頁簿中的 %@ 不是格式正確的 XML（第 %@ 行，第 %@ 欄）：%@",
             "xlsx.compression": "ISA-L 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
             "xlsx.damaged": "活頁簿的 zip 容器已損壞（%@）。請開啟後重新儲存。",
-            "xlsx.legacy": "這是 Excel 97–2003 活頁簿（.xls）或設有密碼的活頁簿；Almanac 讀取不帶密碼的 .xlsx。請另存為 .xlsx（不設密碼）後再轉換。",
+            "xlsx.empty-rows": "工作表的第 %@ 列是空列，不是表格中的列；其前後的列都已讀取。若空列下方是另一塊內容（合計、另一個清單），請單獨轉換。",
+            "xlsx.encrypted": "此活頁簿受密碼保護（已加密）；Almanac 無法在沒有密碼的情況下開啟。請用 Excel、Numbers 或 LibreOffice 開啟，另存一份不含密碼的副本，再轉換該副本。",
+            "xlsx.legacy": "這是 Excel 97–2003 活頁簿（.xls）；Almanac 讀取 .xlsx。請另存為 .xlsx（Excel 活頁簿）後再轉換。",
             "xlsx.long-text": "有 %@ 個儲存格超過儲存格可容納的 %@ 個字元，已在該處截斷，例如 %@（「%@」欄）。",
             "xlsx.missing-part": "活頁簿缺少 %@，可能已損壞。請開啟後重新儲存。",
             "xlsx.no-sheet": "活頁簿中沒有名為「%@」的工作表；現有 %@。請用 --option sheet=名稱（或序號）選擇。",
             "xlsx.not-a-workbook": "這不是 Excel 活頁簿（.xlsx）：%@。請在 Excel、Numbers 或 LibreOffice 中另存為 .xlsx，或以 CSV 轉換。",
             "xlsx.other-sheets": "活頁簿還有 %@；可用 --option sheet=名稱 讀取其他工作表。",
             "xlsx.sheet": "工作表%@",
-            "xlsx.title-row": "第 %@ 列（「%@」）是標題列上方的標題，未當作資料列讀取。",
             "xlsx.too-large": "活頁簿在 %@ 處超過了不含 ZIP64 的 zip 可容納的大小（4 GiB、65,535 個部分）；請把輸入分成幾份轉換（批次轉換較小的檔案）。",
             "xlsx.too-many-columns": "此表格有 %@ 欄；一個工作表最多容納 %@ 欄。未寫入任何內容：請去掉一些欄位，或寫成 CSV。",
             "xlsx.too-many-rows": "一個工作表在標題列之後最多容納 %@ 列，此表格更多；試算表會捨棄其餘列，因此未寫入任何內容。請拆分輸入，或寫成 CSV。",
@@ -86,6 +89,8 @@ extension DiagnosticCode {
     static let xlsxBadXml: DiagnosticCode = "xlsx.bad-xml"
     static let xlsxCompression: DiagnosticCode = "xlsx.compression"
     static let xlsxDamaged: DiagnosticCode = "xlsx.damaged"
+    static let xlsxEmptyRows: DiagnosticCode = "xlsx.empty-rows"
+    static let xlsxEncrypted: DiagnosticCode = "xlsx.encrypted"
     static let xlsxLegacy: DiagnosticCode = "xlsx.legacy"
     static let xlsxLongText: DiagnosticCode = "xlsx.long-text"
     static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
@@ -93,7 +98,6 @@ extension DiagnosticCode {
     static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
     static let xlsxOtherSheets: DiagnosticCode = "xlsx.other-sheets"
     static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
-    static let xlsxTitleRow: DiagnosticCode = "xlsx.title-row"
     static let xlsxTooLarge: DiagnosticCode = "xlsx.too-large"
     static let xlsxTooManyColumns: DiagnosticCode = "xlsx.too-many-columns"
     static let xlsxTooManyRows: DiagnosticCode = "xlsx.too-many-rows"

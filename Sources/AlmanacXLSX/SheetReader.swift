@@ -36,6 +36,8 @@ final class SheetReader: XMLStreamHandler {
         set { state.wantsContent = newValue }
     }
     var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] { state.merges }
+    /// The runs of empty rows between rows with values (first and last row number of each).
+    var emptyRuns: [ClosedRange<Int>] { state.emptyRuns }
 
     /// The rows read as fields since the last call, with their row numbers (before `beginDirect`).
     func takePending() -> [(fields: [String], row: Int)] {
@@ -79,6 +81,9 @@ struct SheetState: ~Copyable {
     private var rowHasValue = false
 
     private var rowNumber = 0
+    /// The last row that had a value, and the empty rows met between two such rows.
+    private var lastRowWithValue = 0
+    private(set) var emptyRuns: [ClosedRange<Int>] = []
     private var fields: [String] = []
     private var column = 0
     private var type: CellType = .number
@@ -162,6 +167,7 @@ struct SheetState: ~Copyable {
         } else if name.matches(0, name.count, "row") {
             if direct {
                 guard rowHasValue else { return }
+                noteRowWithValue()
                 batch.endRow()
                 if batch.byteCount >= 64 * 1024 || batch.count >= 1024 {
                     ready.append(batch)
@@ -170,10 +176,17 @@ struct SheetState: ~Copyable {
                 return
             }
             guard wantsRows, !fields.isEmpty else { return }
+            noteRowWithValue()
             pending.append((fields, rowNumber))
             // No row is open until the next starts (`beginDirect` carries over an open row only).
             fields = []
         }
+    }
+
+    /// A row with a value ended: the rows between it and the last one were empty.
+    private mutating func noteRowWithValue() {
+        if lastRowWithValue > 0, rowNumber > lastRowWithValue + 1 { emptyRuns.append((lastRowWithValue + 1)...(rowNumber - 1)) }
+        lastRowWithValue = max(lastRowWithValue, rowNumber)
     }
 
     mutating func text(_ bytes: ByteView) {
@@ -328,9 +341,10 @@ enum CellReference {
 
 /// Which cell styles show a date, a time or both (ECMA-376 §18.8.30's built-in formats and any
 /// custom format whose codes outside quotes and brackets name days, months, years, hours or
-/// seconds), and the workbook's date system (1900, or 1904 for old Mac workbooks).
+/// seconds), or a length of time (elapsed-time codes: `[h]:mm:ss`, `[mm]:ss`, `[s]`), and the
+/// workbook's date system (1900, or 1904 for old Mac workbooks).
 struct CellStyles {
-    enum DateKind { case date, time, dateTime }
+    enum DateKind { case date, time, dateTime, duration }
     var kinds: [DateKind?] = []
     var date1904 = false
 
@@ -340,31 +354,40 @@ struct CellStyles {
     static func builtIn(_ id: Int) -> DateKind? {
         switch id {
         case 14...17, 27...31, 34...36, 50...58: .date
-        case 18...21, 32, 33, 45...47: .time
+        case 18...21, 32, 33, 45, 47: .time
+        case 46: .duration  // [h]:mm:ss
         case 22: .dateTime
         default: nil
         }
     }
 
-    /// A format code's kind: `yyyy/m/d` a date, `h:mm AM/PM` a time, `[h]:mm` elapsed time (a time).
+    /// A format code's kind: `yyyy/m/d` a date, `h:mm AM/PM` a time, `[h]:mm` elapsed time (a
+    /// duration). Other brackets are no letters of a date: a colour (`[White]`, `[Color12]`), a
+    /// condition (`[<=100]`), a locale (`[$-404]`), a numeral system (`[DBNum1]`).
     static func kind(of code: String) -> DateKind? {
-        // The letters of the first section (positive numbers), outside quotes, escapes and brackets
-        // ([h], [mm], [ss] are elapsed time: their letters count).
+        // The letters of the first section (positive numbers), outside quotes, escapes and brackets.
         var letters = ""
         var quoted = false
         var escaped = false
-        var bracket = false
+        var bracket: String?
+        var elapsed = false
         scan: for character in code.lowercased() {
             if escaped { escaped = false; continue }
             if quoted { quoted = character != "\""; continue }
-            if bracket {
-                if character == "]" { bracket = false } else if "hs".contains(character) { letters.append(character) }
+            if let inside = bracket {
+                if character == "]" {
+                    // [h], [hh], [m], [mm], [s], [ss]: hours, minutes or seconds that run past a day.
+                    if let first = inside.first, "hms".contains(first), inside.allSatisfy({ $0 == first }) { elapsed = true }
+                    bracket = nil
+                } else {
+                    bracket = inside + String(character)
+                }
                 continue
             }
             switch character {
             case "\"": quoted = true
             case "\\", "_", "*": escaped = true
-            case "[": bracket = true
+            case "[": bracket = ""
             case ";": break scan
             default: letters.append(character)
             }
@@ -375,6 +398,7 @@ struct CellStyles {
         let date = letters.contains("y") || letters.contains("d") || era || letters.contains("g")
         let time = letters.contains("h") || letters.contains("s")
         if letters.contains("general") { return nil }
+        if elapsed && !date { return .duration }
         if date && time { return .dateTime }
         if date { return .date }
         if time { return .time }
@@ -384,6 +408,8 @@ struct CellStyles {
 
     /// A serial as ISO text of its kind; nil when it is no date Excel shows (negative, too large).
     func text(serial: Double, kind: DateKind) -> String? {
+        // A length of time is the same in either date system: hours (past 24), minutes, seconds.
+        if kind == .duration { return Self.durationText(serial) }
         guard serial >= 0, serial < 2_958_466 else { return nil }  // 9999-12-31
         var days = Int(serial.rounded(.down))
         var seconds = Int(((serial - Double(days)) * 86_400).rounded())
@@ -407,6 +433,16 @@ struct CellStyles {
     }
 
     private func format2(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+
+    /// Days as elapsed time, `H:MM:SS` with the hours running on (1.5 is `36:00:00`), to the
+    /// nearest second; a negative length with a sign. Nil past what any workbook holds.
+    static func durationText(_ days: Double) -> String? {
+        guard days.isFinite, abs(days) < 2_958_466 else { return nil }
+        let total = Int((abs(days) * 86_400).rounded())
+        let minutes = total % 3600 / 60, seconds = total % 60
+        return (days < 0 && total > 0 ? "-" : "") + String(total / 3600) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
+            + ":" + (seconds < 10 ? "0" : "") + String(seconds)
+    }
 }
 
 /// OOXML's escape for characters XML cannot hold (`_x000D_` for a carriage return, as Excel writes

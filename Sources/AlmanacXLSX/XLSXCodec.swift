@@ -51,6 +51,9 @@ public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
 
     public func identify(_ probe: Probe) -> Identification {
         // A zip whose first entry is a workbook part (Excel writes [Content_Types].xml first).
+        // A password-protected workbook or an Excel 97–2003 one (a compound file holding its
+        // stream) is this format's to refuse with what to do, not a file nobody recognises.
+        if XLSXWorkbook.isCompoundWorkbook(probe.prefix) { return .yes }
         let zipSignature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
         guard probe.prefix.starts(with: zipSignature) else { return .no }
         let head = probe.prefix.prefix(4096)

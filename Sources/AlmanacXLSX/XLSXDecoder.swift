@@ -125,6 +125,14 @@ struct XLSXDecoder {
             for title in header?.skipped ?? [] {
                 diagnostics.append(.note("xlsx.title-row", String(title.row), title.text, at: SourceLocation(file: fileName, line: title.row)))
             }
+            // Empty rows inside the table are no rows of it; what follows one may be another block
+            // (totals, a second table), so they are named.
+            let empty = reader.emptyRuns.filter { $0.lowerBound > (header?.row ?? 0) }
+            if let first = empty.first {
+                let named = empty.prefix(5).map { $0.count == 1 ? String($0.lowerBound) : "\($0.lowerBound)–\($0.upperBound)" }
+                let more = empty.count > 5 ? " (+\(empty.count - 5))" : ""
+                diagnostics.append(.note("xlsx.empty-rows", named.joined(separator: ", ") + more, at: SourceLocation(file: fileName, line: first.lowerBound)))
+            }
             if !batch.isEmpty { try sink.item(.rows(batch)) }
             for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             let rest = reader.takeRest()

@@ -19,13 +19,33 @@ struct XLSXWorkbook {
     /// .xlsx files (whose encrypted package sits inside one).
     static let compoundFileSignature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
     static let zipSignature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+    /// Stream names of a compound file's directory, as it stores them (UTF-16LE): a
+    /// password-protected workbook (ECMA-376 part 4's `EncryptedPackage`), an Excel 97–2003 one.
+    static let encryptedPackageName = utf16LE("EncryptedPackage")
+    static let legacyWorkbookNames = [utf16LE("Workbook"), utf16LE("Book")]
+
+    private static func utf16LE(_ name: String) -> [UInt8] { name.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+
+    /// Whether a compound file's first bytes hold the directory entry of an encrypted package.
+    static func isEncryptedPackage(_ start: [UInt8]) -> Bool {
+        start.starts(with: compoundFileSignature) && start.firstRange(of: encryptedPackageName) != nil
+    }
+
+    /// Whether a compound file's first bytes hold a workbook's stream (encrypted or 97–2003).
+    static func isCompoundWorkbook(_ start: [UInt8]) -> Bool {
+        start.starts(with: compoundFileSignature)
+            && (isEncryptedPackage(start) || legacyWorkbookNames.contains { start.firstRange(of: $0) != nil })
+    }
     /// Parts read whole (workbook, relationships, styles) are small; more is not a workbook.
     static let wholePartLimit = 64 << 20
 
     init(_ input: RandomAccessInput, fileName: String?) throws(Diagnostic) {
         self.fileName = fileName
         let head = try input.read(at: 0, count: Self.compoundFileSignature.count)
-        if head.starts(with: Self.compoundFileSignature) { throw Diagnostic.error("xlsx.legacy", at: SourceLocation(file: fileName)) }
+        if head.starts(with: Self.compoundFileSignature) {
+            let start = try input.read(at: 0, count: Probe.prefixLength)
+            throw Diagnostic.error(Self.isEncryptedPackage(start) ? "xlsx.encrypted" : "xlsx.legacy", at: SourceLocation(file: fileName))
+        }
         guard head.starts(with: Self.zipSignature) else {
             throw Diagnostic.error("xlsx.not-a-workbook", "no zip signature", at: SourceLocation(file: fileName))
         }

@@ -204,7 +204,7 @@ struct XLSXReaderTests {
         #expect(CellStyles.kind(of: "0.0%") == nil)
         #expect(CellStyles.kind(of: "0.00E+00") == nil)
         #expect(CellStyles.kind(of: "##0.0E-0") == nil)
-        #expect(CellStyles.kind(of: "[h]:mm:ss") == .time)
+        #expect(CellStyles.kind(of: "[h]:mm:ss") == .duration)
         #expect(CellStyles.kind(of: "yyyy/m/d;@") == .date)
         #expect(CellStyles.kind(of: "General") == nil)
         #expect(CellStyles.kind(of: "m/d/yyyy h:mm AM/PM") == .dateTime)

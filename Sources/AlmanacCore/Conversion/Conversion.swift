@@ -304,7 +304,7 @@ public struct Conversion: Sendable {
     /// Under `strict`, what the conversion dropped or approximated is an error.
     private func checkStrict(_ diagnostics: [Diagnostic]) throws(Diagnostic) {
         guard strict else { return }
-        let losses = diagnostics.filter { Losses.codes.contains($0.code) }
+        let losses = diagnostics.filter(Losses.isLoss)
         guard let first = losses.first else { return }
         throw Diagnostic.error("convert.strict", String(losses.count), first.message.rendered(), at: first.location)
     }

@@ -126,6 +126,15 @@ public struct Losses: Sendable {
     /// The codes of these warnings, for `--strict` and for tests.
     public static let codes: Set<DiagnosticCode> = [.convertDropped, .convertApproximated]
 
+    /// What a reader left out of the content it read, and said so as it read (a title row above a
+    /// table's header, which is no row of the table): `--strict` refuses these too.
+    public static let readingCodes: Set<DiagnosticCode> = ["xlsx.title-row"]
+
+    /// Whether a diagnostic says something of the input was not carried over.
+    public static func isLoss(_ diagnostic: Diagnostic) -> Bool {
+        codes.contains(diagnostic.code) || readingCodes.contains(diagnostic.code)
+    }
+
     /// What one of these warnings says, read back from its arguments (a batch's summary groups
     /// them by target and field): the argument layout `diagnostics(target:)` writes.
     public struct Loss: Hashable, Sendable {
