@@ -22,6 +22,8 @@ public struct AgendaRowReader {
     let amountColumn: Int?, uidColumn: Int?, lunarColumn: Int?, alarmColumn: Int?, colorColumn: Int?, createdColumn: Int?, updatedColumn: Int?
     /// The most properties a row carries besides unreadable cells (its array is made that size once).
     let carriedPerRow: Int
+    /// The currency of the amount column: `--option currency=TWD`, or what its header names (`amount_twd`).
+    let amountCurrency: String?
 
     public init(columns: [String], context: CodecContext) throws(Diagnostic) {
         self.columns = columns
@@ -51,7 +53,8 @@ public struct AgendaRowReader {
         (lunarColumn, alarmColumn, colorColumn, createdColumn, updatedColumn) = (map[.lunar], map[.alarm], map[.color], map[.created], map[.updated])
         self.reader = CellReader(locale: context.locale)
         self.timeZone = context.timeZone
-        carriedPerRow = (map[.type] == nil ? 0 : 1) + (map[.amount] == nil ? 0 : 1) + extra.count
+        amountCurrency = context.options["currency"]?.uppercased() ?? map[.amount].flatMap { ColumnMap.currency(ofHeader: columns[$0]) }
+        carriedPerRow = (map[.type] == nil ? 0 : 1) + (map[.amount] == nil ? 0 : 2) + extra.count
     }
 
     /// The columns a table of these rows fills when written back (streamed, so decided from the
@@ -65,6 +68,7 @@ public struct AgendaRowReader {
         layout.hasColor = map[.color] != nil
         layout.hasCreated = map[.created] != nil
         layout.hasUpdated = map[.updated] != nil
+        layout.amountCurrency = amountCurrency
         // Every column the source came with goes back out under its own header, whatever the style
         // (the property keeps the header as X-COLUMN, so whole documents do the same).
         for column in extra { layout.addCarried(extraProperties[column]!.name, column: columns[column]) }
@@ -201,7 +205,15 @@ public struct AgendaRowReader {
             if let value = Self.timestamp(text) { lastModified = value } else { bad(.updated, text, "timestamp") }
         }
         if let text = cell(row, amountColumn) {
-            carried.append(CarriedProperty(name: CarriedName.amount, text: text))
+            // An amount read as one (NT$12,000 is 12000 in TWD) is kept as its exact number with its
+            // currency; one in another currency than the column's, or not read, as written.
+            if case .success(let amount) = reader.amount(text), amount.currency == nil || amountCurrency == nil || amount.currency == amountCurrency,
+               let currency = amount.currency ?? amountCurrency {
+                carried.append(CarriedProperty(name: CarriedName.amount, text: amount.value.exactText))
+                carried.append(CarriedProperty(name: CarriedName.currency, text: currency))
+            } else {
+                carried.append(CarriedProperty(name: CarriedName.amount, text: text))
+            }
         }
         for column in extra where !row.isEmpty(column) {
             let property = extraProperties[column]!

@@ -26,6 +26,9 @@ public final class AgendaRowWriter {
         /// with its header) in every style, the apps' fields (`X-ALMANAC-PINNED`) in the iso style.
         public var carried: [CarriedColumn] = []
         private var carriedNames: Set<String> = []
+        /// The currency of every amount, when they share one (a typed cell then gets its money format).
+        public var amountCurrency: String?
+        private var mixedCurrencies = false
 
         public struct CarriedColumn: Sendable, Equatable {
             public var property: String
@@ -34,7 +37,7 @@ public final class AgendaRowWriter {
         }
 
         /// Properties that other columns stand for.
-        static let notColumns: Set<String> = [CarriedName.dayType, CarriedName.amount]
+        static let notColumns: Set<String> = [CarriedName.dayType, CarriedName.amount, CarriedName.currency]
 
         public mutating func addCarried(_ property: String, column: String?) {
             guard !carriedNames.contains(property), !Self.notColumns.contains(property), !property.hasPrefix(CarriedName.invalidPrefix) else { return }
@@ -74,6 +77,9 @@ public final class AgendaRowWriter {
             for property in item.carried {
                 if property.name == CarriedName.dayType { hasType = true }
                 if property.name == CarriedName.amount { hasAmount = true }
+                if property.name == CarriedName.currency, !mixedCurrencies {
+                    if amountCurrency == nil { amountCurrency = property.value } else if amountCurrency != property.value { (amountCurrency, mixedCurrencies) = (nil, true) }
+                }
                 if property.name.hasPrefix("X-"), !carriedNames.contains(property.name) {
                     addCarried(property.name, column: property.parameter(CarriedName.Parameter.column))
                 }
@@ -98,6 +104,12 @@ public final class AgendaRowWriter {
     let dateFormat: DateFormat
     let timeFormat: DateFormat
     let plurals: PluralRules?
+    /// The currency of the amounts (see `init`), whether they are written as people read them,
+    /// with which digits, and the money formats made so far, by currency.
+    let amountCurrency: String?
+    let formatsAmounts: Bool
+    let rounding: CurrencyFormat.Rounding
+    private var currencyFormats: [String: CurrencyFormat?] = [:]
     /// Day counts with the region's grouping (7,608 days left).
     let counts: NumberFormat?
     let script: ChineseScript
@@ -186,8 +198,18 @@ public final class AgendaRowWriter {
         self.roles = roles.map(Column.role) + carried.map { .carried($0.property) }
         self.layout = layout
         unheldFields = Self.unheldFields(layout, iso: iso)
-        columns = roles.map(export.header) + carried.map { $0.header ?? $0.property }
-        cellTypes = export.typed ? roles.map(Self.cellType) + carried.map { _ in .text } : nil
+        // The amounts' currency: asked for, or the one every amount has; the header says it, so
+        // that the table says it when it is read again (`金額（TWD）`, `Amount (TWD)`).
+        let currency = context.options["currency"]?.uppercased() ?? layout.amountCurrency
+        columns = roles.map { role in
+            let header = export.header(role)
+            guard role == .amount, let currency else { return header }
+            return export.language == .english ? "\(header) (\(currency))" : "\(header)（\(currency)）"
+        } + carried.map { $0.header ?? $0.property }
+        amountCurrency = currency
+        cellTypes = export.typed ? roles.map { Self.cellType($0, currency: currency) } + carried.map { _ in .text } : nil
+        formatsAmounts = (context.options["amounts"] == "formatted" || context.options["money"] == "display") && !export.typed && !iso
+        rounding = context.options["rounding"] == "standard" ? .standard : .cash
         // What the calendar itself has that rows of days cannot hold: the apps' categories and
         // lists with their colours and icons, and their settings (AlmanacBackups writes these).
         for property in agenda.carried {
@@ -242,17 +264,37 @@ public final class AgendaRowWriter {
     private func text(_ value: String) -> String { guardsFormulas ? FormulaGuard.text(value) : value }
 
     /// What a role's cells hold in a typed table (the end is a day or a day and time).
-    static func cellType(_ role: ColumnRole) -> Table.CellType {
+    static func cellType(_ role: ColumnRole, currency: String?) -> Table.CellType {
         switch role {
         case .date: .date
         case .end: .dateTime
         case .time: .time
         case .relative: .integer
         case .completed: .boolean
-        // A day's amount (a goal's target, a bill): a number to sum, in no currency the row says.
-        case .amount: .amount(currency: nil, currencyColumn: nil)
+        // A day's amount (a goal's target, a bill): a number to sum, in the money format of its
+        // currency when the table has one.
+        case .amount: .amount(currency: currency, currencyColumn: nil)
         default: .text
         }
+    }
+
+    /// A day's amount as people in the region read it (`amounts=formatted`): in its currency's
+    /// format (TWD in Taipei: $1,234,568, cash digits unless `rounding=standard`), or grouped when
+    /// it has none; written as it is when it is not a number. A rounded amount is said, item by item.
+    private func formattedAmount(_ amount: String, of item: CalendarItem) -> String {
+        guard let value = Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")), value.exactText == amount else { return amount }
+        let currency = item.carriedText(CarriedName.currency) ?? amountCurrency
+        let text: String
+        if let currency, CurrencyFormat.isKnown(currency) {
+            if currencyFormats[currency] == nil { currencyFormats[currency] = try? CurrencyFormat(currency: currency, locale: export.locale, rounding: rounding) }
+            text = currencyFormats[currency]??.string(value) ?? amount
+        } else {
+            text = (currency.map { $0 + " " } ?? "") + (counts?.string(value) ?? amount)
+        }
+        if case .success(let read) = CellReader(locale: export.locale).amount(text), read.value == value {} else {
+            losses.approximated("amount", of: item.title, as: text)
+        }
+        return text
     }
 
     /// A wall time's time of day as a typed cell holds it (`18:30:00`).
@@ -424,7 +466,8 @@ public final class AgendaRowWriter {
         case .notes: return text(item.notes ?? "")
         case .type: return text(typeText(item.carriedText(CarriedName.dayType)))
         case .amount:
-            let amount = item.carriedText(CarriedName.amount) ?? ""
+            var amount = item.carriedText(CarriedName.amount) ?? ""
+            if formatsAmounts, !amount.isEmpty { amount = formattedAmount(amount, of: item) }
             return guardsFormulas ? FormulaGuard.cell(amount) : amount
         case .priority: return priorityText(item.priority)
         case .completed:

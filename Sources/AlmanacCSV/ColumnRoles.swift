@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacICU
 
 /// What a column of a spreadsheet holds, recognised from its header in English, Simplified or
 /// Traditional Chinese (the words come from Locales/Almanac, plus common synonyms), or named
@@ -69,7 +70,12 @@ public struct ColumnMap: Sendable {
         for role in ColumnRole.allCases {
             var words = Set(role.synonyms.map(Self.normalize))
             for language in Language.allCases { words.insert(Self.normalize(role.header(in: language))) }
-            if let index = normalized.indices.first(where: { words.contains(normalized[$0]) && !roles.values.contains($0) }) {
+            // An amount's header may name its currency (`金額（TWD）`, `Amount (USD)`).
+            func names(_ index: Int) -> Bool {
+                words.contains(normalized[index])
+                    || role == .amount && Self.currencySuffix(of: columns[index]).map { words.contains(Self.normalize($0.rest)) } == true
+            }
+            if let index = normalized.indices.first(where: { names($0) && !roles.values.contains($0) }) {
                 roles[role] = index
             }
         }
@@ -85,6 +91,37 @@ public struct ColumnMap: Sendable {
             for (other, column) in roles where column == index { roles[other] = nil }
             roles[role] = index
         }
+    }
+
+    /// The currency an amount column's header names (`amount_twd`, `Amount (USD)`, `金額（新台幣）`),
+    /// an ISO 4217 code; nil when it names none.
+    public static func currency(ofHeader header: String) -> String? {
+        currencySuffix(of: header)?.currency
+    }
+
+    /// A header's currency and the header without it (`Amount (TWD)`: TWD, `Amount`).
+    static func currencySuffix(of header: String) -> (currency: String, rest: String)? {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        // What follows the word: after `_`, a space, or in brackets of either width.
+        var tail = Substring(text)
+        let rest: Substring
+        if let open = text.lastIndex(where: { $0 == "(" || $0 == "（" }) {
+            tail = text[text.index(after: open)...].prefix { $0 != ")" && $0 != "）" }
+            rest = text[..<open]
+        } else if let separator = text.lastIndex(where: { $0 == "_" || $0 == " " }) {
+            tail = text[text.index(after: separator)...]
+            rest = text[..<separator]
+        } else {
+            return nil
+        }
+        let word = tail.trimmingCharacters(in: .whitespaces)
+        let code: String?
+        if word.count == 3, word.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            code = CurrencyFormat.isKnown(word.uppercased()) ? word.uppercased() : nil
+        } else {
+            code = CellReader.currencyMarkers.first { $0.0 == word || $0.0 == word.uppercased() }?.1
+        }
+        return code.map { ($0, rest.trimmingCharacters(in: .whitespaces)) }
     }
 
     static func normalize(_ header: String) -> String {

@@ -30,10 +30,12 @@ public struct TableConverter: DocumentConverter {
                   defaultValue: "gregorian"),
             .init(name: "lunar", summary: "Add the lunar date of each day (default: when some day repeats in the lunar calendar).",
                   values: ["yes", "no"]),
-            .init(name: "money", summary: "Amounts as exact numbers a spreadsheet sums, the currency in its own column; or as people read them ($1,234,568).",
-                  values: ["number", "display"], defaultValue: "number"),
-            .init(name: "rounding", summary: "With money=display: the currency's cash digits (TWD: whole dollars) or its standard digits, rounded half up.",
+            .init(name: "amounts", summary: "Amounts as exact numbers a spreadsheet sums (a ledger's currency in its own column); or as people in the region read them ($1,234,568 in Taipei, NT$1,234,568 in New York).",
+                  values: ["number", "formatted"], defaultValue: "number"),
+            .init(name: "money", summary: "The older name of amounts: number, or display (= amounts=formatted).", values: ["number", "display"], defaultValue: "number"),
+            .init(name: "rounding", summary: "With amounts=formatted: the currency's cash digits (TWD: whole dollars) or its standard digits, rounded half up.",
                   values: ["cash", "standard"], defaultValue: "cash"),
+            .init(name: "currency", summary: "The currency of a days table's amounts (ISO 4217: TWD), where its header does not say (amount_twd, 金額（新台幣）)."),
             .init(name: "sheet", summary: "Which part of a ledger a table holds; all: every part, each a sheet of a workbook (xlsx).",
                   values: ["accounts", "changes", "goals", "snapshots", "all"]),
         ]
@@ -312,9 +314,9 @@ struct TableExport {
     private func table(_ ledger: Ledger, sheet: String, parts: [(name: String, present: Bool)]) throws(Diagnostic) -> (Document, [Diagnostic]) {
         let dateFormat = try dateFormatter()
         // One money style for every sheet: by default the exact amount, a number a spreadsheet
-        // sums, with the currency in its own column; `money=display` writes amounts as people read
+        // sums, with the currency in its own column; `amounts=formatted` writes amounts as people read
         // them (TWD in Taipei: $1,234,568, cash digits unless `rounding=standard`, half up).
-        let display = context.options["money"] == "display" && !machine
+        let display = (context.options["amounts"] == "formatted" || context.options["money"] == "display") && !machine
         let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
         let exact = machine ? nil : try? NumberFormat.exact(locale: locale)
         var formats: [String: CurrencyFormat?] = [:]

@@ -84,7 +84,9 @@ extension Result {
         #expect(mom.start == .date(try CivilDate(year: 1960, month: 9, day: 12)))
         #expect(mom.recurrence?.rules == [RecurrenceRule(frequency: .yearly)])  // a birthday comes back every year
         #expect(mom.notes == "記得訂蛋糕，地點：台北101")
-        #expect(mom.carried.contains { $0.name == "X-ALMANAC-AMOUNT" && $0.value == "NT$1\\,200" })
+        // NT$1,200 is the amount 1200 in TWD.
+        #expect(mom.carriedText(CarriedName.amount) == "1200")
+        #expect(mom.carriedText(CarriedName.currency) == "TWD")
         #expect(agenda.items[2].start == .date(try CivilDate(year: 2025, month: 4, day: 5)))
         #expect(diagnostics.isEmpty)
     }
@@ -185,6 +187,50 @@ extension Result {
                                                          context: CodecContext(locale: .americanEnglish, options: ["money": "display", "rounding": "standard"]))
         guard case .table(let usTable) = american else { fatalError() }
         #expect(usTable.rows[0][3] == "NT$1,234,567.50")
+    }
+
+    /// A days table's amounts: numbers by default, in the currency the header names (`amount_twd`,
+    /// `金額（新台幣）`) or `currency=TWD` gives; `amounts=formatted` writes them as the region reads
+    /// them, saying which were rounded; the header names the currency so the table reads back whole.
+    @Test func daysAmountsInTheirCurrency() throws {
+        func days(_ header: String, _ amounts: [String], options: [String: String] = [:]) throws -> Agenda {
+            let table = Table(columns: ["name", "date", header], rows: amounts.enumerated().map { ["day \($0.offset)", "2025-07-05", $0.element] })
+            let (document, _) = try TableConverter().convert(.table(table), to: .agenda, context: CodecContext(locale: .taiwan, options: CodecOptions(options)))
+            guard case .agenda(let agenda) = document else { fatalError() }
+            return agenda
+        }
+        func written(_ agenda: Agenda, locale: LocaleID, options: [String: String] = [:]) throws -> (Table, [Diagnostic]) {
+            let (document, diagnostics) = try TableConverter().convert(.agenda(agenda), to: .table, context: CodecContext(locale: locale, options: CodecOptions(options)))
+            guard case .table(let table) = document else { fatalError() }
+            return (table, diagnostics)
+        }
+        for header in ["amount_twd", "Amount (TWD)", "金額（新台幣）", "金額(TWD)"] {
+            #expect(ColumnMap.currency(ofHeader: header) == "TWD", "\(header)")
+            let agenda = try days(header, ["1234567.5", "NT$12,000"])
+            #expect(agenda.items.map { $0.carriedText(CarriedName.amount) } == ["1234567.5", "12000"], "\(header)")
+            #expect(agenda.items.map { $0.carriedText(CarriedName.currency) } == ["TWD", "TWD"], "\(header)")
+        }
+        #expect(ColumnMap.currency(ofHeader: "amount") == nil && ColumnMap.currency(ofHeader: "start date") == nil)
+        // No currency said: amounts are kept as written, and none is invented.
+        let plain = try days("amount", ["1234567.5", "12 apples"])
+        #expect(plain.items.map { $0.carriedText(CarriedName.currency) } == [nil, nil])
+        #expect(plain.items.map { $0.carriedText(CarriedName.amount) } == ["1234567.5", "12 apples"])
+        let given = try days("amount", ["1234567.5"], options: ["currency": "twd"])
+        #expect(given.items[0].carriedText(CarriedName.currency) == "TWD")
+
+        let agenda = try days("amount_twd", ["1234567.5", "12000"])
+        let (numbers, _) = try written(agenda, locale: .taiwan)
+        #expect(numbers.columns.last == "金額（TWD）")
+        #expect(numbers.rows.map { $0.last } == ["1234567.5", "12000"])
+        let (taipei, notes) = try written(agenda, locale: .taiwan, options: ["amounts": "formatted"])
+        #expect(taipei.rows.map { $0.last } == ["$1,234,568", "$12,000"])
+        #expect(notes.contains { $0.code == .convertApproximated && $0.message.arguments.contains("$1,234,568") })
+        let (newYork, _) = try written(agenda, locale: .americanEnglish, options: ["amounts": "formatted", "rounding": "standard"])
+        #expect(newYork.columns.last == "Amount (TWD)")
+        #expect(newYork.rows.map { $0.last } == ["NT$1,234,567.50", "NT$12,000.00"])
+        // Read back, the header's currency comes with it.
+        let again = try days(numbers.columns.last!, numbers.rows.map { $0.last! })
+        #expect(again.items.map { $0.carriedText(CarriedName.currency) } == ["TWD", "TWD"])
     }
 
     /// Every sheet has one money style: exact numbers with the currency beside them, the same in

@@ -83,7 +83,7 @@ import Testing
     @Test func taipeiHeadersAndGuards() throws {
         let streamed = try Self.run(.standardInput(Array(Self.days.utf8)), from: "csv", to: "csv", via: .agenda, context: CodecContext(locale: .taiwan))
         let text = String(decoding: streamed.bytes, as: UTF8.self)
-        #expect(text.hasPrefix("\u{FEFF}名稱,日期,時間,結束,重複,類型,地點,分類,備註,金額\r\n"))
+        #expect(text.hasPrefix("\u{FEFF}名稱,日期,時間,結束,重複,類型,地點,分類,備註,金額（TWD）\r\n"))  // amount_twd: the header says the currency
         #expect(text.contains("'=HYPERLINK(1)"))
         #expect(text.contains(",'-2+3,-500\r\n"))  // text guarded, the amount stays a number
     }

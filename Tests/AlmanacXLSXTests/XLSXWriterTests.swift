@@ -127,16 +127,24 @@ struct XLSXWriterTests {
         #expect(sheet.contains("<t>_x005F_x0041_</t>"))
     }
 
-    /// A day's amount (gen.py's `amount_twd`, a bill, a goal's target) is a number to sum; one
-    /// that is not a plain number stays text, and the conversion says which.
+    /// A day's amount (gen.py's `amount_twd`, a bill, a goal's target) is a number to sum, in the
+    /// money format of the currency the header names (TWD in Taipei: `"$"#,##0`); `NT$12,000` is
+    /// the number 12000 in TWD. The header says the currency, so the table says it when read again.
     @Test func daysAmountsAreNumbers() throws {
         let (archive, report) = try Self.workbook("Fixtures/days-with-amounts.csv", locale: "zh-TW", via: .agenda)
         let sheet = try Self.part(archive, "xl/worksheets/sheet1.xml")
-        let header = try #require(sheet.firstMatch(of: /<c r="([A-Z]+)1" s="1" t="inlineStr"><is><t>金額<\/t>/)?.1)
-        #expect(sheet.contains(#"<c r="\#(header)2"><v>3587251</v></c>"#))
-        #expect(sheet.contains(#"<c r="\#(header)3"><v>1097135.5</v></c>"#))
-        #expect(sheet.contains(#"<c r="\#(header)4" t="inlineStr"><is><t>NT$12,000</t></is></c>"#))
-        #expect(report.diagnostics.contains { $0.code == "xlsx.untyped-cells" })
+        let header = try #require(sheet.firstMatch(of: /<c r="([A-Z]+)1" s="1" t="inlineStr"><is><t>金額（TWD）<\/t>/)?.1)
+        let style = try #require(sheet.firstMatch(of: /<c r="[A-Z]+2" s="(\d+)"><v>3587251<\/v><\/c>/)?.1)
+        #expect(sheet.contains(#"<c r="\#(header)2" s="\#(style)"><v>3587251</v></c>"#))
+        #expect(sheet.contains(#"<c r="\#(header)3" s="\#(style)"><v>1097135.5</v></c>"#))
+        #expect(sheet.contains(#"<c r="\#(header)4" s="\#(style)"><v>12000</v></c>"#))
+        let styles = try Self.part(archive, "xl/styles.xml")
+        let formats = styles.matches(of: /<numFmt numFmtId="(\d+)" formatCode="([^"]*)"\/>/).map { (String($0.1), String($0.2)) }
+        let cellFormats = styles.firstMatch(of: /<cellXfs[^>]*>(.*)<\/cellXfs>/).map { String($0.1) }?
+            .matches(of: /<xf numFmtId="(\d+)"/).map { String($0.1) } ?? []
+        let id = try #require(Int(style).flatMap { $0 < cellFormats.count ? cellFormats[$0] : nil })
+        #expect(formats.first { $0.0 == id }?.1 == "&quot;$&quot;#,##0")
+        #expect(!report.diagnostics.contains { $0.code == "xlsx.untyped-cells" })
     }
 
     /// A text's first cell holds it inline and its later cells refer to it in the shared
