@@ -13,14 +13,17 @@ extension FolderLayoutCodec {
     }
 
     /// A catalog written into a folder is a tree, as Xcode keeps it: every locale's `.lproj`, or
-    /// the one asked for (`--locale zh-Hant`: `zh-Hant.lproj/`), with a `.stringsdict` beside the
-    /// `.strings` for values with plural or device variants.
+    /// the one asked for (`--locale zh-Hant`: `zh-Hant.lproj/`), or an XLIFF's target locale, with
+    /// a `.stringsdict` beside the `.strings` for values with plural or device variants.
     public func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [FolderLayoutFile]? {
         guard case .catalog(let catalog) = document, !catalog.locales.isEmpty else { return nil }
         var locales = catalog.locales
         if let chosen = context.options["locale"] ?? context.locale.map({ CatalogLocales.catalogName($0.bcp47, among: catalog.locales) }) {
             guard locales.contains(chosen) else { return nil }
             locales = [chosen]
+        } else if let target = XLIFFCodec.target(of: catalog), locales.contains(target) {
+            // An XLIFF export comes back as its translation's folder, as Xcode imports it.
+            locales = [target]
         }
         return try CatalogTree.files(of: catalog, table: catalog.presentation["table"] ?? name, locales: locales, context: context).map { file in
             FolderLayoutFile(path: file.path, bytes: file.bytes, diagnostics: file.diagnostics)

@@ -213,6 +213,8 @@ public struct StringsCodec: Codec {
         }
         let locales = catalog.locales
         if locales.count <= 1 { return locales.first ?? catalog.sourceLanguage }
+        // An XLIFF export comes back as its translation, as Xcode imports it.
+        if let target = XLIFFCodec.target(of: catalog), locales.contains(target) { return target }
         if locales.contains(catalog.sourceLanguage) { return catalog.sourceLanguage }
         throw Diagnostic.error("catalog.choose-locale", format, locales.joined(separator: ", "))
     }

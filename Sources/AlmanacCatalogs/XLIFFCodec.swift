@@ -84,6 +84,10 @@ public struct XLIFFCodec: Codec {
                 catalog.presentation["table"] = CatalogPath.table(ofPath: original)
                 catalog.presentation[CatalogFiles.originalKey] = original
             }
+            // The locale an export was made for: what writing it back as `.strings` writes.
+            if let target, target != source {
+                catalog.presentation[Self.targetKey] = catalog.presentation[Self.targetKey].map { $0 == target ? $0 : Self.severalTargets } ?? target
+            }
             if let tool = fileElement.element(named: "header")?.element(named: "tool") {
                 catalog.presentation["xliff.tool-version"] = tool["tool-version"]
             }
@@ -157,6 +161,16 @@ public struct XLIFFCodec: Codec {
     static func modelPath(_ path: [String]) -> String {
         if path.count == 4, path[0] == "substitutions", path[2] == "plural" { return "substitution.\(path[1]).\(path[3])" }
         return path.joined(separator: ".")
+    }
+
+    /// The presentation key of the target locale an XLIFF was read with (`zh-Hant`), or
+    /// `severalTargets` when its files name different ones.
+    public static let targetKey = "xliff.target-language"
+    static let severalTargets = "*"
+
+    /// The one locale an XLIFF read into `catalog` was made for, if it was read from one.
+    public static func target(of catalog: Catalog) -> String? {
+        catalog.presentation[targetKey].flatMap { $0 == severalTargets ? nil : $0 }
     }
 
     /// Trans-units, also inside `<group>`s.

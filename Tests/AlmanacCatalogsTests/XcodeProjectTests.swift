@@ -43,6 +43,25 @@ import Testing
         #expect(try xliff(alert.catalog, target: "zh_TW").element(named: "file")?["original"] == "en.lproj/SUUpdateAlert.strings")
     }
 
+    /// An XLIFF export converted back to `.strings` is its translation, as Xcode imports it: the
+    /// target locale's text, and into a folder its `.lproj` alone.
+    @Test func anXLIFFComesBackAsItsTranslation() throws {
+        let sparkle = try #require(tables(fixture("Sparkle"))["Sparkle"])
+        var context = CodecContext()
+        context.options["locale"] = "zh_TW"
+        let exported = try XLIFFCodec().encode(.catalog(sparkle.catalog), context: context).bytes
+        let read = catalog(try XLIFFCodec().decode(CodecInput(bytes: exported, fileName: "zh_TW.xliff"), context: CodecContext()))
+        #expect(read.locales == ["en", "zh_TW"])
+        #expect(XLIFFCodec.target(of: read) == "zh_TW")
+        let strings = String(decoding: try StringsCodec().encode(.catalog(read), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(strings.contains("= \"當從下載位置執行 %1$@ 時，無法進行更新。\";"))
+        let files = try #require(try StringsCodec().encodeFolder(.catalog(read), name: "Sparkle", context: CodecContext()))
+        #expect(files.map(\.path) == ["zh_TW.lproj/Sparkle.strings"])
+        // Asked for, the source comes back too.
+        context.options["locale"] = "en"
+        #expect(try StringsCodec().encodeFolder(.catalog(read), name: "Sparkle", context: context)?.map(\.path) == ["en.lproj/Sparkle.strings"])
+    }
+
     /// Where the development language has its own table, Xcode reads that and not Base.lproj's:
     /// Base's is left unread, with a note naming the file that replaces it.
     @Test func theDevelopmentLanguagesOwnTableWins() throws {
