@@ -57,6 +57,25 @@ public struct AgendaRowReader {
         carriedPerRow = (map[.type] == nil ? 0 : 1) + (map[.amount] == nil ? 0 : 2) + extra.count
     }
 
+    /// Whether a cell is a number as programs write one: an optional minus, ASCII digits, at most
+    /// one point between digits (`1097135`, `-500`, `1234567.5`): the amount exactly as written.
+    static func isPlainNumber(_ text: String) -> Bool {
+        var digits = 0, points = 0, afterPoint = 0
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if points > 0 { afterPoint += 1 }
+            case UInt8(ascii: "."):
+                points += 1
+                if points > 1 || digits == 0 { return false }
+            case UInt8(ascii: "-") where offset == 0: continue
+            default: return false
+            }
+        }
+        return digits > 0 && (points == 0 || afterPoint > 0)
+    }
+
     /// The columns a table of these rows fills when written back (streamed, so decided from the
     /// source's columns rather than from every row).
     public var layout: AgendaRowWriter.Layout {
@@ -207,7 +226,11 @@ public struct AgendaRowReader {
         if let text = cell(row, amountColumn) {
             // An amount read as one (NT$12,000 is 12000 in TWD) is kept as its exact number with its
             // currency; one in another currency than the column's, or not read, as written.
-            if case .success(let amount) = reader.amount(text), amount.currency == nil || amountCurrency == nil || amount.currency == amountCurrency,
+            if let amountCurrency, Self.isPlainNumber(text) {
+                // Most amounts: digits as a program wrote them, in the column's currency.
+                carried.append(CarriedProperty(name: CarriedName.amount, text: text))
+                carried.append(CarriedProperty(name: CarriedName.currency, text: amountCurrency))
+            } else if case .success(let amount) = reader.amount(text), amount.currency == nil || amountCurrency == nil || amount.currency == amountCurrency,
                let currency = amount.currency ?? amountCurrency {
                 carried.append(CarriedProperty(name: CarriedName.amount, text: amount.value.exactText))
                 carried.append(CarriedProperty(name: CarriedName.currency, text: currency))

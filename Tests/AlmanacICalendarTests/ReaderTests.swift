@@ -167,9 +167,14 @@ import Testing
                     "UID:1", "DTSTART;VALUE=DATE:20250101", "ACTION:DISPLAY", "TRIGGER:-PT1H", "BEGIN:vtimezone", "TZID:X", "END:VTIMEZONE"]
         var generator = SeededGenerator(seed: 7)
         func text(_ diagnostic: Diagnostic, _ lineNumber: (Int) -> Int) -> String {
-            // Numbers are line numbers, but for the count of an item's copies.
-            let lines = diagnostic.code == .icsRevisions ? { $0 } : lineNumber
-            return "\(diagnostic.code) \(diagnostic.message.arguments.map { Int($0).map { String(lines($0)) } ?? $0 })"
+            // Numbers are line numbers, but for the count of an item's copies (the lines of the
+            // others follow it, as a list).
+            var arguments = diagnostic.message.arguments
+            if diagnostic.code == .icsRevisions, arguments.count == 2 {
+                arguments[1] = arguments[1].components(separatedBy: ", ").map { Int($0).map { String(lineNumber($0)) } ?? $0 }.joined(separator: ", ")
+                return "\(diagnostic.code) \(arguments)"
+            }
+            return "\(diagnostic.code) \(arguments.map { Int($0).map { String(lineNumber($0)) } ?? $0 })"
         }
         func read(_ lines: [String], lineNumber: (Int) -> Int = { $0 }) -> (items: [CalendarItem], agenda: Agenda?, warnings: [String]) {
             do {
