@@ -23,7 +23,7 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ says VALUE=%2$@ but \"%3$@\" is not a number; iCalendar output keeps it as written, jCal and xCal (which hold a number there, as ical.js reads it) write 0.",
             "ics.not-icalendar": "This is not an iCalendar file: it does not start with BEGIN:VCALENDAR or a calendar component (BEGIN:VEVENT, VTODO, VJOURNAL, VFREEBUSY, VTIMEZONE, VALARM). Check the file, or name its format with --from.",
             "ics.outside-calendar": "%@ appears outside BEGIN:VCALENDAR … END:VCALENDAR; it was read anyway.",
-            "ics.revisions": "This item is written %1$@ times (again at line %2$@): revisions of one item, with its UID (and RECURRENCE-ID). Expanding uses the newest (highest SEQUENCE, then latest DTSTAMP and LAST-MODIFIED); a conversion keeps every copy as written, so remove the older ones if the receiving app should see one.",
+            "ics.revisions": "This item is written %1$@ times (the other copies: line %2$@): revisions of one item, with its UID (and RECURRENCE-ID). Expanding uses the newest (highest SEQUENCE, then latest DTSTAMP and LAST-MODIFIED); a conversion keeps every copy as written, so remove the older ones if the receiving app should see one.",
             "ics.rrule-repaired": "The repeat rule had parts no reader can use (%@); they were dropped and the rule read as %@.",
             "ics.timezone-without-id": "A VTIMEZONE has no TZID and was ignored.",
             "ics.too-deep": "Components are nested more than %@ deep.",
