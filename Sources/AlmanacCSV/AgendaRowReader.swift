@@ -53,7 +53,7 @@ public struct AgendaRowReader {
         (lunarColumn, alarmColumn, colorColumn, createdColumn, updatedColumn) = (map[.lunar], map[.alarm], map[.color], map[.created], map[.updated])
         self.reader = CellReader(locale: context.locale)
         self.timeZone = context.timeZone
-        amountCurrency = context.options["currency"]?.uppercased() ?? map[.amount].flatMap { ColumnMap.currency(ofHeader: columns[$0]) }
+        amountCurrency = try ColumnMap.currencyOption(context) ?? map[.amount].flatMap { ColumnMap.currency(ofHeader: columns[$0]) }
         carriedPerRow = (map[.type] == nil ? 0 : 1) + (map[.amount] == nil ? 0 : 2) + extra.count
     }
 
@@ -227,9 +227,10 @@ public struct AgendaRowReader {
             // An amount read as one (NT$12,000 is 12000 in TWD) is kept as its exact number with its
             // currency; one in another currency than the column's, or not read, as written.
             if let amountCurrency, Self.isPlainNumber(text) {
-                // Most amounts: digits as a program wrote them, in the column's currency.
-                carried.append(CarriedProperty(name: CarriedName.amount, text: text))
-                carried.append(CarriedProperty(name: CarriedName.currency, text: amountCurrency))
+                // Most amounts: digits as a program wrote them, in the column's currency (neither
+                // holds a character TEXT escapes).
+                carried.append(CarriedProperty(name: CarriedName.amount, value: text))
+                carried.append(CarriedProperty(name: CarriedName.currency, value: amountCurrency))
             } else if case .success(let amount) = reader.amount(text), amount.currency == nil || amountCurrency == nil || amount.currency == amountCurrency,
                let currency = amount.currency ?? amountCurrency {
                 carried.append(CarriedProperty(name: CarriedName.amount, text: amount.value.exactText))

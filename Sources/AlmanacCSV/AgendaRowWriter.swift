@@ -200,7 +200,7 @@ public final class AgendaRowWriter {
         unheldFields = Self.unheldFields(layout, iso: iso)
         // The amounts' currency: asked for, or the one every amount has; the header says it, so
         // that the table says it when it is read again (`金額（TWD）`, `Amount (TWD)`).
-        let currency = context.options["currency"]?.uppercased() ?? layout.amountCurrency
+        let currency = try ColumnMap.currencyOption(context) ?? layout.amountCurrency
         columns = roles.map { role in
             let header = export.header(role)
             guard role == .amount, let currency else { return header }

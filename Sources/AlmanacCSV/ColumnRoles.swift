@@ -93,6 +93,16 @@ public struct ColumnMap: Sendable {
         }
     }
 
+    /// `--option currency=TWD`: an ISO 4217 code (any case), or nil when not given.
+    public static func currencyOption(_ context: CodecContext) throws(Diagnostic) -> String? {
+        guard let given = context.options["currency"] else { return nil }
+        let code = given.uppercased()
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            throw Diagnostic.error("option.invalid-value", "currency", given, "an ISO 4217 code (TWD, USD, CNY)")
+        }
+        return code
+    }
+
     /// The currency an amount column's header names (`amount_twd`, `Amount (USD)`, `金額（新台幣）`),
     /// an ISO 4217 code; nil when it names none.
     public static func currency(ofHeader header: String) -> String? {

@@ -217,6 +217,7 @@ extension Result {
         #expect(plain.items.map { $0.carriedText(CarriedName.amount) } == ["1234567.5", "12 apples"])
         let given = try days("amount", ["1234567.5"], options: ["currency": "twd"])
         #expect(given.items[0].carriedText(CarriedName.currency) == "TWD")
+        #expect(throws: Diagnostic.self) { _ = try days("amount", ["1"], options: ["currency": "T;D"]) }
 
         let agenda = try days("amount_twd", ["1234567.5", "12000"])
         let (numbers, _) = try written(agenda, locale: .taiwan)
