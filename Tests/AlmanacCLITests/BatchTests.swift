@@ -62,6 +62,23 @@ import Testing
         #expect(files.first { ($0["input"] as? String)?.hasSuffix("cut-off.ics") == true }?["status"] as? String == "failed")
     }
 
+    /// Catalogs in a batch become `.lproj` trees where each file was: two apps' `x.xcstrings`
+    /// do not meet in one `zh-Hant.lproj/` at the top of the output.
+    @Test func catalogTreesKeepTheirPlace() throws {
+        let root = temporaryDirectory() + "/catalogs"
+        let catalog = #"{"sourceLanguage" : "en", "strings" : {"Hello" : {"localizations" : {"zh-Hant" : {"stringUnit" : {"state" : "translated", "value" : "你好"}}}}}, "version" : "1.0"}"#
+        for app in ["first", "second"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + app, withIntermediateDirectories: true)
+            try Data(catalog.utf8).write(to: URL(fileURLWithPath: root + "/\(app)/x.xcstrings"))
+        }
+        let out = OutputNames.parent(of: root) + "/trees"
+        let run = CLIRun(["convert", root, "--to", "strings", "-o", out])
+        #expect(run.status == 0, "\(run.error)")
+        for app in ["first", "second"] {
+            #expect(read(out + "/\(app)/zh-Hant.lproj/x.strings")?.contains(#""Hello" = "你好";"#) == true, "\(app)")
+        }
+    }
+
     @Test func aRerunSkipsWhatExistsAndForceReplacesIt() throws {
         let input = try folder()
         try FileManager.default.removeItem(atPath: input + "/outlook/cut-off.ics")

@@ -249,10 +249,14 @@ public struct Conversion: Sendable {
         }
         // A document the target writes as a folder (a catalog of several locales as .lproj/).
         if let layout = target as? any FolderLayoutCodec, let folder = try destination.layoutFolder(),
-           let files = try layout.encodeFolder(document, name: name, context: context) {
+           var files = try layout.encodeFolder(document, name: name, context: context) {
+            // A batch's file keeps its place: `sub/x.xcstrings` becomes `sub/zh-Hant.lproj/x.strings`.
+            var place = ""
+            if case .beneath(_, let relative) = destination, let slash = relative.lastIndex(of: "/") { place = String(relative[...slash]) }
+            if !place.isEmpty { files = files.map { FolderLayoutFile(path: place + $0.path, bytes: $0.bytes, diagnostics: $0.diagnostics) } }
             for file in files { report.diagnostics += file.diagnostics.map { $0.inFile(folder.display(file.path)) } }
             try checkStrict(report.diagnostics)
-            report.output = OutputNames.join(folder.path, "*") + "/" + name
+            report.output = OutputNames.join(folder.path, place + "*") + "/" + name
             try write(files, beneath: folder)
             return
         }
