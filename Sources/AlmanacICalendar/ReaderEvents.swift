@@ -79,9 +79,7 @@ struct ReaderEvents: ICalEvents {
         guard inItem, readsOnlySchedule else { return false }
         if !collecting.isEmpty { return true }
         switch kind {
-        // SEQUENCE, DTSTAMP and LAST-MODIFIED tell which of an item's revisions is the item (`Revisions`).
-        case .uid, .summary, .dtstart, .dtend, .due, .duration, .rrule, .rdate, .exdate, .recurrenceID, .sequence, .dtstamp,
-             .lastModified: return false
+        case .uid, .summary, .dtstart, .dtend, .due, .duration, .rrule, .rdate, .exdate, .recurrenceID: return false
         // A to-do's estimated length is its duration (see `ItemMapper.apply`).
         case .other: return !name.matchesIgnoringCase(0, name.count, Self.estimatedDuration)
         default: return true

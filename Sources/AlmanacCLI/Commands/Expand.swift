@@ -250,7 +250,9 @@ extension Expand {
                 sink.diagnostics = OccurrenceExpander.withoutUnknownZoneWarnings(sink.diagnostics, for: forward)
             }
         }
-        // Events written in several revisions were expanded once per revision: the second pass keeps the newest.
+        // Events written in several revisions were expanded once per revision, and overrides written
+        // twice were taken in the order written: the second pass keeps the newest, read with what
+        // tells revisions apart (SEQUENCE, DTSTAMP, LAST-MODIFIED: the first pass skips them).
         let revised = sink.expanded.repeated()
         if !sink.redo.isEmpty || !forward.isEmpty || !revised.isEmpty {
             let again = ExpansionSink.zone
@@ -259,7 +261,9 @@ extension Expand {
                     || !revised.isEmpty && revised.contains($0.uid.hashValue)
             }
             var pass = RedoSink(uids: sink.redo, uidHashes: revised, zones: forward)
-            _ = try decoder.decodeItems(input, context: context, into: &pass)
+            var whole = context
+            if !revised.isEmpty || !sink.revisedOverrides.isEmpty { whole.itemDetail = .complete }
+            _ = try decoder.decodeItems(input, context: whole, into: &pass)
             sink.expandedDiagnostics = Set(sink.diagnostics)
             for uid in pass.order {
                 let overrides = pass.overrides[uid] ?? []
@@ -289,8 +293,13 @@ struct ExpansionSink: DocumentSink {
     var pending: [String: [CalendarItem]] = [:]
     /// The UIDs of the events expanded so far, by hash (a collision costs a second expansion, not a mistake).
     var expanded = SeenHashes()
-    /// UIDs whose override came after their event: expanded again in a second pass.
+    /// UIDs whose override came after their event, or came twice for one occurrence (revisions):
+    /// expanded again in a second pass.
     var redo: Set<String> = []
+    /// The UIDs of overrides written twice for one occurrence, found by the hash of UID and
+    /// RECURRENCE-ID of every override.
+    var revisedOverrides: Set<String> = []
+    private var overrideKeys: Set<Int> = []
     /// The zones the calendar had defined when its first item came.
     var definedZones: Set<String> = []
     /// Zones items started in that were not defined then (a later definition sends them to the second pass).
@@ -320,6 +329,14 @@ struct ExpansionSink: DocumentSink {
     mutating func item(_ item: DocumentItem) throws(Diagnostic) {
         guard case .calendarItem(let item) = item else { return }
         if item.recurrenceID != nil {
+            // An occurrence overridden twice: revisions, told apart in the second pass.
+            var key = Hasher()
+            key.combine(item.uid)
+            key.combine(item.recurrenceID)
+            if !overrideKeys.insert(key.finalize()).inserted {
+                revisedOverrides.insert(item.uid)
+                redo.insert(item.uid)
+            }
             if expanded.contains(item.uid.hashValue) { redo.insert(item.uid) } else { pending[item.uid, default: []].append(item) }
             return
         }
