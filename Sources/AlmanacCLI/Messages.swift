@@ -16,6 +16,8 @@ enum ModuleMessages {
             "batch.group-example": "e.g. %@",
             "batch.group-example-as": "e.g. %1$@, written as %2$@",
             "batch.group-footer": "Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.",
+            "batch.group-left-out": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them",
+            "batch.group-left-out-one": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them",
             "batch.interrupting": "Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).",
             "batch.not-started": "Not converted: the batch stopped before this file (%@).",
             "batch.not-started-summary": "%1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.",
@@ -93,7 +95,7 @@ enum ModuleMessages {
             "cli.option.to-gregorian": "Read the dates as lunar dates and convert them to Gregorian.",
             "cli.option.to-locale": "Draft this locale's translations from the other Chinese script (zh-Hant from zh-Hans, or back), marked needs_review; reviewed translations are kept.",
             "cli.option.until-date": "The day after the window (default: a year after --from).",
-            "cli.option.verbose": "In a batch, print every warning and note file by file instead of grouping them by kind.",
+            "cli.option.verbose": "Print every warning and note, file by file and item by item, instead of grouping them by kind.",
             "cli.option.via": "Convert through a model (agenda, ledger): read a table's rows as days or balances and write them as the target reads them, e.g. a CSV re-written for a region with --locale.",
             "cli.option.whole-tables": "Audit each catalog file given with the rest of its table: the same table in every .lproj folder beside its own. For a pre-commit hook, which passes only the files that changed.",
             "cli.option.write-baseline": "Write today's findings as a baseline file.",
@@ -153,6 +155,8 @@ enum ModuleMessages {
             "batch.group-example": "例如 %@",
             "batch.group-example-as": "例如 %1$@，已写成%2$@",
             "batch.group-footer": "警告已按类别归并，每类列出三例；--verbose 会逐条列出，--report FILE 会保留全部。",
+            "batch.group-left-out": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%4$@ 个文件中的 %3$@ 项）；--verbose 逐项列出",
+            "batch.group-left-out-one": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%3$@ 项）；--verbose 逐项列出",
             "batch.interrupting": "已中断：正在完成进行中的文件。再按一次 Ctrl-C 立即停止（未完成的输出会被删除）。",
             "batch.not-started": "未转换：批量转换在此文件之前停止（%@）。",
             "batch.not-started-summary": "有 %1$@ 个文件未转换（%2$@）；再次运行同一命令即可转换它们——已存在的输出会被跳过。",
@@ -230,7 +234,7 @@ enum ModuleMessages {
             "cli.option.to-gregorian": "把日期当作农历日期，换算为公历。",
             "cli.option.to-locale": "用另一种中文书写系统为此语言起草翻译（由 zh-Hans 起草 zh-Hant，或反之），标为 needs_review；已审阅的翻译会保留。",
             "cli.option.until-date": "时间范围结束后的那一天（默认：--from 之后一年）。",
-            "cli.option.verbose": "批量转换时逐个文件列出每条警告和提示，而不按类别归并。",
+            "cli.option.verbose": "逐个文件、逐项列出每条警告和提示，而不按类别归并。",
             "cli.option.via": "经由模型转换（agenda、ledger）：把表格的各行读作日子或余额，再按目标格式写出，例如配合 --locale 把 CSV 改写成某地区的样式。",
             "cli.option.whole-tables": "把给出的每个目录文件与其整张表一起审查：与其 .lproj 文件夹并列的每个 .lproj 文件夹中的同名表。供 pre-commit 钩子使用，它只传入改动过的文件。",
             "cli.option.write-baseline": "把本次的问题写入基线文件。",
@@ -290,6 +294,8 @@ enum ModuleMessages {
             "batch.group-example": "例如 %@",
             "batch.group-example-as": "例如 %1$@，已寫成%2$@",
             "batch.group-footer": "警告已依類別歸併，每類列出三例；--verbose 會逐條列出，--report FILE 會保留全部。",
+            "batch.group-left-out": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%4$@ 個檔案中的 %3$@ 項）；--verbose 逐項列出",
+            "batch.group-left-out-one": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%3$@ 項）；--verbose 逐項列出",
             "batch.interrupting": "已中斷：正在完成進行中的檔案。再按一次 Ctrl-C 立即停止（未完成的輸出會被刪除）。",
             "batch.not-started": "未轉換：批次轉換在此檔案之前停止（%@）。",
             "batch.not-started-summary": "有 %1$@ 個檔案未轉換（%2$@）；再次執行同一命令即可轉換它們——已存在的輸出會被略過。",
@@ -367,7 +373,7 @@ enum ModuleMessages {
             "cli.option.to-gregorian": "將日期視為農曆日期，換算為國曆。",
             "cli.option.to-locale": "以另一種中文書寫系統為此語言起草翻譯（由 zh-Hans 起草 zh-Hant，或反之），標為 needs_review；已審閱的翻譯會保留。",
             "cli.option.until-date": "時間範圍結束後的那一天（預設：--from 之後一年）。",
-            "cli.option.verbose": "批次轉換時逐個檔案列出每則警告和提示，而不依類別歸併。",
+            "cli.option.verbose": "逐個檔案、逐項列出每則警告和提示，而不依類別歸併。",
             "cli.option.via": "經由模型轉換（agenda、ledger）：把表格的各列讀作日子或餘額，再依目標格式寫出，例如搭配 --locale 把 CSV 改寫成某地區的樣式。",
             "cli.option.whole-tables": "把給出的每個目錄檔案與其整張表一起審查：與其 .lproj 資料夾並列的每個 .lproj 資料夾中的同名表。供 pre-commit 鉤子使用，它只傳入改動過的檔案。",
             "cli.option.write-baseline": "把本次的問題寫入基準檔。",
@@ -449,6 +455,8 @@ extension DiagnosticCode {
     static let batchGroupExample: DiagnosticCode = "batch.group-example"
     static let batchGroupExampleAs: DiagnosticCode = "batch.group-example-as"
     static let batchGroupFooter: DiagnosticCode = "batch.group-footer"
+    static let batchGroupLeftOut: DiagnosticCode = "batch.group-left-out"
+    static let batchGroupLeftOutOne: DiagnosticCode = "batch.group-left-out-one"
     static let batchInterrupting: DiagnosticCode = "batch.interrupting"
     static let batchNotStarted: DiagnosticCode = "batch.not-started"
     static let batchNotStartedSummary: DiagnosticCode = "batch.not-started-summary"

@@ -6,6 +6,9 @@ import AlmanacCore
 ///
 /// Errors are never grouped: a failure is shown with its file and reason. Every diagnostic stays
 /// in `--report` and is printed one by one with `--verbose`.
+///
+/// What a table for people leaves out by design (`convert.left-out`: ids, alerts, colours) is one
+/// line per target, whatever its fields, always: nothing in it needs doing.
 struct WarningGroups {
     struct Key: Hashable {
         let severity: Diagnostic.Severity
@@ -23,6 +26,8 @@ struct WarningGroups {
         var items = 0
         var files: Set<String> = []
         var examples: [Diagnostic] = []
+        /// For what was left out by design: its fields, in the order met.
+        var fields: [String] = []
     }
 
     static let examplesShown = 3
@@ -37,7 +42,7 @@ struct WarningGroups {
     }
 
     /// Whether some group is shown as a summary (so the footer says where the rest is).
-    var summarizes: Bool { groups.contains { $0.count > Self.examplesShown } }
+    var summarizes: Bool { groups.contains { $0.count > Self.examplesShown && $0.key.code != .convertLeftOut } }
 
     private mutating func add(_ diagnostic: Diagnostic) {
         guard diagnostic.severity != .error else {
@@ -45,7 +50,9 @@ struct WarningGroups {
             return
         }
         let loss = Losses.loss(in: diagnostic)
-        let key = Key(severity: diagnostic.severity, code: diagnostic.code, subject: loss.map { [$0.target, $0.field] } ?? [])
+        let byDesign = diagnostic.code == .convertLeftOut
+        let key = Key(severity: diagnostic.severity, code: diagnostic.code,
+                      subject: loss.map { byDesign ? [$0.target] : [$0.target, $0.field] } ?? [])
         let place: Int
         if let found = places[key] {
             place = found
@@ -56,17 +63,36 @@ struct WarningGroups {
             groups.append(Group(key: key, how: loss?.how))
         }
         groups[place].count += 1
+        if byDesign, let field = loss?.field, !groups[place].fields.contains(field) { groups[place].fields.append(field) }
         groups[place].items += diagnostic.items ?? 1
         groups[place].files.insert(diagnostic.location?.file ?? "")
         if groups[place].examples.count < Self.examplesShown { groups[place].examples.append(diagnostic) }
     }
 
-    /// The lines to print, in `language`: errors, then each group in the order first met.
-    func lines(in language: Language) -> [String] {
+    /// The lines to print, in `language`: errors, then each group in the order first met. `inline`
+    /// (one conversion's warnings): a group's examples are named on its line, the files they came
+    /// from, so that a catalog written as 22 locale files says each kind of loss once.
+    func lines(in language: Language, inline: Bool = false) -> [String] {
         var lines = errors.map { $0.rendered(in: language) }
         for group in groups {
+            if group.key.code == .convertLeftOut, let target = group.key.subject.first {
+                let fields = group.fields.joined(separator: ", "), items = String(group.items)
+                // One file's: said at that file.
+                let file = group.files.count == 1 ? group.files.first.flatMap { $0.isEmpty ? nil : $0 } : nil
+                let headline = file == nil ? Message("batch.group-left-out", target, fields, items, String(group.files.count))
+                    : Message("batch.group-left-out-one", target, fields, items)
+                lines.append(Diagnostic(group.key.severity, Message(code: group.key.code.rawValue, text: headline.rendered(in: language)),
+                                        at: file.map { SourceLocation(file: $0) }).rendered(in: language))
+                continue
+            }
             guard group.count > Self.examplesShown else {
                 lines += group.examples.map { $0.rendered(in: language) }
+                continue
+            }
+            if inline {
+                let places = group.examples.compactMap { $0.location?.file.map(Self.shortName) }
+                let text = headline(group, in: language) + (places.isEmpty ? "" : "; " + Message("batch.group-example", places.joined(separator: ", ")).rendered(in: language))
+                lines.append(Diagnostic(group.key.severity, Message(code: group.key.code.rawValue, text: text)).rendered(in: language))
                 continue
             }
             let headline = Message(code: group.key.code.rawValue, text: headline(group, in: language))
@@ -91,6 +117,11 @@ struct WarningGroups {
         }
         if summarizes { lines.append(Message("batch.group-footer").rendered(in: language)) }
         return lines
+    }
+
+    /// A file as an example names it: its folder and name (`zh-Hant.lproj/Localizable.strings`).
+    static func shortName(_ path: String) -> String {
+        path.split(separator: "/").suffix(2).joined(separator: "/")
     }
 
     private func headline(_ group: Group, in language: Language) -> String {

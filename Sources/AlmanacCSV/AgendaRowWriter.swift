@@ -198,6 +198,7 @@ public final class AgendaRowWriter {
         self.roles = roles.map(Column.role) + carried.map { .carried($0.property) }
         self.layout = layout
         unheldFields = Self.unheldFields(layout, iso: iso)
+        leftOutFields = iso ? [] : Self.unheldFields(layout, iso: false).filter { !Self.unheldFields(layout, iso: true).contains($0) }
         // The amounts' currency: asked for, or the one every amount has; the header says it, so
         // that the table says it when it is read again (`金額（TWD）`, `Amount (TWD)`).
         let currency = try ColumnMap.currencyOption(context) ?? layout.amountCurrency
@@ -212,18 +213,23 @@ public final class AgendaRowWriter {
         rounding = context.options["rounding"] == "standard" ? .standard : .cash
         // What the calendar itself has that rows of days cannot hold: the apps' categories and
         // lists with their colours and icons, and their settings (AlmanacBackups writes these).
+        // Left out by design from a table for people; lost from the iso style, which is for coming back.
+        var unheld: [(field: String, item: String)] = []
         for property in agenda.carried {
             switch property.name {
             case CarriedName.retireTimeCategory, CarriedName.remindersList:
                 let kind = property.name == CarriedName.remindersList ? "lists" : "categories"
                 for parameter in property.parameters where parameter.name == CarriedName.Parameter.color || parameter.name == CarriedName.Parameter.icon {
-                    losses.dropped(kind + "." + (parameter.name == CarriedName.Parameter.color ? "color" : "icon"), of: property.text)
+                    unheld.append((kind + "." + (parameter.name == CarriedName.Parameter.color ? "color" : "icon"), property.text))
                 }
             case CarriedName.retireTimeSettings:
-                losses.dropped("settings", of: agenda.name ?? "Retire Time")
+                unheld.append(("settings", agenda.name ?? "Retire Time"))
             default:
                 break
             }
+        }
+        for (field, item) in unheld {
+            if iso { losses.dropped(field, of: item) } else { losses.leftOut(field, of: item) }
         }
         today = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? export.zone.wallTime(at: Date()).date
         expander = relative ? OccurrenceExpander(agenda: agenda, defaultZone: export.zone, definitions: context.timeZoneDefinitions) : nil
@@ -343,8 +349,10 @@ public final class AgendaRowWriter {
         losses.dropped("recurrenceID", of: item.title)
     }
 
-    /// The fields a row does not hold in this style and these columns (worked out once).
+    /// The fields a row does not hold in this style and these columns (worked out once), and of
+    /// them, those a region-style table leaves out by design (the iso style's own columns).
     private let unheldFields: [CalendarItem.Field]
+    private let leftOutFields: [CalendarItem.Field]
 
     static func unheldFields(_ layout: Layout, iso: Bool) -> [CalendarItem.Field] {
         var holds: Set<CalendarItem.Field> = [.notes, .location, .categories, .end, .timeOfDay]
@@ -377,7 +385,15 @@ public final class AgendaRowWriter {
     }
 
     private func account(_ item: CalendarItem) {
-        losses.unheld(item, among: unheldFields)
+        if leftOutFields.isEmpty {
+            losses.unheld(item, among: unheldFields)
+        } else {
+            // What only the apps use (alerts, colours, time stamps) is left out by design; the rest
+            // a row cannot hold (a place's coordinates, a link) is a loss.
+            for field in unheldFields where item.has(field) {
+                if leftOutFields.contains(field) { losses.leftOut(field.rawValue, of: item.title) } else { losses.unheld(item, among: [field]) }
+            }
+        }
         if !export.iso, !isoWouldKeep {
             isoWouldKeep = !item.alarms.isEmpty || item.color != nil || item.created != nil || item.lastModified != nil
                 || item.carried.contains { Self.appField($0.name) != nil }
@@ -398,11 +414,11 @@ public final class AgendaRowWriter {
         }
         if !export.iso {
             for property in item.carried {
-                if let field = Self.appField(property.name) { losses.dropped(field, of: item.title) }
+                if let field = Self.appField(property.name) { losses.leftOut(field, of: item.title) }
             }
-            // An id a table made up for a row (csv-…) is made again from the row; others are lost.
+            // An id a table made up for a row (csv-…) is made again from the row; others are left out.
             if !item.uid.isEmpty, !item.uid.hasPrefix("csv-") {
-                losses.dropped("uid", of: item.title)
+                losses.leftOut("uid", of: item.title)
                 isoWouldKeep = true
             }
         }

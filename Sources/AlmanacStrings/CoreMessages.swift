@@ -23,6 +23,7 @@ enum CoreMessages {
             "convert.item-mismatch": "Internal error: the %@ writer was given an item of another model. Please report it with the command that caused it.",
             "convert.jobs-positive": "--jobs needs a number of 1 or more.",
             "convert.json-needs-output": "--json prints a report on standard output, so the converted data needs -o PATH.",
+            "convert.left-out": "%1$@, a table for people, leaves out %2$@ (only the apps use it) of %3$@.",
             "convert.manifest-and-inputs": "--manifest lists the files to convert; give either it or INPUT arguments, not both.",
             "convert.model-mismatch": "This file holds %1$@ data, which %2$@ cannot hold (it takes %3$@ data). almanac formats lists what each format holds.",
             "convert.needs-format": "--to FORMAT is needed: the format to write (almanac formats lists them). In a manifest, a line may name its own \"to\".",
@@ -131,6 +132,7 @@ enum CoreMessages {
             "convert.item-mismatch": "内部错误：%@ 写入器收到了其他模型的项目。请连同触发它的命令一并报告。",
             "convert.jobs-positive": "--jobs 需要大于等于 1 的数字。",
             "convert.json-needs-output": "--json 会把报告写到标准输出，因此转换结果需要用 -o 路径 指定。",
+            "convert.left-out": "%1$@ 是给人看的表格，不含只有应用使用的 %2$@（%3$@）。",
             "convert.manifest-and-inputs": "--manifest 已列出要转换的文件；请只给出它或 INPUT 参数之一。",
             "convert.model-mismatch": "此文件包含%1$@数据，%2$@ 无法容纳（它接收%3$@数据）。almanac formats 列出每种格式容纳的数据。",
             "convert.needs-format": "需要 --to FORMAT：要写出的格式（almanac formats 会列出）。在清单中，每行可以自行指定 \"to\"。",
@@ -239,6 +241,7 @@ enum CoreMessages {
             "convert.item-mismatch": "內部錯誤：%@ 寫入器收到了其他模型的項目。請連同觸發它的指令一併回報。",
             "convert.jobs-positive": "--jobs 需要大於等於 1 的數字。",
             "convert.json-needs-output": "--json 會把報告寫到標準輸出，因此轉換結果需要用 -o 路徑 指定。",
+            "convert.left-out": "%1$@ 是給人看的表格，不含只有應用程式使用的 %2$@（%3$@）。",
             "convert.manifest-and-inputs": "--manifest 已列出要轉換的檔案；請只給出它或 INPUT 參數其中之一。",
             "convert.model-mismatch": "此檔案包含%1$@資料，%2$@ 無法容納（它接收%3$@資料）。almanac formats 列出每種格式容納的資料。",
             "convert.needs-format": "需要 --to FORMAT：要寫出的格式（almanac formats 會列出）。在清單中，每行可以自行指定 \"to\"。",
@@ -351,6 +354,7 @@ extension DiagnosticCode {
     package static let convertItemMismatch: DiagnosticCode = "convert.item-mismatch"
     package static let convertJobsPositive: DiagnosticCode = "convert.jobs-positive"
     package static let convertJsonNeedsOutput: DiagnosticCode = "convert.json-needs-output"
+    package static let convertLeftOut: DiagnosticCode = "convert.left-out"
     package static let convertManifestAndInputs: DiagnosticCode = "convert.manifest-and-inputs"
     package static let convertModelMismatch: DiagnosticCode = "convert.model-mismatch"
     package static let convertNeedsFormat: DiagnosticCode = "convert.needs-format"

@@ -46,8 +46,8 @@ import Testing
         #expect(!backup.report.diagnostics.contains { $0.severity == .error })
         let second = try Self.convert(Array(backup.text.utf8), from: "retiretime-backup", to: "csv", locale: locale)
         #expect(second.text == first.text)
-        // What the region style left out is named, with the way to keep it.
-        let dropped = first.report.diagnostics.filter { $0.code == "convert.dropped" }.map { $0.message.arguments[1] }
+        // What the region style left out by design is named (a note each), with the way to keep it.
+        let dropped = first.report.diagnostics.filter { $0.code == "convert.left-out" }.map { $0.message.arguments[1] }
         #expect(Set(dropped).isSuperset(of: ["alarms", "color", "pinned", "icon", "created", "categories.color", "settings"]))
         #expect(first.report.diagnostics.contains { $0.code == "csv.iso-keeps" })
     }

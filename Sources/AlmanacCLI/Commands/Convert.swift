@@ -194,10 +194,11 @@ struct Convert: ParsableCommand {
             let shown = reports.lazy.flatMap(\.diagnostics).filter { diagnostic in
                 !(batchSummary && [.batchSkippedExists, .batchSkippedUnknown, .batchNotStarted].contains(diagnostic.code))
             }
-            // A batch's warnings grouped by kind (2,000 exports dropping the same field are one
-            // line with counts, not 2,000); failures always one by one.
-            if batchSummary && !verbose {
-                let lines = WarningGroups(shown).lines(in: session.language)
+            // Warnings grouped by kind (2,000 exports dropping the same field are one line with
+            // counts, not 2,000; a catalog written as 22 locale files says a loss once), and what a
+            // table for people leaves out by design in one line; failures always one by one.
+            if !verbose {
+                let lines = WarningGroups(shown).lines(in: session.language, inline: !batchSummary)
                 if !lines.isEmpty { session.printErrorRaw(lines.joined(separator: "\n") + "\n") }
             } else {
                 session.report(shown)

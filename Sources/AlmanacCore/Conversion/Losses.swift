@@ -10,6 +10,8 @@ public struct Losses: Sendable {
     private struct Kind: Hashable, Sendable {
         var field: String
         var how: String?
+        /// Left out by the target's design (a table for people has no column for an app's ids).
+        var byDesign = false
     }
     /// The first five items named, and how many items there were in all (a large file's losses
     /// stay small and cost no more than a dictionary lookup per item).
@@ -66,6 +68,11 @@ public struct Losses: Sendable {
     /// `field` of `item` was left out.
     public mutating func dropped(_ field: String, of item: String) { add(Kind(field: field, how: nil), item) }
 
+    /// `field` of `item` was left out because the target is not made to hold it: what only the
+    /// apps use (ids, alerts, colours, time stamps) in a table for people. A note, not a warning:
+    /// nothing is wrong, but `--strict` still refuses it, and `--verbose` and reports list it.
+    public mutating func leftOut(_ field: String, of item: String) { add(Kind(field: field, how: nil, byDesign: true), item) }
+
     /// `field` of `item` was written as `how` says (`yearly (Gregorian calendar)`).
     public mutating func approximated(_ field: String, of item: String, as how: String) { add(Kind(field: field, how: how), item) }
 
@@ -98,6 +105,7 @@ public struct Losses: Sendable {
     public func diagnostics(target: String) -> [Diagnostic] {
         zip(order, named).map { kind, found in
             let list = Self.list(found.shown, more: found.more)
+            if kind.byDesign { return Diagnostic(.note, Message("convert.left-out", target, kind.field, list), items: found.count) }
             let message = kind.how.map { Message("convert.approximated", target, kind.field, $0, list) }
                 ?? Message("convert.dropped", target, kind.field, list)
             return Diagnostic(.warning, message, items: found.count)
@@ -124,7 +132,7 @@ public struct Losses: Sendable {
     }
 
     /// The codes of these warnings, for `--strict` and for tests.
-    public static let codes: Set<DiagnosticCode> = [.convertDropped, .convertApproximated]
+    public static let codes: Set<DiagnosticCode> = [.convertDropped, .convertApproximated, .convertLeftOut]
 
     /// What a reader left out of the content it read, and said so as it read (a title row above a
     /// table's header, which is no row of the table): `--strict` refuses these too.
@@ -150,7 +158,7 @@ public struct Losses: Sendable {
     public static func loss(in diagnostic: Diagnostic) -> Loss? {
         let arguments = diagnostic.message.arguments
         switch diagnostic.code {
-        case .convertDropped where arguments.count == 3:
+        case .convertDropped where arguments.count == 3, .convertLeftOut where arguments.count == 3:
             return Loss(target: arguments[0], field: arguments[1], how: nil, items: arguments[2])
         case .convertApproximated where arguments.count == 4:
             return Loss(target: arguments[0], field: arguments[1], how: arguments[2], items: arguments[3])
