@@ -68,8 +68,10 @@ enum CoreMessages {
             "locale.unknown": "\"%@\" is not a locale Almanac knows. Use a tag such as en-US, zh-TW or zh-Hans.",
             "number.invalid": "\"%@\" is not a number. Write it with digits and a point, e.g. 1234567.5.",
             "option.invalid-value": "The option %@ cannot be \"%@\"; choose one of: %@.",
+            "option.invalid-value-near": "The option %1$@ cannot be \"%2$@\"; did you mean %3$@? Choose one of: %4$@.",
             "option.malformed": "\"%@\" is not a format option; write it as name=value.",
             "option.unknown": "No format or conversion here reads the option \"%@\", so it would change nothing. Options: %@.",
+            "option.unknown-near": "No format or conversion here reads the option \"%1$@\"; did you mean %2$@? Options: %3$@.",
             "output.exists": "This file already exists. Use --force to replace it, or choose another -o.",
             "output.failed": "Could not write this file: %@.",
             "output.link-inside": "%@ is a symbolic link inside the output folder %@; Almanac does not write through links beneath -o. Remove the link, or choose another -o; nothing was written there.",
@@ -177,8 +179,10 @@ enum CoreMessages {
             "locale.unknown": "“%@”不是 Almanac 认识的地区。请使用 en-US、zh-TW 或 zh-Hans 这样的标识。",
             "number.invalid": "“%@”不是数字。请用数字和小数点书写，例如 1234567.5。",
             "option.invalid-value": "选项 %@ 不能是“%@”；请从以下选择：%@。",
+            "option.invalid-value-near": "选项 %1$@ 不能是“%2$@”；是不是要用 %3$@？请从以下选择：%4$@。",
             "option.malformed": "“%@”不是格式选项，请写成 name=value。",
             "option.unknown": "这里没有任何格式或转换会读取选项“%@”，它不会有任何作用。可用选项：%@。",
+            "option.unknown-near": "这里没有任何格式或转换会读取选项“%1$@”；是不是要用 %2$@？可用选项：%3$@。",
             "output.exists": "此文件已存在。如要覆盖请加 --force，或用 -o 指定其他位置。",
             "output.failed": "无法写入此文件：%@。",
             "output.link-inside": "%@ 是输出文件夹 %@ 中的符号链接；Almanac 不会经由 -o 之下的链接写入。请删除该链接或另选 -o；那里未写入任何内容。",
@@ -286,8 +290,10 @@ enum CoreMessages {
             "locale.unknown": "「%@」不是 Almanac 認得的地區。請使用 en-US、zh-TW 或 zh-Hans 這類代碼。",
             "number.invalid": "「%@」不是數字。請用數字和小數點書寫，例如 1234567.5。",
             "option.invalid-value": "選項 %@ 不能是「%@」；請從以下選擇：%@。",
+            "option.invalid-value-near": "選項 %1$@ 不能是「%2$@」；是不是要用 %3$@？請從以下選擇：%4$@。",
             "option.malformed": "「%@」不是格式選項，請寫成 name=value。",
             "option.unknown": "這裡沒有任何格式或轉換會讀取選項「%@」，它不會有任何作用。可用選項：%@。",
+            "option.unknown-near": "這裡沒有任何格式或轉換會讀取選項「%1$@」；是不是要用 %2$@？可用選項：%3$@。",
             "output.exists": "此檔案已存在。如要覆寫請加 --force，或用 -o 指定其他位置。",
             "output.failed": "無法寫入此檔案：%@。",
             "output.link-inside": "%@ 是輸出資料夾 %@ 中的符號連結；Almanac 不會經由 -o 之下的連結寫入。請刪除該連結或另選 -o；該處未寫入任何內容。",
@@ -399,8 +405,10 @@ extension DiagnosticCode {
     package static let localeUnknown: DiagnosticCode = "locale.unknown"
     package static let numberInvalid: DiagnosticCode = "number.invalid"
     package static let optionInvalidValue: DiagnosticCode = "option.invalid-value"
+    package static let optionInvalidValueNear: DiagnosticCode = "option.invalid-value-near"
     package static let optionMalformed: DiagnosticCode = "option.malformed"
     package static let optionUnknown: DiagnosticCode = "option.unknown"
+    package static let optionUnknownNear: DiagnosticCode = "option.unknown-near"
     package static let outputExists: DiagnosticCode = "output.exists"
     package static let outputFailed: DiagnosticCode = "output.failed"
     package static let outputLinkInside: DiagnosticCode = "output.link-inside"

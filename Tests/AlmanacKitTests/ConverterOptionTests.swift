@@ -37,5 +37,24 @@ import Testing
         let wrong = #expect(throws: Diagnostic.self) { try registry.checkOptions(["sheet": "libraries"], codecs: [csv]) }
         #expect(wrong?.code == "option.invalid-value")
         try registry.checkOptions(["relative": "yes", "today": "2025-01-01", "sheet": "goals"], codecs: [csv])
+        // A near miss is named, as swift-argument-parser names a misspelt flag; a far one is not guessed.
+        let misspelt = #expect(throws: Diagnostic.self) { try registry.checkOptions(["styel": "iso"], codecs: [csv]) }
+        #expect(misspelt?.code == "option.unknown-near")
+        #expect(misspelt?.message.arguments.prefix(2) == ["styel", "style"])
+        let value = #expect(throws: Diagnostic.self) { try registry.checkOptions(["style": "isoo"], codecs: [csv]) }
+        #expect(value?.code == "option.invalid-value-near")
+        #expect(value?.message.arguments.prefix(3) == ["style", "isoo", "iso"])
+        let far = #expect(throws: Diagnostic.self) { try registry.checkOptions(["zzz": "1"], codecs: [csv]) }
+        #expect(far?.code == "option.unknown")
+    }
+
+    @Test func spellingFindsTheNearestWord() {
+        #expect(Spelling.nearest(to: "UNTL", among: ["UNTIL", "COUNT"]) == "UNTIL")
+        #expect(Spelling.nearest(to: "styel", among: ["style", "sheet"]) == "style")
+        #expect(Spelling.nearest(to: "Relativ", among: ["relative"]) == "relative")
+        // Ties and far words get no guess; the word itself is no suggestion.
+        #expect(Spelling.nearest(to: "ab", among: ["ac", "ad"]) == nil)
+        #expect(Spelling.nearest(to: "zzz", among: ["style", "bom"]) == nil)
+        #expect(Spelling.nearest(to: "style", among: ["style"]) == nil)
     }
 }

@@ -287,12 +287,21 @@ public struct FormatRegistry: Sendable {
         for option in codecs.flatMap(\.format.options) + converters.flatMap(\.options) { declared[option.name, default: []].append(option) }
         for (name, value) in options.values.sorted(by: { $0.key < $1.key }) {
             guard let declarations = declared[name] else {
-                throw Diagnostic.error("option.unknown", name, declared.keys.sorted().joined(separator: ", "))
+                // A near miss (`styel`) is named, as swift-argument-parser names a misspelt flag.
+                let names = declared.keys.sorted()
+                if let meant = Spelling.nearest(to: name, among: names) {
+                    throw Diagnostic.error("option.unknown-near", name, meant, names.joined(separator: ", "))
+                }
+                throw Diagnostic.error("option.unknown", name, names.joined(separator: ", "))
             }
             // Free text when any declaration leaves it free; otherwise one of the values some declare.
             if declarations.allSatisfy({ $0.values != nil }) {
-                let values = declarations.flatMap { $0.values ?? [] }
+                var values: [String] = []
+                for value in declarations.flatMap({ $0.values ?? [] }) where !values.contains(value) { values.append(value) }
                 if !values.contains(value) {
+                    if let meant = Spelling.nearest(to: value, among: values) {
+                        throw Diagnostic.error("option.invalid-value-near", name, value, meant, values.joined(separator: ", "))
+                    }
                     throw Diagnostic.error("option.invalid-value", name, value, values.joined(separator: ", "))
                 }
             }
