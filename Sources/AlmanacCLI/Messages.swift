@@ -34,7 +34,7 @@ enum ModuleMessages {
             "cli.abstract": "Convert, inspect and localize the data of Retire Time, JellySave, 知习 and Reminders.",
             "cli.argument.calendar": "A calendar file (.ics) or any file that holds events.",
             "cli.argument.dates": "Gregorian dates (YYYY-MM-DD), or lunar dates with --to-gregorian; - reads them from standard input, one a line (for many dates: the shell limits arguments).",
-            "cli.argument.files": "The files to inspect (- for standard input).",
+            "cli.argument.files": "The files to inspect, or folders (every file inside them; - for standard input).",
             "cli.argument.inputs": "The files to convert (- for standard input).",
             "cli.argument.locale": "A locale such as zh-TW, zh-Hans, en-US.",
             "cli.audit.abstract": "Find what is missing, wrong or inconsistent in en / zh-Hans / zh-Hant catalogs.",
@@ -112,6 +112,7 @@ enum ModuleMessages {
             "inspect.basis.content": "recognised by its content",
             "inspect.basis.explicit": "as given by --from",
             "inspect.basis.extension": "recognised by its name",
+            "inspect.empty": "This folder holds no file to inspect.",
             "inspect.label.columns": "columns",
             "inspect.label.delimiter": "delimiter",
             "inspect.label.encoding": "encoding",
@@ -125,6 +126,7 @@ enum ModuleMessages {
             "inspect.records.catalog": "%@ catalog keys",
             "inspect.records.ledger": "%@ ledger records",
             "inspect.records.table": "%@ rows",
+            "inspect.unread-files": "%@ files inside the folders are in no format Almanac reads (almanac formats lists those it does); they were not inspected.",
             "locale.amount.variants": "standard %@, negative %@",
             "locale.row.amount": "amount (%@)",
             "locale.row.date": "date",
@@ -173,7 +175,7 @@ enum ModuleMessages {
             "cli.abstract": "转换、检查和本地化 Retire Time、JellySave、知习和提醒事项的数据。",
             "cli.argument.calendar": "日历文件（.ics），或其他包含日程的文件。",
             "cli.argument.dates": "公历日期（YYYY-MM-DD）；加 --to-gregorian 时为农历日期；- 表示从标准输入读取，每行一个（日期很多时用它：命令行参数有上限）。",
-            "cli.argument.files": "要检查的文件（- 表示标准输入）。",
+            "cli.argument.files": "要检查的文件或文件夹（文件夹内的每个文件；- 表示标准输入）。",
             "cli.argument.inputs": "要转换的文件（- 表示标准输入）。",
             "cli.argument.locale": "地区标识，例如 zh-TW、zh-Hans、en-US。",
             "cli.audit.abstract": "找出 en / zh-Hans / zh-Hant 目录中缺失、错误或不一致的内容。",
@@ -251,6 +253,7 @@ enum ModuleMessages {
             "inspect.basis.content": "根据内容识别",
             "inspect.basis.explicit": "由 --from 指定",
             "inspect.basis.extension": "根据文件名识别",
+            "inspect.empty": "此文件夹中没有可检查的文件。",
             "inspect.label.columns": "栏位",
             "inspect.label.delimiter": "分隔符",
             "inspect.label.encoding": "编码",
@@ -264,6 +267,7 @@ enum ModuleMessages {
             "inspect.records.catalog": "%@ 个字符串键",
             "inspect.records.ledger": "%@ 条账目记录",
             "inspect.records.table": "%@ 行",
+            "inspect.unread-files": "文件夹中有 %@ 个文件不是 Almanac 能读取的格式（almanac formats 列出能读取的格式），未检查。",
             "locale.amount.variants": "标准 %@，负数 %@",
             "locale.row.amount": "金额（%@）",
             "locale.row.date": "日期",
@@ -312,7 +316,7 @@ enum ModuleMessages {
             "cli.abstract": "轉換、檢查及在地化 Retire Time、JellySave、知習和提醒事項的資料。",
             "cli.argument.calendar": "行事曆檔案（.ics），或其他包含行程的檔案。",
             "cli.argument.dates": "國曆日期（YYYY-MM-DD）；加 --to-gregorian 時為農曆日期；- 表示從標準輸入讀取，每行一個（日期很多時用它：命令列參數有上限）。",
-            "cli.argument.files": "要檢查的檔案（- 代表標準輸入）。",
+            "cli.argument.files": "要檢查的檔案或資料夾（資料夾內的每個檔案；- 代表標準輸入）。",
             "cli.argument.inputs": "要轉換的檔案（- 代表標準輸入）。",
             "cli.argument.locale": "地區代碼，例如 zh-TW、zh-Hans、en-US。",
             "cli.audit.abstract": "找出 en / zh-Hans / zh-Hant 目錄中缺漏、錯誤或不一致的內容。",
@@ -390,6 +394,7 @@ enum ModuleMessages {
             "inspect.basis.content": "依內容辨識",
             "inspect.basis.explicit": "由 --from 指定",
             "inspect.basis.extension": "依檔名辨識",
+            "inspect.empty": "此資料夾中沒有可檢查的檔案。",
             "inspect.label.columns": "欄位",
             "inspect.label.delimiter": "分隔符號",
             "inspect.label.encoding": "編碼",
@@ -403,6 +408,7 @@ enum ModuleMessages {
             "inspect.records.catalog": "%@ 個字串鍵",
             "inspect.records.ledger": "%@ 筆帳目記錄",
             "inspect.records.table": "%@ 列",
+            "inspect.unread-files": "資料夾中有 %@ 個檔案不是 Almanac 能讀取的格式（almanac formats 列出能讀取的格式），未檢查。",
             "locale.amount.variants": "標準 %@，負數 %@",
             "locale.row.amount": "金額（%@）",
             "locale.row.date": "日期",
@@ -551,6 +557,7 @@ extension DiagnosticCode {
     static let inspectBasisContent: DiagnosticCode = "inspect.basis.content"
     static let inspectBasisExplicit: DiagnosticCode = "inspect.basis.explicit"
     static let inspectBasisExtension: DiagnosticCode = "inspect.basis.extension"
+    static let inspectEmpty: DiagnosticCode = "inspect.empty"
     static let inspectLabelColumns: DiagnosticCode = "inspect.label.columns"
     static let inspectLabelDelimiter: DiagnosticCode = "inspect.label.delimiter"
     static let inspectLabelEncoding: DiagnosticCode = "inspect.label.encoding"
@@ -564,6 +571,7 @@ extension DiagnosticCode {
     static let inspectRecordsCatalog: DiagnosticCode = "inspect.records.catalog"
     static let inspectRecordsLedger: DiagnosticCode = "inspect.records.ledger"
     static let inspectRecordsTable: DiagnosticCode = "inspect.records.table"
+    static let inspectUnreadFiles: DiagnosticCode = "inspect.unread-files"
     static let localeAmountVariants: DiagnosticCode = "locale.amount.variants"
     static let localeRowAmount: DiagnosticCode = "locale.row.amount"
     static let localeRowDate: DiagnosticCode = "locale.row.date"

@@ -62,4 +62,27 @@ import Testing
         let verbose = CLIRun(["convert", folder + "/Localizable.xcstrings", "--to", "strings", "-o", folder + "/tree-verbose/", "--verbose"])
         #expect(verbose.error.components(separatedBy: "[convert.dropped]").count - 1 == 22)
     }
+
+    /// `inspect DIR` inspects the files inside, one summary each (a batch's walk: hidden files left
+    /// out); files in no format Almanac reads are counted in one note, not failed; an empty folder
+    /// is an error that says so.
+    @Test func inspectAFolder() throws {
+        let folder = temporaryDirectory() + "/exports"
+        try FileManager.default.createDirectory(atPath: folder + "/2025", withIntermediateDirectories: true)
+        try Data("name,date\nRent,2025-07-05\n".utf8).write(to: URL(fileURLWithPath: folder + "/days.csv"))
+        try Data(BatchTests.calendar("a@x", "Day").utf8).write(to: URL(fileURLWithPath: folder + "/2025/family.ics"))
+        try Data([0x00, 0xFF, 0x13, 0x37]).write(to: URL(fileURLWithPath: folder + "/photo.heic"))
+        try Data("hidden".utf8).write(to: URL(fileURLWithPath: folder + "/.DS_Store"))
+        let run = CLIRun(["inspect", folder, "--json"])
+        #expect(run.status == 0, "\(run.error)")
+        let reports = try JSONSerialization.jsonObject(with: Data(run.bytes)) as? [[String: Any]] ?? []
+        #expect(reports.map { $0["file"] as? String } == [folder + "/2025/family.ics", folder + "/days.csv"])
+        #expect(reports.map { $0["format"] as? String } == ["ics", "csv"])
+        #expect(run.error.contains("[inspect.unread-files]") && run.error.contains("1 files"), "\(run.error)")
+        let empty = temporaryDirectory() + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let nothing = CLIRun(["inspect", empty])
+        #expect(nothing.status == 3)
+        #expect(nothing.error.contains("[inspect.empty]"))
+    }
 }

@@ -31,7 +31,23 @@ struct Inspect: ParsableCommand {
         let forced = try from.map(Arguments.format)
         var reports: [Report] = []
         var worst = AlmanacExitCode.success
+        // A folder is the files inside it (walked as a batch walks it); those in no format Almanac
+        // reads are counted, not failed.
+        var walked: Set<String> = []
+        var unread = 0
+        var inputs: [String] = []
         for file in files {
+            guard file != "-", InputFiles.isDirectory(file) else {
+                inputs.append(file)
+                continue
+            }
+            let folder = file.count > 1 && file.hasSuffix("/") ? String(file.dropLast()) : file
+            for relative in Batch.files(under: folder, skipping: nil) {
+                inputs.append(folder + "/" + relative)
+                walked.insert(folder + "/" + relative)
+            }
+        }
+        for file in inputs {
             var report = Report(file: file, diagnostics: [])
             do throws(Diagnostic) {
                 let (opened, basis) = try session.registry.openIdentified(session.input(file), codec: forced)
@@ -60,6 +76,10 @@ struct Inspect: ParsableCommand {
                 report.diagnostics = decoded.diagnostics.map { $0.inFile(file == "-" ? nil : file) }
                 if report.diagnostics.contains(where: { $0.severity >= .warning }), worst == .success { worst = .problemsFound }
             } catch {
+                if walked.contains(file), error.code == .formatUndetected {
+                    unread += 1
+                    continue
+                }
                 report.diagnostics = [error.inFile(file)]
                 worst = .inputError
             }
@@ -73,6 +93,9 @@ struct Inspect: ParsableCommand {
                 print(report, session: session)
             }
         }
+        if unread > 0 { session.report(.note("inspect.unread-files", String(unread))) }
+        // Folders with no file in them at all: nothing was inspected.
+        if inputs.isEmpty { throw CommandFailure(.inputError, files.map { Diagnostic.error("inspect.empty", at: SourceLocation(file: $0)) }) }
         if worst != .success { throw CommandFailure(worst) }
     }
 
