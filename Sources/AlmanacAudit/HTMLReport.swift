@@ -6,6 +6,15 @@ extension AuditReporter {
     /// filterable by check and locale, each with the value in every locale side by side.
     public static func html(_ report: AuditReport, language: Language, tables: [AuditTable]) -> String {
         func escape(_ text: String) -> String { StringsdictFile.escapeXML(text) }
+        // A key or a path breaks after its dots, underscores and slashes when its column is narrow.
+        func breakable(_ text: String) -> String {
+            var result = ""
+            for character in escape(text) {
+                result.append(character)
+                if character == "." || character == "_" || character == "/" { result += "<wbr>" }
+            }
+            return result
+        }
         func t(_ key: String, _ arguments: [String] = []) -> String { escape(Message(key, arguments).rendered(in: language)) }
         let locales = Array(Set(report.coverage.map(\.locale))).sorted()
         var catalogs: [String: Catalog] = [:]
@@ -26,6 +35,10 @@ extension AuditReporter {
             .bar span { display: block; height: 100%; border-radius: 4px; background: #34c759; }
             .error { color: #d70015; font-weight: 600; } .warning { color: #b25000; font-weight: 600; } .note { color: #6e6e73; }
             .value { white-space: pre-wrap; } .muted { color: #6e6e73; } select { font: inherit; margin-right: 1em; }
+            td, th { overflow-wrap: break-word; }
+            #findings { table-layout: fixed; min-width: calc(42em + \(locales.count) * 9em); }
+            #findings .problem { width: 24em; } #findings .table { width: 7.5em; } #findings .key { width: 12em; }
+            .scroll { overflow-x: auto; }
             </style>
             </head>
             <body>
@@ -46,7 +59,12 @@ extension AuditReporter {
         for check in Array(Set(report.findings.map(\.check))).sorted() { html += "<option>\(escape(check))</option>" }
         html += "</select><select id=\"locale\"><option value=\"\">\(t("audit.html.all-locales"))</option>"
         for locale in locales { html += "<option>\(escape(locale))</option>" }
-        html += "</select></p>\n<table id=\"findings\"><tr><th>\(t("audit.html.problem"))</th><th>\(t("audit.column.table"))</th><th>Key</th>"
+        // Long keys and values wrap inside their columns (a key of 80 letters without a space, a
+        // paragraph), so the locale columns stay on screen; many locales scroll sideways, each
+        // column at least 9em wide.
+        html += "</select></p>\n<div class=\"scroll\"><table id=\"findings\"><colgroup><col class=\"problem\"><col class=\"table\"><col class=\"key\">"
+        for _ in locales { html += "<col class=\"locale\">" }
+        html += "</colgroup>\n<tr><th>\(t("audit.html.problem"))</th><th>\(t("audit.column.table"))</th><th>Key</th>"
         for locale in locales { html += "<th>\(escape(locale))</th>" }
         html += "</tr>\n"
         for finding in sorted(report.findings) {
@@ -54,9 +72,9 @@ extension AuditReporter {
             html += "<tr data-check=\"\(escape(finding.check))\" data-locale=\"\(escape(finding.locale ?? ""))\">"
             html += "<td><span class=\"\(finding.severity.rawValue)\">\(escape(finding.check))</span><br>\(escape(finding.message.rendered(in: language)))"
             if let file = finding.location?.file {
-                html += "<br><span class=\"muted\">\(escape(file))\(finding.location?.line.map { ":\($0)" } ?? "")</span>"
+                html += "<br><span class=\"muted\">\(breakable(file))\(finding.location?.line.map { ":\($0)" } ?? "")</span>"
             }
-            html += "</td><td>\(escape(finding.table))</td><td>\(escape(finding.key))</td>"
+            html += "</td><td>\(escape(finding.table))</td><td>\(breakable(finding.key))</td>"
             for locale in locales {
                 let text = entry?.translations[locale]?.texts.first { $0.path == finding.variant }?.text
                     ?? entry?.translations[locale]?.texts.first?.text
@@ -65,7 +83,7 @@ extension AuditReporter {
             html += "</tr>\n"
         }
         html += """
-            </table>
+            </table></div>
             <script>
             function filter() {
               const check = document.getElementById("check").value, locale = document.getElementById("locale").value;

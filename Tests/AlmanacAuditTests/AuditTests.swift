@@ -436,6 +436,29 @@ func python(with modules: [String]) -> Bool {
         #expect(json.contains("\"fingerprint\""))
     }
 
+    /// Long keys and values wrap inside their columns, so the locale columns stay on screen
+    /// (Home Assistant's `assist.modern_ui.text_field.placeholder`, a path under a CI checkout):
+    /// the findings table lays out by fixed column widths, keys and paths break after their dots,
+    /// underscores and slashes, and many locales scroll inside the table's box, not the page.
+    /// `Scripts/html/check-audit-layout.py` measures the same in headless Chromium.
+    @Test func htmlReportLayout() throws {
+        let folder = NSTemporaryDirectory() + "almanac-html-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let key = "settings_details.location.zones.beacon_minor_value_that_runs_on_and_on.accessibility_label_text"
+        for (locale, value) in [("en", "Keep... " + String(repeating: "long ", count: 40)), ("zh-Hant", "保持")] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(locale).lproj", withIntermediateDirectories: true)
+            try Data("\"\(key)\" = \"\(value)\";\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(locale).lproj/Localizable.strings"))
+        }
+        let report = try audit([folder])
+        #expect(!report.findings.isEmpty)
+        let html = AuditReporter.html(report, language: .english, tables: AuditTable.load([folder]))
+        #expect(html.contains("#findings { table-layout: fixed;"))
+        #expect(html.contains("td, th { overflow-wrap: break-word; }"))
+        #expect(html.contains("<div class=\"scroll\"><table id=\"findings\"><colgroup><col class=\"problem\"><col class=\"table\"><col class=\"key\"><col class=\"locale\"><col class=\"locale\"></colgroup>"))
+        #expect(html.contains("settings_<wbr>details.<wbr>location.<wbr>zones.<wbr>beacon_<wbr>"))
+        #expect(!html.contains(">\(key)<"))
+    }
+
     @Test func sourceKeys() {
         let keys = SourceScanner.keys(in: """
             Text("a.b")
