@@ -226,11 +226,11 @@ public struct AgendaRowReader {
         if let text = cell(row, amountColumn) {
             // An amount read as one (NT$12,000 is 12000 in TWD) is kept as its exact number with its
             // currency; one in another currency than the column's, or not read, as written.
-            if let amountCurrency, Self.isPlainNumber(text) {
-                // Most amounts: digits as a program wrote them, in the column's currency (neither
-                // holds a character TEXT escapes).
+            if Self.isPlainNumber(text) {
+                // Most amounts: digits as a program wrote them, in the column's currency if it has
+                // one (neither holds a character TEXT escapes).
                 carried.append(CarriedProperty(name: CarriedName.amount, value: text))
-                carried.append(CarriedProperty(name: CarriedName.currency, value: amountCurrency))
+                if let amountCurrency { carried.append(CarriedProperty(name: CarriedName.currency, value: amountCurrency)) }
             } else if case .success(let amount) = reader.amount(text), amount.currency == nil || amountCurrency == nil || amount.currency == amountCurrency,
                let currency = amount.currency ?? amountCurrency {
                 carried.append(CarriedProperty(name: CarriedName.amount, text: amount.value.exactText))
