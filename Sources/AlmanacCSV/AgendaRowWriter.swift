@@ -105,11 +105,10 @@ public final class AgendaRowWriter {
     let timeFormat: DateFormat
     let plurals: PluralRules?
     /// The currency of the amounts (see `init`), whether they are written as people read them,
-    /// with which digits, and the money formats made so far, by currency.
+    /// and how.
     let amountCurrency: String?
     let formatsAmounts: Bool
-    let rounding: CurrencyFormat.Rounding
-    private var currencyFormats: [String: CurrencyFormat?] = [:]
+    private var amounts: AmountText
     /// Day counts with the region's grouping (7,608 days left).
     let counts: NumberFormat?
     let script: ChineseScript
@@ -210,7 +209,7 @@ public final class AgendaRowWriter {
         amountCurrency = currency
         cellTypes = export.typed ? roles.map { Self.cellType($0, currency: currency) } + carried.map { _ in .text } : nil
         formatsAmounts = (context.options["amounts"] == "formatted" || context.options["money"] == "display") && !export.typed && !iso
-        rounding = context.options["rounding"] == "standard" ? .standard : .cash
+        amounts = AmountText(locale: export.locale, rounding: context.options["rounding"] == "standard" ? .standard : .cash)
         // What the calendar itself has that rows of days cannot hold: the apps' categories and
         // lists with their colours and icons, and their settings (AlmanacBackups writes these).
         // Left out by design from a table for people; lost from the iso style, which is for coming back.
@@ -284,22 +283,13 @@ public final class AgendaRowWriter {
         }
     }
 
-    /// A day's amount as people in the region read it (`amounts=formatted`): in its currency's
-    /// format (TWD in Taipei: $1,234,568, cash digits unless `rounding=standard`), or grouped when
-    /// it has none; written as it is when it is not a number. A rounded amount is said, item by item.
+    /// A day's amount as people in the region read it (`amounts=formatted`, see `AmountText`), in
+    /// its own currency or the table's; written as it is when it is not a number. A rounded amount
+    /// is said, item by item.
     private func formattedAmount(_ amount: String, of item: CalendarItem) -> String {
         guard let value = Decimal(string: amount, locale: Locale(identifier: "en_US_POSIX")), value.exactText == amount else { return amount }
-        let currency = item.carriedText(CarriedName.currency) ?? amountCurrency
-        let text: String
-        if let currency, CurrencyFormat.isKnown(currency) {
-            if currencyFormats[currency] == nil { currencyFormats[currency] = try? CurrencyFormat(currency: currency, locale: export.locale, rounding: rounding) }
-            text = currencyFormats[currency]??.string(value) ?? amount
-        } else {
-            text = (currency.map { $0 + " " } ?? "") + (counts?.string(value) ?? amount)
-        }
-        if case .success(let read) = CellReader(locale: export.locale).amount(text), read.value == value {} else {
-            losses.approximated("amount", of: item.title, as: text)
-        }
+        let (text, kept) = amounts.text(value, currency: item.carriedText(CarriedName.currency) ?? amountCurrency)
+        if !kept { losses.approximated("amount", of: item.title, as: text) }
         return text
     }
 

@@ -319,26 +319,13 @@ struct TableExport {
         let display = (context.options["amounts"] == "formatted" || context.options["money"] == "display") && !machine
         let rounding: CurrencyFormat.Rounding = context.options["rounding"] == "standard" ? .standard : .cash
         let exact = machine ? nil : try? NumberFormat.exact(locale: locale)
-        var formats: [String: CurrencyFormat?] = [:]
+        var amounts = AmountText(locale: locale, rounding: rounding)
         var losses = Losses()
-        let cells = CellReader(locale: locale)
         func money(_ value: Decimal, _ currency: String, of name: String, _ field: String) -> String {
             guard display else { return exact?.string(value) ?? value.exactText }
-            if formats[currency] == nil {
-                // Currencies ICU does not know (BTC) keep every digit, with their code.
-                formats[currency] = CurrencyFormat.isKnown(currency) ? try? CurrencyFormat(currency: currency, locale: locale, rounding: rounding) : .some(nil)
-            }
-            let text: String
-            if let format = formats[currency] ?? nil {
-                text = format.string(value)
-            } else {
-                let number = (try? NumberFormat.decimal(locale: locale, fractionDigits: 0...8)).map { $0.string(value) } ?? value.description
-                text = currency + " " + number
-            }
+            let (text, kept) = amounts.text(value, currency: currency)
             // Rounded for display (1234567.50 → $1,234,568): said, so that nobody sums it unaware.
-            if case .success(let read) = cells.amount(text), read.value == value {} else {
-                losses.approximated(field, of: name, as: text)
-            }
+            if !kept { losses.approximated(field, of: name, as: text) }
             return text
         }
         guard Self.sheets.contains(sheet) else {

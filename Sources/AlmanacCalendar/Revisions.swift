@@ -3,8 +3,8 @@ public import AlmanacCore
 /// Revisions of one calendar item. RFC 5545 §3.8.7.4: an organizer who changes an event sends it
 /// again with the same UID and a higher SEQUENCE, and some exports (Thunderbird's, Exchange's) keep
 /// the old copies beside the new. The item is its newest revision: the highest SEQUENCE, then the
-/// latest DTSTAMP, then the latest LAST-MODIFIED, then the one written last. An override (RECURRENCE-ID) is revised the same way,
-/// by UID and the occurrence it replaces.
+/// latest DTSTAMP, then the latest LAST-MODIFIED, then the one written last. An override
+/// (RECURRENCE-ID) is revised the same way, by UID and the occurrence it replaces.
 public enum Revisions {
     /// The item's SEQUENCE, 0 when it has none (RFC 5545's default) or it is not a number.
     public static func sequence(of item: CalendarItem) -> Int {
@@ -53,6 +53,15 @@ public enum Revisions {
         }
         guard superseded else { return Array(items.indices) }
         return newest.values.sorted()
+    }
+
+    /// The hashes that occur more than once in `hashes` (of UIDs, of UIDs and RECURRENCE-IDs), found
+    /// by sorting a copy: a stream of items keeps a hash each and asks once, at its end.
+    public static func repeated(_ hashes: [Int]) -> Set<Int> {
+        var repeated = Set<Int>()
+        let sorted = hashes.sorted()
+        for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { repeated.insert(sorted[index]) }
+        return repeated
     }
 
     /// The newest of several revisions of one item (given in the order they were written).

@@ -24,10 +24,8 @@ struct RevisionLedger {
     /// One warning per item written more than once, at the line of its first copy, naming the
     /// lines of the others (a collision of two hashes would name two different items so).
     func diagnostics(fileName: String?) -> [Diagnostic] {
-        let sorted = hashes.sorted()
-        guard zip(sorted, sorted.dropFirst()).contains(where: { $0 == $1 }) else { return [] }
-        var repeated = Set<Int>()
-        for (a, b) in zip(sorted, sorted.dropFirst()) where a == b { repeated.insert(a) }
+        let repeated = Revisions.repeated(hashes)
+        guard !repeated.isEmpty else { return [] }
         var copies: [Int: [Int32]] = [:]
         for (hash, line) in zip(hashes, lines) where repeated.contains(hash) { copies[hash, default: []].append(line) }
         return copies.values.sorted { $0[0] < $1[0] }.map { lines in

@@ -382,7 +382,7 @@ struct SeenHashes {
 
     mutating func contains(_ hash: Int) -> Bool {
         if set == nil {
-            repeatedInSet = Self.repeated(in: list)
+            repeatedInSet = Revisions.repeated(list)
             set = Set(list)
             list = []
         }
@@ -391,15 +391,7 @@ struct SeenHashes {
 
     /// The hashes appended more than once (an event written in several revisions).
     func repeated() -> Set<Int> {
-        set == nil ? Self.repeated(in: list) : repeatedInSet
-    }
-
-    /// The values that occur more than once, found by sorting a copy.
-    private static func repeated(in list: [Int]) -> Set<Int> {
-        var repeated = Set<Int>()
-        let sorted = list.sorted()
-        for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { repeated.insert(sorted[index]) }
-        return repeated
+        set == nil ? Revisions.repeated(list) : repeatedInSet
     }
 }
 
