@@ -52,25 +52,26 @@ public enum CatalogFiles {
         files.sorted { ($0.hasSuffix(".stringsdict") ? 1 : 0, $0) < ($1.hasSuffix(".stringsdict") ? 1 : 0, $1) }
     }
 
-    /// Xcode's rule for `Base.lproj`: its tables are the development language's, read only where
-    /// that language's own folder beside it (`en.lproj`) has no table of the name (letters in any
-    /// case). `shadowed` are the Base files its folder replaces.
+    /// Xcode's rule for `Base.lproj`: its files are the development language's, read only where
+    /// that language's own folder beside it (`en.lproj`) has no file of the name (letters in any
+    /// case), as a bundle looks a resource up: `en.lproj/Localizable.strings` replaces Base's, and
+    /// Base's `Localizable.stringsdict` is still read when `en.lproj` has none. `shadowed` are the
+    /// Base files its folder replaces.
     public static func applyingBaseRule(_ files: [String], sourceLanguage: String) -> (read: [String], shadowed: [(path: String, by: String)]) {
-        func folder(_ path: String) -> Substring { path.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")[...] }
-        var developmentTables: [String: String] = [:]
-        for path in files where CatalogPath.locale(ofPath: path) == sourceLanguage {
-            let key = "\(folder(path))/\(CatalogPath.table(ofPath: path)?.lowercased() ?? "")"
-            if developmentTables[key] == nil { developmentTables[key] = path }
+        // The folder holding the `.lproj`, and the file's name.
+        func place(_ path: String) -> String {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            return parts.dropLast(2).joined(separator: "/") + "/" + (parts.last?.lowercased() ?? "")
         }
-        guard !developmentTables.isEmpty else { return (files, []) }
+        var development: [String: String] = [:]
+        for path in files where CatalogPath.locale(ofPath: path) == sourceLanguage && development[place(path)] == nil {
+            development[place(path)] = path
+        }
+        guard !development.isEmpty else { return (files, []) }
         var read: [String] = []
         var shadowed: [(String, String)] = []
         for path in files {
-            if CatalogPath.isBase(path), let own = developmentTables["\(folder(path))/\(CatalogPath.table(ofPath: path)?.lowercased() ?? "")"] {
-                shadowed.append((path, own))
-            } else {
-                read.append(path)
-            }
+            if CatalogPath.isBase(path), let own = development[place(path)] { shadowed.append((path, own)) } else { read.append(path) }
         }
         return (read, shadowed)
     }

@@ -82,6 +82,12 @@ import Testing
         // The Foundation-only reader (the accessor generator's) follows the same rule.
         let plain = try #require(CatalogFiles.read(files: CatalogTree.files(under: folder), sourceLanguage: "en").first)
         #expect(plain.catalog == table.catalog)
+        // File by file, as a bundle looks them up: Base's .stringsdict is read when en.lproj has none.
+        try FileManager.default.copyItem(atPath: fixture("RetireTime/en.lproj/Localizable.stringsdict"),
+                                         toPath: "\(folder)/Base.lproj/infoPlist.stringsdict")
+        let both = try #require(CatalogTree.read(folder, context: CodecContext()).first)
+        #expect(both.catalog["countdown.days-left"]?.translations["en"]?.substitutions?["days"]?.plural[.one] == "%ld day left")
+        #expect(both.diagnostics.filter { $0.code == .catalogBaseShadowed }.count == 1)
     }
 
     /// A catalog written into a folder is a tree even for one locale: its `.lproj`, with the
