@@ -28,6 +28,12 @@ let package = Package(
         .library(name: "AlmanacCLI", targets: ["AlmanacCLI"]),
         .library(name: "AlmanacTestSupport", targets: ["AlmanacTestSupport"]),
     ],
+    traits: [
+        // Off by default: zlib compresses and inflates zip entries (XLSX), with nothing to install.
+        .trait(
+            name: "ISAL",
+            description: "Compress and inflate zip entries (XLSX workbooks) with Intel's ISA-L instead of zlib: a workbook written about 1.3 times as fast. Needs libisal-dev (Debian, Ubuntu) or isa-l (Homebrew)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: the DocC catalogs (AlmanacKit's guides, AlmanacCore's
@@ -46,10 +52,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // ISA-L's igzip, for the zip container of XLSX workbooks: DEFLATE about three times as fast
-        // as zlib's fastest level on a workbook's XML (and a little smaller), inflating about twice
-        // as fast, CRC-32 (figures in the notes of the XLSX issue). Its headers are plain C, so
-        // Swift imports them directly (in AlmanacZip only).
+        // zlib, for the zip container of XLSX workbooks (raw DEFLATE both ways, CRC-32): among the
+        // Swift toolchain's own prerequisites on Linux, in the macOS SDK. Plain C headers, which
+        // Swift imports directly (in AlmanacZip only).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // ISA-L's igzip, in zlib's place with the ISAL trait: DEFLATE about three times as fast as
+        // zlib's fastest level on a workbook's XML (and a little smaller), inflating about twice as
+        // fast (figures in Benchmarks/RESULTS.md).
         .systemLibrary(
             name: "CISAL",
             pkgConfig: "libisal",
@@ -60,6 +69,9 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
 
+        // The version string a release is built with (Scripts/release.sh passes the git tag); C so
+        // that a build flag can carry it, which a Swift condition cannot.
+        .target(name: "CAlmanacVersion"),
         // The byte tools every reader and writer shares (scanning, UTF-8, digits, the one JSON
         // writer): the only module whose code works with pointers for speed. No dependencies.
         .target(name: "AlmanacBytes"),
@@ -69,9 +81,10 @@ let package = Package(
         .target(name: "AlmanacStrings", dependencies: ["AlmanacBytes"]),
         .target(name: "AlmanacICU", dependencies: ["CICUShim", "AlmanacStrings"]),
         .target(name: "AlmanacXML", dependencies: ["CXMLShim", "AlmanacBytes"]),
-        // The zip container (streamed writing; reading with size and ratio limits) over ISA-L.
-        .target(name: "AlmanacZip", dependencies: ["CISAL"]),
-        .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings"]),
+        // The zip container (streamed writing; reading with size and ratio limits) over zlib, or
+        // ISA-L with the ISAL trait.
+        .target(name: "AlmanacZip", dependencies: ["CZlib", .target(name: "CISAL", condition: .when(traits: ["ISAL"]))]),
+        .target(name: "AlmanacCore", dependencies: ["AlmanacICU", "AlmanacStrings", "CAlmanacVersion"]),
         // The calendar engine: recurrence expansion (RFC 5545 + 7529), occurrences, zone clocks.
         // Below the codecs, which never depend on one another.
         .target(name: "AlmanacCalendar", dependencies: ["AlmanacCore", "AlmanacICU"]),

@@ -34,7 +34,7 @@ for codec in sorted(CODECS):
     if others:
         problems.append("%s depends on the codec module(s) %s" % (codec, ", ".join(sorted(others))))
 NO_SYSTEM_LIBRARIES = ["almanac-strings-gen", "AlmanacStrings", "AlmanacBytes"]
-SYSTEM = {"CICU", "CICUShim", "CLibXML2", "CXMLShim", "CISAL"}
+SYSTEM = {"CICU", "CICUShim", "CLibXML2", "CXMLShim", "CISAL", "CZlib"}
 
 engine, allowed = ENGINE
 direct = set(targets[engine].get("target_dependencies", []))

@@ -10,7 +10,7 @@ public enum AuditFormat: String, CaseIterable, Sendable {
 
 public enum AuditReporter {
     public static func render(_ report: AuditReport, as format: AuditFormat, language: Language,
-                              tables: [AuditTable] = [], version: String = "0.1.0") throws(Diagnostic) -> [UInt8] {
+                              tables: [AuditTable] = [], version: String = AlmanacVersion.current) throws(Diagnostic) -> [UInt8] {
         switch format {
         case .text: Array(text(report, language: language).utf8)
         case .json: try json(report, language: language)

@@ -60,10 +60,6 @@ public struct Almanac: ParsableCommand {
     }
 }
 
-public enum AlmanacVersion {
-    public static let current = "0.1.0"
-}
-
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("lang"), help: ArgumentHelp(L("cli.option.lang"), valueName: "en|zh-Hans|zh-Hant"))

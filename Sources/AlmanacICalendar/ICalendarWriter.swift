@@ -5,7 +5,7 @@ import AlmanacICU
 /// character, TEXT escaped, UID, DTSTAMP and PRODID always present, a VTIMEZONE for every TZID
 /// used, and the same bytes for the same model (no clock readings, a fixed property order).
 public struct ICalendarWriter: Sendable {
-    public static let productID = "-//Almanac//Almanac \(AlmanacCoreVersion.current)//EN"
+    public static let productID = "-//Almanac//Almanac \(AlmanacVersion.current)//EN"
 
     public init() {}
 
@@ -306,8 +306,4 @@ struct ICalOutput: ICalSink {
             ContentLineWriter.appendFolded(String(line), to: &bytes)
         }
     }
-}
-
-public enum AlmanacCoreVersion {
-    public static let current = "0.1.0"
 }

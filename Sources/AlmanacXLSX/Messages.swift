@@ -8,7 +8,7 @@ enum ModuleMessages {
         name: "AlmanacXLSX",
         english: [
             "xlsx.bad-xml": "%@ in the workbook is not well-formed XML (line %@, column %@): %@",
-            "xlsx.compression": "ISA-L could not compress the workbook (status %@); this is a bug worth reporting.",
+            "xlsx.compression": "%@ could not compress the workbook (status %@); this is a bug worth reporting.",
             "xlsx.damaged": "The workbook's zip container is damaged (%@). Open it and save it again.",
             "xlsx.empty-rows": "Rows %@ of the sheet are empty and are not rows of the table; the rows around them were read. If a block below one is another table (totals, a second list), convert it on its own.",
             "xlsx.encrypted": "This workbook is password-protected (encrypted); Almanac cannot open it without the password. Open it in Excel, Numbers or LibreOffice, save a copy without a password (File › Passwords or Save As), and convert that.",
@@ -27,7 +27,7 @@ enum ModuleMessages {
         ],
         simplifiedChinese: [
             "xlsx.bad-xml": "工作簿中的 %@ 不是格式正确的 XML（第 %@ 行，第 %@ 列）：%@",
-            "xlsx.compression": "ISA-L 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
+            "xlsx.compression": "%@ 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
             "xlsx.damaged": "工作簿的 zip 容器已损坏（%@）。请打开后重新保存。",
             "xlsx.empty-rows": "工作表的第 %@ 行是空行，不是表格中的行；其前后的行都已读取。若空行下方是另一块内容（合计、另一个列表），请单独转换。",
             "xlsx.encrypted": "此工作簿受密码保护（已加密）；Almanac 无法在没有密码的情况下打开。请用 Excel、Numbers 或 LibreOffice 打开，另存一份不带密码的副本，再转换该副本。",
@@ -46,7 +46,7 @@ enum ModuleMessages {
         ],
         traditionalChinese: [
             "xlsx.bad-xml": "活頁簿中的 %@ 不是格式正確的 XML（第 %@ 行，第 %@ 欄）：%@",
-            "xlsx.compression": "ISA-L 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
+            "xlsx.compression": "%@ 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
             "xlsx.damaged": "活頁簿的 zip 容器已損壞（%@）。請開啟後重新儲存。",
             "xlsx.empty-rows": "工作表的第 %@ 列是空列，不是表格中的列；其前後的列都已讀取。若空列下方是另一塊內容（合計、另一個清單），請單獨轉換。",
             "xlsx.encrypted": "此活頁簿受密碼保護（已加密）；Almanac 無法在沒有密碼的情況下開啟。請用 Excel、Numbers 或 LibreOffice 開啟，另存一份不含密碼的副本，再轉換該副本。",

@@ -149,7 +149,7 @@ final class XLSXItemWriter: DocumentItemWriter {
     private static func diagnostic(_ error: ZipError, failure: Failure) -> Diagnostic {
         if let diagnostic = failure.diagnostic { return diagnostic }
         switch error {
-        case .compression(let status): return .error("xlsx.compression", String(status))
+        case .compression(let status): return .error("xlsx.compression", DeflateLibrary.name, String(status))
         case .tooLarge(let part): return .error("xlsx.too-large", part)
         case .output(let message): return .error("output.failed", message)
         // Reading errors: never raised while writing.

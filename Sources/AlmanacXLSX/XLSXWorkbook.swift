@@ -202,7 +202,7 @@ struct XLSXWorkbook {
         case .limit(let entry, let limit): return .error("xlsx.zip-limit", entry, limit, at: location)
         case .malformed(let what), .checksum(let what): return .error("xlsx.damaged", what, at: location)
         case .unsupportedMethod(let entry, let method): return .error("xlsx.damaged", "\(entry): compression method \(method)", at: location)
-        case .compression(let status): return .error("xlsx.damaged", "ISA-L status \(status)", at: location)
+        case .compression(let status): return .error("xlsx.damaged", "\(DeflateLibrary.name) status \(status)", at: location)
         case .tooLarge(let what), .output(let what): return .error("xlsx.damaged", what, at: location)
         }
     }

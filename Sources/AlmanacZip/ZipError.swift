@@ -1,6 +1,6 @@
 /// What went wrong reading or writing a zip container.
 public enum ZipError: Error, Hashable, Sendable {
-    /// ISA-L refused to compress (its status code), or was given a level it does not have.
+    /// The DEFLATE library (`DeflateLibrary.name`) refused to compress: its status code.
     case compression(Int32)
     /// An entry or the archive passed what a zip without ZIP64 holds (4 GiB, 65,535 entries).
     case tooLarge(String)

@@ -16,10 +16,6 @@ public final class ZipWriter {
     private var current: Entry?
     private let deflater: Deflater
 
-    /// ISA-L's level 1 (of 0...3): a workbook's XML in about a fifth of its size, three times as
-    /// fast as zlib's fastest level and a little smaller (figures in the notes of the XLSX issue).
-    public static let defaultLevel: Int32 = 1
-
     private struct Entry {
         var name: [UInt8]
         var localOffset: Int
@@ -28,11 +24,11 @@ public final class ZipWriter {
         var compressedSize = 0
     }
 
-    /// A writer handing the archive's bytes to `output`, about a megabyte at a time. `level` is
-    /// ISA-L's, 0 (fastest) to 3 (smallest); another is `ZipError.compression`.
-    public init(level: Int32 = ZipWriter.defaultLevel, output: @escaping Output) throws(ZipError) {
+    /// A writer handing the archive's bytes to `output`, about a megabyte at a time, its entries
+    /// compressed as `compression` asks (by zlib, or ISA-L with the package's `ISAL` trait).
+    public init(compression: Compression = .fast, output: @escaping Output) throws(ZipError) {
         self.output = output
-        deflater = try Deflater(level: level)
+        deflater = try Deflater(compression)
     }
 
     // Signatures and fields (APPNOTE 4.3.7, 4.3.9, 4.3.12, 4.3.16).

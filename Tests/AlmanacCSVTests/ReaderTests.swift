@@ -93,7 +93,7 @@ func records(_ bytes: [UInt8], delimiter: UInt8 = 0x2C, chunk: Int = 1 << 20) th
         defer { try? FileManager.default.removeItem(at: folder) }
         func decode(_ bytes: [UInt8], readsAhead: Bool = true) throws -> Table {
             let path = folder.appendingPathComponent("big.csv").path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
             var context = CodecContext()
             context.readsAhead = readsAhead
             guard case .table(let table) = try CSVCodec.csv.decode(CodecInput(contentsOf: path), context: context).document else {
