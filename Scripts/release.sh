@@ -54,31 +54,38 @@ name="almanac-$version-linux-$arch"
 libdir=$(pkg-config --variable=libdir icu-uc)
 multiarch=$(gcc -print-multiarch 2>/dev/null || true)
 
-# The static archives, alone in a folder searched before the system's: the linker takes libfoo.a
-# from it where it would otherwise take libfoo.so. libxml2's own dependencies (ICU, liblzma,
-# zlib, libm) come after it on the line, as static archives are read in order.
+# The static archives, alone in a folder, and pkg-config files of our own that name that folder and
+# each library's own dependencies, in the order a static link reads them (libxml2 before liblzma,
+# zlib and ICU; ICU before libstdc++): SwiftPM reads the system libraries' flags from pkg-config,
+# and the system's files put the folder of the shared libraries first.
 static=$(mktemp -d)
 trap 'rm -rf "$static"' EXIT
 archives=(icui18n icuuc icudata xml2 lzma z)
-[[ ",$traits," == *",ISAL,"* ]] && archives+=(isal)
+isal=false
+[[ ",$traits," == *",ISAL,"* ]] && { isal=true; archives+=(isal); }
 for archive in "${archives[@]}"; do
     found=""
     for dir in "$libdir" "/usr/lib/$multiarch" /usr/lib /usr/local/lib; do
         if [ -f "$dir/lib$archive.a" ]; then found="$dir/lib$archive.a"; break; fi
     done
     if [ -z "$found" ]; then
-        echo "release.sh: lib$archive.a not found; on Debian or Ubuntu: apt-get install libicu-dev libxml2-dev zlib1g-dev liblzma-dev${traits:+ libisal-dev}" >&2
+        echo "release.sh: lib$archive.a not found; on Debian or Ubuntu: apt-get install libicu-dev libxml2-dev zlib1g-dev liblzma-dev$($isal && echo ' libisal-dev')" >&2
         exit 1
     fi
     ln -s "$found" "$static/lib$archive.a"
 done
+mkdir "$static/pkgconfig"
+pc() {  # name, pkg-config module to copy the version and compiler flags from, libraries
+    printf 'Name: %s\nDescription: %s, linked statically by release.sh\nVersion: %s\nCflags: %s\nLibs: -L%s %s\n' \
+        "$1" "$1" "$(pkg-config --modversion "$2")" "$(pkg-config --cflags "$2")" "$static" "$3" > "$static/pkgconfig/$1.pc"
+}
+pc icu-i18n icu-i18n "-licui18n -licuuc -licudata -lstdc++ -lm -ldl -lpthread"
+pc libxml-2.0 libxml-2.0 "-lxml2 -llzma -lz -lm -licui18n -licuuc -licudata -lstdc++ -ldl -lpthread"
+$isal && pc libisal libisal "-lisal"
 
-link=(-Xlinker -L"$static")
-for library in xml2 lzma icui18n icuuc icudata z m pthread dl; do link+=(-Xlinker -l"$library"); done
-link+=(-Xlinker -lstdc++)
-
-build=(swift build -c release --product almanac --static-swift-stdlib --scratch-path "$scratch"
-       -Xcc "-DALMANAC_VERSION=\"$version\"" "${link[@]}")
+build=(env PKG_CONFIG_LIBDIR="$static/pkgconfig" PKG_CONFIG_PATH="$static/pkgconfig"
+       swift build -c release --product almanac --static-swift-stdlib --scratch-path "$scratch"
+       -Xcc "-DALMANAC_VERSION=\"$version\"")
 [ -n "$traits" ] && build+=(--traits "$traits")
 echo "release.sh: building almanac $version for linux-$arch" >&2
 "${build[@]}"
@@ -107,12 +114,8 @@ strip --strip-unneeded "$stage/bin/almanac" 2>/dev/null || true
 "$binary" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_almanac"
 "$binary" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/almanac.fish"
 
-# The man page, from the binary's own help: swift-argument-parser's generate-manual tool (what its
-# GenerateManual plugin runs), given the binary just built.
-swift build -c release --product generate-manual --scratch-path "$scratch-tools" >&2
-mkdir -p "$static/man"
-"$scratch-tools/release/generate-manual" "$binary" --section 1 --authors "The Almanac authors" \
-    --date "$(date -u -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)" +%Y-%m-%d)" --output-directory "$static/man" >&2
+# The man page, from the binary's own help (swift-argument-parser's generate-manual).
+Scripts/generate-manual.sh "$binary" "$static/man" "$scratch-tools"
 install -m 644 "$static/man/almanac.1" "$stage/share/man/man1/almanac.1"
 
 install -m 644 LICENSE README.md "$stage/"
