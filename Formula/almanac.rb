@@ -10,7 +10,9 @@ class Almanac < Formula
   license "Apache-2.0"
   head "file://#{File.expand_path("..", __dir__)}", using: :git, branch: "main"
 
+  depends_on xcode: ["16.3", :build] # Swift 6.1
   depends_on "pkgconf" => :build
+  depends_on macos: :sequoia # the package's platforms
   depends_on "icu4c@77"
   depends_on "libxml2"
   uses_from_macos "swift" => :build

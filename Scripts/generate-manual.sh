@@ -23,7 +23,8 @@ cat > "$work/almanac" <<WRAPPER
 "$binary" "\$@" | perl -CS -pe 's/([^\x00-\x7F])/sprintf("\@\@U%04X\@\@", ord(\$1))/ge'
 WRAPPER
 chmod +x "$work/almanac"
-date=$(date -u -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)" +%Y-%m-%d)
+# The commit's day (GNU and BSD date differ; perl is on both).
+date=$(perl -MPOSIX -e 'print strftime("%Y-%m-%d", gmtime(shift))' "$(git log -1 --format=%ct 2>/dev/null || date +%s)")
 "$scratch/release/generate-manual" "$work/almanac" --section 1 --authors "The Almanac authors" \
     --date "$date" --output-directory "$work" >&2
 perl -pe 's/\@\@U([0-9A-F]{4,6})\@\@/\\[u$1]/g' "$work/almanac.1" > "$work/almanac.1.part"

@@ -47,7 +47,14 @@ public struct Almanac: ParsableCommand {
     /// what a tool of your own built on AlmanacCLI does with its extra codecs, which join the
     /// built-in formats and the codec plugins found on PATH.
     public static func runProcess(adding codecs: [any Codec] = []) -> Never {
-        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), session: .process(adding: codecs)))
+        let session = Session.process(adding: codecs)
+        // Not even the program's name: Swift found no command line (on Linux it reads
+        // /proc/self/cmdline), and running without one would answer a different question.
+        guard !CommandLine.arguments.isEmpty else {
+            session.printError(L("cli.no-command-line"))
+            Foundation.exit(AlmanacExitCode.usage.rawValue)
+        }
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), session: session))
     }
 
     /// `--lang` is read before parsing so help texts come out in the right language too.

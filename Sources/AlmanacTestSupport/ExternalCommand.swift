@@ -17,4 +17,15 @@ public enum ExternalCommand {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
+
+    /// Whether CI asked for every peer (`ALMANAC_REQUIRE_PEERS`): a test that needs a program then
+    /// runs, and fails where the program is missing, instead of being skipped.
+    public static var peersRequired: Bool { ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] != nil }
+
+    /// Whether the command runs here and exits 0 (`["python3", "--version"]`): a test that needs
+    /// the program is `.enabled(if: ExternalCommand.runs(…) || ExternalCommand.peersRequired)`,
+    /// so that a machine with only what the README names skips it, and says so.
+    public static func runs(_ arguments: [String]) -> Bool {
+        run(arguments).status == 0
+    }
 }
