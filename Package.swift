@@ -32,7 +32,7 @@ let package = Package(
         // Off by default: zlib compresses and inflates zip entries (XLSX), with nothing to install.
         .trait(
             name: "ISAL",
-            description: "Compress and inflate zip entries (XLSX workbooks) with Intel's ISA-L instead of zlib: a workbook written about 1.3 times as fast. Needs libisal-dev (Debian, Ubuntu) or isa-l (Homebrew)."),
+            description: "Compress and inflate zip entries (XLSX workbooks) with Intel's ISA-L instead of zlib: a workbook written 1.2 to 1.3 times as fast. Needs libisal-dev (Debian, Ubuntu) or isa-l (Homebrew)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,9 +56,8 @@ let package = Package(
         // Swift toolchain's own prerequisites on Linux, in the macOS SDK. Plain C headers, which
         // Swift imports directly (in AlmanacZip only).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // ISA-L's igzip, in zlib's place with the ISAL trait: DEFLATE about three times as fast as
-        // zlib's fastest level on a workbook's XML (and a little smaller), inflating about twice as
-        // fast (figures in Benchmarks/RESULTS.md).
+        // ISA-L's igzip, in zlib's place with the ISAL trait: a whole workbook written 1.2 to 1.3
+        // times as fast and 6 % smaller, read about as fast (Benchmarks/README.md, "Zip compression").
         .systemLibrary(
             name: "CISAL",
             pkgConfig: "libisal",
