@@ -377,9 +377,10 @@ ALMANAC = None  # --almanac: a given binary instead of this checkout's release b
 
 def almanac_binary():
     """The release build as it is installed (README, "Install"): Swift's runtime and Foundation
-    linked in (`--static-swift-stdlib`), in `.build-static`, where .ci/run also builds the Spark
-    worker. It starts in ~7 ms instead of ~10 (no symbol lookups against libswiftCore and
-    Foundation at load time) and `inspect` reads ~9 % faster (runtime calls are direct)."""
+    linked in (`--static-swift-stdlib`), in `.build-static`. It starts in ~7 ms instead of ~10
+    (no symbol lookups against libswiftCore and Foundation at load time) and `inspect` reads ~9 %
+    faster (runtime calls are direct). CI times the release tarball's binary instead
+    (`--almanac`; Scripts/release.sh links ICU and libxml2 in too)."""
     if ALMANAC:
         return ALMANAC
     build = ["swift", "build", "-c", "release", "--package-path", ROOT, "--static-swift-stdlib",

@@ -88,7 +88,7 @@ build=(env PKG_CONFIG_LIBDIR="$static/pkgconfig" PKG_CONFIG_PATH="$static/pkgcon
        -Xcc "-DALMANAC_VERSION=\"$version\"")
 [ -n "$traits" ] && build+=(--traits "$traits")
 echo "release.sh: building almanac $version for linux-$arch" >&2
-"${build[@]}"
+"${build[@]}" >&2
 binary="$scratch/release/almanac"
 
 # Only glibc's libraries, the C++ runtime and libgcc_s may be loaded from the system.
