@@ -58,10 +58,7 @@ final class Deflater {
                     stream.pointee.avail_out = UInt32(out.count)
                     let status = isal_deflate(stream)
                     guard status == COMP_OK else { failure = .compression(status); return }
-                    let count = out.count - Int(stream.pointee.avail_out)
-                    if count > 0 {
-                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
-                    }
+                    if let error = handOut(out, free: Int(stream.pointee.avail_out), to: output) { failure = error; return }
                     if finish {
                         if stream.pointee.internal_state.state == ZSTATE_END { return }
                     } else if stream.pointee.avail_in == 0, stream.pointee.avail_out > 0 {
@@ -78,7 +75,7 @@ final class Deflater {
 }
 
 /// Inflating through ISA-L, for the zip reader (with its size and ratio limits).
-final class Inflater {
+final class Inflater: InflateStream {
     /// The state (87 KB, so on the heap) lives at one address for its whole life.
     private let state: UnsafeMutablePointer<inflate_state>
     private var buffer = [UInt8](repeating: 0, count: pieceSize)
@@ -89,28 +86,15 @@ final class Inflater {
 
     deinit { state.deallocate() }
 
-    /// Inflates one whole entry whose compressed bytes `next` hands over piece by piece (nil at
-    /// the end), handing out the inflated pieces; returns the bytes produced. Throws `.limit` once
-    /// more than `limit` bytes come out, `.malformed` when the data ends early or is not DEFLATE.
-    func inflate(limit: Int, entry: String, next: () throws(ZipError) -> [UInt8]?,
-                 output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Int {
+    /// A new stream: raw DEFLATE, no gzip or zlib wrapper.
+    func begin(entry: String) {
         isal_inflate_init(state)
-        state.pointee.crc_flag = UInt32(ISAL_DEFLATE)  // raw DEFLATE: no gzip or zlib wrapper
-        var produced = 0
-        while let input = try next() {
-            let ended = try run(input, entry: entry) { (piece) throws(ZipError) in
-                produced += piece.count
-                if produced > limit { throw .limit(entry: entry, limit: String(limit)) }
-                try output(piece)
-            }
-            if ended { return produced }
-        }
-        throw .malformed(entry)
+        state.pointee.crc_flag = UInt32(ISAL_DEFLATE)
     }
 
     /// Runs ISA-L over `input` until it has taken all of it and has nothing more to give, handing
     /// out what comes out; returns whether the stream ended.
-    private func run(_ input: [UInt8], entry: String, output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Bool {
+    func run(_ input: [UInt8], entry: String, output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Bool {
         var failure: ZipError?
         var ended = false
         input.withUnsafeBufferPointer { source in
@@ -123,10 +107,7 @@ final class Inflater {
                     let status = isal_inflate(state)
                     // A negative status is data that is not DEFLATE (a damaged entry).
                     guard status >= ISAL_DECOMP_OK else { failure = .malformed("\(entry): not DEFLATE data (ISA-L status \(status))"); return }
-                    let count = out.count - Int(state.pointee.avail_out)
-                    if count > 0 {
-                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
-                    }
+                    if let error = handOut(out, free: Int(state.pointee.avail_out), to: output) { failure = error; return }
                     if state.pointee.block_state == ISAL_BLOCK_FINISH { ended = true; return }
                     // All input taken and room left over: nothing more until more comes.
                     if state.pointee.avail_in == 0, state.pointee.avail_out > 0 { return }

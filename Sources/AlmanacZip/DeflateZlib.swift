@@ -45,10 +45,7 @@ final class Deflater {
                     let status = deflate(stream, finish ? Z_FINISH : Z_NO_FLUSH)
                     // Z_BUF_ERROR only says no progress was possible (no input, nothing to flush).
                     guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { failure = .compression(status); return }
-                    let count = out.count - Int(stream.pointee.avail_out)
-                    if count > 0 {
-                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
-                    }
+                    if let error = handOut(out, free: Int(stream.pointee.avail_out), to: output) { failure = error; return }
                     if finish {
                         if status == Z_STREAM_END { return }
                     } else if stream.pointee.avail_out > 0 {
@@ -65,7 +62,7 @@ final class Deflater {
 }
 
 /// Inflating through zlib, for the zip reader (with its size and ratio limits).
-final class Inflater {
+final class Inflater: InflateStream {
     private let stream: UnsafeMutablePointer<z_stream>
     private var started = false
     private var buffer = [UInt8](repeating: 0, count: pieceSize)
@@ -79,29 +76,16 @@ final class Inflater {
         stream.deallocate()
     }
 
-    /// Inflates one whole entry whose compressed bytes `next` hands over piece by piece (nil at
-    /// the end), handing out the inflated pieces; returns the bytes produced. Throws `.limit` once
-    /// more than `limit` bytes come out, `.malformed` when the data ends early or is not DEFLATE.
-    func inflate(limit: Int, entry: String, next: () throws(ZipError) -> [UInt8]?,
-                 output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Int {
+    /// A new stream (the first one made, the others reset).
+    func begin(entry: String) throws(ZipError) {
         let status = started ? inflateReset(stream) : almanac_zlib_inflate_init(stream)
         guard status == Z_OK else { throw .malformed("\(entry): zlib could not start inflating (status \(status))") }
         started = true
-        var produced = 0
-        while let input = try next() {
-            let ended = try run(input, entry: entry) { (piece) throws(ZipError) in
-                produced += piece.count
-                if produced > limit { throw .limit(entry: entry, limit: String(limit)) }
-                try output(piece)
-            }
-            if ended { return produced }
-        }
-        throw .malformed(entry)
     }
 
     /// Runs zlib over `input` until it has taken all of it and has nothing more to give, handing
     /// out what comes out; returns whether the stream ended.
-    private func run(_ input: [UInt8], entry: String, output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Bool {
+    func run(_ input: [UInt8], entry: String, output: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) -> Bool {
         var failure: ZipError?
         var ended = false
         input.withUnsafeBufferPointer { source in
@@ -118,10 +102,7 @@ final class Inflater {
                         failure = .malformed("\(entry): not DEFLATE data (zlib: \(reason))")
                         return
                     }
-                    let count = out.count - Int(stream.pointee.avail_out)
-                    if count > 0 {
-                        do throws(ZipError) { try output(Array(out[0..<count])) } catch { failure = error; return }
-                    }
+                    if let error = handOut(out, free: Int(stream.pointee.avail_out), to: output) { failure = error; return }
                     if status == Z_STREAM_END { ended = true; return }
                     // All input taken and room left over: nothing more until more comes.
                     if stream.pointee.avail_in == 0, stream.pointee.avail_out > 0 { return }
