@@ -35,6 +35,11 @@ done
 if [ -z "$version" ]; then
     if tag=$(git describe --tags --exact-match HEAD 2>/dev/null); then
         version=${tag#v}
+        # A release's Homebrew formula builds the same tag (Formula/almanac.rb: `tag:` and `version`).
+        if ! grep -q "tag: \"$tag\"" Formula/almanac.rb || ! grep -q "^  version \"$version\"" Formula/almanac.rb; then
+            echo "release.sh: Formula/almanac.rb does not build $tag; set its tag: and version, commit, and tag again" >&2
+            exit 1
+        fi
     elif described=$(git describe --tags --dirty 2>/dev/null); then
         version=${described#v}
         echo "release.sh: HEAD has no tag; building $version, which is not a release" >&2
