@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Checks the module graph ARCHITECTURE.md describes, from `swift package describe --type json`:
 
-- codec families (iCalendar, CSV, catalogs, backups, Android) never depend on one another; they
-  meet in the models (AlmanacCore) and the calendar engine (AlmanacCalendar);
+- codec families (iCalendar, CSV, workbooks, catalogs, backups, Android) never depend on one
+  another; they meet in the models (AlmanacCore) and the calendar engine (AlmanacCalendar);
+- the zip container (AlmanacZip) reaches no library but its DEFLATE one (zlib, or ISA-L with the
+  ISAL trait): no ICU, no libxml2, no Almanac module;
 - the calendar engine depends on Core and the ICU bridge only;
 - the StringAccessors plugin's tool and AlmanacStrings reach no system library or shim (a Mac
   builds them with nothing installed).
@@ -11,7 +13,8 @@
 """
 import json, sys
 
-CODECS = {"AlmanacICalendar", "AlmanacCSV", "AlmanacCatalogs", "AlmanacBackups", "AlmanacAndroid"}
+CODECS = {"AlmanacICalendar", "AlmanacCSV", "AlmanacXLSX", "AlmanacCatalogs", "AlmanacBackups", "AlmanacAndroid"}
+ZIP = ("AlmanacZip", {"CZlib", "CISAL"})
 ENGINE = ("AlmanacCalendar", {"AlmanacCore", "AlmanacICU"})
 
 description = json.load(sys.stdin)
@@ -44,6 +47,10 @@ for name in NO_SYSTEM_LIBRARIES:
     reached = closure(name) & SYSTEM
     if reached:
         problems.append("%s reaches %s; it must build with nothing installed" % (name, ", ".join(sorted(reached))))
+zip_module, zip_allowed = ZIP
+if closure(zip_module) - zip_allowed:
+    problems.append("%s reaches %s (only %s allowed)" % (zip_module, ", ".join(sorted(closure(zip_module) - zip_allowed)),
+                                                         ", ".join(sorted(zip_allowed))))
 # The byte tools sit below everything: they depend on nothing.
 if targets.get("AlmanacBytes", {}).get("target_dependencies"):
     problems.append("AlmanacBytes depends on %s; it must depend on nothing" % ", ".join(targets["AlmanacBytes"]["target_dependencies"]))
