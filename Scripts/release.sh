@@ -44,7 +44,7 @@ if [ -z "$version" ]; then
         version=${described#v}
         echo "release.sh: HEAD has no tag; building $version, which is not a release" >&2
     else
-        version="0.0.0-dev+$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+        version="0.0.0-dev+$(git describe --always --dirty 2>/dev/null || echo unknown)"
         echo "release.sh: the repository has no tags; building $version, which is not a release" >&2
     fi
 fi
@@ -114,7 +114,7 @@ stage="$static/$name"
 mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
          "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" "$stage/share/doc/almanac"
 install -m 755 "$binary" "$stage/bin/almanac"
-strip --strip-unneeded "$stage/bin/almanac" 2>/dev/null || true
+strip --strip-unneeded "$stage/bin/almanac"  # the build folder keeps the copy with symbols
 "$binary" --generate-completion-script bash > "$stage/share/bash-completion/completions/almanac"
 "$binary" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_almanac"
 "$binary" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/almanac.fish"
@@ -132,13 +132,10 @@ install -m 644 Examples/family-calendar.ics "$stage/share/doc/almanac/"
     cat Scripts/opencc/LICENSE
     echo
     echo "== The Swift runtime and Foundation (Apache License 2.0 with Runtime Library Exception, https://swift.org/LICENSE.txt) =="
-    for package in libicu-dev libxml2-dev zlib1g-dev liblzma-dev ${traits:+libisal-dev}; do
-        copyright=/usr/share/doc/$package/copyright
-        if [ -f "$copyright" ]; then
-            echo
-            echo "== $package (Debian's copyright file) =="
-            cat "$copyright"
-        fi
+    for package in libicu-dev libxml2-dev zlib1g-dev liblzma-dev $($isal && echo libisal-dev); do
+        echo
+        echo "== $package (Debian's copyright file) =="
+        cat "/usr/share/doc/$package/copyright"  # a licence missing stops the release (set -e)
     done
 } > "$stage/THIRD-PARTY-LICENSES"
 
