@@ -19,6 +19,21 @@ public struct LunarDate: Hashable, Sendable, Codable, Comparable, CustomStringCo
         self.day = day
     }
 
+    /// Reads what `description` writes: `2027-01-01`, and `2025-06L-01` (or `06l`) for a day of a
+    /// leap month, as RFC 7529 writes leap months. The month must be 1…12 and the day 1…30; whether
+    /// the date exists in that year is checked when it is converted (`ChineseCalendar.gregorianDate`).
+    public init(iso text: some StringProtocol) throws(ICUError) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let day = Int(parts[2]) else {
+            throw ICUError(.invalidDate, subject: String(text))
+        }
+        let leap = parts[1].uppercased().hasSuffix("L")
+        guard let month = Int(leap ? parts[1].dropLast() : parts[1]), (1...12).contains(month), (1...30).contains(day) else {
+            throw ICUError(.invalidDate, subject: String(text))
+        }
+        self.init(year: year, month: month, isLeapMonth: leap, day: day)
+    }
+
     public static func < (lhs: LunarDate, rhs: LunarDate) -> Bool {
         (lhs.year, lhs.month, lhs.isLeapMonth ? 1 : 0, lhs.day) < (rhs.year, rhs.month, rhs.isLeapMonth ? 1 : 0, rhs.day)
     }

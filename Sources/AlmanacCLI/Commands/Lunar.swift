@@ -53,7 +53,8 @@ struct Lunar: ParsableCommand {
             do throws(Diagnostic) {
                 let gregorian: CivilDate
                 if toGregorian {
-                    let lunar = try Lunar.parseLunar(text)
+                    let lunar: LunarDate
+                    do { lunar = try LunarDate(iso: text) } catch { throw Diagnostic.error("lunar.invalid", text) }
                     do { gregorian = try ChineseCalendar.gregorianDate(for: lunar) } catch {
                         throw Diagnostic.error("lunar.nonexistent", text)
                     }
@@ -111,18 +112,5 @@ struct Lunar: ParsableCommand {
         writer.key("zodiac")
         writer.string(row.zodiac)
         writer.endObject()
-    }
-
-    /// `2027-01-01`, `2025-06L-01` (leap month), `20250601`.
-    static func parseLunar(_ text: String) throws(Diagnostic) -> LunarDate {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let day = Int(parts[2]) else {
-            throw Diagnostic.error("lunar.invalid", text)
-        }
-        let leap = parts[1].uppercased().hasSuffix("L")
-        guard let month = Int(leap ? parts[1].dropLast() : parts[1]), (1...12).contains(month), (1...30).contains(day) else {
-            throw Diagnostic.error("lunar.invalid", text)
-        }
-        return LunarDate(year: year, month: month, isLeapMonth: leap, day: day)
     }
 }
