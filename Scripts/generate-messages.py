@@ -6,11 +6,15 @@
 
 The catalogs are the single source of Almanac's own messages in en, zh-Hans and zh-Hant. Each
 module owns the keys of its prefixes (PREFIXES below: `ics.` is AlmanacICalendar's) and gets them
-compiled in as `Sources/MODULE/Messages.swift`, with `Message` and `Diagnostic` factories that look
-keys up in that table first; AlmanacCore holds the rest (`convert.`, `output.`...) and every key that
+compiled in as `Sources/MODULE/Messages.swift`: the table, and a typed factory on `Message` for each
+of its keys, named after the key with its arguments named as the English catalog names them
+(`"recurrence.capped" = "…"; /* arguments: title, limit */` gives `Message.recurrenceCapped(title:limit:)`),
+so a misspelt key or a missing argument does not compile; AlmanacCore holds the rest (`convert.`, `output.`...) and every key that
 another module's sources also use (a shared message), in `Sources/AlmanacStrings/CoreMessages.swift` (the
 module below every other, with no system library, so the accessor generator can render them too).
-A module's literal keys must be in its own table or Core's: the check fails otherwise.
+A module uses a message through its factory (`.error(.recurrenceCapped(title: t, limit: n))`); a key
+is written as a string only where it is made from data (`Message(key: "audit." + check, ...)`),
+and such a literal must name a key that exists: the check fails otherwise.
 
 This reader handles the subset of the .strings grammar these files use ("key" = "value"; with
 \\" \\\\ \\n escapes and /* */ comments); the catalog codec reads the full grammar.
@@ -33,10 +37,15 @@ PREFIXES = {
     "AlmanacBackups": ["backup"],
     "AlmanacCLI": ["cli", "batch", "manifest", "expand", "formats", "inspect", "locale", "lunar"],
 }
+# The names of a message's arguments, in a comment after its entry in en.
+ARGUMENTS = re.compile(r'^"((?:[^"\\]|\\.)*)"\s*=\s*"(?:[^"\\]|\\.)*"\s*;\s*/\*\s*arguments:\s*(.*?)\s*\*/\s*$')
+SWIFT_KEYWORDS = {"in", "for", "if", "else", "default", "case", "return", "protocol", "as", "is", "func", "let", "var", "self", "true", "false"}
 # A string literal that looks like a message key.
 LITERAL = re.compile(r'"([a-z]+(?:\.[a-z0-9-]+)+)"')
+# A member named after a key: `.icsBrokenLine`, `Message.recurrenceCapped(`.
+MEMBER = re.compile(r'\.([a-z]+[A-Z][A-Za-z0-9]*)\b')
 # A literal key given to a message or diagnostic: it must exist.
-KEY_USE = re.compile(r'(?:\bMessage|\.error|\.warning|\.note|\bL|\.text)\(\s*"([a-z]+(?:\.[a-z0-9-]+)+)"')
+KEY_USE = re.compile(r'(?:\bMessage\(key:|\bMessage\(|\.error\(|\.warning\(|\.note\(|\bL\(|\.text\()\s*"([a-z]+(?:\.[a-z0-9-]+)+)"')
 
 
 def unescape(text):
@@ -62,7 +71,31 @@ def swift_literal(text):
 
 
 def placeholders(text):
-    return len(re.findall(r'%(?:\d+\$)?[@ds]', text))
+    """How many arguments a text takes: the highest position named (%2$@), else the count of
+    plain placeholders; %% is a percent sign."""
+    plain, positions = 0, [0]
+    for match in re.finditer(r'%%|%(\d+\$)?[@ds]', text):
+        if match.group(0) == "%%":
+            continue
+        if match.group(1):
+            positions.append(int(match.group(1)[:-1]))
+        else:
+            plain += 1
+    return max(positions) if max(positions) > 0 else plain
+
+
+def read_arguments():
+    """Each key's argument names, from the comments after the entries of the English catalog."""
+    path = os.path.join(ROOT, "Locales/Almanac/en.lproj/Almanac.strings")
+    names = {}
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        match = ARGUMENTS.match(line.strip())
+        if match:
+            names[unescape(match.group(1))] = [name.strip() for name in match.group(2).split(",")]
+            for name in names[unescape(match.group(1))]:
+                if not re.fullmatch(r"[a-z][A-Za-z0-9]*", name) or name in SWIFT_KEYWORDS:
+                    sys.exit("%s:%d: %r is not an argument name (lowerCamelCase, not a Swift keyword)" % (path, number, name))
+    return names
 
 
 def output_path(module):
@@ -71,9 +104,11 @@ def output_path(module):
     return os.path.join(ROOT, "Sources/%s/Messages.swift" % module)
 
 
-def literal_keys(module, known, undefined):
-    """The message keys a module's sources write as literals (its generated table excluded);
-    keys given to a message that no catalog defines go into `undefined`."""
+def used_keys(module, known, undefined):
+    """The message keys a module's sources use — through their factory or code (`.icsBrokenLine`)
+    or as a literal — with where each is first used (its generated table excluded); literal keys
+    given to a message that no catalog defines go into `undefined`."""
+    members = {member_name(key): key for key in known}
     found = {}
     folder = os.path.join(ROOT, "Sources", module)
     for directory, _, names in os.walk(folder):
@@ -82,13 +117,18 @@ def literal_keys(module, known, undefined):
             if not name.endswith(".swift") or path in (output_path(module), output_path(CORE)):
                 continue
             for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                where = "%s:%d" % (os.path.relpath(path, ROOT), number)
                 for match in LITERAL.finditer(line):
                     if match.group(1) in known:
-                        found.setdefault(match.group(1), "%s:%d" % (os.path.relpath(path, ROOT), number))
+                        found.setdefault(match.group(1), where)
+                # A comment that names a factory (`.recurrenceCapped(title:limit:)`) does not use it.
+                for match in MEMBER.finditer("" if line.lstrip().startswith("//") else line):
+                    if match.group(1) in members:
+                        found.setdefault(members[match.group(1)], where)
                 for match in KEY_USE.finditer(line):
                     # internal.* codes mark diagnostics that are caught and never shown.
                     if match.group(1) not in known and not match.group(1).startswith("internal."):
-                        undefined.append("%s:%d: %s" % (os.path.relpath(path, ROOT), number, match.group(1)))
+                        undefined.append("%s: %s" % (where, match.group(1)))
     return found
 
 
@@ -132,7 +172,30 @@ def code_lines(keys, access):
     return lines
 
 
-def generate(module, keys, tables):
+def doc_text(text):
+    """A message's English text as one line of a doc comment."""
+    return " ".join(text.split())
+
+
+def factory_lines(keys, tables, arguments, access, table):
+    """Each key's typed factory on Message: its arguments by name, or a property when it has none."""
+    lines = ["", "// Every message of this table, made by name: a misspelt key or a missing argument does not compile.",
+             "extension Message {"]
+    for key in sorted(keys):
+        names = arguments.get(key, [])
+        lines.append("    /// %s" % doc_text(tables["en"][key]))
+        if names:
+            parameters = ", ".join("%s: String" % name for name in names)
+            lines.append("    %sstatic func %s(%s) -> Message {" % (access, member_name(key), parameters))
+            lines.append("        Message(%s, [%s], table: %s)" % (swift_literal(key), ", ".join(names), table))
+            lines.append("    }")
+        else:
+            lines.append("    %sstatic var %s: Message { Message(%s, [], table: %s) }" % (access, member_name(key), swift_literal(key), table))
+    lines.append("}")
+    return lines
+
+
+def generate(module, keys, tables, arguments):
     prefixes = ", ".join(p + ".*" for p in PREFIXES.get(module, []))
     header = ["// Generated by Scripts/generate-messages.py from Locales/Almanac/*.lproj/Almanac.strings. Do not edit.", ""]
     if module == CORE:
@@ -141,7 +204,8 @@ def generate(module, keys, tables):
             "enum CoreMessages {",
             "    static let table = MessageTable(",
             "        name: %s," % swift_literal(module),
-        ] + table_lines(module, tables, keys, "        ") + ["    )", "}"] + code_lines(keys, "package ")
+        ] + table_lines(module, tables, keys, "        ") + ["    )", "}"]
+        lines += factory_lines(keys, tables, arguments, "package ", "nil") + code_lines(keys, "package ")
         return "\n".join(lines) + "\n"
     lines = header + [
         "import AlmanacCore",
@@ -150,23 +214,8 @@ def generate(module, keys, tables):
         "enum ModuleMessages {",
         "    static let table = MessageTable(",
         "        name: %s," % swift_literal(module),
-    ] + table_lines(module, tables, keys, "        ") + ["    )", "}", "",
-        "// In this module, messages and diagnostics look their keys up in its table, then in Core's.",
-        "extension Message {",
-        "    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }",
-        "    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }",
-        "}",
-        "",
-        "extension Diagnostic {",
-    ]
-    for severity in ["error", "warning", "note"]:
-        lines += [
-            "    static func %s(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {" % severity,
-            "        Diagnostic(.%s, Message(key, arguments, table: ModuleMessages.table), at: location)" % severity,
-            "    }",
-        ]
-    lines.append("}")
-    lines += code_lines(keys, "")
+    ] + table_lines(module, tables, keys, "        ") + ["    )", "}"]
+    lines += factory_lines(keys, tables, arguments, "", "ModuleMessages.table") + code_lines(keys, "")
     return "\n".join(lines) + "\n"
 
 
@@ -181,9 +230,19 @@ def main():
             if placeholders(value) != placeholders(tables["en"][key]):
                 sys.exit("Locales/Almanac/%s.lproj: %s has a different number of placeholders than en" % (language, key))
 
+    arguments = read_arguments()
+    for key in sorted(keys):
+        count = placeholders(tables["en"][key])
+        if len(arguments.get(key, [])) != count:
+            sys.exit("Locales/Almanac/en.lproj: %s takes %d argument(s) and names %d; write /* arguments: NAME, ... */ after it"
+                     % (key, count, len(arguments.get(key, []))))
+    for key in arguments:
+        if key not in keys:
+            sys.exit("Locales/Almanac/en.lproj: arguments named for %s, which is not a key" % key)
+
     modules = [CORE] + list(PREFIXES)
     undefined = []
-    used = {module: literal_keys(module, keys, undefined) for module in modules + ["AlmanacStrings", "almanac", "almanac-strings-gen", "almanac-codec-android"]
+    used = {module: used_keys(module, keys, undefined) for module in modules + ["AlmanacStrings", "almanac", "almanac-strings-gen", "almanac-codec-android"]
             if os.path.isdir(os.path.join(ROOT, "Sources", module))}
     if undefined:
         sys.exit("keys no catalog in Locales/Almanac defines:\n  " + "\n  ".join(undefined))
@@ -197,7 +256,7 @@ def main():
 
     stale = []
     for module in modules:
-        generated = generate(module, assigned[module], tables)
+        generated = generate(module, assigned[module], tables, arguments)
         path = output_path(module)
         current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if current == generated:

@@ -88,11 +88,11 @@ public struct AndroidStringsCodec: Codec {
         let bytes = try input.readAll()
         let document: XMLDocument
         do { document = try XMLDocument(parsing: bytes) } catch {
-            throw Diagnostic.error("xml.invalid", error.message, at: SourceLocation(file: file ?? "input", line: error.line > 0 ? error.line : nil,
+            throw Diagnostic.error(.xmlInvalid(reason: error.message), at: SourceLocation(file: file ?? "input", line: error.line > 0 ? error.line : nil,
                                                                                  column: error.column > 0 ? error.column : nil))
         }
         guard document.root.localName == "resources" else {
-            throw Diagnostic.error("android.not-resources", document.root.name, at: SourceLocation(file: file, line: document.root.line))
+            throw Diagnostic.error(.androidNotResources(root: document.root.name), at: SourceLocation(file: file, line: document.root.line))
         }
         let locale = Self.locale(ofPath: file) ?? context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: []) } ?? "en"
         try LanguageTag.check(locale, at: SourceLocation(file: file))
@@ -111,14 +111,14 @@ public struct AndroidStringsCodec: Codec {
                 let comment = pendingComment
                 pendingComment = nil
                 guard let name = element["name"] else {
-                    diagnostics.append(.warning("android.no-name", element.localName, at: SourceLocation(file: file, line: element.line)))
+                    diagnostics.append(.warning(.androidNoName(element: element.localName), at: SourceLocation(file: file, line: element.line)))
                     continue
                 }
                 if element["translatable"] == "false" && locale != catalog.sourceLanguage { continue }
                 let key = element.attributes.first { $0.localName == "almanacKey" }?.value ?? name
                 let location = SourceLocation(file: file, line: element.line, keyPath: key)
                 if let line = seen[key] {
-                    diagnostics.append(.warning("catalog.duplicate-key", key, String(line), String(element.line), at: location))
+                    diagnostics.append(.warning(.catalogDuplicateKey(key: key, line: String(line), otherLine: String(element.line)), at: location))
                 }
                 seen[key] = element.line
                 var entries: [(String, Translation)] = []
@@ -129,7 +129,7 @@ public struct AndroidStringsCodec: Codec {
                     var forms: [PluralCategory: String] = [:]
                     for item in element.elements(named: "item") {
                         guard let quantity = item["quantity"].flatMap(PluralCategory.init(rawValue:)) else {
-                            diagnostics.append(.warning("android.bad-quantity", item["quantity"] ?? "", at: SourceLocation(file: file, line: item.line)))
+                            diagnostics.append(.warning(.androidBadQuantity(quantity: item["quantity"] ?? ""), at: SourceLocation(file: file, line: item.line)))
                             continue
                         }
                         forms[quantity] = Self.unescape(item.text)
@@ -140,7 +140,7 @@ public struct AndroidStringsCodec: Codec {
                         entries.append(("\(key)[\(index)]", Translation(value: Self.unescape(item.text))))
                     }
                 default:
-                    diagnostics.append(.note("android.skipped", element.localName, at: SourceLocation(file: file, line: element.line)))
+                    diagnostics.append(.note(.androidSkipped(element: element.localName), at: SourceLocation(file: file, line: element.line)))
                     continue
                 }
                 for (entryKey, var translation) in entries {
@@ -285,7 +285,7 @@ public struct AndroidStringsCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .catalog(let catalog) = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.catalog.rawValue))
         }
         let locales = catalog.locales
         let locale = context.options["locale"] ?? context.locale.map { CatalogLocales.catalogName($0.bcp47, among: locales) }
@@ -322,11 +322,11 @@ public struct AndroidStringsCodec: Codec {
                 children.append(.element(XMLElement("plurals", attributes: attributes, children: items)))
             } else if let value = translation.value {
                 if translation.substitutions != nil || translation.devices != nil {
-                    diagnostics.append(.warning("android.simplified", entry.key))
+                    diagnostics.append(.warning(.androidSimplified(key: entry.key)))
                 }
                 children.append(.element(XMLElement("string", text: Self.escape(Self.toAndroid(value)), attributes: attributes)))
             } else if let devices = translation.devices, let any = devices["iphone"] ?? devices["other"] ?? devices.values.first, let value = any.value {
-                diagnostics.append(.warning("android.simplified", entry.key))
+                diagnostics.append(.warning(.androidSimplified(key: entry.key)))
                 children.append(.element(XMLElement("string", text: Self.escape(Self.toAndroid(value)), attributes: attributes)))
             }
         }
@@ -344,7 +344,7 @@ public struct AndroidStringsCodec: Codec {
         do {
             return Encoded(bytes: try XMLDocument(root: root, declaredEncoding: "utf-8").serialized() + [ASCII.lineFeed], diagnostics: diagnostics)
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
     }
 }

@@ -30,21 +30,27 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// “%@” is not a plural quantity (zero, one, two, few, many, other).
+    static func androidBadQuantity(quantity: String) -> Message {
+        Message("android.bad-quantity", [quantity], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// A <%@> has no name and was skipped.
+    static func androidNoName(element: String) -> Message {
+        Message("android.no-name", [element], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// This XML is not Android resources: its root is <%@>, not <resources>.
+    static func androidNotResources(root: String) -> Message {
+        Message("android.not-resources", [root], table: ModuleMessages.table)
+    }
+    /// “%@” has variants Android cannot express; the first form was written.
+    static func androidSimplified(key: String) -> Message {
+        Message("android.simplified", [key], table: ModuleMessages.table)
+    }
+    /// <%@> is not a string resource and was skipped.
+    static func androidSkipped(element: String) -> Message {
+        Message("android.skipped", [element], table: ModuleMessages.table)
     }
 }
 

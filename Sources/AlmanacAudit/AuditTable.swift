@@ -57,7 +57,7 @@ public struct AuditTable: Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 tables.append(AuditTable(name: path, catalog: Catalog(), files: [path],
-                                         diagnostics: [.error("input.not-found", at: SourceLocation(file: path))]))
+                                         diagnostics: [.error(.inputNotFound, at: SourceLocation(file: path))]))
                 continue
             }
             if isDirectory.boolValue {
@@ -159,7 +159,7 @@ public struct AuditTable: Sendable {
             guard codec.format.model == .catalog else {
                 if found { return nil }
                 return AuditTable(name: name, catalog: Catalog(), files: [path],
-                                  diagnostics: [.error("audit.not-a-catalog", codec.format.name, at: SourceLocation(file: path))])
+                                  diagnostics: [.error(.auditNotACatalog(format: codec.format.name), at: SourceLocation(file: path))])
             }
             let decoded = try codec.decode(input, context: context)
             guard case .catalog(let catalog) = decoded.document else { return AuditTable(name: name, catalog: Catalog(), files: [path]) }

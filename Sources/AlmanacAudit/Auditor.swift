@@ -50,7 +50,7 @@ public final class Auditor {
         self.options = options
         let ids = Set(AuditRules.descriptions.map(\.id))
         if let unknown = options.disabled.sorted().first(where: { !ids.contains($0) }) {
-            throw Diagnostic.error("audit.unknown-check", unknown, AuditRules.descriptions.map(\.id).joined(separator: ", "))
+            throw Diagnostic.error(.auditUnknownCheck(check: unknown, checks: AuditRules.descriptions.map(\.id).joined(separator: ", ")))
         }
         vocabulary = MainlandVocabulary(allowing: options.allowVocabulary)
         let rules = AuditRules.all.filter { !options.disabled.contains($0.description.id) }.map { $0.init() }

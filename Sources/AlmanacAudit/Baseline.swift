@@ -22,12 +22,12 @@ public struct Baseline: Sendable, Codable {
 
     public static func read(_ path: String) throws(Diagnostic) -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic.error("input.not-found", at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputNotFound, at: SourceLocation(file: path))
         }
         do {
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
-            throw Diagnostic.error("audit.baseline-invalid", "\(error)", at: SourceLocation(file: path))
+            throw Diagnostic.error(.auditBaselineInvalid(reason: "\(error)"), at: SourceLocation(file: path))
         }
     }
 

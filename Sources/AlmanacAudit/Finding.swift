@@ -32,7 +32,7 @@ public struct Finding: Hashable, Sendable, Codable {
         self.base = base
     }
 
-    public var message: Message { Message("audit." + check, arguments) }
+    public var message: Message { Message(key: "audit." + check, arguments, table: ModuleMessages.table) }
 
     /// Identifies a finding across runs (for baselines): the check, table, key, locale and variant,
     /// but not the line, which moves when other entries change.

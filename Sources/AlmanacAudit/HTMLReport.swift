@@ -15,7 +15,7 @@ extension AuditReporter {
             }
             return result
         }
-        func t(_ key: String, _ arguments: [String] = []) -> String { escape(Message(key, arguments).rendered(in: language)) }
+        func t(_ message: Message) -> String { escape(message.rendered(in: language)) }
         let locales = Array(Set(report.coverage.map(\.locale))).sorted()
         var catalogs: [String: Catalog] = [:]
         for table in tables { catalogs[table.name] = table.catalog }
@@ -26,7 +26,7 @@ extension AuditReporter {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(t("audit.html.title"))</title>
+            <title>\(t(.auditHtmlTitle))</title>
             <style>
             body { font: 14px/1.5 -apple-system, "PingFang TC", "PingFang SC", "Noto Sans CJK TC", sans-serif; margin: 2em; color: #1d1d1f; }
             h1 { font-size: 1.6em; } h2 { font-size: 1.2em; margin-top: 2em; }
@@ -42,10 +42,10 @@ extension AuditReporter {
             </style>
             </head>
             <body>
-            <h1>\(t("audit.html.title"))</h1>
-            <p>\(t("audit.total", [String(report.count(.error)), String(report.count(.warning)), String(report.count(.note))]))</p>
-            <h2>\(t("audit.summary"))</h2>
-            <table><tr><th>\(t("audit.column.table"))</th><th>\(t("audit.column.locale"))</th><th>\(t("audit.column.coverage"))</th><th>\(t("audit.column.errors"))</th><th>\(t("audit.column.warnings"))</th></tr>
+            <h1>\(t(.auditHtmlTitle))</h1>
+            <p>\(t(.auditTotal(errors: String(report.count(.error)), warnings: String(report.count(.warning)), notes: String(report.count(.note)))))</p>
+            <h2>\(t(.auditSummary))</h2>
+            <table><tr><th>\(t(.auditColumnTable))</th><th>\(t(.auditColumnLocale))</th><th>\(t(.auditColumnCoverage))</th><th>\(t(.auditColumnErrors))</th><th>\(t(.auditColumnWarnings))</th></tr>
 
             """
         for row in report.coverage {
@@ -54,17 +54,17 @@ extension AuditReporter {
                 + "<td><span class=\"bar\"><span style=\"width: \(percent)%\"></span></span> \(percent)%</td>"
                 + "<td>\(row.errors)</td><td>\(row.warnings)</td></tr>\n"
         }
-        html += "</table>\n<h2>\(t("audit.html.findings"))</h2>\n<p>"
-        html += "<select id=\"check\"><option value=\"\">\(t("audit.html.all-checks"))</option>"
+        html += "</table>\n<h2>\(t(.auditHtmlFindings))</h2>\n<p>"
+        html += "<select id=\"check\"><option value=\"\">\(t(.auditHtmlAllChecks))</option>"
         for check in Array(Set(report.findings.map(\.check))).sorted() { html += "<option>\(escape(check))</option>" }
-        html += "</select><select id=\"locale\"><option value=\"\">\(t("audit.html.all-locales"))</option>"
+        html += "</select><select id=\"locale\"><option value=\"\">\(t(.auditHtmlAllLocales))</option>"
         for locale in locales { html += "<option>\(escape(locale))</option>" }
         // Long keys and values wrap inside their columns (a key of 80 letters without a space, a
         // paragraph), so the locale columns stay on screen; many locales scroll sideways, each
         // column at least 9em wide.
         html += "</select></p>\n<div class=\"scroll\"><table id=\"findings\"><colgroup><col class=\"problem\"><col class=\"table\"><col class=\"key\">"
         for _ in locales { html += "<col class=\"locale\">" }
-        html += "</colgroup>\n<tr><th>\(t("audit.html.problem"))</th><th>\(t("audit.column.table"))</th><th>Key</th>"
+        html += "</colgroup>\n<tr><th>\(t(.auditHtmlProblem))</th><th>\(t(.auditColumnTable))</th><th>Key</th>"
         for locale in locales { html += "<th>\(escape(locale))</th>" }
         html += "</tr>\n"
         for finding in sorted(report.findings) {

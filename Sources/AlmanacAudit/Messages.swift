@@ -408,21 +408,343 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// “%@” in %@ has the app's own placeholders wrong: expected %@, found %@.
+    static func auditAppTokenMismatch(key: String, locale: String, expected: String, found: String) -> Message {
+        Message("audit.app-token-mismatch", [key, locale, expected, found], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// Chinese, in either script
+    static var auditAppliesChinese: Message { Message("audit.applies.chinese", [], table: ModuleMessages.table) }
+    /// every locale, the base included
+    static var auditAppliesEvery: Message { Message("audit.applies.every", [], table: ModuleMessages.table) }
+    /// files and sources, not one locale
+    static var auditAppliesNone: Message { Message("audit.applies.none", [], table: ModuleMessages.table) }
+    /// Simplified Chinese (zh-Hans, zh_CN, zh_SG)
+    static var auditAppliesSimplified: Message { Message("audit.applies.simplified", [], table: ModuleMessages.table) }
+    /// Traditional Chinese as written in Taiwan (zh-Hant-TW, zh_TW, zh-Hant)
+    static var auditAppliesTaiwan: Message { Message("audit.applies.taiwan", [], table: ModuleMessages.table) }
+    /// Traditional Chinese (zh-Hant, zh_TW, zh_HK)
+    static var auditAppliesTraditional: Message { Message("audit.applies.traditional", [], table: ModuleMessages.table) }
+    /// every locale but the base
+    static var auditAppliesTranslations: Message { Message("audit.applies.translations", [], table: ModuleMessages.table) }
+    /// This baseline file cannot be read: %@
+    static func auditBaselineInvalid(reason: String) -> Message {
+        Message("audit.baseline-invalid", [reason], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// (%@ accepted by the baseline)
+    static func auditBaselined(count: String) -> Message {
+        Message("audit.baselined", [count], table: ModuleMessages.table)
+    }
+    /// coverage
+    static var auditColumnCoverage: Message { Message("audit.column.coverage", [], table: ModuleMessages.table) }
+    /// errors
+    static var auditColumnErrors: Message { Message("audit.column.errors", [], table: ModuleMessages.table) }
+    /// locale
+    static var auditColumnLocale: Message { Message("audit.column.locale", [], table: ModuleMessages.table) }
+    /// table
+    static var auditColumnTable: Message { Message("audit.column.table", [], table: ModuleMessages.table) }
+    /// warnings
+    static var auditColumnWarnings: Message { Message("audit.column.warnings", [], table: ModuleMessages.table) }
+    /// “%@” is defined twice with the same text (lines %@ and %@).
+    static func auditDuplicateIdentical(key: String, line: String, otherLine: String) -> Message {
+        Message("audit.duplicate-identical", [key, line, otherLine], table: ModuleMessages.table)
+    }
+    /// “%@” is defined twice (lines %@ and %@); the last one wins.
+    static func auditDuplicateKey(key: String, line: String, otherLine: String) -> Message {
+        Message("audit.duplicate-key", [key, line, otherLine], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ uses three periods; write the ellipsis character …
+    static func auditEllipsis(key: String, locale: String) -> Message {
+        Message("audit.ellipsis", [key, locale], table: ModuleMessages.table)
+    }
+    /// “%@” is empty in %@.
+    static func auditEmptyValue(key: String, locale: String) -> Message {
+        Message("audit.empty-value", [key, locale], table: ModuleMessages.table)
+    }
+    /// Applies to
+    static var auditExplainApplies: Message { Message("audit.explain.applies", [], table: ModuleMessages.table) }
+    /// finds
+    static var auditExplainFound: Message { Message("audit.explain.found", [], table: ModuleMessages.table) }
+    /// What to do
+    static var auditExplainHelp: Message { Message("audit.explain.help", [], table: ModuleMessages.table) }
+    /// Looks at
+    static var auditExplainLooksAt: Message { Message("audit.explain.looks-at", [], table: ModuleMessages.table) }
+    /// finds nothing
+    static var auditExplainNothing: Message { Message("audit.explain.nothing", [], table: ModuleMessages.table) }
+    /// Not found in
+    static var auditExplainPasses: Message { Message("audit.explain.passes", [], table: ModuleMessages.table) }
+    /// Found in
+    static var auditExplainTriggers: Message { Message("audit.explain.triggers", [], table: ModuleMessages.table) }
+    /// “%@” is in %@ but not in the base %@.
+    static func auditExtraKey(key: String, locale: String, base: String) -> Message {
+        Message("audit.extra-key", [key, locale, base], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ has a half-width “%@” in Chinese text; use the full-width form.
+    static func auditHalfwidthPunctuation(key: String, locale: String, punctuation: String) -> Message {
+        Message("audit.halfwidth-punctuation", [key, locale, punctuation], table: ModuleMessages.table)
+    }
+    /// Copy the app's own placeholders ({name}, %%0) from the base as they are; the app replaces them itself.
+    static var auditHelpAppTokenMismatch: Message { Message("audit.help.app-token-mismatch", [], table: ModuleMessages.table) }
+    /// Delete one of the two lines; the text stays the same.
+    static var auditHelpDuplicateIdentical: Message { Message("audit.help.duplicate-identical", [], table: ModuleMessages.table) }
+    /// Keep one definition: decide which text is right and delete the other line.
+    static var auditHelpDuplicateKey: Message { Message("audit.help.duplicate-key", [], table: ModuleMessages.table) }
+    /// Write … (U+2026) instead of three periods.
+    static var auditHelpEllipsis: Message { Message("audit.help.ellipsis", [], table: ModuleMessages.table) }
+    /// Write the translation, or remove the key from this locale so that the base's text is shown.
+    static var auditHelpEmptyValue: Message { Message("audit.help.empty-value", [], table: ModuleMessages.table) }
+    /// Remove the key from the locales that have it, or add it to the base if the app still uses it.
+    static var auditHelpExtraKey: Message { Message("audit.help.extra-key", [], table: ModuleMessages.table) }
+    /// Use the full-width mark after Chinese text (，。：；？！).
+    static var auditHelpHalfwidthPunctuation: Message { Message("audit.help.halfwidth-punctuation", [], table: ModuleMessages.table) }
+    /// Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.
+    static var auditHelpLineWrapMismatch: Message { Message("audit.help.line-wrap-mismatch", [], table: ModuleMessages.table) }
+    /// Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).
+    static var auditHelpLocaleName: Message { Message("audit.help.locale-name", [], table: ModuleMessages.table) }
+    /// Use the Taiwan word given; where the mainland word is right, allow it with --allow WORD.
+    static var auditHelpMainlandVocabulary: Message { Message("audit.help.mainland-vocabulary", [], table: ModuleMessages.table) }
+    /// Add the key to a catalog, or correct the key in the code if it is misspelt.
+    static var auditHelpMissingInCatalog: Message { Message("audit.help.missing-in-catalog", [], table: ModuleMessages.table) }
+    /// Translate the key in this locale, or remove it from the base if the app no longer uses it.
+    static var auditHelpMissingKey: Message { Message("audit.help.missing-key", [], table: ModuleMessages.table) }
+    /// Number every placeholder (%%1$@, %%2$@) or none.
+    static var auditHelpMixedPositional: Message { Message("audit.help.mixed-positional", [], table: ModuleMessages.table) }
+    /// Keep the base’s paragraphs (a line break with an empty line) and its line breaks at the start and the end, where the app joins this text to another. A sentence the base only wraps need not wrap.
+    static var auditHelpNewlineMismatch: Message { Message("audit.help.newline-mismatch", [], table: ModuleMessages.table) }
+    /// Give the argument one type wherever it is used (%%1$@ or %%1$d, not both).
+    static var auditHelpPlaceholderConflict: Message { Message("audit.help.placeholder-conflict", [], table: ModuleMessages.table) }
+    /// Use the base's placeholders: as many, each of the same type. To change their order, number them (%%1$@, %%2$@) rather than changing them.
+    static var auditHelpPlaceholderMismatch: Message { Message("audit.help.placeholder-mismatch", [], table: ModuleMessages.table) }
+    /// Add the forms listed; the language's plural rules (CLDR, through ICU) select them.
+    static var auditHelpPluralMissingCategory: Message { Message("audit.help.plural-missing-category", [], table: ModuleMessages.table) }
+    /// Add the “other” form: every language uses it for the numbers no other form covers.
+    static var auditHelpPluralMissingOther: Message { Message("audit.help.plural-missing-other", [], table: ModuleMessages.table) }
+    /// Define forms for the variable (a dictionary with NSStringFormatSpecTypeKey and its forms), or remove %%#@name@ from the text.
+    static var auditHelpPluralUndefinedVariable: Message { Message("audit.help.plural-undefined-variable", [], table: ModuleMessages.table) }
+    /// Remove the forms listed, or check the file's locale: the language never selects them.
+    static var auditHelpPluralUnusedCategory: Message { Message("audit.help.plural-unused-category", [], table: ModuleMessages.table) }
+    /// Use the quotation marks given: 「」 in Traditional Chinese, “” in Simplified Chinese.
+    static var auditHelpQuoteStyle: Message { Message("audit.help.quote-style", [], table: ModuleMessages.table) }
+    /// Write the characters listed in their Traditional forms; almanac convert --to-locale zh-Hant drafts a Traditional table from a Simplified one.
+    static var auditHelpSimplifiedInHant: Message { Message("audit.help.simplified-in-hant", [], table: ModuleMessages.table) }
+    /// Nothing to do: each key is checked as its own base value. Add a base table only where the base text should differ from the key.
+    static var auditHelpSourceTextKeys: Message { Message("audit.help.source-text-keys", [], table: ModuleMessages.table) }
+    /// Write %%%% for a percent sign, or complete the placeholder (%%@, %%d).
+    static var auditHelpStrayPercent: Message { Message("audit.help.stray-percent", [], table: ModuleMessages.table) }
+    /// Keep the word where its meaning is the one Taiwan writes so; otherwise use the Taiwan word. --allow WORD silences it.
+    static var auditHelpTaiwanWordChoice: Message { Message("audit.help.taiwan-word-choice", [], table: ModuleMessages.table) }
+    /// Write the characters listed in their Simplified forms, or rename the folder if it holds Traditional Chinese (zh-Hant).
+    static var auditHelpTraditionalInHans: Message { Message("audit.help.traditional-in-hans", [], table: ModuleMessages.table) }
+    /// Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark.
+    static var auditHelpUnreadable: Message { Message("audit.help.unreadable", [], table: ModuleMessages.table) }
+    /// Translate the text; if it is meant to stay the same (a brand name, “OK”), allow it with --allow TEXT.
+    static var auditHelpUntranslated: Message { Message("audit.help.untranslated", [], table: ModuleMessages.table) }
+    /// Translate the locale, or leave it out of the release until it is; almanac audit --locales chooses the locales to check.
+    static var auditHelpUntranslatedLocale: Message { Message("audit.help.untranslated-locale", [], table: ModuleMessages.table) }
+    /// Translate it, or keep it when it is a name or a term Chinese UIs keep (App, Wi-Fi, a product or an icon’s name) and allow it with --allow.
+    static var auditHelpUntranslatedTerm: Message { Message("audit.help.untranslated-term", [], table: ModuleMessages.table) }
+    /// Remove the key from every locale, unless the code builds it in a way a scan cannot see (interpolation, a variable).
+    static var auditHelpUnusedKey: Message { Message("audit.help.unused-key", [], table: ModuleMessages.table) }
+    /// Match the base's leading and trailing spaces; the app joins this text with other text.
+    static var auditHelpWhitespaceMismatch: Message { Message("audit.help.whitespace-mismatch", [], table: ModuleMessages.table) }
+    /// All checks
+    static var auditHtmlAllChecks: Message { Message("audit.html.all-checks", [], table: ModuleMessages.table) }
+    /// All locales
+    static var auditHtmlAllLocales: Message { Message("audit.html.all-locales", [], table: ModuleMessages.table) }
+    /// Findings
+    static var auditHtmlFindings: Message { Message("audit.html.findings", [], table: ModuleMessages.table) }
+    /// Problem
+    static var auditHtmlProblem: Message { Message("audit.html.problem", [], table: ModuleMessages.table) }
+    /// Localization audit
+    static var auditHtmlTitle: Message { Message("audit.html.title", [], table: ModuleMessages.table) }
+    /// “%@” in %@ wraps its lines differently from the base.
+    static func auditLineWrapMismatch(key: String, locale: String) -> Message {
+        Message("audit.line-wrap-mismatch", [key, locale], table: ModuleMessages.table)
+    }
+    /// %@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off.
+    static func auditListHeading(count: String) -> Message {
+        Message("audit.list.heading", [count], table: ModuleMessages.table)
+    }
+    /// The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.
+    static func auditLocaleName(folder: String, locale: String) -> Message {
+        Message("audit.locale-name", [folder, locale], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ uses the mainland word %@; Taiwan writes %@.
+    static func auditMainlandVocabulary(key: String, locale: String, word: String, taiwanWord: String) -> Message {
+        Message("audit.mainland-vocabulary", [key, locale, word, taiwanWord], table: ModuleMessages.table)
+    }
+    /// The code uses “%@”, which no catalog defines.
+    static func auditMissingInCatalog(key: String) -> Message {
+        Message("audit.missing-in-catalog", [key], table: ModuleMessages.table)
+    }
+    /// “%@” is missing in %@.
+    static func auditMissingKey(key: String, locale: String) -> Message {
+        Message("audit.missing-key", [key, locale], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ mixes numbered (%%1$@) and plain (%%@) placeholders, which String(format:) cannot read.
+    static func auditMixedPositional(key: String, locale: String) -> Message {
+        Message("audit.mixed-positional", [key, locale], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ loses the base’s paragraphs, or its line break at the start or the end.
+    static func auditNewlineMismatch(key: String, locale: String) -> Message {
+        Message("audit.newline-mismatch", [key, locale], table: ModuleMessages.table)
+    }
+    /// This file is read as %@, which holds no localized strings; give the audit catalogs (.strings, .stringsdict, .xcstrings, .xliff) or folders that hold them.
+    static func auditNotACatalog(format: String) -> Message {
+        Message("audit.not-a-catalog", [format], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ reads argument %@ as two different types; it would crash or print garbage.
+    static func auditPlaceholderConflict(key: String, locale: String, argument: String) -> Message {
+        Message("audit.placeholder-conflict", [key, locale, argument], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ has placeholders that do not match the base: expected %@, found %@.
+    static func auditPlaceholderMismatch(key: String, locale: String, expected: String, found: String) -> Message {
+        Message("audit.placeholder-mismatch", [key, locale, expected, found], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ lacks the plural forms %@ that this language needs.
+    static func auditPluralMissingCategory(key: String, locale: String, categories: String) -> Message {
+        Message("audit.plural-missing-category", [key, locale, categories], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ has plural forms without “other”.
+    static func auditPluralMissingOther(key: String, locale: String) -> Message {
+        Message("audit.plural-missing-other", [key, locale], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ uses the variable %@ but defines no forms for it.
+    static func auditPluralUndefinedVariable(key: String, locale: String, variable: String) -> Message {
+        Message("audit.plural-undefined-variable", [key, locale, variable], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ has plural forms %@ that this language never uses.
+    static func auditPluralUnusedCategory(key: String, locale: String, categories: String) -> Message {
+        Message("audit.plural-unused-category", [key, locale, categories], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ uses quotes this locale does not use; write %@.
+    static func auditQuoteStyle(key: String, locale: String, quotes: String) -> Message {
+        Message("audit.quote-style", [key, locale, quotes], table: ModuleMessages.table)
+    }
+    /// Placeholders the app substitutes itself (%%0, {name}, ${name}) differ from the base's.
+    static var auditRuleAppTokenMismatch: Message { Message("audit.rule.app-token-mismatch", [], table: ModuleMessages.table) }
+    /// A key is defined twice in one file with the same text.
+    static var auditRuleDuplicateIdentical: Message { Message("audit.rule.duplicate-identical", [], table: ModuleMessages.table) }
+    /// A key is defined twice in one file.
+    static var auditRuleDuplicateKey: Message { Message("audit.rule.duplicate-key", [], table: ModuleMessages.table) }
+    /// Three periods instead of an ellipsis.
+    static var auditRuleEllipsis: Message { Message("audit.rule.ellipsis", [], table: ModuleMessages.table) }
+    /// A value is empty.
+    static var auditRuleEmptyValue: Message { Message("audit.rule.empty-value", [], table: ModuleMessages.table) }
+    /// A locale has a key the base does not.
+    static var auditRuleExtraKey: Message { Message("audit.rule.extra-key", [], table: ModuleMessages.table) }
+    /// Half-width punctuation in Chinese text.
+    static var auditRuleHalfwidthPunctuation: Message { Message("audit.rule.halfwidth-punctuation", [], table: ModuleMessages.table) }
+    /// Lines are wrapped differently from the base.
+    static var auditRuleLineWrapMismatch: Message { Message("audit.rule.line-wrap-mismatch", [], table: ModuleMessages.table) }
+    /// A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.
+    static var auditRuleLocaleName: Message { Message("audit.rule.locale-name", [], table: ModuleMessages.table) }
+    /// Mainland vocabulary in Taiwan Chinese.
+    static var auditRuleMainlandVocabulary: Message { Message("audit.rule.mainland-vocabulary", [], table: ModuleMessages.table) }
+    /// The code uses a key no catalog defines.
+    static var auditRuleMissingInCatalog: Message { Message("audit.rule.missing-in-catalog", [], table: ModuleMessages.table) }
+    /// A key of the base locale has no value in a locale.
+    static var auditRuleMissingKey: Message { Message("audit.rule.missing-key", [], table: ModuleMessages.table) }
+    /// Numbered and plain placeholders are mixed.
+    static var auditRuleMixedPositional: Message { Message("audit.rule.mixed-positional", [], table: ModuleMessages.table) }
+    /// A paragraph, or a line break at the start or the end, differs from the base.
+    static var auditRuleNewlineMismatch: Message { Message("audit.rule.newline-mismatch", [], table: ModuleMessages.table) }
+    /// One argument is read as two types.
+    static var auditRulePlaceholderConflict: Message { Message("audit.rule.placeholder-conflict", [], table: ModuleMessages.table) }
+    /// Placeholders differ from the base in number, position or type.
+    static var auditRulePlaceholderMismatch: Message { Message("audit.rule.placeholder-mismatch", [], table: ModuleMessages.table) }
+    /// Plural forms lack a category the language needs.
+    static var auditRulePluralMissingCategory: Message { Message("audit.rule.plural-missing-category", [], table: ModuleMessages.table) }
+    /// Plural forms lack “other”.
+    static var auditRulePluralMissingOther: Message { Message("audit.rule.plural-missing-other", [], table: ModuleMessages.table) }
+    /// A plural variable has no forms.
+    static var auditRulePluralUndefinedVariable: Message { Message("audit.rule.plural-undefined-variable", [], table: ModuleMessages.table) }
+    /// Plural forms have a category the language never uses.
+    static var auditRulePluralUnusedCategory: Message { Message("audit.rule.plural-unused-category", [], table: ModuleMessages.table) }
+    /// Quotation marks of the wrong script.
+    static var auditRuleQuoteStyle: Message { Message("audit.rule.quote-style", [], table: ModuleMessages.table) }
+    /// Simplified characters in a Traditional Chinese value.
+    static var auditRuleSimplifiedInHant: Message { Message("audit.rule.simplified-in-hant", [], table: ModuleMessages.table) }
+    /// Keys that every translation has but the base table lacks are the source text, and serve as the base's values.
+    static var auditRuleSourceTextKeys: Message { Message("audit.rule.source-text-keys", [], table: ModuleMessages.table) }
+    /// A %% starts no placeholder.
+    static var auditRuleStrayPercent: Message { Message("audit.rule.stray-percent", [], table: ModuleMessages.table) }
+    /// A word Taiwan writes differently in some of its meanings.
+    static var auditRuleTaiwanWordChoice: Message { Message("audit.rule.taiwan-word-choice", [], table: ModuleMessages.table) }
+    /// Traditional characters in a Simplified Chinese value.
+    static var auditRuleTraditionalInHans: Message { Message("audit.rule.traditional-in-hans", [], table: ModuleMessages.table) }
+    /// A catalog file cannot be read.
+    static var auditRuleUnreadable: Message { Message("audit.rule.unreadable", [], table: ModuleMessages.table) }
+    /// A value equals the base where a translation is expected.
+    static var auditRuleUntranslated: Message { Message("audit.rule.untranslated", [], table: ModuleMessages.table) }
+    /// Many of a locale's values (a quarter or more) are the base's text; reported once for the locale instead of once per value.
+    static var auditRuleUntranslatedLocale: Message { Message("audit.rule.untranslated-locale", [], table: ModuleMessages.table) }
+    /// A word or a short title (up to three capitalised words) equals the base: a name or a label.
+    static var auditRuleUntranslatedTerm: Message { Message("audit.rule.untranslated-term", [], table: ModuleMessages.table) }
+    /// A catalog key no source uses.
+    static var auditRuleUnusedKey: Message { Message("audit.rule.unused-key", [], table: ModuleMessages.table) }
+    /// Leading or trailing spaces differ from the base.
+    static var auditRuleWhitespaceMismatch: Message { Message("audit.rule.whitespace-mismatch", [], table: ModuleMessages.table) }
+    /// a key across the locales
+    static var auditScopeKey: Message { Message("audit.scope.key", [], table: ModuleMessages.table) }
+    /// every table together, and the sources when given
+    static var auditScopeProject: Message { Message("audit.scope.project", [], table: ModuleMessages.table) }
+    /// a table's files, as they were read
+    static var auditScopeTable: Message { Message("audit.scope.table", [], table: ModuleMessages.table) }
+    /// one text of a value (the value, a plural form, a device variant), with the base's
+    static var auditScopeText: Message { Message("audit.scope.text", [], table: ModuleMessages.table) }
+    /// a key's value in one locale, with its plural forms
+    static var auditScopeValue: Message { Message("audit.scope.value", [], table: ModuleMessages.table) }
+    /// “%@” in %@ is written in Simplified characters (%@).
+    static func auditSimplifiedInHant(key: String, locale: String, characters: String) -> Message {
+        Message("audit.simplified-in-hant", [key, locale, characters], table: ModuleMessages.table)
+    }
+    /// %1$@: %2$@ keys have no %3$@ value; they are the source text (as SwiftUI's Text("…") writes them), so each key is checked as its own %3$@ value.
+    static func auditSourceTextKeys(locale: String, count: String, base: String) -> Message {
+        Message("audit.source-text-keys", [locale, count, base], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ has a %% that starts no placeholder; write %%%% for a percent sign.
+    static func auditStrayPercent(key: String, locale: String) -> Message {
+        Message("audit.stray-percent", [key, locale], table: ModuleMessages.table)
+    }
+    /// Summary
+    static var auditSummary: Message { Message("audit.summary", [], table: ModuleMessages.table) }
+    /// “%@” in %@ uses %@, which Taiwan writes %@ in some of its meanings: check which one is meant.
+    static func auditTaiwanWordChoice(key: String, locale: String, word: String, taiwanWord: String) -> Message {
+        Message("audit.taiwan-word-choice", [key, locale, word, taiwanWord], table: ModuleMessages.table)
+    }
+    /// %@ errors, %@ warnings, %@ notes.
+    static func auditTotal(errors: String, warnings: String, notes: String) -> Message {
+        Message("audit.total", [errors, warnings, notes], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ is written in Traditional characters (%@).
+    static func auditTraditionalInHans(key: String, locale: String, characters: String) -> Message {
+        Message("audit.traditional-in-hans", [key, locale, characters], table: ModuleMessages.table)
+    }
+    /// This file cannot be read: %@
+    static func auditUnreadable(reason: String) -> Message {
+        Message("audit.unreadable", [reason], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ is the same as the base; translate it or allow it with --allow.
+    static func auditUntranslated(key: String, locale: String) -> Message {
+        Message("audit.untranslated", [key, locale], table: ModuleMessages.table)
+    }
+    /// %1$@ is largely untranslated: %2$@ of its %3$@ values are still the base's text (translation platforms write the source text where nobody has translated yet).
+    static func auditUntranslatedLocale(locale: String, count: String, total: String) -> Message {
+        Message("audit.untranslated-locale", [locale, count, total], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ is a word or a short title of the base, untranslated: a name to keep, or a label to translate.
+    static func auditUntranslatedTerm(key: String, locale: String) -> Message {
+        Message("audit.untranslated-term", [key, locale], table: ModuleMessages.table)
+    }
+    /// “%@” is never used in the sources given.
+    static func auditUnusedKey(key: String) -> Message {
+        Message("audit.unused-key", [key], table: ModuleMessages.table)
+    }
+    /// “%@” in %@ starts or ends with spaces the base does not have (or lacks them).
+    static func auditWhitespaceMismatch(key: String, locale: String) -> Message {
+        Message("audit.whitespace-mismatch", [key, locale], table: ModuleMessages.table)
     }
 }
 

@@ -32,7 +32,7 @@ public enum AuditReporter {
     }
 
     static func severityWord(_ severity: Diagnostic.Severity, _ language: Language) -> String {
-        Message("severity.\(severity.rawValue)").rendered(in: language)
+        severity.word.rendered(in: language)
     }
 
     // MARK: Text
@@ -51,9 +51,9 @@ public enum AuditReporter {
             output += "\n"
         }
         if !report.coverage.isEmpty {
-            output += Message("audit.summary").rendered(in: language) + "\n"
-            let header = [Message("audit.column.table"), Message("audit.column.locale"), Message("audit.column.coverage"),
-                          Message("audit.column.errors"), Message("audit.column.warnings")].map { $0.rendered(in: language) }
+            output += Message.auditSummary.rendered(in: language) + "\n"
+            let header = [Message.auditColumnTable, Message.auditColumnLocale, Message.auditColumnCoverage,
+                          Message.auditColumnErrors, Message.auditColumnWarnings].map { $0.rendered(in: language) }
             output += "  " + pad(header[0], 14) + pad(header[1], 10) + pad(header[2], 10, right: true) + pad(header[3], 8, right: true)
                 + pad(header[4], 10, right: true) + "\n"
             for row in report.coverage {
@@ -61,9 +61,9 @@ public enum AuditReporter {
                     + pad(String(row.errors), 8, right: true) + pad(String(row.warnings), 10, right: true) + "\n"
             }
         }
-        output += Message("audit.total", [String(report.count(.error)), String(report.count(.warning)), String(report.count(.note))])
+        output += Message.auditTotal(errors: String(report.count(.error)), warnings: String(report.count(.warning)), notes: String(report.count(.note)))
             .rendered(in: language)
-        if report.baselined > 0 { output += " " + Message("audit.baselined", [String(report.baselined)]).rendered(in: language) }
+        if report.baselined > 0 { output += " " + Message.auditBaselined(count: String(report.baselined)).rendered(in: language) }
         return output + "\n"
     }
 
@@ -129,7 +129,7 @@ public enum AuditReporter {
             .object([("id", .string(rule.id)), ("name", .string(rule.name)),
                      ("shortDescription", .object([("text", .string(rule.summary.rendered(in: language)))])),
                      ("fullDescription", .object([("text", .string(rule.summary.rendered(in: language) + " "
-                         + Message("audit.explain.applies").rendered(in: language) + ": " + rule.locales.message.rendered(in: language) + "."))])),
+                         + Message.auditExplainApplies.rendered(in: language) + ": " + rule.locales.message.rendered(in: language) + "."))])),
                      ("help", .object([("text", .string(rule.help.rendered(in: language))),
                                        ("markdown", .string(RuleDocumentation.markdownHelp(rule, language: language)))])),
                      ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),

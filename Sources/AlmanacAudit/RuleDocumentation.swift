@@ -7,7 +7,7 @@ public enum RuleDocumentation {
     /// Every rule: id, severity and what it finds, one line each.
     public static func list(language: Language) -> String {
         let rules = AuditRules.descriptions
-        var output = Message("audit.list.heading", [String(rules.count)]).rendered(in: language) + "\n\n"
+        var output = Message.auditListHeading(count: String(rules.count)).rendered(in: language) + "\n\n"
         let width = (rules.map(\.id.count).max() ?? 0) + 2
         for rule in rules {
             output += AuditReporter.pad(rule.id, width) + AuditReporter.pad(AuditReporter.severityWord(rule.severity, language), 9)
@@ -19,15 +19,15 @@ public enum RuleDocumentation {
     /// One rule: what it finds, what it looks at and where, what to do, and its examples with
     /// what the audit reports for each triggering one.
     public static func explain(_ rule: AuditRuleDescription, language: Language) throws(Diagnostic) -> String {
-        func line(_ key: String, _ text: String) -> String {
-            AuditReporter.pad(Message(key).rendered(in: language) + colon(language), 14) + text + "\n"
+        func line(_ label: Message, _ text: String) -> String {
+            AuditReporter.pad(label.rendered(in: language) + colon(language), 14) + text + "\n"
         }
         var output = rule.id + " · " + AuditReporter.severityWord(rule.severity, language) + "\n"
         output += rule.summary.rendered(in: language) + "\n\n"
-        output += line("audit.explain.looks-at", rule.scope.message.rendered(in: language))
-        output += line("audit.explain.applies", rule.locales.message.rendered(in: language))
-        output += line("audit.explain.help", rule.help.rendered(in: language))
-        output += "\n" + Message("audit.explain.triggers").rendered(in: language) + colon(language) + "\n"
+        output += line(.auditExplainLooksAt, rule.scope.message.rendered(in: language))
+        output += line(.auditExplainApplies, rule.locales.message.rendered(in: language))
+        output += line(.auditExplainHelp, rule.help.rendered(in: language))
+        output += "\n" + Message.auditExplainTriggers.rendered(in: language) + colon(language) + "\n"
         for example in rule.triggering {
             output += indented(example.listing, 2) + "\n"
             for finding in AuditReporter.sorted(try example.findings()) where finding.check == rule.id {
@@ -37,7 +37,7 @@ public enum RuleDocumentation {
             }
             output += "\n"
         }
-        output += Message("audit.explain.passes").rendered(in: language) + colon(language) + "\n"
+        output += Message.auditExplainPasses.rendered(in: language) + colon(language) + "\n"
         output += rule.nonTriggering.map { indented($0.listing, 2) }.joined(separator: "\n\n") + "\n"
         return output
     }
@@ -45,10 +45,10 @@ public enum RuleDocumentation {
     /// A rule's help for SARIF viewers, in Markdown: what to do, then its examples.
     static func markdownHelp(_ rule: AuditRuleDescription, language: Language) -> String {
         var output = rule.help.rendered(in: language) + "\n\n"
-        output += "**" + Message("audit.explain.applies").rendered(in: language) + "**" + colon(language) + (language == .english ? " " : "") + rule.locales.message.rendered(in: language) + "\n\n"
-        output += "**" + Message("audit.explain.triggers").rendered(in: language) + "**\n\n"
+        output += "**" + Message.auditExplainApplies.rendered(in: language) + "**" + colon(language) + (language == .english ? " " : "") + rule.locales.message.rendered(in: language) + "\n\n"
+        output += "**" + Message.auditExplainTriggers.rendered(in: language) + "**\n\n"
         output += rule.triggering.map { "```\n" + $0.listing + "\n```" }.joined(separator: "\n\n") + "\n\n"
-        output += "**" + Message("audit.explain.passes").rendered(in: language) + "**\n\n"
+        output += "**" + Message.auditExplainPasses.rendered(in: language) + "**\n\n"
         output += rule.nonTriggering.map { "```\n" + $0.listing + "\n```" }.joined(separator: "\n\n") + "\n"
         return output
     }

@@ -53,11 +53,11 @@ enum BackupApps {
 
 extension AppBackup {
     func ledger(context: CodecContext) throws(Diagnostic) -> (Ledger, [Diagnostic]) {
-        throw Diagnostic.error("backup.not-a-ledger", Self.format)
+        throw Diagnostic.error(.backupNotALedger(format: Self.format))
     }
 
     static func make(from ledger: Ledger, context: CodecContext) throws(Diagnostic) -> (Self, [Diagnostic]) {
-        throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, format, model.rawValue)
+        throw Diagnostic.error(.convertModelMismatch(model: ModelKind.ledger.rawValue, format: format, expected: model.rawValue))
     }
 
     /// The app's records in a backup document (the content checked when the document was read).

@@ -68,20 +68,20 @@ public struct BackupCodec: MergingCodec {
     /// needed there (the writer orders keys itself), and making it was a third of the check.
     func check(_ json: JSONValue, file: String?) throws(Diagnostic) -> (content: JSONValue, diagnostics: [Diagnostic]) {
         guard case .object(let top) = json else {
-            throw Diagnostic.error("backup.not-a-backup", id, at: SourceLocation(file: file, keyPath: "/"))
+            throw Diagnostic.error(.backupNotABackup(format: id), at: SourceLocation(file: file, keyPath: "/"))
         }
         let format = BackupReader.member(top, "format")?.string
         guard format == id else {
             if let format, format.hasSuffix("-backup") {
-                throw Diagnostic.error("backup.wrong-format", format, id, at: SourceLocation(file: file, keyPath: "/format"))
+                throw Diagnostic.error(.backupWrongFormat(format: format, expected: id), at: SourceLocation(file: file, keyPath: "/format"))
             }
-            throw Diagnostic.error("backup.not-a-backup", id, at: SourceLocation(file: file, keyPath: "/format"))
+            throw Diagnostic.error(.backupNotABackup(format: id), at: SourceLocation(file: file, keyPath: "/format"))
         }
         guard case .integer(let version)? = BackupReader.member(top, "version"), version >= 1 else {
-            throw Diagnostic.error("backup.no-version", at: SourceLocation(file: file, keyPath: "/version"))
+            throw Diagnostic.error(.backupNoVersion, at: SourceLocation(file: file, keyPath: "/version"))
         }
         guard version <= app.version else {
-            throw Diagnostic.error("backup.newer-version", id, String(version), String(app.version), at: SourceLocation(file: file, keyPath: "/version"))
+            throw Diagnostic.error(.backupNewerVersion(format: id, version: String(version), knownVersion: String(app.version)), at: SourceLocation(file: file, keyPath: "/version"))
         }
         var reader = BackupReader(file: file)
         let known: BackupFields = ["format", "version", "exportedAt"]
@@ -91,17 +91,17 @@ public struct BackupCodec: MergingCodec {
         let content = version == app.version ? json : backup.json
         var diagnostics = reader.problems
         if version < app.version {
-            diagnostics.append(.note("backup.migrated", id, String(version), String(app.version), at: SourceLocation(file: file, keyPath: "/version")))
+            diagnostics.append(.note(.backupMigrated(format: id, version: String(version), currentVersion: String(app.version)), at: SourceLocation(file: file, keyPath: "/version")))
         }
         return (content, diagnostics)
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .backup(let backup) = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, id, ModelKind.backup.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: id, expected: ModelKind.backup.rawValue))
         }
         guard backup.format == id else {
-            throw Diagnostic.error("backup.wrong-format", backup.format, id)
+            throw Diagnostic.error(.backupWrongFormat(format: backup.format, expected: id))
         }
         // Never write what would not read back: a backup is checked before it is written.
         // (The content is checked as it is: reading back the text it is written as parsed it again.)
@@ -116,15 +116,13 @@ extension BackupCodec {
     /// the app, and the newer `updatedAt` wins (see `BackupMerge`).
     public func merge(existing: Document, incoming: Document, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic]) {
         guard case .backup(let old) = existing, case .backup(let new) = incoming else {
-            throw Diagnostic.error("convert.model-mismatch", incoming.kind.rawValue, format.id, ModelKind.backup.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: incoming.kind.rawValue, format: format.id, expected: ModelKind.backup.rawValue))
         }
         let (merged, summary) = try BackupMerge.merge(existing: old, incoming: new)
-        let note = Diagnostic.note("backup.merged", String(summary.added), String(summary.updated), String(summary.keptNewer),
-                                   String(summary.keptTied), String(summary.unchanged), String(summary.keptExisting))
+        let note = Diagnostic.note(.backupMerged(added: String(summary.added), updated: String(summary.updated), keptNewer: String(summary.keptNewer), keptTied: String(summary.keptTied), unchanged: String(summary.unchanged), keptExisting: String(summary.keptExisting)))
         let matches = summary.matchedByKey.map { match in
             let names = match.names.prefix(5).map { "“\($0)”" }.joined(separator: ", ") + (match.names.count > 5 ? " (+\(match.names.count - 5))" : "")
-            return Diagnostic.note("backup.matched-by-key", match.collection, String(match.names.count),
-                                   match.key.joined(separator: " + "), names)
+            return Diagnostic.note(.backupMatchedByKey(collection: match.collection, count: String(match.names.count), key: match.key.joined(separator: " + "), names: names))
         }
         return (.backup(merged), [note] + matches)
     }

@@ -33,14 +33,14 @@ public struct BackupConverter: DocumentConverter {
         case (.agenda(let agenda), .backup):
             let target = context.targetFormat ?? BackupApps.first(for: .agenda)?.format ?? ""
             guard let app = BackupApps.app(target) else {
-                throw Diagnostic.error("convert.model-mismatch", ModelKind.agenda.rawValue, target, ModelKind.backup.rawValue)
+                throw Diagnostic.error(.convertModelMismatch(model: ModelKind.agenda.rawValue, format: target, expected: ModelKind.backup.rawValue))
             }
             let (backup, diagnostics) = try app.make(from: agenda, context: context)
             return (.backup(backup.document), diagnostics)
         case (.ledger(let ledger), .backup):
             let target = context.targetFormat ?? BackupApps.first(for: .ledger)?.format ?? ""
             guard let app = BackupApps.app(target) else {
-                throw Diagnostic.error("convert.model-mismatch", ModelKind.ledger.rawValue, target, ModelKind.agenda.rawValue)
+                throw Diagnostic.error(.convertModelMismatch(model: ModelKind.ledger.rawValue, format: target, expected: ModelKind.agenda.rawValue))
             }
             let (backup, diagnostics) = try app.make(from: ledger, context: context)
             return (.backup(backup.document), diagnostics)
@@ -51,7 +51,7 @@ public struct BackupConverter: DocumentConverter {
             let (result, second) = try self.convert(agenda, to: .backup, context: context)
             return (result, first + second)
         default:
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, model.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: model.rawValue, expected: model.rawValue))
         }
     }
 
@@ -65,7 +65,7 @@ public struct BackupConverter: DocumentConverter {
     /// The records of a backup document, read by its app.
     static func records(_ backup: BackupDocument) throws(Diagnostic) -> any AppBackup {
         guard let app = BackupApps.app(backup.format) else {
-            throw Diagnostic.error("convert.model-mismatch", backup.format, ModelKind.agenda.rawValue, ModelKind.agenda.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: backup.format, format: ModelKind.agenda.rawValue, expected: ModelKind.agenda.rawValue))
         }
         return try app.read(backup)
     }

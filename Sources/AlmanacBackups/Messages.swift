@@ -120,21 +120,129 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// Amounts are exact decimals written as text ("1234.50"); found %@.
+    static func backupAmountNotText(found: String) -> Message {
+        Message("backup.amount-not-text", [found], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The id “%@” is already used at %@; ids must be unique.
+    static func backupDuplicateId(id: String, firstPath: String) -> Message {
+        Message("backup.duplicate-id", [id, firstPath], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// “%@” must not be empty.
+    static func backupEmpty(field: String) -> Message {
+        Message("backup.empty", [field], table: ModuleMessages.table)
+    }
+    /// %@ is not lunar %@ in the Chinese calendar; the date and lunarDate disagree.
+    static func backupLunarMismatch(date: String, lunarDate: String) -> Message {
+        Message("backup.lunar-mismatch", [date, lunarDate], table: ModuleMessages.table)
+    }
+    /// %1$@: %2$@ record(s) had another id and matched an existing one by %3$@; the existing id was kept: %4$@.
+    static func backupMatchedByKey(collection: String, count: String, key: String, names: String) -> Message {
+        Message("backup.matched-by-key", [collection, count, key, names], table: ModuleMessages.table)
+    }
+    /// Merged: %1$@ added, %2$@ updated, %3$@ kept because the existing one is newer (or the incoming one has no updatedAt), %4$@ kept because neither is newer, %5$@ unchanged, %6$@ only in the existing backup kept.
+    static func backupMerged(added: String, updated: String, keptNewer: String, keptTied: String, unchanged: String, keptExisting: String) -> Message {
+        Message("backup.merged", [added, updated, keptNewer, keptTied, unchanged, keptExisting], table: ModuleMessages.table)
+    }
+    /// %@ version %@ was read and brought up to version %@.
+    static func backupMigrated(format: String, version: String, currentVersion: String) -> Message {
+        Message("backup.migrated", [format, version, currentVersion], table: ModuleMessages.table)
+    }
+    /// “%@” is required here.
+    static func backupMissing(field: String) -> Message {
+        Message("backup.missing", [field], table: ModuleMessages.table)
+    }
+    /// This %@ is version %@, newer than the %@ Almanac knows; update Almanac to read it. Nothing was written.
+    static func backupNewerVersion(format: String, version: String, knownVersion: String) -> Message {
+        Message("backup.newer-version", [format, version, knownVersion], table: ModuleMessages.table)
+    }
+    /// The backup has no whole-number "version".
+    static var backupNoVersion: Message { Message("backup.no-version", [], table: ModuleMessages.table) }
+    /// This is not a %@ file: it needs a JSON object with "format", "version" and "exportedAt".
+    static func backupNotABackup(format: String) -> Message {
+        Message("backup.not-a-backup", [format], table: ModuleMessages.table)
+    }
+    /// “%@” is not a color (#RRGGBB).
+    static func backupNotAColor(text: String) -> Message {
+        Message("backup.not-a-color", [text], table: ModuleMessages.table)
+    }
+    /// “%@” is not a coordinate.
+    static func backupNotACoordinate(text: String) -> Message {
+        Message("backup.not-a-coordinate", [text], table: ModuleMessages.table)
+    }
+    /// “%@” is not an ISO 4217 currency code (TWD, USD).
+    static func backupNotACurrency(text: String) -> Message {
+        Message("backup.not-a-currency", [text], table: ModuleMessages.table)
+    }
+    /// “%@” is not a date (YYYY-MM-DD).
+    static func backupNotADate(text: String) -> Message {
+        Message("backup.not-a-date", [text], table: ModuleMessages.table)
+    }
+    /// Only a JellySave backup holds money; %@ holds days and tasks. Convert it to a calendar or a table (--to ics, --to csv).
+    static func backupNotALedger(format: String) -> Message {
+        Message("backup.not-a-ledger", [format], table: ModuleMessages.table)
+    }
+    /// “%@” is not a time of day (HH:MM).
+    static func backupNotATime(text: String) -> Message {
+        Message("backup.not-a-time", [text], table: ModuleMessages.table)
+    }
+    /// “%@” is not a time stamp (2025-11-20T10:00:00+08:00).
+    static func backupNotATimestamp(text: String) -> Message {
+        Message("backup.not-a-timestamp", [text], table: ModuleMessages.table)
+    }
+    /// “%@” is not an amount (digits, one optional point, an optional minus).
+    static func backupNotAnAmount(text: String) -> Message {
+        Message("backup.not-an-amount", [text], table: ModuleMessages.table)
+    }
+    /// “%@” is not one of: %@.
+    static func backupNotOneOf(text: String, choices: String) -> Message {
+        Message("backup.not-one-of", [text, choices], table: ModuleMessages.table)
+    }
+    /// %@ must be more than zero.
+    static func backupNotPositive(field: String) -> Message {
+        Message("backup.not-positive", [field], table: ModuleMessages.table)
+    }
+    /// %@ is outside %@.
+    static func backupOutOfRange(value: String, range: String) -> Message {
+        Message("backup.out-of-range", [value, range], table: ModuleMessages.table)
+    }
+    /// Feynman technique
+    static var backupTermFeynman: Message { Message("backup.term.feynman", [], table: ModuleMessages.table) }
+    /// Saving goal
+    static var backupTermGoal: Message { Message("backup.term.goal", [], table: ModuleMessages.table) }
+    /// Active recall
+    static var backupTermRecall: Message { Message("backup.term.recall", [], table: ModuleMessages.table) }
+    /// Review
+    static var backupTermReview: Message { Message("backup.term.review", [], table: ModuleMessages.table) }
+    /// Spaced repetition
+    static var backupTermSpacedRepetition: Message { Message("backup.term.spacedRepetition", [], table: ModuleMessages.table) }
+    /// Study
+    static var backupTermStudy: Message { Message("backup.term.study", [], table: ModuleMessages.table) }
+    /// Weak points
+    static var backupTermWeakPoint: Message { Message("backup.term.weakPoint", [], table: ModuleMessages.table) }
+    /// A reminder with a time needs a date.
+    static var backupTimeWithoutDate: Message { Message("backup.time-without-date", [], table: ModuleMessages.table) }
+    /// Expected %@ here, found %@.
+    static func backupType(expected: String, found: String) -> Message {
+        Message("backup.type", [expected, found], table: ModuleMessages.table)
+    }
+    /// “%@” is not a field of this format; it is kept but not used.
+    static func backupUnknownField(field: String) -> Message {
+        Message("backup.unknown-field", [field], table: ModuleMessages.table)
+    }
+    /// “%@” names nothing in %@.
+    static func backupUnknownReference(id: String, collection: String) -> Message {
+        Message("backup.unknown-reference", [id, collection], table: ModuleMessages.table)
+    }
+    /// “%@” is not a time zone.
+    static func backupUnknownTimeZone(zone: String) -> Message {
+        Message("backup.unknown-time-zone", [zone], table: ModuleMessages.table)
+    }
+    /// This is a %1$@ file, not %2$@; convert it with --from %1$@.
+    static func backupWrongFormat(format: String, expected: String) -> Message {
+        Message("backup.wrong-format", [format, expected], table: ModuleMessages.table)
     }
 }
 

@@ -7,8 +7,8 @@ public struct Almanac: ParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "almanac",
-            abstract: L("cli.abstract"),
-            discussion: L("cli.discussion"),
+            abstract: L(.cliAbstract),
+            discussion: L(.cliDiscussion),
             version: AlmanacVersion.current,
             subcommands: [Convert.self, Audit.self, Inspect.self, Expand.self, Formats.self, LocaleCommand.self, Lunar.self])
     }
@@ -51,7 +51,7 @@ public struct Almanac: ParsableCommand {
         // Not even the program's name: Swift found no command line (on Linux it reads
         // /proc/self/cmdline), and running without one would answer a different question.
         guard !CommandLine.arguments.isEmpty else {
-            session.printError(L("cli.no-command-line"))
+            session.printError(L(.cliNoCommandLine))
             Foundation.exit(AlmanacExitCode.usage.rawValue)
         }
         Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), session: session))
@@ -69,6 +69,6 @@ public struct Almanac: ParsableCommand {
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("lang"), help: ArgumentHelp(L("cli.option.lang"), valueName: "en|zh-Hans|zh-Hant"))
+    @Option(name: .customLong("lang"), help: ArgumentHelp(L(.cliOptionLang), valueName: "en|zh-Hans|zh-Hant"))
     var language: String?
 }

@@ -4,11 +4,11 @@ import AlmanacICU
 /// Parsing of argument values shared by commands, with usage errors that say what is expected.
 enum Arguments {
     static func locale(_ text: String) throws(CommandFailure) -> LocaleID {
-        do { return try LocaleID(text) } catch { throw .usage(.error("locale.unknown", text)) }
+        do { return try LocaleID(text) } catch { throw .usage(.error(.localeUnknown(tag: text))) }
     }
 
     static func timeZone(_ text: String) throws(CommandFailure) -> TimeZoneID {
-        guard let zone = TimeZoneID.resolve(text)?.zone else { throw .usage(.error("timezone.unknown", text)) }
+        guard let zone = TimeZoneID.resolve(text)?.zone else { throw .usage(.error(.timezoneUnknown(text: text))) }
         return zone
     }
 
@@ -17,7 +17,7 @@ enum Arguments {
     }
 
     static func date(_ text: String) throws(CommandFailure) -> CivilDate {
-        do { return try CivilDate(iso: text) } catch { throw CommandFailure(.inputError, [.error("date.invalid", text)]) }
+        do { return try CivilDate(iso: text) } catch { throw CommandFailure(.inputError, [.error(.dateInvalid(text: text))]) }
     }
 }
 

@@ -94,11 +94,11 @@ final class Batch: Sendable {
             signal(SIGTERM, SIG_DFL)
         }
         if showProgress, session.isTerminal { session.printErrorRaw("\r\u{1B}[2K") }
-        let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered()
+        let reason = (stopping.load(ordering: .relaxed) == 1 ? Message.batchReasonInterrupted : Message.batchReasonFailure).rendered()
         return results.withLock { results in
             results.enumerated().map { index, result in
                 result ?? ConversionReport(input: jobs[index].input, output: jobs[index].destination, to: "", status: .notStarted,
-                                           diagnostics: [.note("batch.not-started", reason, at: SourceLocation(file: jobs[index].input))])
+                                           diagnostics: [.note(.batchNotStarted(reason: reason), at: SourceLocation(file: jobs[index].input))])
             }
         }
     }
@@ -114,7 +114,7 @@ final class Batch: Sendable {
                     OutputFile.removeUnfinished()
                     exit(130)
                 }
-                session.printErrorRaw((session.isTerminal ? "\r\u{1B}[2K" : "") + Message("batch.interrupting").rendered(in: session.language) + "\n")
+                session.printErrorRaw((session.isTerminal ? "\r\u{1B}[2K" : "") + Message.batchInterrupting.rendered(in: session.language) + "\n")
             }
             source.resume()
             return source
@@ -142,10 +142,9 @@ final class Batch: Sendable {
         let width = 20
         let filled = jobs.isEmpty ? width : width * done / jobs.count
         let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-        var line = Message("batch.progress", [String(done), String(jobs.count), String(records.load(ordering: .relaxed)),
-                                              Self.number(rate), Self.duration(left)]).rendered(in: session.language)
+        var line = Message.batchProgress(done: String(done), total: String(jobs.count), records: String(records.load(ordering: .relaxed)), rate: Self.number(rate), left: Self.duration(left)).rendered(in: session.language)
         let failed = failures.load(ordering: .relaxed)
-        if failed > 0 { line += " · " + Message("batch.progress-failed", [String(failed)]).rendered(in: session.language) }
+        if failed > 0 { line += " · " + Message.batchProgressFailed(count: String(failed)).rendered(in: session.language) }
         return (session.isTerminal ? bar : "") + line
     }
 
@@ -153,19 +152,15 @@ final class Batch: Sendable {
         let elapsed = max(seconds(since: started), 0.001)
         let converted = reports.filter { $0.status == .converted }
         let count = { (status: ConversionReport.Status) in String(reports.filter { $0.status == status }.count) }
-        session.printErrorRaw(Message("batch.summary", [
-            String(converted.count), String(reports.count), String(converted.reduce(0) { $0 + ($1.records ?? 0) }),
-            String(format: "%.1f", elapsed), Self.number(Double(converted.count) / elapsed), count(.skipped), count(.failed),
-        ]).rendered(in: session.language) + "\n")
+        session.printErrorRaw(Message.batchSummary(converted: String(converted.count), total: String(reports.count), records: String(converted.reduce(0) { $0 + ($1.records ?? 0) }), seconds: String(format: "%.1f", elapsed), rate: Self.number(Double(converted.count) / elapsed), skipped: count(.skipped), failed: count(.failed)).rendered(in: session.language) + "\n")
         let notStarted = reports.filter { $0.status == .notStarted }.count
         if notStarted > 0 {
-            let reason = Message(stopping.load(ordering: .relaxed) == 1 ? "batch.reason-interrupted" : "batch.reason-failure").rendered(in: session.language)
-            session.printErrorRaw(Message("batch.not-started-summary", [String(notStarted), reason]).rendered(in: session.language) + "\n")
+            let reason = (stopping.load(ordering: .relaxed) == 1 ? Message.batchReasonInterrupted : Message.batchReasonFailure).rendered(in: session.language)
+            session.printErrorRaw(Message.batchNotStartedSummary(count: String(notStarted), reason: reason).rendered(in: session.language) + "\n")
         }
         let skipped = reports.filter { $0.status == .skipped }.flatMap(\.diagnostics).map(\.code)
         if !skipped.isEmpty {
-            session.printErrorRaw(Message("batch.skipped-summary", [String(skipped.filter { $0 == .batchSkippedExists }.count),
-                                                                    String(skipped.filter { $0 == .batchSkippedUnknown }.count)])
+            session.printErrorRaw(Message.batchSkippedSummary(existing: String(skipped.filter { $0 == .batchSkippedExists }.count), unknown: String(skipped.filter { $0 == .batchSkippedUnknown }.count))
                 .rendered(in: session.language) + "\n")
         }
     }

@@ -52,15 +52,15 @@ struct Manifest {
         } catch {
             // The parser counts lines within the one line it was given.
             let column = error.location?.column
-            return .failure(.error("manifest.not-json", error.message.rendered(), at: SourceLocation(file: name, line: line, column: column)))
+            return .failure(.error(.manifestNotJson(reason: error.message.rendered()), at: SourceLocation(file: name, line: line, column: column)))
         }
-        guard case .object(let members) = value else { return .failure(.error("manifest.not-object", at: here)) }
+        guard case .object(let members) = value else { return .failure(.error(.manifestNotObject, at: here)) }
         var entry = Entry(line: line, input: "")
         var hasInput = false
         for (key, member) in members {
             func string() -> Result<String, Diagnostic> {
                 if case .string(let text) = member { return .success(text) }
-                return .failure(.error("manifest.wrong-type", key, "a string", at: here))
+                return .failure(.error(.manifestWrongType(field: key, expected: "a string"), at: here))
             }
             switch key {
             case "input":
@@ -76,16 +76,16 @@ struct Manifest {
                 case .failure(let error): return .failure(error)
                 }
             case "skip_unknown":
-                guard case .bool(let flag) = member else { return .failure(.error("manifest.wrong-type", key, "true or false", at: here)) }
+                guard case .bool(let flag) = member else { return .failure(.error(.manifestWrongType(field: key, expected: "true or false"), at: here)) }
                 entry.skipUnknown = flag
             case "id":
                 entry.id = member
             default:
-                return .failure(.error("manifest.unknown-field", key, fields.joined(separator: ", "), at: here))
+                return .failure(.error(.manifestUnknownField(field: key, fields: fields.joined(separator: ", ")), at: here))
             }
         }
-        guard hasInput, !entry.input.isEmpty else { return .failure(.error("manifest.missing-input", at: here)) }
-        if entry.input == "-" || entry.output == "-" { return .failure(.error("manifest.standard-streams", at: here)) }
+        guard hasInput, !entry.input.isEmpty else { return .failure(.error(.manifestMissingInput, at: here)) }
+        if entry.input == "-" || entry.output == "-" { return .failure(.error(.manifestStandardStreams, at: here)) }
         return .success(entry)
     }
 }

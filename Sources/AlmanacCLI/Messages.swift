@@ -435,21 +435,353 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// No files to convert were found here.
+    static var batchEmpty: Message { Message("batch.empty", [], table: ModuleMessages.table) }
+    /// failed: %@
+    static func batchFailedFile(reason: String) -> Message {
+        Message("batch.failed-file", [reason], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// %1$@ times in %2$@ files
+    static func batchGroup(count: String, files: String) -> Message {
+        Message("batch.group", [count, files], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// %1$@ cannot hold %2$@ exactly, written as %3$@: %4$@ files, %5$@ items
+    static func batchGroupApproximated(target: String, field: String, how: String, files: String, items: String) -> Message {
+        Message("batch.group-approximated", [target, field, how, files, items], table: ModuleMessages.table)
+    }
+    /// %1$@ cannot hold %2$@ exactly: %3$@ files, %4$@ items
+    static func batchGroupApproximatedVariously(target: String, field: String, files: String, items: String) -> Message {
+        Message("batch.group-approximated-variously", [target, field, files, items], table: ModuleMessages.table)
+    }
+    /// %1$@ cannot hold %2$@: %3$@ files, %4$@ items
+    static func batchGroupDropped(target: String, field: String, files: String, items: String) -> Message {
+        Message("batch.group-dropped", [target, field, files, items], table: ModuleMessages.table)
+    }
+    /// e.g. %@
+    static func batchGroupExample(example: String) -> Message {
+        Message("batch.group-example", [example], table: ModuleMessages.table)
+    }
+    /// e.g. %1$@, written as %2$@
+    static func batchGroupExampleAs(example: String, how: String) -> Message {
+        Message("batch.group-example-as", [example, how], table: ModuleMessages.table)
+    }
+    /// Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.
+    static var batchGroupFooter: Message { Message("batch.group-footer", [], table: ModuleMessages.table) }
+    /// %1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them
+    static func batchGroupLeftOut(target: String, fields: String, items: String, files: String) -> Message {
+        Message("batch.group-left-out", [target, fields, items, files], table: ModuleMessages.table)
+    }
+    /// %1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them
+    static func batchGroupLeftOutOne(target: String, fields: String, items: String) -> Message {
+        Message("batch.group-left-out-one", [target, fields, items], table: ModuleMessages.table)
+    }
+    /// Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).
+    static var batchInterrupting: Message { Message("batch.interrupting", [], table: ModuleMessages.table) }
+    /// Not converted: the batch stopped before this file (%@).
+    static func batchNotStarted(reason: String) -> Message {
+        Message("batch.not-started", [reason], table: ModuleMessages.table)
+    }
+    /// %1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.
+    static func batchNotStartedSummary(count: String, reason: String) -> Message {
+        Message("batch.not-started-summary", [count, reason], table: ModuleMessages.table)
+    }
+    /// The output path %@ leaves the output folder; nothing was written.
+    static func batchOutsideOutput(path: String) -> Message {
+        Message("batch.outside-output", [path], table: ModuleMessages.table)
+    }
+    /// %1$@/%2$@ files · %3$@ records · %4$@ files/s · %5$@ left
+    static func batchProgress(done: String, total: String, records: String, rate: String, left: String) -> Message {
+        Message("batch.progress", [done, total, records, rate, left], table: ModuleMessages.table)
+    }
+    /// %@ failed
+    static func batchProgressFailed(count: String) -> Message {
+        Message("batch.progress-failed", [count], table: ModuleMessages.table)
+    }
+    /// --stop-on-error after a failure
+    static var batchReasonFailure: Message { Message("batch.reason-failure", [], table: ModuleMessages.table) }
+    /// interrupted
+    static var batchReasonInterrupted: Message { Message("batch.reason-interrupted", [], table: ModuleMessages.table) }
+    /// This file would be written to the same output as %@; rename one of them or convert them apart.
+    static func batchSameOutput(other: String) -> Message {
+        Message("batch.same-output", [other], table: ModuleMessages.table)
+    }
+    /// Skipped: the output exists. --force replaces it.
+    static var batchSkippedExists: Message { Message("batch.skipped-exists", [], table: ModuleMessages.table) }
+    /// Skipped %1$@ whose output already exists (--force replaces them) and %2$@ not in a format Almanac reads; --report FILE lists every file.
+    static func batchSkippedSummary(existing: String, unknown: String) -> Message {
+        Message("batch.skipped-summary", [existing, unknown], table: ModuleMessages.table)
+    }
+    /// Skipped: not a format Almanac reads (see almanac formats).
+    static var batchSkippedUnknown: Message { Message("batch.skipped-unknown", [], table: ModuleMessages.table) }
+    /// Converted %1$@ of %2$@ files (%3$@ records) in %4$@ s, %5$@ files/s; skipped %6$@, failed %7$@.
+    static func batchSummary(converted: String, total: String, records: String, seconds: String, rate: String, skipped: String, failed: String) -> Message {
+        Message("batch.summary", [converted, total, records, seconds, rate, skipped, failed], table: ModuleMessages.table)
+    }
+    /// Convert, inspect and localize the data of Retire Time, JellySave, 知习 and Reminders.
+    static var cliAbstract: Message { Message("cli.abstract", [], table: ModuleMessages.table) }
+    /// A calendar file (.ics) or any file that holds events.
+    static var cliArgumentCalendar: Message { Message("cli.argument.calendar", [], table: ModuleMessages.table) }
+    /// Gregorian dates (YYYY-MM-DD), or lunar dates with --to-gregorian; - reads them from standard input, one a line (for many dates: the shell limits arguments).
+    static var cliArgumentDates: Message { Message("cli.argument.dates", [], table: ModuleMessages.table) }
+    /// The files to inspect, or folders (every file inside them; - for standard input).
+    static var cliArgumentFiles: Message { Message("cli.argument.files", [], table: ModuleMessages.table) }
+    /// The files to convert (- for standard input).
+    static var cliArgumentInputs: Message { Message("cli.argument.inputs", [], table: ModuleMessages.table) }
+    /// A locale such as zh-TW, zh-Hans, en-US.
+    static var cliArgumentLocale: Message { Message("cli.argument.locale", [], table: ModuleMessages.table) }
+    /// Find what is missing, wrong or inconsistent in en / zh-Hans / zh-Hant catalogs.
+    static var cliAuditAbstract: Message { Message("cli.audit.abstract", [], table: ModuleMessages.table) }
+    /// PATH is an .lproj folder tree or catalog files (.strings, .stringsdict, .xcstrings, .xliff). Exit status 1 when findings at or above --fail-on remain.
+    static var cliAuditDiscussion: Message { Message("cli.audit.discussion", [], table: ModuleMessages.table) }
+    /// Give the catalogs or folders to audit (or --list-checks, --explain ID).
+    static var cliAuditNoPaths: Message { Message("cli.audit.no-paths", [], table: ModuleMessages.table) }
+    /// Convert files from one format to another.
+    static var cliConvertAbstract: Message { Message("cli.convert.abstract", [], table: ModuleMessages.table) }
+    /// With one input and no -o, the result goes to standard output. With several inputs, -o names a directory. Existing files are never replaced without --force; outputs are written to a temporary file first and renamed into place.
+    static var cliConvertDiscussion: Message { Message("cli.convert.discussion", [], table: ModuleMessages.table) }
+    /// Exit status: 0 success, 1 problems found, 2 usage error, 3 input error, 4 output error. Messages follow --lang, or LC_ALL / LC_MESSAGES / LANG (en, zh-Hans, zh-Hant).
+    static var cliDiscussion: Message { Message("cli.discussion", [], table: ModuleMessages.table) }
+    /// List the occurrences of a calendar's events in a date window, repeats and lunar dates included.
+    static var cliExpandAbstract: Message { Message("cli.expand.abstract", [], table: ModuleMessages.table) }
+    /// The window runs from --from (default: today) to --until (default: a year later), in --time-zone (default: this machine's zone, from TZ or /etc/localtime; a calendar's own X-WR-TIMEZONE wins for its floating times). Occurrences changed by an override are marked with *.
+    static var cliExpandDiscussion: Message { Message("cli.expand.discussion", [], table: ModuleMessages.table) }
+    /// List the formats Almanac reads and writes.
+    static var cliFormatsAbstract: Message { Message("cli.formats.abstract", [], table: ModuleMessages.table) }
+    /// Show a file's format, encoding, record count and problems.
+    static var cliInspectAbstract: Message { Message("cli.inspect.abstract", [], table: ModuleMessages.table) }
+    /// Exits with 1 when a file has warnings and 3 when a file cannot be read.
+    static var cliInspectDiscussion: Message { Message("cli.inspect.discussion", [], table: ModuleMessages.table) }
+    /// Show how a locale writes dates, money and numbers.
+    static var cliLocaleAbstract: Message { Message("cli.locale.abstract", [], table: ModuleMessages.table) }
+    /// Preview dates, times, amounts, relative days and plurals in a locale.
+    static var cliLocaleShowAbstract: Message { Message("cli.locale.show.abstract", [], table: ModuleMessages.table) }
+    /// TWD is shown in cash style by default (no decimals, how prices are written in Taiwan); --rounding standard shows two decimals.
+    static var cliLocaleShowDiscussion: Message { Message("cli.locale.show.discussion", [], table: ModuleMessages.table) }
+    /// Convert Gregorian dates to the Chinese lunar calendar and back.
+    static var cliLunarAbstract: Message { Message("cli.lunar.abstract", [], table: ModuleMessages.table) }
+    /// Dates from 1900 to 2099 follow the published calendar; others use ICU's astronomical computation. Lunar dates are written YYYY-MM-DD with L after a leap month: 2025-06L-01.
+    static var cliLunarDiscussion: Message { Message("cli.lunar.discussion", [], table: ModuleMessages.table) }
+    /// almanac could not read its command line: on Linux, Swift reads it from /proc/self/cmdline, and /proc is not mounted here (a chroot or a bare container?). Mount /proc (mount -t proc proc /proc) and run the command again.
+    static var cliNoCommandLine: Message { Message("cli.no-command-line", [], table: ModuleMessages.table) }
+    /// The enum of accessors generated by the StringAccessors plugin (L10n); keys the sources reach through it count as used.
+    static var cliOptionAccessors: Message { Message("cli.option.accessors", [], table: ModuleMessages.table) }
+    /// A value that may equal the base (a brand name), or a word the vocabulary check allows; repeatable.
+    static var cliOptionAllow: Message { Message("cli.option.allow", [], table: ModuleMessages.table) }
+    /// The amount to show.
+    static var cliOptionAmount: Message { Message("cli.option.amount", [], table: ModuleMessages.table) }
+    /// Report format: text, json, sarif, github or html.
+    static var cliOptionAuditFormat: Message { Message("cli.option.audit-format", [], table: ModuleMessages.table) }
+    /// The locale every other is compared with.
+    static var cliOptionBase: Message { Message("cli.option.base", [], table: ModuleMessages.table) }
+    /// A baseline of accepted findings; only new ones are reported.
+    static var cliOptionBaseline: Message { Message("cli.option.baseline", [], table: ModuleMessages.table) }
+    /// Which column holds what, when the header does not say: title=名稱,date=日期,amount=Total.
+    static var cliOptionColumns: Message { Message("cli.option.columns", [], table: ModuleMessages.table) }
+    /// Convert the other files when one fails (the default).
+    static var cliOptionContinueOnError: Message { Message("cli.option.continue-on-error", [], table: ModuleMessages.table) }
+    /// The ISO 4217 currency of the amount.
+    static var cliOptionCurrency: Message { Message("cli.option.currency", [], table: ModuleMessages.table) }
+    /// The date to show (default: today).
+    static var cliOptionDate: Message { Message("cli.option.date", [], table: ModuleMessages.table) }
+    /// Do not run this check (an id from --list-checks); may be repeated.
+    static var cliOptionDisable: Message { Message("cli.option.disable", [], table: ModuleMessages.table) }
+    /// The input's character encoding (utf-8, big5, gb18030, utf-16…), when detection should not decide.
+    static var cliOptionEncoding: Message { Message("cli.option.encoding", [], table: ModuleMessages.table) }
+    /// Explain one check, with examples that trigger it and examples that do not, and exit.
+    static var cliOptionExplain: Message { Message("cli.option.explain", [], table: ModuleMessages.table) }
+    /// Exit with status 1 when findings of this severity (error or warning) remain.
+    static var cliOptionFailOn: Message { Message("cli.option.fail-on", [], table: ModuleMessages.table) }
+    /// Replace output files that already exist.
+    static var cliOptionForce: Message { Message("cli.option.force", [], table: ModuleMessages.table) }
+    /// The input format, when it cannot be told from the file (see almanac formats).
+    static var cliOptionFrom: Message { Message("cli.option.from", [], table: ModuleMessages.table) }
+    /// The first day of the window (default: today).
+    static var cliOptionFromDate: Message { Message("cli.option.from-date", [], table: ModuleMessages.table) }
+    /// How many cores to use (default: all): files converted at once, or for one large file, threads converting its rows or items.
+    static var cliOptionJobs: Message { Message("cli.option.jobs", [], table: ModuleMessages.table) }
+    /// Print JSON instead of text.
+    static var cliOptionJson: Message { Message("cli.option.json", [], table: ModuleMessages.table) }
+    /// Print a JSON report of what was converted (needs -o).
+    static var cliOptionJsonReport: Message { Message("cli.option.json-report", [], table: ModuleMessages.table) }
+    /// The language of Almanac's messages.
+    static var cliOptionLang: Message { Message("cli.option.lang", [], table: ModuleMessages.table) }
+    /// The most occurrences one repeating event may produce.
+    static var cliOptionLimit: Message { Message("cli.option.limit", [], table: ModuleMessages.table) }
+    /// List the checks the audit runs, and exit.
+    static var cliOptionListChecks: Message { Message("cli.option.list-checks", [], table: ModuleMessages.table) }
+    /// The locale for dates, numbers and headers (zh-TW, zh-Hans, en-US).
+    static var cliOptionLocale: Message { Message("cli.option.locale", [], table: ModuleMessages.table) }
+    /// The locales to check, comma-separated (default: all found).
+    static var cliOptionLocales: Message { Message("cli.option.locales", [], table: ModuleMessages.table) }
+    /// Convert the files listed in FILE (- for standard input), one JSON object a line: {"input": …, "output": …}, with optional "from", "to", "skip_unknown" and "id". Outputs that exist are skipped, as in a folder batch.
+    static var cliOptionManifest: Message { Message("cli.option.manifest", [], table: ModuleMessages.table) }
+    /// When the output backup exists, merge into it: records match by id, then by what identifies them in the app (a day's name, date and type; an account's name and kind); the one updated later wins and a tie keeps the existing one; the old file is kept as NAME.bak.
+    static var cliOptionMerge: Message { Message("cli.option.merge", [], table: ModuleMessages.table) }
+    /// An option for the format (name=value), as listed by almanac formats --json.
+    static var cliOptionOption: Message { Message("cli.option.option", [], table: ModuleMessages.table) }
+    /// The output file, or a directory for several inputs; - for standard output.
+    static var cliOptionOutput: Message { Message("cli.option.output", [], table: ModuleMessages.table) }
+    /// Write a JSON report of every file and the totals to FILE; with -, one JSON line per file on standard output as each file finishes.
+    static var cliOptionReport: Message { Message("cli.option.report", [], table: ModuleMessages.table) }
+    /// cash (TWD without decimals) or standard (two decimals).
+    static var cliOptionRounding: Message { Message("cli.option.rounding", [], table: ModuleMessages.table) }
+    /// Write lunar names in Traditional (hant) or Simplified (hans) characters.
+    static var cliOptionScript: Message { Message("cli.option.script", [], table: ModuleMessages.table) }
+    /// Convert only share K of N (K from 0 to N−1) of the files, chosen by output path: N workers given the same command and K = 0…N−1 convert every file once.
+    static var cliOptionShard: Message { Message("cli.option.shard", [], table: ModuleMessages.table) }
+    /// Swift sources to compare with the catalogs (keys used but missing, keys never used).
+    static var cliOptionSources: Message { Message("cli.option.sources", [], table: ModuleMessages.table) }
+    /// Start no new file after the first failure.
+    static var cliOptionStopOnError: Message { Message("cli.option.stop-on-error", [], table: ModuleMessages.table) }
+    /// Refuse a conversion that would drop or approximate anything (a convert.dropped or convert.approximated warning): nothing is written.
+    static var cliOptionStrict: Message { Message("cli.option.strict", [], table: ModuleMessages.table) }
+    /// The currency symbol: the locale's, iso for the code, or your own text such as NT$.
+    static var cliOptionSymbol: Message { Message("cli.option.symbol", [], table: ModuleMessages.table) }
+    /// The time zone times are read and shown in (Asia/Taipei, or a Windows name); default: this machine's zone (TZ, then /etc/localtime). --locale and --lang never change it.
+    static var cliOptionTimeZone: Message { Message("cli.option.time-zone", [], table: ModuleMessages.table) }
+    /// The output format (see almanac formats).
+    static var cliOptionTo: Message { Message("cli.option.to", [], table: ModuleMessages.table) }
+    /// Read the dates as lunar dates and convert them to Gregorian.
+    static var cliOptionToGregorian: Message { Message("cli.option.to-gregorian", [], table: ModuleMessages.table) }
+    /// Draft this locale's translations from the other Chinese script (zh-Hant from zh-Hans, or back), marked needs_review; reviewed translations are kept.
+    static var cliOptionToLocale: Message { Message("cli.option.to-locale", [], table: ModuleMessages.table) }
+    /// The day after the window (default: a year after --from).
+    static var cliOptionUntilDate: Message { Message("cli.option.until-date", [], table: ModuleMessages.table) }
+    /// Print every warning and note, file by file and item by item, instead of grouping them by kind.
+    static var cliOptionVerbose: Message { Message("cli.option.verbose", [], table: ModuleMessages.table) }
+    /// Convert through a model (agenda, ledger): read a table's rows as days or balances and write them as the target reads them, e.g. a CSV re-written for a region with --locale.
+    static var cliOptionVia: Message { Message("cli.option.via", [], table: ModuleMessages.table) }
+    /// Audit each catalog file given with the rest of its table: the same table in every .lproj folder beside its own. For a pre-commit hook, which passes only the files that changed.
+    static var cliOptionWholeTables: Message { Message("cli.option.whole-tables", [], table: ModuleMessages.table) }
+    /// Write today's findings as a baseline file.
+    static var cliOptionWriteBaseline: Message { Message("cli.option.write-baseline", [], table: ModuleMessages.table) }
+    /// all day
+    static var expandAllDay: Message { Message("expand.all-day", [], table: ModuleMessages.table) }
+    /// The window from %@ to %@ is empty: --until must be after --from.
+    static func expandEmptyWindow(from: String, until: String) -> Message {
+        Message("expand.empty-window", [from, until], table: ModuleMessages.table)
+    }
+    /// No occurrences between %@ and %@.
+    static func expandNone(from: String, until: String) -> Message {
+        Message("expand.none", [from, until], table: ModuleMessages.table)
+    }
+    /// EXTENSIONS
+    static var formatsColumnExtensions: Message { Message("formats.column.extensions", [], table: ModuleMessages.table) }
+    /// FORMAT
+    static var formatsColumnId: Message { Message("formats.column.id", [], table: ModuleMessages.table) }
+    /// MODEL
+    static var formatsColumnModel: Message { Message("formats.column.model", [], table: ModuleMessages.table) }
+    /// NAME
+    static var formatsColumnName: Message { Message("formats.column.name", [], table: ModuleMessages.table) }
+    /// READ
+    static var formatsColumnRead: Message { Message("formats.column.read", [], table: ModuleMessages.table) }
+    /// WRITE
+    static var formatsColumnWrite: Message { Message("formats.column.write", [], table: ModuleMessages.table) }
+    /// plugin
+    static var formatsPlugin: Message { Message("formats.plugin", [], table: ModuleMessages.table) }
+    /// recognised by its content
+    static var inspectBasisContent: Message { Message("inspect.basis.content", [], table: ModuleMessages.table) }
+    /// as given by --from
+    static var inspectBasisExplicit: Message { Message("inspect.basis.explicit", [], table: ModuleMessages.table) }
+    /// recognised by its name
+    static var inspectBasisExtension: Message { Message("inspect.basis.extension", [], table: ModuleMessages.table) }
+    /// This folder holds no file to inspect.
+    static var inspectEmpty: Message { Message("inspect.empty", [], table: ModuleMessages.table) }
+    /// columns
+    static var inspectLabelColumns: Message { Message("inspect.label.columns", [], table: ModuleMessages.table) }
+    /// delimiter
+    static var inspectLabelDelimiter: Message { Message("inspect.label.delimiter", [], table: ModuleMessages.table) }
+    /// encoding
+    static var inspectLabelEncoding: Message { Message("inspect.label.encoding", [], table: ModuleMessages.table) }
+    /// format
+    static var inspectLabelFormat: Message { Message("inspect.label.format", [], table: ModuleMessages.table) }
+    /// problems
+    static var inspectLabelProblems: Message { Message("inspect.label.problems", [], table: ModuleMessages.table) }
+    /// records
+    static var inspectLabelRecords: Message { Message("inspect.label.records", [], table: ModuleMessages.table) }
+    /// %@ (listed below)
+    static func inspectProblemsCount(count: String) -> Message {
+        Message("inspect.problems.count", [count], table: ModuleMessages.table)
+    }
+    /// none
+    static var inspectProblemsNone: Message { Message("inspect.problems.none", [], table: ModuleMessages.table) }
+    /// %@ calendar items
+    static func inspectRecordsAgenda(count: String) -> Message {
+        Message("inspect.records.agenda", [count], table: ModuleMessages.table)
+    }
+    /// %@ records
+    static func inspectRecordsBackup(count: String) -> Message {
+        Message("inspect.records.backup", [count], table: ModuleMessages.table)
+    }
+    /// %@ catalog keys
+    static func inspectRecordsCatalog(count: String) -> Message {
+        Message("inspect.records.catalog", [count], table: ModuleMessages.table)
+    }
+    /// %@ ledger records
+    static func inspectRecordsLedger(count: String) -> Message {
+        Message("inspect.records.ledger", [count], table: ModuleMessages.table)
+    }
+    /// %@ rows
+    static func inspectRecordsTable(count: String) -> Message {
+        Message("inspect.records.table", [count], table: ModuleMessages.table)
+    }
+    /// %@ files inside the folders are in no format Almanac reads (almanac formats lists those it does); they were not inspected.
+    static func inspectUnreadFiles(count: String) -> Message {
+        Message("inspect.unread-files", [count], table: ModuleMessages.table)
+    }
+    /// standard %@, negative %@
+    static func localeAmountVariants(standard: String, accounting: String) -> Message {
+        Message("locale.amount.variants", [standard, accounting], table: ModuleMessages.table)
+    }
+    /// amount (%@)
+    static func localeRowAmount(currency: String) -> Message {
+        Message("locale.row.amount", [currency], table: ModuleMessages.table)
+    }
+    /// date
+    static var localeRowDate: Message { Message("locale.row.date", [], table: ModuleMessages.table) }
+    /// lunar date
+    static var localeRowLunar: Message { Message("locale.row.lunar", [], table: ModuleMessages.table) }
+    /// number
+    static var localeRowNumber: Message { Message("locale.row.number", [], table: ModuleMessages.table) }
+    /// plural forms
+    static var localeRowPlurals: Message { Message("locale.row.plurals", [], table: ModuleMessages.table) }
+    /// relative days
+    static var localeRowRelative: Message { Message("locale.row.relative", [], table: ModuleMessages.table) }
+    /// ROC date
+    static var localeRowRoc: Message { Message("locale.row.roc", [], table: ModuleMessages.table) }
+    /// short date
+    static var localeRowShortDate: Message { Message("locale.row.short-date", [], table: ModuleMessages.table) }
+    /// time
+    static var localeRowTime: Message { Message("locale.row.time", [], table: ModuleMessages.table) }
+    /// "%@" is not a lunar date. Write it as YYYY-MM-DD, with L after a leap month: 2025-06L-01.
+    static func lunarInvalid(text: String) -> Message {
+        Message("lunar.invalid", [text], table: ModuleMessages.table)
+    }
+    /// %@ does not exist in the Chinese calendar (no such leap month, or the month has only 29 days).
+    static func lunarNonexistent(date: String) -> Message {
+        Message("lunar.nonexistent", [date], table: ModuleMessages.table)
+    }
+    /// This manifest line has no "input": the path of the file to convert.
+    static var manifestMissingInput: Message { Message("manifest.missing-input", [], table: ModuleMessages.table) }
+    /// This manifest line has no "output"; give one (a file, or a folder ending in /), or -o DIRECTORY to name outputs as a folder batch does.
+    static var manifestNoOutput: Message { Message("manifest.no-output", [], table: ModuleMessages.table) }
+    /// This manifest line is not JSON (%@); each line is one object such as {"input": "in/a.ics", "output": "out/a.json"}.
+    static func manifestNotJson(reason: String) -> Message {
+        Message("manifest.not-json", [reason], table: ModuleMessages.table)
+    }
+    /// Each manifest line is one JSON object such as {"input": "in/a.ics", "output": "out/a.json"}; this line is not an object.
+    static var manifestNotObject: Message { Message("manifest.not-object", [], table: ModuleMessages.table) }
+    /// Standard input and output carry the manifest and the report, so "-" cannot be a manifest line's input or output; give a path.
+    static var manifestStandardStreams: Message { Message("manifest.standard-streams", [], table: ModuleMessages.table) }
+    /// Unknown field "%1$@"; a manifest line has the fields %2$@.
+    static func manifestUnknownField(field: String, fields: String) -> Message {
+        Message("manifest.unknown-field", [field, fields], table: ModuleMessages.table)
+    }
+    /// The field "%1$@" should be %2$@.
+    static func manifestWrongType(field: String, expected: String) -> Message {
+        Message("manifest.wrong-type", [field, expected], table: ModuleMessages.table)
     }
 }
 

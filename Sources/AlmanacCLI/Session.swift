@@ -133,15 +133,15 @@ public final class Session: @unchecked Sendable {
     func standardInput() -> [UInt8] { readInput() }
 
     /// A message in the session's language.
-    func text(_ key: String, _ arguments: String...) -> String {
-        Message(key, arguments).rendered(in: language)
+    func text(_ message: Message) -> String {
+        message.rendered(in: language)
     }
 }
 
 /// A message in the language of the running command (for help texts, which ArgumentParser reads
 /// before any command runs).
-func L(_ key: String, _ arguments: String...) -> String {
-    Message(key, arguments).rendered(in: Session.current?.language ?? .english)
+func L(_ message: Message) -> String {
+    message.rendered(in: Session.current?.language ?? .english)
 }
 
 extension Session {

@@ -79,8 +79,8 @@ struct WarningGroups {
                 let fields = group.fields.joined(separator: ", "), items = String(group.items)
                 // One file's: said at that file.
                 let file = group.files.count == 1 ? group.files.first.flatMap { $0.isEmpty ? nil : $0 } : nil
-                let headline = file == nil ? Message("batch.group-left-out", target, fields, items, String(group.files.count))
-                    : Message("batch.group-left-out-one", target, fields, items)
+                let headline = file == nil ? Message.batchGroupLeftOut(target: target, fields: fields, items: items, files: String(group.files.count))
+                    : Message.batchGroupLeftOutOne(target: target, fields: fields, items: items)
                 lines.append(Diagnostic(group.key.severity, Message(code: group.key.code.rawValue, text: headline.rendered(in: language)),
                                         at: file.map { SourceLocation(file: $0) }).rendered(in: language))
                 continue
@@ -91,7 +91,7 @@ struct WarningGroups {
             }
             if inline {
                 let places = group.examples.compactMap { $0.location?.file.map(Self.shortName) }
-                let text = headline(group, in: language) + (places.isEmpty ? "" : "; " + Message("batch.group-example", places.joined(separator: ", ")).rendered(in: language))
+                let text = headline(group, in: language) + (places.isEmpty ? "" : "; " + Message.batchGroupExample(example: places.joined(separator: ", ")).rendered(in: language))
                 lines.append(Diagnostic(group.key.severity, Message(code: group.key.code.rawValue, text: text)).rendered(in: language))
                 continue
             }
@@ -105,17 +105,17 @@ struct WarningGroups {
                 if let loss = Losses.loss(in: example) {
                     let items = place + Message.quoting(loss.items, limit: 400)
                     if group.how == nil, let how = loss.how {
-                        line = Message("batch.group-example-as", items, Message.quoting(how))
+                        line = Message.batchGroupExampleAs(example: items, how: Message.quoting(how))
                     } else {
-                        line = Message("batch.group-example", items)
+                        line = Message.batchGroupExample(example: items)
                     }
                 } else {
-                    line = Message("batch.group-example", place + example.message.rendered(in: language))
+                    line = Message.batchGroupExample(example: place + example.message.rendered(in: language))
                 }
                 lines.append("  " + line.rendered(in: language))
             }
         }
-        if summarizes { lines.append(Message("batch.group-footer").rendered(in: language)) }
+        if summarizes { lines.append(Message.batchGroupFooter.rendered(in: language)) }
         return lines
     }
 
@@ -129,14 +129,14 @@ struct WarningGroups {
         let subject = group.key.subject
         switch group.key.code {
         case .convertDropped where subject.count == 2:
-            return Message("batch.group-dropped", subject[0], subject[1], files, items).rendered(in: language)
+            return Message.batchGroupDropped(target: subject[0], field: subject[1], files: files, items: items).rendered(in: language)
         case .convertApproximated where subject.count == 2:
             if let how = group.how {
-                return Message("batch.group-approximated", subject[0], subject[1], how, files, items).rendered(in: language)
+                return Message.batchGroupApproximated(target: subject[0], field: subject[1], how: how, files: files, items: items).rendered(in: language)
             }
-            return Message("batch.group-approximated-variously", subject[0], subject[1], files, items).rendered(in: language)
+            return Message.batchGroupApproximatedVariously(target: subject[0], field: subject[1], files: files, items: items).rendered(in: language)
         default:
-            return Message("batch.group", String(group.count), files).rendered(in: language)
+            return Message.batchGroup(count: String(group.count), files: files).rendered(in: language)
         }
     }
 }

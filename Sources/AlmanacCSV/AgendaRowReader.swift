@@ -30,7 +30,7 @@ public struct AgendaRowReader {
         self.file = context.sourceFile
         self.map = try ColumnMap(columns: columns, explicit: context.options["columns"], fileName: file)
         guard map[.title] != nil else {
-            throw Diagnostic.error("csv.no-title-column", columns.joined(separator: ", "), at: SourceLocation(file: file))
+            throw Diagnostic.error(.csvNoTitleColumn(columns: columns.joined(separator: ", ")), at: SourceLocation(file: file))
         }
         let used = Set(map.roles.values)
         self.extra = columns.indices.filter { !used.contains($0) }
@@ -44,7 +44,7 @@ public struct AgendaRowReader {
         })
         let unknown = extra.filter { Self.propertyHeader(columns[$0]) == nil }
         if !unknown.isEmpty {
-            diagnostics.append(.note("csv.extra-columns", unknown.map { columns[$0] }.joined(separator: ", "), at: SourceLocation(file: file)))
+            diagnostics.append(.note(.csvExtraColumns(columns: unknown.map { columns[$0] }.joined(separator: ", ")), at: SourceLocation(file: file)))
         }
         self.isTodoList = map[.completed] != nil || map[.priority] != nil
         (titleColumn, dateColumn, timeColumn, endColumn) = (map[.title], map[.date], map[.time], map[.end])
@@ -138,8 +138,8 @@ public struct AgendaRowReader {
             let column = columns[map[role]!]
             let location = SourceLocation(file: file, keyPath: "row \(rowNumber(index))")
             diagnostics.append(ambiguous
-                ? .warning("csv.ambiguous-date", rowNumber(index), column, value, at: location)
-                : .warning("csv.bad-value", rowNumber(index), column, value, Message("csv.kind.\(kind)").rendered(), at: location))
+                ? .warning(.csvAmbiguousDate(row: rowNumber(index), column: column, value: value), at: location)
+                : .warning(.csvBadValue(row: rowNumber(index), column: column, value: value, expected: Message(key: "csv.kind.\(kind)", table: ModuleMessages.table).rendered()), at: location))
             invalid.append(CarriedProperty(name: CarriedName.invalid(TableImport.propertyName(column)),
                                            parameters: [.init(name: CarriedName.Parameter.column, values: [column]),
                                                         .init(name: CarriedName.Parameter.role, values: [role.rawValue])],

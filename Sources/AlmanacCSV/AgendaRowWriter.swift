@@ -141,10 +141,10 @@ public final class AgendaRowWriter {
     }
 
     /// A message without arguments in the reader's language, rendered once per conversion.
-    private func word(_ key: String) -> String {
-        if let text = memo.words[key] { return text }
-        let text = Message(key).rendered(in: export.language)
-        memo.words[key] = text
+    private func word(_ message: Message) -> String {
+        if let text = memo.words[message.key] { return text }
+        let text = message.rendered(in: export.language)
+        memo.words[message.key] = text
         return text
     }
 
@@ -169,7 +169,7 @@ public final class AgendaRowWriter {
         // Times as people in the region read them (6:00 PM in New York, 下午6:00 in Taipei, 18:00 in
         // Shanghai: ICU's `j` is the locale's hour cycle); 24-hour for machines.
         do { timeFormat = try DateFormat(skeleton: export.iso ? "Hm" : "jm", locale: export.locale) } catch {
-            throw Diagnostic.error("locale.unknown", export.locale.bcp47)
+            throw Diagnostic.error(.localeUnknown(tag: export.locale.bcp47))
         }
         relative = context.options["relative"] == "yes"
         // The iso style is for machines and for coming back: it keeps ids, alerts, colours, time
@@ -370,7 +370,7 @@ public final class AgendaRowWriter {
     /// The warnings for what the rows left out, and, for a region-style table, how to keep it.
     public func report(target: String) -> [Diagnostic] {
         var diagnostics = losses.diagnostics(target: target)
-        if isoWouldKeep { diagnostics.append(.note("csv.iso-keeps")) }
+        if isoWouldKeep { diagnostics.append(.note(.csvIsoKeeps)) }
         return diagnostics
     }
 
@@ -478,7 +478,7 @@ public final class AgendaRowWriter {
         case .priority: return priorityText(item.priority)
         case .completed:
             guard item.kind == .todo else { return "" }
-            return export.machine ? String(item.isCompleted) : word(item.isCompleted ? "word.yes" : "word.no")
+            return export.machine ? String(item.isCompleted) : word(item.isCompleted ? .wordYes : .wordNo)
         case .relative:
             guard let expander, let when else { return "" }
             // Repeating days count to their next occurrence; one-off days to or from themselves.
@@ -493,7 +493,7 @@ public final class AgendaRowWriter {
     private func typeText(_ value: String?) -> String {
         guard let value, !export.iso else { return value ?? "" }
         if memo.types.isEmpty {
-            memo.types = DayType.allCases.map { ($0.rawValue, word("csv.type." + $0.rawValue)) }
+            memo.types = DayType.allCases.map { ($0.rawValue, word(Message(key: "csv.type." + $0.rawValue, table: ModuleMessages.table))) }
         }
         return memo.types.first { $0.value == value }?.text ?? value
     }
@@ -556,26 +556,28 @@ public final class AgendaRowWriter {
 
     private func describe(_ rule: RecurrenceRule) -> String {
         if export.iso { return rule.description }
-        let key = switch rule.frequency {
-        case .yearly: rule.isLunar ? "csv.repeat.yearly-lunar" : "csv.repeat.yearly"
-        case .monthly: "csv.repeat.monthly"
-        case .weekly: "csv.repeat.weekly"
-        case .daily: "csv.repeat.daily"
-        default: "csv.repeat.other"
+        let message: Message = switch rule.frequency {
+        case .yearly: rule.isLunar ? .csvRepeatYearlyLunar : .csvRepeatYearly
+        case .monthly: .csvRepeatMonthly
+        case .weekly: .csvRepeatWeekly
+        case .daily: .csvRepeatDaily
+        default: .csvRepeatOther
         }
-        return Message(key).rendered(in: export.language)
+        return message.rendered(in: export.language)
     }
 
     private func priorityText(_ priority: Priority) -> String {
         guard priority != .none else { return "" }
-        return export.iso ? priority.rawValue : word("csv.priority.\(priority.rawValue)")
+        return export.iso ? priority.rawValue : word(Message(key: "csv.priority.\(priority.rawValue)", table: ModuleMessages.table))
     }
 
     private func relativeText(_ days: Int) -> String {
         if export.machine { return String(days) }
-        if days == 0 { return Message("csv.relative.today").rendered(in: export.language) }
-        let category = plurals?.category(for: abs(days)) == .one ? "one" : "other"
-        return Message(days > 0 ? "csv.relative.future.\(category)" : "csv.relative.past.\(category)", [counts?.string(abs(days)) ?? String(abs(days))])
-            .rendered(in: export.language)
+        if days == 0 { return Message.csvRelativeToday.rendered(in: export.language) }
+        let one = plurals?.category(for: abs(days)) == .one
+        let count = counts?.string(abs(days)) ?? String(abs(days))
+        let message: Message = days > 0 ? (one ? .csvRelativeFutureOne(days: count) : .csvRelativeFutureOther(days: count))
+            : (one ? .csvRelativePastOne(days: count) : .csvRelativePastOther(days: count))
+        return message.rendered(in: export.language)
     }
 }

@@ -59,7 +59,7 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
             switch delimiter {
             case "tab", "\\t", "\t": options.delimiter = ASCII.tab
             case ",", ";", "|": options.delimiter = delimiter.utf8.first
-            default: throw Diagnostic.error("cli.value.choices", delimiter, ", ; tab |")
+            default: throw Diagnostic.error(.cliValueChoices(value: delimiter, choices: ", ; tab |"))
             }
         }
         return options
@@ -85,14 +85,14 @@ public struct CSVCodec: StreamingDecoder, StreamingEncoder {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .table = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.table.rawValue))
         }
         return try encodeByItems(document, context: context)
     }
 
     public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
         guard case .table(let table) = frame else {
-            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.table.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: frame.kind.rawValue, format: format.id, expected: ModelKind.table.rawValue))
         }
         return try CSVItemWriter(table, dialect: writeDialect(for: table, context: context),
                                  guardsFormulas: context.options["formula-guard"] != "no", output: output)
@@ -139,8 +139,7 @@ private struct RowBatcher {
             try begin(&sink)
         }
         if record.count != table.columns.count, ragged.count < 100 {
-            ragged.append(.warning("csv.ragged-row", String(record.count), String(table.columns.count),
-                                   at: SourceLocation(file: fileName, line: record.line)))
+            ragged.append(.warning(.csvRaggedRow(fields: String(record.count), columns: String(table.columns.count)), at: SourceLocation(file: fileName, line: record.line)))
         }
         if wantsContent {
             for index in 0..<record.count { batch.appendField(record.bytes(index)) }

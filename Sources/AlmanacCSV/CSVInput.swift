@@ -81,7 +81,7 @@ public struct CSVInput {
                 // Records were already handed out as UTF-8: name the likely charset instead of
                 // starting again behind the caller's back.
                 let guess = (try? input.readAll()).map { CharsetDetector.detect($0).charset.description } ?? "?"
-                throw Diagnostic.error("csv.mixed-encoding", guess, at: SourceLocation(file: fileName))
+                throw Diagnostic.error(.csvMixedEncoding(guess: guess), at: SourceLocation(file: fileName))
             }
         }
         // Not UTF-8: convert the whole file, then read it.
@@ -89,15 +89,14 @@ public struct CSVInput {
         let detection = CharsetDetector.detect(all, declared: options.encoding)
         if detection.isAmbiguous {
             let names = detection.candidates.prefix(2).map(\.charset.description).joined(separator: ", ")
-            throw Diagnostic.error("csv.ambiguous-encoding", names, at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.csvAmbiguousEncoding(candidates: names), at: SourceLocation(file: fileName))
         }
         let text: String
         do { text = try detection.charset.decode(all.dropFirst(detection.byteOrderMarkLength)) } catch {
-            throw Diagnostic.error("charset.invalid-bytes", detection.charset.description,
-                                   String((error.offset ?? 0) + detection.byteOrderMarkLength), at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.charsetInvalidBytes(charset: detection.charset.description, offset: String((error.offset ?? 0) + detection.byteOrderMarkLength)), at: SourceLocation(file: fileName))
         }
         if !detection.charset.isUnicode {
-            notes.append(.note("charset.converted", detection.charset.description, at: SourceLocation(file: fileName)))
+            notes.append(.note(.charsetConverted(charset: detection.charset.description), at: SourceLocation(file: fileName)))
         }
         let bytes = Array(text.utf8)
         let delimiter = options.delimiter ?? sniff(Array(bytes.prefix(64 * 1024)))

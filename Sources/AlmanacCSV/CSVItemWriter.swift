@@ -20,7 +20,7 @@ final class CSVItemWriter: ConcurrentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "csv") }
+        guard case .rows(let rows) = item else { throw Diagnostic.error(.convertItemMismatch(format: "csv")) }
         writer.write(rows, guardsFormulas: guardsFormulas)
         if writer.byteCount >= Self.pieceSize { try writer.flush(sink) }
     }
@@ -52,7 +52,7 @@ final class CSVItemWriter: ConcurrentItemWriter {
 
         func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch {
             for item in items {
-                guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "csv") }
+                guard case .rows(let rows) = item else { throw Diagnostic.error(.convertItemMismatch(format: "csv")) }
                 writer.write(rows, guardsFormulas: guardsFormulas)
             }
             return EncodedBatch(bytes: writer.take())

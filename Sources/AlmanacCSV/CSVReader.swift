@@ -119,7 +119,7 @@ public struct CSVReader {
     private mutating func keep(_ data: [UInt8], from start: Int) throws(Diagnostic) {
         carry = Array(data[start...])
         if carry.count > maxRecordBytes {
-            throw Diagnostic.error("csv.record-too-long", String(maxRecordBytes), at: SourceLocation(file: fileName, line: line))
+            throw Diagnostic.error(.csvRecordTooLong(limit: String(maxRecordBytes)), at: SourceLocation(file: fileName, line: line))
         }
     }
 
@@ -183,7 +183,7 @@ public struct CSVReader {
                     }
                     if !closed {
                         if !isLast { break outer }
-                        diagnostics.append(.warning("csv.unclosed-quote", at: SourceLocation(file: fileName, line: recordLine)))
+                        diagnostics.append(.warning(.csvUnclosedQuote, at: SourceLocation(file: fileName, line: recordLine)))
                         contentEnd = count
                     }
                     if usesScratch { buffer.append(segmentStart, contentEnd, to: &scratch) }
@@ -197,7 +197,7 @@ public struct CSVReader {
                         position = scanPlain(buffer, from: position)
                         if position >= count && !isLast { break outer }
                         buffer.append(tailStart, position, to: &scratch)
-                        diagnostics.append(.warning("csv.text-after-quote", at: SourceLocation(file: fileName, line: recordLine + newlines)))
+                        diagnostics.append(.warning(.csvTextAfterQuote, at: SourceLocation(file: fileName, line: recordLine + newlines)))
                     }
                     if usesScratch {
                         fields.append(FieldRange(start: Int32(scratchStart), end: Int32(scratch.count), inScratch: true))
@@ -249,7 +249,7 @@ public struct CSVReader {
     }
 
     /// Thrown when the bytes are not UTF-8 (the caller converts the file and starts again).
-    public static let invalidUTF8 = Diagnostic.error("internal.not-utf8")
+    public static let invalidUTF8 = Diagnostic.internal(.internalNotUTF8)
 
     /// The first delimiter, CR or LF at or after `start`; `high` collects the top bits of the
     /// bytes passed, so non-ASCII text is noticed for free.

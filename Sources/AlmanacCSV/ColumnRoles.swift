@@ -18,8 +18,8 @@ public enum ColumnRole: String, CaseIterable, Sendable {
     /// `iso` style writes so that an export imports back whole.
     case alarm, color, created
 
-    /// The message key of the role's header (`csv.column.title`).
-    var messageKey: String { "csv.column.\(rawValue)" }
+    /// The role's header (`csv.column.title`).
+    var headerMessage: Message { Message(key: "csv.column.\(rawValue)", table: ModuleMessages.table) }
 
     /// Header words that mean this role, lowercased, beyond the catalog's own headers.
     var synonyms: [String] {
@@ -55,7 +55,7 @@ public enum ColumnRole: String, CaseIterable, Sendable {
     }
 
     /// The header a person in a language reads for this role.
-    func header(in language: Language) -> String { Message(messageKey).rendered(in: language) }
+    func header(in language: Language) -> String { headerMessage.rendered(in: language) }
 }
 
 /// Which column holds which role in a table.
@@ -83,10 +83,10 @@ public struct ColumnMap: Sendable {
         for pair in explicit.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let role = ColumnRole(rawValue: parts[0].lowercased()) else {
-                throw Diagnostic.error("csv.columns-malformed", String(pair))
+                throw Diagnostic.error(.csvColumnsMalformed(pair: String(pair)))
             }
             guard let index = columns.firstIndex(of: parts[1]) ?? normalized.firstIndex(of: Self.normalize(parts[1])) else {
-                throw Diagnostic.error("csv.unknown-column", parts[1], columns.joined(separator: ", "), at: SourceLocation(file: fileName))
+                throw Diagnostic.error(.csvUnknownColumn(name: parts[1], columns: columns.joined(separator: ", ")), at: SourceLocation(file: fileName))
             }
             for (other, column) in roles where column == index { roles[other] = nil }
             roles[role] = index
@@ -98,7 +98,7 @@ public struct ColumnMap: Sendable {
         guard let given = context.options["currency"] else { return nil }
         let code = given.uppercased()
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            throw Diagnostic.error("option.invalid-value", "currency", given, "an ISO 4217 code (TWD, USD, CNY)")
+            throw Diagnostic.error(.optionInvalidValue(option: "currency", value: given, choices: "an ISO 4217 code (TWD, USD, CNY)"))
         }
         return code
     }

@@ -261,22 +261,202 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// Row %@, column "%@": "%@" reads as different dates in different regions. Give --locale (en-US reads 3/5 as March 5).
+    static func csvAmbiguousDate(row: String, column: String, value: String) -> Message {
+        Message("csv.ambiguous-date", [row, column, value], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The encoding cannot be told apart (it could be %@). Name it with --encoding big5 or --encoding gb18030.
+    static func csvAmbiguousEncoding(candidates: String) -> Message {
+        Message("csv.ambiguous-encoding", [candidates], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// Row %@, column "%@": "%@" is not %@.
+    static func csvBadValue(row: String, column: String, value: String, expected: String) -> Message {
+        Message("csv.bad-value", [row, column, value, expected], table: ModuleMessages.table)
     }
+    /// Account
+    static var csvColumnAccount: Message { Message("csv.column.account", [], table: ModuleMessages.table) }
+    /// Alert
+    static var csvColumnAlarm: Message { Message("csv.column.alarm", [], table: ModuleMessages.table) }
+    /// Amount
+    static var csvColumnAmount: Message { Message("csv.column.amount", [], table: ModuleMessages.table) }
+    /// Balance
+    static var csvColumnBalance: Message { Message("csv.column.balance", [], table: ModuleMessages.table) }
+    /// Category
+    static var csvColumnCategory: Message { Message("csv.column.category", [], table: ModuleMessages.table) }
+    /// Change
+    static var csvColumnChange: Message { Message("csv.column.change", [], table: ModuleMessages.table) }
+    /// Change Rate
+    static var csvColumnChangePercent: Message { Message("csv.column.changePercent", [], table: ModuleMessages.table) }
+    /// Colour
+    static var csvColumnColor: Message { Message("csv.column.color", [], table: ModuleMessages.table) }
+    /// Completed
+    static var csvColumnCompleted: Message { Message("csv.column.completed", [], table: ModuleMessages.table) }
+    /// Created
+    static var csvColumnCreated: Message { Message("csv.column.created", [], table: ModuleMessages.table) }
+    /// Currency
+    static var csvColumnCurrency: Message { Message("csv.column.currency", [], table: ModuleMessages.table) }
+    /// Date
+    static var csvColumnDate: Message { Message("csv.column.date", [], table: ModuleMessages.table) }
+    /// Deadline
+    static var csvColumnDeadline: Message { Message("csv.column.deadline", [], table: ModuleMessages.table) }
+    /// End
+    static var csvColumnEnd: Message { Message("csv.column.end", [], table: ModuleMessages.table) }
+    /// Location
+    static var csvColumnLocation: Message { Message("csv.column.location", [], table: ModuleMessages.table) }
+    /// Lunar date
+    static var csvColumnLunar: Message { Message("csv.column.lunar", [], table: ModuleMessages.table) }
+    /// Needed Monthly
+    static var csvColumnMonthly: Message { Message("csv.column.monthly", [], table: ModuleMessages.table) }
+    /// Notes
+    static var csvColumnNotes: Message { Message("csv.column.notes", [], table: ModuleMessages.table) }
+    /// Opening Balance
+    static var csvColumnOpening: Message { Message("csv.column.opening", [], table: ModuleMessages.table) }
+    /// Priority
+    static var csvColumnPriority: Message { Message("csv.column.priority", [], table: ModuleMessages.table) }
+    /// Progress
+    static var csvColumnProgress: Message { Message("csv.column.progress", [], table: ModuleMessages.table) }
+    /// Countdown
+    static var csvColumnRelative: Message { Message("csv.column.relative", [], table: ModuleMessages.table) }
+    /// Repeat
+    static var csvColumnRepeat: Message { Message("csv.column.repeat", [], table: ModuleMessages.table) }
+    /// Saved
+    static var csvColumnSaved: Message { Message("csv.column.saved", [], table: ModuleMessages.table) }
+    /// Target
+    static var csvColumnTarget: Message { Message("csv.column.target", [], table: ModuleMessages.table) }
+    /// Time
+    static var csvColumnTime: Message { Message("csv.column.time", [], table: ModuleMessages.table) }
+    /// Name
+    static var csvColumnTitle: Message { Message("csv.column.title", [], table: ModuleMessages.table) }
+    /// Total Assets
+    static var csvColumnTotal: Message { Message("csv.column.total", [], table: ModuleMessages.table) }
+    /// Type
+    static var csvColumnType: Message { Message("csv.column.type", [], table: ModuleMessages.table) }
+    /// ID
+    static var csvColumnUid: Message { Message("csv.column.uid", [], table: ModuleMessages.table) }
+    /// Updated
+    static var csvColumnUpdated: Message { Message("csv.column.updated", [], table: ModuleMessages.table) }
+    /// "%@" is not a column mapping; write role=COLUMN, e.g. title=名稱,date=日期.
+    static func csvColumnsMalformed(pair: String) -> Message {
+        Message("csv.columns-malformed", [pair], table: ModuleMessages.table)
+    }
+    /// The iso style keeps ids, alerts, colours, time stamps and the apps' own fields in columns of their own: --option style=iso.
+    static var csvIsoKeeps: Message { Message("csv.iso-keeps", [], table: ModuleMessages.table) }
+    /// an alert as a duration before the day (-PT15H, -P1D)
+    static var csvKindAlarm: Message { Message("csv.kind.alarm", [], table: ModuleMessages.table) }
+    /// an amount
+    static var csvKindAmount: Message { Message("csv.kind.amount", [], table: ModuleMessages.table) }
+    /// a date
+    static var csvKindDate: Message { Message("csv.kind.date", [], table: ModuleMessages.table) }
+    /// a lunar month and day (八月十五, 閏六月初十, 臘月最後一天)
+    static var csvKindLunar: Message { Message("csv.kind.lunar", [], table: ModuleMessages.table) }
+    /// a repeat (every year, 每月, FREQ=WEEKLY;BYDAY=MO)
+    static var csvKindRepeat: Message { Message("csv.kind.repeat", [], table: ModuleMessages.table) }
+    /// a time
+    static var csvKindTime: Message { Message("csv.kind.time", [], table: ModuleMessages.table) }
+    /// a time stamp (2025-11-01T09:30:00+08:00)
+    static var csvKindTimestamp: Message { Message("csv.kind.timestamp", [], table: ModuleMessages.table) }
+    /// The file starts as UTF-8 but later bytes are not; it looks like %@. Read it with --encoding.
+    static func csvMixedEncoding(guess: String) -> Message {
+        Message("csv.mixed-encoding", [guess], table: ModuleMessages.table)
+    }
+    /// None of the columns (%@) holds amounts or balances. Say which one does with --columns balance=COLUMN.
+    static func csvNoAmountColumn(columns: String) -> Message {
+        Message("csv.no-amount-column", [columns], table: ModuleMessages.table)
+    }
+    /// None of the columns (%@) holds names. Say which one does with --columns title=COLUMN.
+    static func csvNoTitleColumn(columns: String) -> Message {
+        Message("csv.no-title-column", [columns], table: ModuleMessages.table)
+    }
+    /// This ledger also has %@; choose one with --option sheet=…
+    static func csvOtherSheets(sheets: String) -> Message {
+        Message("csv.other-sheets", [sheets], table: ModuleMessages.table)
+    }
+    /// High
+    static var csvPriorityHigh: Message { Message("csv.priority.high", [], table: ModuleMessages.table) }
+    /// Low
+    static var csvPriorityLow: Message { Message("csv.priority.low", [], table: ModuleMessages.table) }
+    /// Medium
+    static var csvPriorityMedium: Message { Message("csv.priority.medium", [], table: ModuleMessages.table) }
+    /// This row has %@ fields; the header has %@. It is kept as it is.
+    static func csvRaggedRow(fields: String, columns: String) -> Message {
+        Message("csv.ragged-row", [fields, columns], table: ModuleMessages.table)
+    }
+    /// A record is longer than %@ bytes (an unclosed quote?); the file is refused.
+    static func csvRecordTooLong(limit: String) -> Message {
+        Message("csv.record-too-long", [limit], table: ModuleMessages.table)
+    }
+    /// %@ day left
+    static func csvRelativeFutureOne(days: String) -> Message {
+        Message("csv.relative.future.one", [days], table: ModuleMessages.table)
+    }
+    /// %@ days left
+    static func csvRelativeFutureOther(days: String) -> Message {
+        Message("csv.relative.future.other", [days], table: ModuleMessages.table)
+    }
+    /// %@ day since
+    static func csvRelativePastOne(days: String) -> Message {
+        Message("csv.relative.past.one", [days], table: ModuleMessages.table)
+    }
+    /// %@ days since
+    static func csvRelativePastOther(days: String) -> Message {
+        Message("csv.relative.past.other", [days], table: ModuleMessages.table)
+    }
+    /// Today
+    static var csvRelativeToday: Message { Message("csv.relative.today", [], table: ModuleMessages.table) }
+    /// Every day
+    static var csvRepeatDaily: Message { Message("csv.repeat.daily", [], table: ModuleMessages.table) }
+    /// Every month
+    static var csvRepeatMonthly: Message { Message("csv.repeat.monthly", [], table: ModuleMessages.table) }
+    /// Repeats
+    static var csvRepeatOther: Message { Message("csv.repeat.other", [], table: ModuleMessages.table) }
+    /// Every week
+    static var csvRepeatWeekly: Message { Message("csv.repeat.weekly", [], table: ModuleMessages.table) }
+    /// Every year
+    static var csvRepeatYearly: Message { Message("csv.repeat.yearly", [], table: ModuleMessages.table) }
+    /// Every year (lunar)
+    static var csvRepeatYearlyLunar: Message { Message("csv.repeat.yearly-lunar", [], table: ModuleMessages.table) }
+    /// Text follows a closing quote; it was joined to the field, as Python's csv does.
+    static var csvTextAfterQuote: Message { Message("csv.text-after-quote", [], table: ModuleMessages.table) }
+    /// Anniversary
+    static var csvTypeAnniversary: Message { Message("csv.type.anniversary", [], table: ModuleMessages.table) }
+    /// Birthday
+    static var csvTypeBirthday: Message { Message("csv.type.birthday", [], table: ModuleMessages.table) }
+    /// Countdown
+    static var csvTypeCountdown: Message { Message("csv.type.countdown", [], table: ModuleMessages.table) }
+    /// Days since
+    static var csvTypeCountup: Message { Message("csv.type.countup", [], table: ModuleMessages.table) }
+    /// Custom
+    static var csvTypeCustom: Message { Message("csv.type.custom", [], table: ModuleMessages.table) }
+    /// A quoted field is never closed; it runs to the end of the file.
+    static var csvUnclosedQuote: Message { Message("csv.unclosed-quote", [], table: ModuleMessages.table) }
+    /// --columns names "%@", which is not a column of this file (%@).
+    static func csvUnknownColumn(name: String, columns: String) -> Message {
+        Message("csv.unknown-column", [name, columns], table: ModuleMessages.table)
+    }
+    /// Cash
+    static var ledgerKindCash: Message { Message("ledger.kind.cash", [], table: ModuleMessages.table) }
+    /// Crypto
+    static var ledgerKindCrypto: Message { Message("ledger.kind.crypto", [], table: ModuleMessages.table) }
+    /// Foreign currency
+    static var ledgerKindForeignCurrency: Message { Message("ledger.kind.foreignCurrency", [], table: ModuleMessages.table) }
+    /// Insurance
+    static var ledgerKindInsurance: Message { Message("ledger.kind.insurance", [], table: ModuleMessages.table) }
+    /// Stocks
+    static var ledgerKindStock: Message { Message("ledger.kind.stock", [], table: ModuleMessages.table) }
+    /// Accounts
+    static var ledgerSheetAccounts: Message { Message("ledger.sheet.accounts", [], table: ModuleMessages.table) }
+    /// Changes
+    static var ledgerSheetChanges: Message { Message("ledger.sheet.changes", [], table: ModuleMessages.table) }
+    /// Goals
+    static var ledgerSheetGoals: Message { Message("ledger.sheet.goals", [], table: ModuleMessages.table) }
+    /// Snapshots
+    static var ledgerSheetSnapshots: Message { Message("ledger.sheet.snapshots", [], table: ModuleMessages.table) }
+    /// The JSON must be an array of objects, one per row.
+    static var tableJsonNotArray: Message { Message("table.json-not-array", [], table: ModuleMessages.table) }
+    /// Each row must be a JSON object keyed by column name.
+    static var tableJsonNotObject: Message { Message("table.json-not-object", [], table: ModuleMessages.table) }
 }
 
 // Every code of this table by name: logic compares codes with these, never with their spelling.

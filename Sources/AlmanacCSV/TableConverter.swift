@@ -54,7 +54,7 @@ public struct TableConverter: DocumentConverter {
         case (.ledger(let ledger), .table):
             return try TableExport(context: context).table(ledger)
         default:
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, model.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: model.rawValue, expected: model.rawValue))
         }
     }
 }
@@ -102,16 +102,14 @@ struct TableImport {
             switch reader.amount(text) {
             case .success(let value): return (value.value, value.currency)
             case .failure:
-                diagnostics.append(.warning("csv.bad-value", rowNumber(index), table.columns[map[role]!], text,
-                                            Message("csv.kind.amount").rendered(), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[map[role]!], value: text, expected: Message.csvKindAmount.rendered()), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
                 return nil
             }
         }
         func day(_ row: [String], _ index: Int, _ role: ColumnRole) -> CivilDate? {
             guard let text = cell(row, map[role]) else { return nil }
             if case .success(let value) = reader.date(text) { return value }
-            diagnostics.append(.warning("csv.bad-value", rowNumber(index), table.columns[map[role]!], text,
-                                        Message("csv.kind.date").rendered(), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+            diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[map[role]!], value: text, expected: Message.csvKindDate.rendered()), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
             return nil
         }
         if map[.total] != nil, map[.date] != nil {
@@ -121,7 +119,7 @@ struct TableImport {
             for (column, name) in table.columns.enumerated() {
                 let name = name.trimmingCharacters(in: .whitespaces).lowercased()
                 if let kind = Account.Kind.allCases.first(where: { kind in
-                    name == kind.rawValue.lowercased() || Language.allCases.contains { Message("ledger.kind.\(kind.rawValue)").rendered(in: $0).lowercased() == name }
+                    name == kind.rawValue.lowercased() || Language.allCases.contains { Message(key: "ledger.kind.\(kind.rawValue)", table: ModuleMessages.table).rendered(in: $0).lowercased() == name }
                 }) { kindColumns.append((column, kind)) }
             }
             for (index, row) in table.rows.enumerated() {
@@ -130,8 +128,7 @@ struct TableImport {
                 for (column, kind) in kindColumns {
                     guard let text = cell(row, column) else { continue }
                     if case .success(let value) = reader.amount(text) { byKind[kind] = value.value } else {
-                        diagnostics.append(.warning("csv.bad-value", rowNumber(index), table.columns[column], text, Message("csv.kind.amount").rendered(),
-                                                    at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                        diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[column], value: text, expected: Message.csvKindAmount.rendered()), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
                     }
                 }
                 ledger.snapshots.append(AssetSnapshot(id: cell(row, map[.uid]), date: date, total: total, byKind: byKind.isEmpty ? nil : byKind))
@@ -161,7 +158,7 @@ struct TableImport {
                     amount: value, date: .date(date), note: cell(row, map[.notes]) ?? cell(row, map[.title])))
             }
         } else {
-            throw Diagnostic.error("csv.no-amount-column", table.columns.joined(separator: ", "), at: SourceLocation(file: file))
+            throw Diagnostic.error(.csvNoAmountColumn(columns: table.columns.joined(separator: ", ")), at: SourceLocation(file: file))
         }
         return (ledger, diagnostics)
     }
@@ -182,7 +179,7 @@ struct TableImport {
         var words: [String: DayType] = [:]
         for type in DayType.allCases {
             words[type.rawValue] = type
-            for language in Language.allCases { words[Message("csv.type.\(type.rawValue)").rendered(in: language).lowercased()] = type }
+            for language in Language.allCases { words[Message(key: "csv.type.\(type.rawValue)", table: ModuleMessages.table).rendered(in: language).lowercased()] = type }
         }
         for (word, type) in [("正數", .countup), ("正数", .countup), ("倒數", .countdown), ("倒数", .countdown), ("自定義", .custom),
                              ("自定义", .custom), ("自訂", .custom), ("自定", .custom), ("紀念", .anniversary), ("纪念", .anniversary),
@@ -298,14 +295,14 @@ struct TableExport {
         for name in present.isEmpty ? ["accounts"] : present {
             let (document, found) = try table(ledger, sheet: name, parts: [])
             guard case .table(var sheet) = document else { continue }
-            sheet.name = Message("ledger.sheet.\(name)").rendered(in: language)
+            sheet.name = Message(key: "ledger.sheet.\(name)", table: ModuleMessages.table).rendered(in: language)
             sheets.append(sheet)
             diagnostics += found
         }
         var first = sheets.removeFirst()
         if !sheets.isEmpty {
             first.otherSheets = sheets
-            if !typed { diagnostics.append(.note("csv.other-sheets", present.dropFirst().joined(separator: ", "))) }
+            if !typed { diagnostics.append(.note(.csvOtherSheets(sheets: present.dropFirst().joined(separator: ", ")))) }
         }
         return (.table(first), diagnostics)
     }
@@ -329,7 +326,7 @@ struct TableExport {
             return text
         }
         guard Self.sheets.contains(sheet) else {
-            throw Diagnostic.error("cli.value.choices", sheet, (Self.sheets + ["all"]).joined(separator: ", "))
+            throw Diagnostic.error(.cliValueChoices(value: sheet, choices: (Self.sheets + ["all"]).joined(separator: ", ")))
         }
         let today: CivilDate = context.options["today"].flatMap { try? CivilDate(iso: $0) } ?? zone.wallTime(at: Date()).date
         var table: Table
@@ -342,7 +339,7 @@ struct TableExport {
             table.cellTypes = [.text, .text, .text, amount] + (opening ? [amount] : []) + [.date]
             for account in ledger.accounts {
                 var row = [guarded(account.name),
-                           iso ? account.kind.rawValue : Message("ledger.kind.\(account.kind.rawValue)").rendered(in: language),
+                           iso ? account.kind.rawValue : Message(key: "ledger.kind.\(account.kind.rawValue)", table: ModuleMessages.table).rendered(in: language),
                            account.currency, money(account.balance, account.currency, of: account.name, "balance")]
                 if opening { row.append(account.openingBalance.map { money($0, account.currency, of: account.name, "openingBalance") } ?? "") }
                 row.append(account.updatedAt.map { format($0, dateFormat: dateFormat) } ?? "")
@@ -383,7 +380,7 @@ struct TableExport {
             // of account when the snapshots kept it.
             let kinds = Account.Kind.allCases.filter { kind in ledger.snapshots.contains { $0.byKind?[kind] != nil } }
             table = Table(columns: [.date, .currency, .total, .change, .changePercent].map(header)
-                + kinds.map { iso ? $0.rawValue : Message("ledger.kind.\($0.rawValue)").rendered(in: language) })
+                + kinds.map { iso ? $0.rawValue : Message(key: "ledger.kind.\($0.rawValue)", table: ModuleMessages.table).rendered(in: language) })
             let amount = Table.CellType.amount(currency: ledger.baseCurrency, currencyColumn: 1)
             table.cellTypes = [.date, .text, amount, amount, .percent] + kinds.map { _ in amount }
             let percent = try? NumberFormat.percent(locale: locale, fractionDigits: 1)
@@ -404,7 +401,7 @@ struct TableExport {
         }
         if !typed { table.cellTypes = nil }
         let dropped = parts.filter { $0.present && $0.name != sheet }.map(\.name)
-        var diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.note("csv.other-sheets", dropped.joined(separator: ", "))]
+        var diagnostics: [Diagnostic] = dropped.isEmpty ? [] : [.note(.csvOtherSheets(sheets: dropped.joined(separator: ", ")))]
         diagnostics += losses.diagnostics(target: context.targetFormat ?? "table")
         return (.table(table), diagnostics)
     }
@@ -417,7 +414,7 @@ struct TableExport {
             if context.options["calendar"] == "roc" { return try DateFormat(pattern: "Gy/M/d", locale: ROCCalendar.locale(locale)) }
             return try DateFormat(skeleton: "yMd", locale: locale)
         } catch {
-            throw Diagnostic.error("locale.unknown", locale.bcp47)
+            throw Diagnostic.error(.localeUnknown(tag: locale.bcp47))
         }
     }
 

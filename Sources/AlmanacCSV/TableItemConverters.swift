@@ -22,13 +22,13 @@ final class RowsToItems: ConcurrentItemConverter {
     init(context: CodecContext) { self.context = context }
 
     func frame(_ frame: Document) throws(Diagnostic) -> Document {
-        guard case .table(let table) = frame else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        guard case .table(let table) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "table")) }
         reader = try AgendaRowReader(columns: table.columns, context: context)
         return .agenda(Agenda(timeZone: context.timeZone?.identifier))
     }
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        guard case .rows(let rows) = item else { throw Diagnostic.error(.convertItemMismatch(format: "table")) }
         try rows.forEachRow { (fields) throws(Diagnostic) in
             defer { index += 1 }
             if let day = reader?.item(fields, index: index) { try emit(.calendarItem(day)) }
@@ -71,14 +71,14 @@ final class ItemsToRows: ConcurrentItemConverter {
     }
 
     func frame(_ frame: Document) throws(Diagnostic) -> Document {
-        guard case .agenda(let agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        guard case .agenda(let agenda) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "agenda")) }
         let writer = try AgendaRowWriter(layout: layout, context: context, agenda: agenda)
         self.writer = writer
         return .table(Table(columns: writer.columns, cellTypes: writer.cellTypes))
     }
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "agenda")) }
         guard let writer else { return }
         guard item.recurrenceID == nil else { return writer.skip(item) }
         try emit(.rows(TableRows([writer.row(item)])))
@@ -116,7 +116,7 @@ final class RowsToRows: ConcurrentItemConverter {
     init(context: CodecContext) { self.context = context }
 
     func frame(_ frame: Document) throws(Diagnostic) -> Document {
-        guard case .table(let table) = frame else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        guard case .table(let table) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "table")) }
         let reader = try AgendaRowReader(columns: table.columns, context: context)
         let writer = try AgendaRowWriter(layout: reader.layout, context: context, agenda: Agenda(timeZone: context.timeZone?.identifier))
         self.reader = reader
@@ -125,7 +125,7 @@ final class RowsToRows: ConcurrentItemConverter {
     }
 
     func convert(_ item: DocumentItem, emit: (DocumentItem) throws(Diagnostic) -> Void) throws(Diagnostic) {
-        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "table") }
+        guard case .rows(let rows) = item else { throw Diagnostic.error(.convertItemMismatch(format: "table")) }
         guard let writer else { return }
         var output = TableRows()
         var day = CalendarItem(uid: "", title: "")

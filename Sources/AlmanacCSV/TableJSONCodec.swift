@@ -53,7 +53,7 @@ public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
             }
         } else {
             guard case .array(let items) = try JSONValue(parsing: bytes, fileName: input.fileName) else {
-                throw Diagnostic.error("table.json-not-array", at: SourceLocation(file: input.fileName, keyPath: "/"))
+                throw Diagnostic.error(.tableJsonNotArray, at: SourceLocation(file: input.fileName, keyPath: "/"))
             }
             objects = items.map { ($0, 0) }
         }
@@ -61,7 +61,7 @@ public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
         var positions: [String: Int] = [:]
         for (index, object) in objects.enumerated() {
             guard let members = object.value.object else {
-                throw Diagnostic.error("table.json-not-object", at: SourceLocation(file: input.fileName, line: lines ? object.line : nil,
+                throw Diagnostic.error(.tableJsonNotObject, at: SourceLocation(file: input.fileName, line: lines ? object.line : nil,
                                                                                     keyPath: lines ? nil : "/\(index)"))
             }
             var row = [String](repeating: "", count: table.columns.count)
@@ -89,14 +89,14 @@ public struct TableJSONCodec: StreamingDecoder, StreamingEncoder {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .table = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.table.rawValue))
         }
         return try encodeByItems(document, context: context)
     }
 
     public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
         guard case .table(let table) = frame else {
-            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.table.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: frame.kind.rawValue, format: format.id, expected: ModelKind.table.rawValue))
         }
         return TableJSONItemWriter(columns: table.columns, lines: lines, output: output)
     }

@@ -21,7 +21,7 @@ final class TableJSONItemWriter: ConcurrentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .rows(let batch) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
+        guard case .rows(let batch) = item else { throw Diagnostic.error(.convertItemMismatch(format: lines ? "jsonl" : "json")) }
         Self.encode(batch, keys: keys, lines: lines, into: &writer)
         if writer.byteCount >= Self.pieceSize { try flush() }
     }
@@ -107,7 +107,7 @@ final class TableJSONItemWriter: ConcurrentItemWriter {
             var writer = JSONWriter(layout: lines ? .compact : TableJSONItemWriter.arrayLayout, level: 1)
             var count = 0
             for item in items {
-                guard case .rows(let batch) = item else { throw Diagnostic.error("convert.item-mismatch", lines ? "jsonl" : "json") }
+                guard case .rows(let batch) = item else { throw Diagnostic.error(.convertItemMismatch(format: lines ? "jsonl" : "json")) }
                 if count > 0, !lines, !batch.isEmpty { writer.nextItem() }
                 TableJSONItemWriter.encode(batch, keys: keys, lines: lines, into: &writer, separated: true)
                 count += batch.count

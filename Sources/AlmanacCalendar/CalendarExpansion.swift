@@ -66,7 +66,7 @@ public struct CalendarExpansion: Sendable {
     }
 
     static func notACalendar(_ document: Document) -> Diagnostic {
-        .error("convert.model-mismatch", document.kind.rawValue, "expand", "agenda")
+        .error(.convertModelMismatch(model: document.kind.rawValue, format: "expand", expected: "agenda"))
     }
 
     /// The streamed expansion: a first pass expands each event as it completes; a second pass,

@@ -44,7 +44,7 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
             var dates = observance.dates
             for rule in observance.rules {
                 guard Self.describesAZone(rule) else {
-                    notes.append(.warning("timezone.rule-ignored", name, rule.description))
+                    notes.append(.warning(.timezoneRuleIgnored(zone: name, rule: rule.description)))
                     continue
                 }
                 if let count = rule.count {
@@ -57,7 +57,7 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
                                  rules: rules, dates: dates.sorted()))
         }
         self.notes = notes
-        guard !onsets.isEmpty else { throw Diagnostic.error("timezone.no-observance", name) }
+        guard !onsets.isEmpty else { throw Diagnostic.error(.timezoneNoObservance(zone: name)) }
         let frozen = onsets
         let transitions: @Sendable (Int) -> [TransitionTable.Transition] = { year in Self.transitions(frozen, in: year) }
         table = TransitionTable(source: transitions, offsetBefore: { year in

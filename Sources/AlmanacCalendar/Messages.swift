@@ -39,21 +39,39 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The repeat rule of "%@" has no end; only the first %@ occurrences were listed. Give --until to choose a window.
+    static func recurrenceCapped(title: String, limit: String) -> Message {
+        Message("recurrence.capped", [title, limit], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The repeat rule of "%@" stops matching any date; the occurrences found so far are listed.
+    static func recurrenceNeverMatches(title: String) -> Message {
+        Message("recurrence.never-matches", [title], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The repeat rule of "%@" names hours, minutes or seconds (BYHOUR, BYMINUTE, BYSECOND) but the item is all-day; they were ignored, as RFC 5545 asks and libical does.
+    static func recurrenceTimePartsIgnored(title: String) -> Message {
+        Message("recurrence.time-parts-ignored", [title], table: ModuleMessages.table)
+    }
+    /// The calendar scale %@ is not supported; "%@" is expanded in the Gregorian calendar.
+    static func recurrenceUnsupportedRscale(scale: String, title: String) -> Message {
+        Message("recurrence.unsupported-rscale", [scale, title], table: ModuleMessages.table)
+    }
+    /// The file defines the time zone "%@", but no registered format reads such definitions; its times are read in the zone its name resolves to.
+    static func timezoneDefinitionUnread(zone: String) -> Message {
+        Message("timezone.definition-unread", [zone], table: ModuleMessages.table)
+    }
+    /// The time zone "%@" is defined without any STANDARD or DAYLIGHT part, so it cannot be used; its times are read in the zone its name resolves to.
+    static func timezoneNoObservance(zone: String) -> Message {
+        Message("timezone.no-observance", [zone], table: ModuleMessages.table)
+    }
+    /// The VTIMEZONE "%@" has a rule no time zone has (%@): offsets change at most monthly, at one time of day. The rule was ignored.
+    static func timezoneRuleIgnored(zone: String, rule: String) -> Message {
+        Message("timezone.rule-ignored", [zone, rule], table: ModuleMessages.table)
+    }
+    /// The time zone "%@" is neither defined in the file nor known; its times are read in the default zone (give --time-zone to choose it).
+    static func timezoneUnknownInCalendar(zone: String) -> Message {
+        Message("timezone.unknown-in-calendar", [zone], table: ModuleMessages.table)
     }
 }
 

@@ -124,12 +124,12 @@ public struct OccurrenceExpander: Sendable {
             for written in recurrence.rules {
                 var rule = written
                 if let scale = rule.scale, scale != "CHINESE", scale != "GREGORIAN" {
-                    diagnostics.append(.warning("recurrence.unsupported-rscale", scale, item.title))
+                    diagnostics.append(.warning(.recurrenceUnsupportedRscale(scale: scale, title: item.title)))
                 }
                 // A day has no time of day to choose: RFC 5545 §3.3.10 forbids BYHOUR, BYMINUTE and
                 // BYSECOND with a DATE start, and libical ignores them (kept in the item as written).
                 if start.isAllDay, !(rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty) {
-                    diagnostics.append(.warning("recurrence.time-parts-ignored", item.title))
+                    diagnostics.append(.warning(.recurrenceTimePartsIgnored(title: item.title)))
                     (rule.byHour, rule.byMinute, rule.bySecond) = ([], [], [])
                 }
                 let until = rule.until.map { convert($0, toWallOf: start, clock: clock, endOfDay: true) }
@@ -149,7 +149,7 @@ public struct OccurrenceExpander: Sendable {
                     }
                     if wall >= windowStart { walls.append(wall) }
                 }
-                if iterator.exhaustedEarly { diagnostics.append(.warning("recurrence.never-matches", item.title)) }
+                if iterator.exhaustedEarly { diagnostics.append(.warning(.recurrenceNeverMatches(title: item.title))) }
             }
         } else {
             walls.append(wallStart)
@@ -166,7 +166,7 @@ public struct OccurrenceExpander: Sendable {
                 periodSpans[wall] = duration.totalSeconds
             }
         }
-        if capped { diagnostics.append(.warning("recurrence.capped", item.title, String(limit))) }
+        if capped { diagnostics.append(.warning(.recurrenceCapped(title: item.title, limit: String(limit)))) }
         // One rule alone gives its wall times in order, once each; more sources are merged.
         if (recurrence?.rules.count ?? 0) > 1 || !(recurrence?.dates.isEmpty ?? true) || !(recurrence?.periods.isEmpty ?? true) {
             walls = Array(Set(walls)).sorted()
@@ -276,7 +276,7 @@ public struct OccurrenceExpander: Sendable {
         switch value {
         case .zoned(_, let zone):
             if let clock = zones.clock(zone) { return clock }
-            diagnostics.append(.warning("timezone.unknown-in-calendar", zone))
+            diagnostics.append(.warning(.timezoneUnknownInCalendar(zone: zone)))
             return defaultClock
         case .utc: return utcClock
         case .offset(_, let seconds): return FixedOffsetClock(seconds: seconds)

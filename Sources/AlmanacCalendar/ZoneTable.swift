@@ -36,7 +36,7 @@ public final class ZoneTable: @unchecked Sendable {
         var clock: (any WallClock)?
         if let definition = definitions[name] {
             do throws(Diagnostic) {
-                guard let reader else { throw Diagnostic.note("timezone.definition-unread", name) }
+                guard let reader else { throw Diagnostic.note(.timezoneDefinitionUnread(zone: name)) }
                 let defined = try DefinedWallClock(name: name, observances: reader.observances(of: definition))
                 clock = defined
                 collectedNotes += defined.notes

@@ -18,7 +18,7 @@ public struct CatalogTableConverter: DocumentConverter {
         switch (document, model) {
         case (.catalog(let catalog), .table): return (.table(Self.table(catalog)), [])
         case (.table(let table), .catalog): return try Self.catalog(table, context: context)
-        default: throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, model.rawValue, model.rawValue)
+        default: throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: model.rawValue, expected: model.rawValue))
         }
     }
 
@@ -48,7 +48,7 @@ public struct CatalogTableConverter: DocumentConverter {
         let file = context.sourceFile
         let headers = table.columns.map { $0.trimmingCharacters(in: .whitespaces) }
         guard let keyColumn = headers.firstIndex(where: { keyHeaders.contains($0.lowercased()) }) else {
-            throw Diagnostic.error("catalog.no-key-column", headers.joined(separator: ", "), at: SourceLocation(file: file, line: 1))
+            throw Diagnostic.error(.catalogNoKeyColumn(columns: headers.joined(separator: ", ")), at: SourceLocation(file: file, line: 1))
         }
         let commentColumn = headers.firstIndex { commentHeaders.contains($0.lowercased()) }
         let variantColumn = headers.firstIndex { variantHeaders.contains($0.lowercased()) }
@@ -58,11 +58,11 @@ public struct CatalogTableConverter: DocumentConverter {
             if Self.looksLikeLocale(header), let locale = try? LocaleID(header) {
                 localeColumns.append((index, CatalogLocales.catalogName(locale.bcp47, among: ["en", "zh-Hans", "zh-Hant"])))
             } else {
-                diagnostics.append(.note("csv.extra-columns", header, at: SourceLocation(file: file, line: 1)))
+                diagnostics.append(.note(.csvExtraColumns(columns: header), at: SourceLocation(file: file, line: 1)))
             }
         }
         guard !localeColumns.isEmpty else {
-            throw Diagnostic.error("catalog.no-locale-columns", headers.joined(separator: ", "), at: SourceLocation(file: file, line: 1))
+            throw Diagnostic.error(.catalogNoLocaleColumns(columns: headers.joined(separator: ", ")), at: SourceLocation(file: file, line: 1))
         }
         var catalog = Catalog(sourceLanguage: context.options["source-language"] ?? localeColumns[0].1)
         var index: [String: Int] = [:]

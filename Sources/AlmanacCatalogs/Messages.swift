@@ -60,21 +60,63 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// %@ holds one locale and this catalog has several (%@); choose one with --locale or --option locale=…
+    static func catalogChooseLocale(format: String, locales: String) -> Message {
+        Message("catalog.choose-locale", [format, locales], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// Drafted %@ values in %@ (marked needs_review); %@ reviewed ones were kept.
+    static func catalogDrafted(count: String, locale: String, kept: String) -> Message {
+        Message("catalog.drafted", [count, locale, kept], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// Nothing to draft %@ from: the catalog has %@, and drafting needs the other Chinese script.
+    static func catalogNoDraftSource(target: String, locales: String) -> Message {
+        Message("catalog.no-draft-source", [target, locales], table: ModuleMessages.table)
+    }
+    /// No column names the keys (key, id); the columns are: %@.
+    static func catalogNoKeyColumn(columns: String) -> Message {
+        Message("catalog.no-key-column", [columns], table: ModuleMessages.table)
+    }
+    /// No column is named after a locale (en, zh-Hans, zh-Hant); the columns are: %@.
+    static func catalogNoLocaleColumns(columns: String) -> Message {
+        Message("catalog.no-locale-columns", [columns], table: ModuleMessages.table)
+    }
+    /// ICU has no Simplified–Traditional transform here (%@); install ICU's full data (libicu).
+    static func catalogNoTransliterator(reason: String) -> Message {
+        Message("catalog.no-transliterator", [reason], table: ModuleMessages.table)
+    }
+    /// “%@” has plural forms in %@; this format holds one string, so the “other” form was written.
+    static func catalogPluralFlattened(key: String, locale: String) -> Message {
+        Message("catalog.plural-flattened", [key, locale], table: ModuleMessages.table)
+    }
+    /// This property list holds nothing.
+    static var plistEmpty: Message { Message("plist.empty", [], table: ModuleMessages.table) }
+    /// A <dict> holds <key> then a value; found <%@> where a <key> belongs.
+    static func plistExpectedKey(element: String) -> Message {
+        Message("plist.expected-key", [element], table: ModuleMessages.table)
+    }
+    /// The key “%@” has no value after it.
+    static func plistMissingValue(key: String) -> Message {
+        Message("plist.missing-value", [key], table: ModuleMessages.table)
+    }
+    /// This XML is not a property list: its root is <%@>, not <plist>.
+    static func plistNotPlist(root: String) -> Message {
+        Message("plist.not-plist", [root], table: ModuleMessages.table)
+    }
+    /// “%@” is not a variant Xcode writes (plural.one, device.mac, substitutions.NAME.plural.other).
+    static func xliffBadVariant(path: String) -> Message {
+        Message("xliff.bad-variant", [path], table: ModuleMessages.table)
+    }
+    /// This XML is not XLIFF: its root is <%@>, not <xliff>.
+    static func xliffNotXliff(root: String) -> Message {
+        Message("xliff.not-xliff", [root], table: ModuleMessages.table)
+    }
+    /// A <trans-unit> has no id and was skipped.
+    static var xliffUnitWithoutId: Message { Message("xliff.unit-without-id", [], table: ModuleMessages.table) }
+    /// XLIFF %@ is not read; Xcode and Almanac use XLIFF 1.2.
+    static func xliffVersion(version: String) -> Message {
+        Message("xliff.version", [version], table: ModuleMessages.table)
     }
 }
 

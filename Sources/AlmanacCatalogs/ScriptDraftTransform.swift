@@ -9,10 +9,10 @@ public struct ScriptDraftTransform: DocumentTransform {
 
     public func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic]) {
         guard case .catalog(let catalog) = document else {
-            throw Diagnostic.error("convert.to-locale-needs-catalog", document.kind.rawValue)
+            throw Diagnostic.error(.convertToLocaleNeedsCatalog(model: document.kind.rawValue))
         }
         let locale = CatalogLocales.catalogName(argument, among: catalog.locales)
         let (drafted, count, kept) = try ScriptDrafts.draft(catalog, target: locale)
-        return (.catalog(drafted), [.note("catalog.drafted", String(count), locale, String(kept), at: SourceLocation(file: context.sourceFile))])
+        return (.catalog(drafted), [.note(.catalogDrafted(count: String(count), locale: locale, kept: String(kept)), at: SourceLocation(file: context.sourceFile))])
     }
 }

@@ -37,7 +37,7 @@ public final class ChineseConverter: @unchecked Sendable {
             do {
                 transliterator = try .traditionalToSimplified()
             } catch {
-                throw Diagnostic.error("catalog.no-transliterator", error.description)
+                throw Diagnostic.error(.catalogNoTransliterator(reason: error.description))
             }
             phrases = PhraseTable(TaiwanPhrases.fromTaiwan)
         }
@@ -394,7 +394,7 @@ public enum ScriptDrafts {
                             : (lower.hasPrefix("zh-hant") || lower == "zh-tw" || lower == "zh-hk")
         }
         guard let source else {
-            throw Diagnostic.error("catalog.no-draft-source", target, catalog.locales.joined(separator: ", "))
+            throw Diagnostic.error(.catalogNoDraftSource(target: target, locales: catalog.locales.joined(separator: ", ")))
         }
         let converter = try ChineseConverter(toTaiwan ? .toTaiwan : .toSimplified)
         var result = catalog

@@ -88,7 +88,7 @@ public struct StringsCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .catalog(let catalog) = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.catalog.rawValue))
         }
         let locale = try Self.writtenLocale(catalog, context: context, format: format.id)
         if context.options["encoding"]?.lowercased() == Self.binary { return try binary(catalog, locale: locale) }
@@ -135,7 +135,7 @@ public struct StringsCodec: Codec {
                 if translation.devices != nil { losses.dropped("devices", of: entry.key) }
                 continue
             }
-            if translation.value == nil { diagnostics.append(.warning("catalog.plural-flattened", entry.key, locale)) }
+            if translation.value == nil { diagnostics.append(.warning(.catalogPluralFlattened(key: entry.key, locale: locale))) }
             result.append((entry, translation, value))
         }
         return result
@@ -199,7 +199,7 @@ public struct StringsCodec: Codec {
         case "utf-8", "utf8": return .utf8
         default:
             guard let encoding = StringsFile.TextEncoding(rawValue: name.lowercased()) else {
-                throw Diagnostic.error("cli.value.choices", name, StringsFile.TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))
+                throw Diagnostic.error(.cliValueChoices(value: name, choices: StringsFile.TextEncoding.allCases.map(\.rawValue).joined(separator: ", ")))
             }
             return encoding
         }
@@ -216,6 +216,6 @@ public struct StringsCodec: Codec {
         // An XLIFF export comes back as its translation, as Xcode imports it.
         if let target = XLIFFCodec.target(of: catalog), locales.contains(target) { return target }
         if locales.contains(catalog.sourceLanguage) { return catalog.sourceLanguage }
-        throw Diagnostic.error("catalog.choose-locale", format, locales.joined(separator: ", "))
+        throw Diagnostic.error(.catalogChooseLocale(format: format, locales: locales.joined(separator: ", ")))
     }
 }

@@ -10,11 +10,11 @@ extension StringsFile {
                 return try text(bytes, fileName: fileName)
             } catch where error.code == .stringsNotUnicode {
                 let detection = CharsetDetector.detect(bytes)
-                throw Diagnostic.error("strings.not-unicode", detection.charset.description, at: SourceLocation(file: fileName))
+                throw Diagnostic.error(.stringsNotUnicode(charset: detection.charset.description), at: SourceLocation(file: fileName))
             }
         }
         guard let form = declared.unicodeForm else {
-            throw Diagnostic.error("strings.not-unicode", declared.description, at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.stringsNotUnicode(charset: declared.description), at: SourceLocation(file: fileName))
         }
         let encoding: TextEncoding
         do { encoding = try TextEncoding(form, byteOrderMark: bytes.starts(with: form.byteOrderMark)) } catch { throw error.inFile(fileName) }

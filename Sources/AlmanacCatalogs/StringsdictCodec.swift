@@ -12,7 +12,7 @@ enum XMLInput {
         do {
             return try XMLDocument(parsing: bytes)
         } catch {
-            throw Diagnostic.error("xml.invalid", error.message, at: SourceLocation(file: fileName ?? "input",
+            throw Diagnostic.error(.xmlInvalid(reason: error.message), at: SourceLocation(file: fileName ?? "input",
                                                                                  line: error.line > 0 ? error.line : nil,
                                                                                  column: error.column > 0 ? error.column : nil))
         }
@@ -25,7 +25,7 @@ extension PropertyList {
         switch element.localName {
         case "plist":
             guard let first = element.elements.first else {
-                throw Diagnostic.error("plist.empty", at: SourceLocation(file: fileName, line: element.line))
+                throw Diagnostic.error(.plistEmpty, at: SourceLocation(file: fileName, line: element.line))
             }
             self = try PropertyList(first, fileName: fileName)
         case "dict":
@@ -35,10 +35,10 @@ extension PropertyList {
             while index < children.count {
                 let keyElement = children[index]
                 guard keyElement.localName == "key" else {
-                    throw Diagnostic.error("plist.expected-key", keyElement.localName, at: SourceLocation(file: fileName, line: keyElement.line))
+                    throw Diagnostic.error(.plistExpectedKey(element: keyElement.localName), at: SourceLocation(file: fileName, line: keyElement.line))
                 }
                 guard index + 1 < children.count else {
-                    throw Diagnostic.error("plist.missing-value", keyElement.text, at: SourceLocation(file: fileName, line: keyElement.line))
+                    throw Diagnostic.error(.plistMissingValue(key: keyElement.text), at: SourceLocation(file: fileName, line: keyElement.line))
                 }
                 members.append((keyElement.text, try PropertyList(children[index + 1], fileName: fileName)))
                 index += 2
@@ -77,7 +77,7 @@ extension PropertyList {
             do {
                 return try XMLDocument(root: root, doctype: .propertyList).serialized()
             } catch {
-                throw Diagnostic.error("xml.unwritable", error.message)
+                throw Diagnostic.error(.xmlUnwritable(reason: error.message))
             }
         }
     }
@@ -151,17 +151,17 @@ public struct StringsdictCodec: Codec {
         if StringsFile.isBinaryPropertyList(bytes) {
             // Compiled into a bundle: Foundation reads binary property lists, keys in sorted order.
             guard let top = try StringsdictFile.propertyList(bytes, fileName: file).dictionary else {
-                throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file))
+                throw Diagnostic.error(.plistExpectedDict, at: SourceLocation(file: file))
             }
             members = top
             encoding = Self.binaryDescription
         } else {
             let document = try XMLInput.document(bytes, fileName: file)
             guard document.root.localName == "plist" else {
-                throw Diagnostic.error("plist.not-plist", document.root.name, at: SourceLocation(file: file, line: document.root.line))
+                throw Diagnostic.error(.plistNotPlist(root: document.root.name), at: SourceLocation(file: file, line: document.root.line))
             }
             guard let top = try PropertyList(document.root, fileName: file).dictionary else {
-                throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: file, line: document.root.line))
+                throw Diagnostic.error(.plistExpectedDict, at: SourceLocation(file: file, line: document.root.line))
             }
             members = top
         }
@@ -213,7 +213,7 @@ public struct StringsdictCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .catalog(let catalog) = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.catalog.rawValue))
         }
         let locale = try StringsCodec.writtenLocale(catalog, context: context, format: format.id)
         var members: [(String, PropertyList)] = []

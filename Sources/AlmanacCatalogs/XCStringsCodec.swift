@@ -90,7 +90,7 @@ public struct XCStringsCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .catalog(let catalog) = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.catalog.rawValue))
         }
         if let text = Self.inSourceLayout(catalog) { return Encoded(bytes: Array(text.utf8)) }
         // A catalog read from a string catalog keeps its order; others are sorted as Xcode sorts.

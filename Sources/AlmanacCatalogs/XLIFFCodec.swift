@@ -64,10 +64,10 @@ public struct XLIFFCodec: Codec {
         let file = input.fileName
         let document = try XMLInput.document(input)
         guard document.root.localName == "xliff" else {
-            throw Diagnostic.error("xliff.not-xliff", document.root.name, at: SourceLocation(file: file, line: document.root.line))
+            throw Diagnostic.error(.xliffNotXliff(root: document.root.name), at: SourceLocation(file: file, line: document.root.line))
         }
         if let version = document.root["version"], version != "1.2", version != "1.1" {
-            throw Diagnostic.error("xliff.version", version, at: SourceLocation(file: file, line: document.root.line))
+            throw Diagnostic.error(.xliffVersion(version: version), at: SourceLocation(file: file, line: document.root.line))
         }
         var catalog = Catalog()
         var diagnostics: [Diagnostic] = []
@@ -93,7 +93,7 @@ public struct XLIFFCodec: Codec {
             }
             for unit in Self.units(in: fileElement.element(named: "body") ?? fileElement) {
                 guard let id = unit["id"] else {
-                    diagnostics.append(.warning("xliff.unit-without-id", at: SourceLocation(file: file, line: unit.line)))
+                    diagnostics.append(.warning(.xliffUnitWithoutId, at: SourceLocation(file: file, line: unit.line)))
                     continue
                 }
                 let location = SourceLocation(file: file, line: unit.line, keyPath: id)
@@ -197,23 +197,23 @@ public struct XLIFFCodec: Codec {
             translation.value = text
         case "plural":
             guard path.count == 2, let category = PluralCategory(rawValue: path[1]) else {
-                throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location)
+                throw Diagnostic.error(.xliffBadVariant(path: path.joined(separator: ".")), at: location)
             }
             translation.plural = (translation.plural ?? [:]).merging([category: text]) { $1 }
         case "device":
-            guard path.count >= 2 else { throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location) }
+            guard path.count >= 2 else { throw Diagnostic.error(.xliffBadVariant(path: path.joined(separator: ".")), at: location) }
             var variant = translation.devices?[path[1]] ?? Translation()
             try set(text, at: Array(path.dropFirst(2)), in: &variant, location: location)
             translation.devices = (translation.devices ?? [:]).merging([path[1]: variant]) { $1 }
         case "substitutions":
             guard path.count == 4, path[2] == "plural", let category = PluralCategory(rawValue: path[3]) else {
-                throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location)
+                throw Diagnostic.error(.xliffBadVariant(path: path.joined(separator: ".")), at: location)
             }
             var substitution = translation.substitutions?[path[1]] ?? Substitution(plural: [:])
             substitution.plural[category] = text
             translation.substitutions = (translation.substitutions ?? [:]).merging([path[1]: substitution]) { $1 }
         default:
-            throw Diagnostic.error("xliff.bad-variant", path.joined(separator: "."), at: location)
+            throw Diagnostic.error(.xliffBadVariant(path: path.joined(separator: ".")), at: location)
         }
     }
 
@@ -287,7 +287,7 @@ public struct XLIFFCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .catalog(let catalog) = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.catalog.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.catalog.rawValue))
         }
         let source = catalog.sourceLanguage
         let targets = catalog.locales.filter { $0 != source }
@@ -299,7 +299,7 @@ public struct XLIFFCodec: Codec {
         } else if targets.isEmpty {
             target = source
         } else {
-            throw Diagnostic.error("catalog.choose-locale", format.id, targets.joined(separator: ", "))
+            throw Diagnostic.error(.catalogChooseLocale(format: format.id, locales: targets.joined(separator: ", ")))
         }
         let original = catalog.presentation[CatalogFiles.originalKey] ?? (catalog.presentation["table"] ?? "Localizable") + ".xcstrings"
         var units: [XMLNode] = []
@@ -346,7 +346,7 @@ public struct XLIFFCodec: Codec {
         do {
             return Encoded(bytes: try XMLDocument(root: root).serialized() + [ASCII.lineFeed], diagnostics: losses.diagnostics(target: format.id))
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
     }
 
@@ -373,15 +373,21 @@ public struct XLIFFCodec: Codec {
     /// The value first, then variants in CLDR order.
     static func ordered(_ paths: Set<String>) -> [String] {
         func rank(_ path: String) -> [Int] {
-            path.split(separator: ".").map { part in
-                PluralCategory(rawValue: String(part)).map { PluralCategory.allCases.firstIndex(of: $0)! } ?? 100
+            let parts = path.split(separator: ".")
+            return parts.indices.map { index in
+                // device.other is a device's name, not the plural form.
+                if index > 0 && parts[index - 1] == "device" { return 100 }
+                return PluralCategory(rawValue: String(parts[index])).map { PluralCategory.allCases.firstIndex(of: $0)! } ?? 100
             }
         }
         return paths.sorted { lhs, rhs in
             if lhs.isEmpty != rhs.isEmpty { return lhs.isEmpty }
             let left = lhs.split(separator: ".").dropLast().joined(separator: "."), right = rhs.split(separator: ".").dropLast().joined(separator: ".")
             if left != right { return left < right }
-            return rank(lhs).lexicographicallyPrecedes(rank(rhs))
+            let (leftRank, rightRank) = (rank(lhs), rank(rhs))
+            // Names that are not plural forms (device.ipad, device.mac) rank alike: by name then,
+            // or the order would be the set's, which changes from run to run.
+            return leftRank != rightRank ? leftRank.lexicographicallyPrecedes(rightRank) : lhs < rhs
         }
     }
 }

@@ -17,7 +17,7 @@ struct ICalParser {
     /// Check that each logical line is UTF-8, throwing `notUTF8` when one is not (the reader
     /// then converts the file from its real charset and starts again).
     var validatesUTF8 = false
-    static let notUTF8 = Diagnostic.error("internal.not-utf8")
+    static let notUTF8 = Diagnostic.internal(.internalNotUTF8)
     static let componentNames = PackedNameTable([
         "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VALARM", "STANDARD", "DAYLIGHT",
         "VAVAILABILITY", "AVAILABLE", "VLOCATION", "VRESOURCE", "PARTICIPANT",
@@ -79,7 +79,7 @@ struct ICalParser {
             guard let first = Self.firstLogicalLineBoundary(chunk, after: carry.last!) else {
                 carry += chunk
                 if carry.count > limits.maxLineBytes + 8 {
-                    throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(line))
+                    throw Diagnostic.error(.icsLineTooLong(limit: String(limits.maxLineBytes)), at: location(line))
                 }
                 return
             }
@@ -92,7 +92,7 @@ struct ICalParser {
         if !isLast, end < chunk.count {
             carry = Array(chunk[end...])
             if carry.count > limits.maxLineBytes + 8 {
-                throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(line))
+                throw Diagnostic.error(.icsLineTooLong(limit: String(limits.maxLineBytes)), at: location(line))
             }
         }
         try scan(chunk, from: start, upTo: end, into: &events)
@@ -140,7 +140,7 @@ struct ICalParser {
             carry = []
             try scan(rest, from: 0, upTo: rest.count, into: &events)
         }
-        if !sawContent { throw Diagnostic.error("ics.not-icalendar", at: location(1)) }
+        if !sawContent { throw Diagnostic.error(.icsNotIcalendar, at: location(1)) }
         // A calendar that stops inside a component was cut off (a download or attachment that
         // did not finish): how much is missing cannot be known, so it is not converted as if
         // whole. One whose last component is complete but whose END:VCALENDAR is missing lost
@@ -148,16 +148,16 @@ struct ICalParser {
         if let calendarIndex = open.firstIndex(where: { $0.name == "VCALENDAR" }) {
             let calendar = open[calendarIndex]
             if let innermost = open.last, open.count > calendarIndex + 1 {
-                throw Diagnostic.error("ics.truncated", innermost.name, String(innermost.line), String(calendar.line), at: location(line))
+                throw Diagnostic.error(.icsTruncated(component: innermost.name, line: String(innermost.line), calendarLine: String(calendar.line)), at: location(line))
             }
             if !suppliedCalendar {
-                diagnostics.append(.warning("ics.calendar-unclosed", String(calendar.line), at: location(line)))
+                diagnostics.append(.warning(.icsCalendarUnclosed(line: String(calendar.line)), at: location(line)))
             }
             open.removeLast()
             try events.end("VCALENDAR", line: line)
         }
         while let unclosed = open.popLast() {
-            diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(line)))
+            diagnostics.append(.warning(.icsUnclosedComponent(component: unclosed.name, line: String(unclosed.line)), at: location(line)))
             try events.endUnclosed(unclosed.name, line: line)
         }
     }
@@ -215,7 +215,7 @@ struct ICalParser {
             index = next
             if logicalLength == 0 { continue }
             if logicalLength > limits.maxLineBytes {
-                throw Diagnostic.error("ics.line-too-long", String(limits.maxLineBytes), at: location(startLine))
+                throw Diagnostic.error(.icsLineTooLong(limit: String(limits.maxLineBytes)), at: location(startLine))
             }
 
             if checkingLines {
@@ -241,10 +241,10 @@ struct ICalParser {
                 if taken { continue }
                 guard let parsed else {
                     if !sawContent {
-                        throw Diagnostic.error("ics.not-icalendar", at: location(startLine))
+                        throw Diagnostic.error(.icsNotIcalendar, at: location(startLine))
                     }
                     let preview = String(decoding: folded ? Array(scratch.prefix(40)) : bytes.bytes(lineStart, min(end, lineStart + 40)), as: UTF8.self)
-                    diagnostics.append(.warning("ics.broken-line", preview, at: location(startLine)))
+                    diagnostics.append(.warning(.icsBrokenLine(line: preview), at: location(startLine)))
                     continue
                 }
                 property = parsed
@@ -252,11 +252,11 @@ struct ICalParser {
                 componentName = kind == .begin || kind == .end ? asciiUppercased(parsed.value) : ""
             }
             if !sawContent {
-                guard kind == .begin else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
+                guard kind == .begin else { throw Diagnostic.error(.icsNotIcalendar, at: location(startLine)) }
                 let name = componentName
                 if name != "VCALENDAR" {
-                    guard Self.bareNames.contains(name) else { throw Diagnostic.error("ics.not-icalendar", at: location(startLine)) }
-                    diagnostics.append(.warning("ics.bare-components", name, at: location(startLine)))
+                    guard Self.bareNames.contains(name) else { throw Diagnostic.error(.icsNotIcalendar, at: location(startLine)) }
+                    diagnostics.append(.warning(.icsBareComponents(component: name), at: location(startLine)))
                     suppliedCalendar = true
                     open.append(("VCALENDAR", startLine))
                     try events.begin("VCALENDAR", line: startLine)
@@ -268,43 +268,43 @@ struct ICalParser {
             case .begin:
                 let name = componentName
                 if open.isEmpty, name != "VCALENDAR" {
-                    diagnostics.append(.warning("ics.outside-calendar", name, at: location(startLine)))
+                    diagnostics.append(.warning(.icsOutsideCalendar(component: name), at: location(startLine)))
                 }
                 guard open.count < limits.maxDepth else {
-                    throw Diagnostic.error("ics.too-deep", String(limits.maxDepth), at: location(startLine))
+                    throw Diagnostic.error(.icsTooDeep(limit: String(limits.maxDepth)), at: location(startLine))
                 }
                 // Calendar components never nest: a BEGIN:VEVENT inside an open VEVENT means the
                 // first one was never closed (common in hand-edited and truncated exports).
                 if Self.isTopLevel(name), let outer = open.firstIndex(where: { Self.isTopLevel($0.name) }) {
                     while open.count > outer {
                         let unclosed = open.removeLast()
-                        diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
+                        diagnostics.append(.warning(.icsUnclosedComponent(component: unclosed.name, line: String(unclosed.line)), at: location(startLine)))
                         try events.endUnclosed(unclosed.name, line: startLine)
                     }
                 }
                 components += 1
                 guard components <= limits.maxComponents else {
-                    throw Diagnostic.error("ics.too-many-components", String(limits.maxComponents), at: location(startLine))
+                    throw Diagnostic.error(.icsTooManyComponents(limit: String(limits.maxComponents)), at: location(startLine))
                 }
                 open.append((name, startLine))
                 try events.begin(name, line: startLine)
             case .end:
                 let name = componentName
                 guard let match = open.lastIndex(where: { $0.name == name }) else {
-                    diagnostics.append(.warning("ics.unmatched-end", name, at: location(startLine)))
+                    diagnostics.append(.warning(.icsUnmatchedEnd(component: name), at: location(startLine)))
                     continue
                 }
                 // Components left open inside this one are closed here, with a warning each.
                 while open.count - 1 > match {
                     let unclosed = open.removeLast()
-                    diagnostics.append(.warning("ics.unclosed-component", unclosed.name, String(unclosed.line), at: location(startLine)))
+                    diagnostics.append(.warning(.icsUnclosedComponent(component: unclosed.name, line: String(unclosed.line)), at: location(startLine)))
                     try events.endUnclosed(unclosed.name, line: startLine)
                 }
                 open.removeLast()
                 try events.end(name, line: startLine)
             default:
                 if open.isEmpty {
-                    diagnostics.append(.warning("ics.outside-calendar", property.name, at: location(startLine)))
+                    diagnostics.append(.warning(.icsOutsideCalendar(component: property.name), at: location(startLine)))
                 } else {
                     try events.property(property)
                 }

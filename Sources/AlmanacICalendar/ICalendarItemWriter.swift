@@ -17,13 +17,13 @@ final class ICalendarItemWriter: ConcurrentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "ics") }
+        guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "ics")) }
         writer.write(item, state: &state, to: &output)
         if output.bytes.count >= Self.pieceSize { try flush() }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
-        guard case .agenda(let agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "ics") }
+        guard case .agenda(let agenda) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "ics")) }
         let diagnostics = writer.end(agenda, state: &state, into: &output)
         try flush()
         return diagnostics
@@ -45,7 +45,7 @@ final class ICalendarItemWriter: ConcurrentItemWriter {
             var state = ICalendarWriter.State()
             var output = ICalOutput()
             for item in items {
-                guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "ics") }
+                guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "ics")) }
                 writer.write(item, state: &state, to: &output)
             }
             return EncodedBatch(bytes: output.bytes, findings: state)

@@ -189,11 +189,10 @@ public struct ICalendarReader: Sendable {
                 // Not UTF-8 after all (the sample looked clean): guess again from the whole file.
                 let retry = CharsetDetector.detect(body)
                 guard retry.charset != .utf8, let text = try? retry.charset.decode(body) else {
-                    throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + detection.byteOrderMarkLength),
-                                           at: SourceLocation(file: fileName))
+                    throw Diagnostic.error(.charsetInvalidBytes(charset: "UTF-8", offset: String(offset + detection.byteOrderMarkLength)), at: SourceLocation(file: fileName))
                 }
                 return (Array(text.utf8), retry.charset.description,
-                        [.note("charset.converted", retry.charset.description, at: SourceLocation(file: fileName))])
+                        [.note(.charsetConverted(charset: retry.charset.description), at: SourceLocation(file: fileName))])
             }
             return (body, "UTF-8", [])
         }
@@ -201,12 +200,11 @@ public struct ICalendarReader: Sendable {
             let text = try detection.charset.decode(body)
             var notes: [Diagnostic] = []
             if !detection.charset.isUnicode {
-                notes.append(.note("charset.converted", detection.charset.description, at: SourceLocation(file: fileName)))
+                notes.append(.note(.charsetConverted(charset: detection.charset.description), at: SourceLocation(file: fileName)))
             }
             return (Array(text.utf8), detection.charset.description, notes)
         } catch {
-            throw Diagnostic.error("charset.invalid-bytes", detection.charset.description,
-                                   String((error.offset ?? 0) + detection.byteOrderMarkLength), at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.charsetInvalidBytes(charset: detection.charset.description, offset: String((error.offset ?? 0) + detection.byteOrderMarkLength)), at: SourceLocation(file: fileName))
         }
     }
 }

@@ -87,7 +87,7 @@ public struct ICalendarWriter: Sendable {
         let years = state.lowYear <= state.highYear ? max(1900, state.lowYear - 1)...max(2037, state.highYear + 1) : 1970...2037
         for zone in state.used.sorted() where !state.defined.contains(zone) {
             guard let resolved = TimeZoneID.resolve(zone)?.zone else {
-                diagnostics.append(.warning("ics.unknown-timezone", zone))
+                diagnostics.append(.warning(.icsUnknownTimezone(zone: zone)))
                 continue
             }
             output.text(VTimeZoneWriter.definition(for: resolved, id: zone, years: years))

@@ -88,7 +88,7 @@ struct ItemMapper {
                     let (repaired, dropped) = Self.repairedRule(property.value)
                     if repaired != property.value, let rule = try? RecurrenceRule(parsing: repaired) {
                         if !dropped.isEmpty {
-                            diagnostics.append(.warning("ics.rrule-repaired", dropped.joined(separator: ", "), repaired, at: location(property.line)))
+                            diagnostics.append(.warning(.icsRruleRepaired(dropped: dropped.joined(separator: ", "), rule: repaired), at: location(property.line)))
                         }
                         parsed = .success(rule)
                     } else {
@@ -99,7 +99,7 @@ struct ItemMapper {
             }
             switch parsed {
             case .failure(let problem):
-                diagnostics.append(.warning("ics.invalid-rrule", problem.part, problem.reason, at: location(property.line)))
+                diagnostics.append(.warning(.icsInvalidRrule(part: problem.part, expected: problem.reason), at: location(property.line)))
                 item.carried.append(Self.setAside(property))
             case .success(let rule):
                 item.recurrence = item.recurrence ?? Recurrence()
@@ -251,11 +251,11 @@ struct ItemMapper {
     mutating func finish(_ item: inout CalendarItem, line: Int) {
         if item.completedAt != nil { item.isCompleted = true }
         if let start = item.start, let end = item.end, Self.isBefore(end, start) {
-            diagnostics.append(.warning("ics.end-before-start", item.title, end.description, start.description, at: location(line)))
+            diagnostics.append(.warning(.icsEndBeforeStart(title: item.title, end: end.description, start: start.description), at: location(line)))
         }
         if item.uid.isEmpty {
             item.uid = "almanac-" + Self.hash(Self.identityText(item))
-            diagnostics.append(.warning("ics.missing-uid", item.uid, at: location(line)))
+            diagnostics.append(.warning(.icsMissingUid(uid: item.uid), at: location(line)))
         }
     }
 
@@ -300,13 +300,13 @@ struct ItemMapper {
                 if property.parameter("VALUE")?.uppercased() == "DATE-TIME"
                     || property.value.utf8.count >= 15 && !property.value.utf8.contains(UInt8(ascii: "P")) {
                     guard let value = try? BasicDateTime.parse(property.value, tzid: nil) else {
-                        diagnostics.append(.warning("ics.invalid-trigger", property.value, at: location(property.line)))
+                        diagnostics.append(.warning(.icsInvalidTrigger(value: property.value), at: location(property.line)))
                         return nil
                     }
                     alarm.trigger = .absolute(value)
                 } else {
                     guard let duration = try? CalendarDuration(parsing: property.value) else {
-                        diagnostics.append(.warning("ics.invalid-trigger", property.value, at: location(property.line)))
+                        diagnostics.append(.warning(.icsInvalidTrigger(value: property.value), at: location(property.line)))
                         return nil
                     }
                     alarm.trigger = .relative(seconds: duration.totalSeconds,
@@ -320,7 +320,7 @@ struct ItemMapper {
             }
         }
         guard hasTrigger else {
-            diagnostics.append(.warning("ics.alarm-without-trigger", at: location(component.line)))
+            diagnostics.append(.warning(.icsAlarmWithoutTrigger, at: location(component.line)))
             return nil
         }
         return alarm
@@ -344,12 +344,12 @@ struct ItemMapper {
         // RFC 5545 §3.2.19: a UTC time has no TZID. The time is read as UTC (as libical and
         // Python's icalendar read it); the TZID goes, with a word.
         if case .utc = value, let tzid, !tzid.isEmpty {
-            diagnostics.append(.warning("ics.tzid-on-utc", property.name, tzid, text, at: location(property.line)))
+            diagnostics.append(.warning(.icsTzidOnUtc(property: property.name, zone: tzid, time: text), at: location(property.line)))
         }
         if let declared, declared == "DATE" || declared == "DATE-TIME" {
             let shape = if case .date = value { "DATE" } else { "DATE-TIME" }
             if shape != declared {
-                diagnostics.append(.warning("ics.value-type-mismatch", property.name, declared, text, shape, at: location(property.line)))
+                diagnostics.append(.warning(.icsValueTypeMismatch(property: property.name, declared: declared, value: text, found: shape), at: location(property.line)))
             }
         }
         return value
@@ -406,7 +406,7 @@ struct ItemMapper {
             return nil
         }
         let written = unread.joined(separator: ",")
-        diagnostics.append(.warning("ics.invalid-list-values", property.name, written, expected, String(values.count), at: location(property.line)))
+        diagnostics.append(.warning(.icsInvalidListValues(property: property.name, bad: written, expected: expected, read: String(values.count)), at: location(property.line)))
         item.carried.append(CarriedProperty(name: CarriedName.invalid(property.name), parameters: property.parameters, value: written))
         return values
     }
@@ -428,7 +428,7 @@ struct ItemMapper {
 
     /// A value that cannot be read is kept as written (carried) with a located warning.
     private mutating func invalid(_ property: ICalProperty, _ expected: String, _ item: inout CalendarItem) {
-        diagnostics.append(.warning("ics.invalid-value", property.name, expected, at: location(property.line)))
+        diagnostics.append(.warning(.icsInvalidValue(property: property.name, expected: expected), at: location(property.line)))
         item.carried.append(Self.setAside(property))
     }
 

@@ -39,14 +39,14 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .agenda = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.agenda.rawValue))
         }
         return try encodeByItems(document, context: context)
     }
 
     public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
         guard case .agenda(let agenda) = frame else {
-            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: frame.kind.rawValue, format: format.id, expected: ModelKind.agenda.rawValue))
         }
         return JCalItemWriter(agenda, output: output)
     }
@@ -101,7 +101,7 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
     static func component(_ json: JSONValue, path: String, file: String?) throws(Diagnostic) -> ICalComponent {
         guard let parts = json.array, parts.count == 3, let name = parts[0].string,
               let properties = parts[1].array, let components = parts[2].array
-        else { throw Diagnostic.error("jcal.bad-component", at: SourceLocation(file: file, keyPath: path.isEmpty ? "/" : path)) }
+        else { throw Diagnostic.error(.jcalBadComponent, at: SourceLocation(file: file, keyPath: path.isEmpty ? "/" : path)) }
         var result = ICalComponent(name: name.uppercased())
         for (index, property) in properties.enumerated() {
             result.properties.append(try Self.property(property, path: "\(path)/1/\(index)", file: file))
@@ -115,7 +115,7 @@ public struct JCalCodec: StreamingDecoder, StreamingEncoder {
     static func property(_ json: JSONValue, path: String, file: String?) throws(Diagnostic) -> ICalProperty {
         guard let parts = json.array, parts.count >= 4, let name = parts[0].string, let parameters = parts[1].object,
               let typeName = parts[2].string
-        else { throw Diagnostic.error("jcal.bad-property", at: SourceLocation(file: file, keyPath: path)) }
+        else { throw Diagnostic.error(.jcalBadProperty, at: SourceLocation(file: file, keyPath: path)) }
         let upper = name.uppercased()
         var carried = parameters.map { key, value in
             CarriedProperty.Parameter(name: key.uppercased(), values: value.array?.compactMap(\.string) ?? [value.string ?? value.serialized()])

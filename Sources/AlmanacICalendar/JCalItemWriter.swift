@@ -14,13 +14,13 @@ final class JCalItemWriter: ConcurrentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "jcal") }
+        guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "jcal")) }
         calendar.write(item, state: &state, to: &output)
         if output.json.byteCount >= ICalendarItemWriter.pieceSize { try flush() }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
-        guard case .agenda(let agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "jcal") }
+        guard case .agenda(let agenda) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "jcal")) }
         let diagnostics = calendar.end(agenda, state: &state, into: &output)
         output.json.raw("\n")
         try flush()
@@ -48,7 +48,7 @@ final class JCalItemWriter: ConcurrentItemWriter {
             var output = JCalSink(JSONWriter(layout: .pretty, level: 2))
             var state = ICalendarWriter.State()
             for item in items {
-                guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "jcal") }
+                guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "jcal")) }
                 calendar.write(item, state: &state, to: &output)
             }
             return EncodedBatch(bytes: output.json.take(), findings: state)

@@ -108,22 +108,120 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// A VALARM has no TRIGGER, so no app can ring it; it is kept as written, with its item.
+    static var icsAlarmWithoutTrigger: Message { Message("ics.alarm-without-trigger", [], table: ModuleMessages.table) }
+    /// The file starts with BEGIN:%@ and has no BEGIN:VCALENDAR around its components (as CalDAV servers store them); it was read as one calendar holding them.
+    static func icsBareComponents(component: String) -> Message {
+        Message("ics.bare-components", [component], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// This line is not NAME:VALUE and was skipped: "%@".
+    static func icsBrokenLine(line: String) -> Message {
+        Message("ics.broken-line", [line], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The VCALENDAR begun on line %@ has no END:VCALENDAR, but its last component is complete; every complete component was read. If the file was cut off, items after this point are missing.
+    static func icsCalendarUnclosed(line: String) -> Message {
+        Message("ics.calendar-unclosed", [line], table: ModuleMessages.table)
     }
+    /// The %1$@ begun on line %2$@ ("%3$@") was cut off before its start (DTSTART) and was left out: no app can place it in time. Get the whole file again to keep it.
+    static func icsCutItemDropped(component: String, line: String, title: String) -> Message {
+        Message("ics.cut-item-dropped", [component, line, title], table: ModuleMessages.table)
+    }
+    /// "%1$@" ends (%2$@) before it starts (%3$@); RFC 5545 asks DTEND to be later. It is kept as written, and expanded as lasting no time: check the source.
+    static func icsEndBeforeStart(title: String, end: String, start: String) -> Message {
+        Message("ics.end-before-start", [title, end, start], table: ModuleMessages.table)
+    }
+    /// %1$@ holds %2$@, which cannot be read (expected %3$@); the rest (%4$@) were read, and it is kept as written, as X-ALMANAC-INVALID-%1$@.
+    static func icsInvalidListValues(property: String, bad: String, expected: String, read: String) -> Message {
+        Message("ics.invalid-list-values", [property, bad, expected, read], table: ModuleMessages.table)
+    }
+    /// The repeat rule part "%@" is not valid (expected %@); the rule is kept as written (as X-ALMANAC-INVALID-RRULE) but not expanded.
+    static func icsInvalidRrule(part: String, expected: String) -> Message {
+        Message("ics.invalid-rrule", [part, expected], table: ModuleMessages.table)
+    }
+    /// The VTIMEZONE "%@" has no usable STANDARD or DAYLIGHT part.
+    static func icsInvalidTimezone(zone: String) -> Message {
+        Message("ics.invalid-timezone", [zone], table: ModuleMessages.table)
+    }
+    /// A VALARM's TRIGGER "%@" is neither a duration (-PT15M) nor a date-time (20250305T090000Z); the alarm is kept as written, with its item, but will not ring.
+    static func icsInvalidTrigger(value: String) -> Message {
+        Message("ics.invalid-trigger", [value], table: ModuleMessages.table)
+    }
+    /// %1$@ has a value that is not %2$@; it is kept as written, as X-ALMANAC-INVALID-%1$@.
+    static func icsInvalidValue(property: String, expected: String) -> Message {
+        Message("ics.invalid-value", [property, expected], table: ModuleMessages.table)
+    }
+    /// A line is longer than %@ bytes; the file is refused to keep memory bounded.
+    static func icsLineTooLong(limit: String) -> Message {
+        Message("ics.line-too-long", [limit], table: ModuleMessages.table)
+    }
+    /// An item has no UID; it was given %@ (the same every time the file is read).
+    static func icsMissingUid(uid: String) -> Message {
+        Message("ics.missing-uid", [uid], table: ModuleMessages.table)
+    }
+    /// %1$@ says VALUE=%2$@ but "%3$@" is not a number; iCalendar output keeps it as written, jCal and xCal (which hold a number there, as ical.js reads it) write 0.
+    static func icsNotANumber(property: String, type: String, value: String) -> Message {
+        Message("ics.not-a-number", [property, type, value], table: ModuleMessages.table)
+    }
+    /// This is not an iCalendar file: it does not start with BEGIN:VCALENDAR or a calendar component (BEGIN:VEVENT, VTODO, VJOURNAL, VFREEBUSY, VTIMEZONE, VALARM). Check the file, or name its format with --from.
+    static var icsNotIcalendar: Message { Message("ics.not-icalendar", [], table: ModuleMessages.table) }
+    /// %@ appears outside BEGIN:VCALENDAR … END:VCALENDAR; it was read anyway.
+    static func icsOutsideCalendar(component: String) -> Message {
+        Message("ics.outside-calendar", [component], table: ModuleMessages.table)
+    }
+    /// This item is written %1$@ times (the other copies: line %2$@): revisions of one item, with its UID (and RECURRENCE-ID). Expanding uses the newest (highest SEQUENCE, then latest DTSTAMP and LAST-MODIFIED); a conversion keeps every copy as written, so remove the older ones if the receiving app should see one.
+    static func icsRevisions(count: String, lines: String) -> Message {
+        Message("ics.revisions", [count, lines], table: ModuleMessages.table)
+    }
+    /// The repeat rule had parts no reader can use (%@); they were dropped and the rule read as %@.
+    static func icsRruleRepaired(dropped: String, rule: String) -> Message {
+        Message("ics.rrule-repaired", [dropped, rule], table: ModuleMessages.table)
+    }
+    /// A VTIMEZONE has no TZID and was ignored.
+    static var icsTimezoneWithoutId: Message { Message("ics.timezone-without-id", [], table: ModuleMessages.table) }
+    /// Components are nested more than %@ deep.
+    static func icsTooDeep(limit: String) -> Message {
+        Message("ics.too-deep", [limit], table: ModuleMessages.table)
+    }
+    /// The file has more than %@ components.
+    static func icsTooManyComponents(limit: String) -> Message {
+        Message("ics.too-many-components", [limit], table: ModuleMessages.table)
+    }
+    /// The file ends inside %1$@ (begun on line %2$@; the calendar begins on line %3$@): it looks cut off, as an interrupted download or a truncated e-mail attachment is. Nothing was converted; get the whole file again.
+    static func icsTruncated(component: String, line: String, calendarLine: String) -> Message {
+        Message("ics.truncated", [component, line, calendarLine], table: ModuleMessages.table)
+    }
+    /// %1$@ names the time zone %2$@ but its time %3$@ is in UTC (ends in Z), which RFC 5545 forbids; it was read as UTC and the TZID ignored. If the time was meant in %2$@, remove the Z.
+    static func icsTzidOnUtc(property: String, zone: String, time: String) -> Message {
+        Message("ics.tzid-on-utc", [property, zone, time], table: ModuleMessages.table)
+    }
+    /// %@ (begun on line %@) was never closed; it ends here.
+    static func icsUnclosedComponent(component: String, line: String) -> Message {
+        Message("ics.unclosed-component", [component, line], table: ModuleMessages.table)
+    }
+    /// The time zone "%@" is neither defined in the file nor known; its times are treated as floating.
+    static func icsUnknownTimezone(zone: String) -> Message {
+        Message("ics.unknown-timezone", [zone], table: ModuleMessages.table)
+    }
+    /// END:%@ has no matching BEGIN and was ignored.
+    static func icsUnmatchedEnd(component: String) -> Message {
+        Message("ics.unmatched-end", [component], table: ModuleMessages.table)
+    }
+    /// %1$@ says VALUE=%2$@ but "%3$@" is a %4$@; it was read as a %4$@.
+    static func icsValueTypeMismatch(property: String, declared: String, value: String, found: String) -> Message {
+        Message("ics.value-type-mismatch", [property, declared, value, found], table: ModuleMessages.table)
+    }
+    /// VERSION is %@, not 2.0; the file is read as iCalendar 2.0.
+    static func icsVersion(version: String) -> Message {
+        Message("ics.version", [version], table: ModuleMessages.table)
+    }
+    /// A jCal component must be [name, [properties], [components]].
+    static var jcalBadComponent: Message { Message("jcal.bad-component", [], table: ModuleMessages.table) }
+    /// A jCal property must be [name, {parameters}, type, value…].
+    static var jcalBadProperty: Message { Message("jcal.bad-property", [], table: ModuleMessages.table) }
+    /// This XML is not xCal: the root must be <icalendar> holding <vcalendar>.
+    static var xcalNotXcal: Message { Message("xcal.not-xcal", [], table: ModuleMessages.table) }
 }
 
 // Every code of this table by name: logic compares codes with these, never with their spelling.

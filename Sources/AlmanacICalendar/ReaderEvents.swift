@@ -115,7 +115,7 @@ struct ReaderEvents: ICalEvents {
                     }
                     agenda.timeZones.append(TimeZoneDefinition(id: id, definition: finished.text))
                 } else {
-                    mapper.diagnostics.append(.warning("ics.timezone-without-id", at: mapper.location(finished.line)))
+                    mapper.diagnostics.append(.warning(.icsTimezoneWithoutId, at: mapper.location(finished.line)))
                 }
             } else {
                 agenda.carriedComponents.append(finished.text)
@@ -142,7 +142,7 @@ struct ReaderEvents: ICalEvents {
             inItem = false
             item = nil
             let title = cut.title.isEmpty ? cut.uid : cut.title
-            mapper.diagnostics.append(.warning("ics.cut-item-dropped", name, String(itemLine), title, at: mapper.location(line)))
+            mapper.diagnostics.append(.warning(.icsCutItemDropped(component: name, line: String(itemLine), title: title), at: mapper.location(line)))
             return
         }
         try end(name, line: line)
@@ -155,14 +155,14 @@ struct ReaderEvents: ICalEvents {
               let type = ICalValueType(rawValue: declared.lowercased()), type == .integer || type == .float else { return }
         let items = StructuredValues.items(of: property.value, property: property.name)
         guard let bad = items.first(where: { !StructuredValues.isNumber($0, integer: type == .integer) }) else { return }
-        mapper.diagnostics.append(.warning("ics.not-a-number", property.name, declared, bad, at: mapper.location(property.line)))
+        mapper.diagnostics.append(.warning(.icsNotANumber(property: property.name, type: declared, value: bad), at: mapper.location(property.line)))
     }
 
     private mutating func calendarProperty(_ property: ICalProperty) {
         switch property.kind {
         case .version:
             if property.value != "2.0" {
-                mapper.diagnostics.append(.warning("ics.version", property.value, at: mapper.location(property.line)))
+                mapper.diagnostics.append(.warning(.icsVersion(version: property.value), at: mapper.location(property.line)))
             }
         case .prodid:
             // Kept, so that a conversion between iCalendar's forms says which product made the
@@ -177,7 +177,7 @@ struct ReaderEvents: ICalEvents {
             if applyCalendarZone {
                 calendarZone = TimeZoneID.resolve(property.value).map { ICUWallClock.shared($0.zone) }
                 if calendarZone == nil {
-                    mapper.diagnostics.append(.warning("ics.unknown-timezone", property.value, at: mapper.location(property.line)))
+                    mapper.diagnostics.append(.warning(.icsUnknownTimezone(zone: property.value), at: mapper.location(property.line)))
                 }
             }
         default:

@@ -30,7 +30,7 @@ struct RevisionLedger {
         for (hash, line) in zip(hashes, lines) where repeated.contains(hash) { copies[hash, default: []].append(line) }
         return copies.values.sorted { $0[0] < $1[0] }.map { lines in
             let others = lines.dropFirst().prefix(5).map(String.init).joined(separator: ", ") + (lines.count > 6 ? " (+\(lines.count - 6))" : "")
-            return .warning("ics.revisions", String(lines.count), others, at: SourceLocation(file: fileName, line: Int(lines[0])))
+            return .warning(.icsRevisions(count: String(lines.count), lines: others), at: SourceLocation(file: fileName, line: Int(lines[0])))
         }
     }
 }

@@ -31,7 +31,7 @@ public struct VTimeZoneReader: TimeZoneDefinitionReader {
                                               offsetFrom: from, offsetTo: to, rules: rules, dates: dates,
                                               name: component.property("TZNAME").map { PropertyText.unescape($0.value) }))
         }
-        guard !observances.isEmpty else { throw Diagnostic.error("ics.invalid-timezone", definition.id) }
+        guard !observances.isEmpty else { throw Diagnostic.error(.icsInvalidTimezone(zone: definition.id)) }
         return observances
     }
 }

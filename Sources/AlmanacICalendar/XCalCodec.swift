@@ -41,11 +41,11 @@ public struct XCalCodec: StreamingDecoder, StreamingEncoder {
         let bytes = try input.readAll()
         let document: XMLDocument
         do { document = try XMLDocument(parsing: bytes) } catch {
-            throw Diagnostic.error("xml.invalid", error.message, at: SourceLocation(file: input.fileName, line: error.line > 0 ? error.line : nil,
+            throw Diagnostic.error(.xmlInvalid(reason: error.message), at: SourceLocation(file: input.fileName, line: error.line > 0 ? error.line : nil,
                                                                                      column: error.column > 0 ? error.column : nil))
         }
         guard document.root.localName == "icalendar", let calendar = document.root.element(named: "vcalendar") else {
-            throw Diagnostic.error("xcal.not-xcal", at: SourceLocation(file: input.fileName, line: document.root.line))
+            throw Diagnostic.error(.xcalNotXcal, at: SourceLocation(file: input.fileName, line: document.root.line))
         }
         let component = Self.component(calendar)
         let options = ICalendarReader.Options(applyCalendarTimeZone: context.options["x-wr-timezone"] != "ignore")
@@ -55,14 +55,14 @@ public struct XCalCodec: StreamingDecoder, StreamingEncoder {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .agenda = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.agenda.rawValue))
         }
         return try encodeByItems(document, context: context)
     }
 
     public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
         guard case .agenda(let agenda) = frame else {
-            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.agenda.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: frame.kind.rawValue, format: format.id, expected: ModelKind.agenda.rawValue))
         }
         return try XCalItemWriter(agenda, output: output)
     }

@@ -24,23 +24,23 @@ final class XCalItemWriter: ConcurrentItemWriter {
             try XCalXML.properties(properties, into: xml, level: 2)
             for component in components { try append(component) }
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "xcal") }
+        guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "xcal")) }
         do throws(XMLError) {
             for component in stream.item(item) { try append(component) }
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
         pending += xml.take()
         if pending.count >= ICalendarItemWriter.pieceSize { try flush() }
     }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
-        guard case .agenda(let agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "xcal") }
+        guard case .agenda(let agenda) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "xcal")) }
         let (components, diagnostics) = stream.end(agenda)
         do throws(XMLError) {
             for component in components { try append(component) }
@@ -58,7 +58,7 @@ final class XCalItemWriter: ConcurrentItemWriter {
             try xml.end()  // icalendar
             try xml.endDocument()
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
         pending += xml.take()
         try flush()
@@ -79,7 +79,7 @@ final class XCalItemWriter: ConcurrentItemWriter {
         do throws(XMLError) {
             return Encoder(xml: try XMLStreamWriter())
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
     }
 
@@ -96,7 +96,7 @@ final class XCalItemWriter: ConcurrentItemWriter {
             }
             try xml.raw(batch.bytes)
         } catch {
-            throw Diagnostic.error("xml.unwritable", error.message)
+            throw Diagnostic.error(.xmlUnwritable(reason: error.message))
         }
         pending += xml.take()
         if pending.count >= ICalendarItemWriter.pieceSize { try flush() }
@@ -113,7 +113,7 @@ final class XCalItemWriter: ConcurrentItemWriter {
         func encode(_ items: [DocumentItem]) throws(Diagnostic) -> EncodedBatch {
             var components: [ICalComponent] = []
             for item in items {
-                guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "xcal") }
+                guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "xcal")) }
                 components += stream.item(item)
             }
             do throws(XMLError) {
@@ -122,7 +122,7 @@ final class XCalItemWriter: ConcurrentItemWriter {
                     try XCalXML.component(component, into: xml, level: 3)
                 }
             } catch {
-                throw Diagnostic.error("xml.unwritable", error.message)
+                throw Diagnostic.error(.xmlUnwritable(reason: error.message))
             }
             return EncodedBatch(bytes: xml.take(), findings: stream.takeUsage())
         }

@@ -148,19 +148,19 @@ public enum CatalogFiles {
     /// and say why.
     public static func shadowedReadings(_ shadowed: [(path: String, by: String)]) -> [(path: String, reading: Reading)] {
         shadowed.map { file in
-            (file.path, .success((nil, [Diagnostic.note("catalog.base-shadowed", file.by)])))
+            (file.path, .success((nil, [Diagnostic.note(.catalogBaseShadowed(table: file.by))])))
         }
     }
 
     static func read(_ path: String, sourceLanguage: String) throws(Diagnostic) -> (catalog: Catalog?, diagnostics: [Diagnostic])? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Diagnostic.error("input.not-found", at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputNotFound, at: SourceLocation(file: path))
         }
-        if isDirectory.boolValue { throw Diagnostic.error("input.is-directory", at: SourceLocation(file: path)) }
+        if isDirectory.boolValue { throw Diagnostic.error(.inputIsDirectory, at: SourceLocation(file: path)) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw Diagnostic.error("input.unreadable", (error as NSError).localizedDescription, at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputUnreadable(reason: (error as NSError).localizedDescription), at: SourceLocation(file: path))
         }
         let bytes = [UInt8](data)
         let locale = CatalogPath.locale(ofPath: path) ?? sourceLanguage

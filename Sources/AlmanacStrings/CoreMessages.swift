@@ -340,6 +340,390 @@ enum CoreMessages {
     )
 }
 
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
+extension Message {
+    /// Wrote a baseline of %@ findings to %@.
+    package static func auditBaselineWritten(count: String, path: String) -> Message {
+        Message("audit.baseline-written", [count, path], table: nil)
+    }
+    /// No catalogs found in the paths given.
+    package static var auditNothing: Message { Message("audit.nothing", [], table: nil) }
+    /// There is no check “%@”; the checks are: %@.
+    package static func auditUnknownCheck(check: String, checks: String) -> Message {
+        Message("audit.unknown-check", [check, checks], table: nil)
+    }
+    /// Not read: %@ holds the development language's table of this name, and Xcode reads it instead of Base.lproj's.
+    package static func catalogBaseShadowed(table: String) -> Message {
+        Message("catalog.base-shadowed", [table], table: nil)
+    }
+    /// The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.
+    package static func catalogDuplicateKey(key: String, line: String, otherLine: String) -> Message {
+        Message("catalog.duplicate-key", [key, line, otherLine], table: nil)
+    }
+    /// The key “%@” is defined twice with the same text (lines %@ and %@); nothing changes, but one of the two can go.
+    package static func catalogDuplicateKeySame(key: String, line: String, otherLine: String) -> Message {
+        Message("catalog.duplicate-key-same", [key, line, otherLine], table: nil)
+    }
+    /// “%@” is not a language tag. A locale is written in BCP 47 (en, zh-Hant, pt-BR) or as an .lproj folder name (zh_TW, Base), at most 128 characters; correct it in the file. Nothing of this file was converted.
+    package static func catalogLocaleNotTag(name: String) -> Message {
+        Message("catalog.locale-not-tag", [name], table: nil)
+    }
+    /// The file is in %@; it was converted to Unicode.
+    package static func charsetConverted(charset: String) -> Message {
+        Message("charset.converted", [charset], table: nil)
+    }
+    /// The file is not valid %@: the bytes at offset %@ cannot be decoded. Name the encoding with --encoding.
+    package static func charsetInvalidBytes(charset: String, offset: String) -> Message {
+        Message("charset.invalid-bytes", [charset, offset], table: nil)
+    }
+    /// "%@" is not a character encoding Almanac knows (try utf-8, big5, gb18030, utf-16).
+    package static func charsetUnknown(name: String) -> Message {
+        Message("charset.unknown", [name], table: nil)
+    }
+    /// "%@" is not one of the choices: %@.
+    package static func cliValueChoices(value: String, choices: String) -> Message {
+        Message("cli.value.choices", [value, choices], table: nil)
+    }
+    /// %1$@ cannot hold %2$@ exactly; it was written as %3$@ for %4$@.
+    package static func convertApproximated(target: String, field: String, how: String, list: String) -> Message {
+        Message("convert.approximated", [target, field, how, list], table: nil)
+    }
+    /// %1$@ cannot hold %2$@; it was left out of %3$@.
+    package static func convertDropped(target: String, field: String, list: String) -> Message {
+        Message("convert.dropped", [target, field, list], table: nil)
+    }
+    /// This folder holds no .lproj folders with .strings or .stringsdict files.
+    package static var convertEmptyDirectory: Message { Message("convert.empty-directory", [], table: nil) }
+    /// The input has %@ problems (the first is shown); nothing was written.
+    package static func convertInputHasErrors(count: String) -> Message {
+        Message("convert.input-has-errors", [count], table: nil)
+    }
+    /// Internal error: the %@ writer was given an item of another model. Please report it with the command that caused it.
+    package static func convertItemMismatch(format: String) -> Message {
+        Message("convert.item-mismatch", [format], table: nil)
+    }
+    /// --jobs needs a number of 1 or more.
+    package static var convertJobsPositive: Message { Message("convert.jobs-positive", [], table: nil) }
+    /// --json prints a report on standard output, so the converted data needs -o PATH.
+    package static var convertJsonNeedsOutput: Message { Message("convert.json-needs-output", [], table: nil) }
+    /// %1$@, a table for people, leaves out %2$@ (only the apps use it) of %3$@.
+    package static func convertLeftOut(target: String, field: String, list: String) -> Message {
+        Message("convert.left-out", [target, field, list], table: nil)
+    }
+    /// --manifest lists the files to convert; give either it or INPUT arguments, not both.
+    package static var convertManifestAndInputs: Message { Message("convert.manifest-and-inputs", [], table: nil) }
+    /// This file holds %1$@ data, which %2$@ cannot hold (it takes %3$@ data). almanac formats lists what each format holds.
+    package static func convertModelMismatch(model: String, format: String, expected: String) -> Message {
+        Message("convert.model-mismatch", [model, format, expected], table: nil)
+    }
+    /// --to FORMAT is needed: the format to write (almanac formats lists them). In a manifest, a line may name its own "to".
+    package static var convertNeedsFormat: Message { Message("convert.needs-format", [], table: nil) }
+    /// Give the files or folders to convert, or --manifest FILE listing them.
+    package static var convertNeedsInput: Message { Message("convert.needs-input", [], table: nil) }
+    /// Several inputs need -o DIRECTORY for their outputs.
+    package static var convertNeedsOutputDirectory: Message { Message("convert.needs-output-directory", [], table: nil) }
+    /// This folder holds %@ tables; give -o DIRECTORY for their outputs.
+    package static func convertNeedsOutputDirectoryTables(count: String) -> Message {
+        Message("convert.needs-output-directory-tables", [count], table: nil)
+    }
+    /// %1$@ data cannot become %2$@ data. It can be written as: %3$@.
+    package static func convertNoPath(model: String, target: String, formats: String) -> Message {
+        Message("convert.no-path", [model, target, formats], table: nil)
+    }
+    /// --report - prints one JSON line per file on standard output, so nothing else can go there: give -o PATH for the converted data, and leave out --json (the lines are the report).
+    package static var convertReportAndOutput: Message { Message("convert.report-and-output", [], table: nil) }
+    /// --shard takes K/N, share K (from 0 to N−1) of N, as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX of its completions; "%@" is not one.
+    package static func convertShardInvalid(shard: String) -> Message {
+        Message("convert.shard-invalid", [shard], table: nil)
+    }
+    /// Standard input (-) can be read only once.
+    package static var convertStdinOnce: Message { Message("convert.stdin-once", [], table: nil) }
+    /// --strict: the conversion would change %1$@ thing(s), so nothing was written. The first: %2$@
+    package static func convertStrict(count: String, first: String) -> Message {
+        Message("convert.strict", [count, first], table: nil)
+    }
+    /// --to-locale drafts catalog translations; this conversion produces %@ data.
+    package static func convertToLocaleNeedsCatalog(model: String) -> Message {
+        Message("convert.to-locale-needs-catalog", [model], table: nil)
+    }
+    /// “%@” is not a model; use one of: %@.
+    package static func convertUnknownModel(name: String, models: String) -> Message {
+        Message("convert.unknown-model", [name, models], table: nil)
+    }
+    /// No registered transform is called "%@"; this build of Almanac cannot do it.
+    package static func convertUnknownTransform(name: String) -> Message {
+        Message("convert.unknown-transform", [name], table: nil)
+    }
+    /// Columns without a field of their own were kept as X- properties: %@.
+    package static func csvExtraColumns(columns: String) -> Message {
+        Message("csv.extra-columns", [columns], table: nil)
+    }
+    /// "%@" is not a date. Write it as YYYY-MM-DD, e.g. 2027-02-06.
+    package static func dateInvalid(text: String) -> Message {
+        Message("date.invalid", [text], table: nil)
+    }
+    /// The %@ format can be written but not read.
+    package static func formatCannotRead(format: String) -> Message {
+        Message("format.cannot-read", [format], table: nil)
+    }
+    /// The %@ format can be read but not written.
+    package static func formatCannotWrite(format: String) -> Message {
+        Message("format.cannot-write", [format], table: nil)
+    }
+    /// Cannot tell which format this is. Name it with --from FORMAT (see almanac formats).
+    package static var formatUndetected: Message { Message("format.undetected", [], table: nil) }
+    /// Almanac has no format called "%@". Known formats: %@.
+    package static func formatUnknown(name: String, formats: String) -> Message {
+        Message("format.unknown", [name, formats], table: nil)
+    }
+    /// This is a directory; name the files inside it.
+    package static var inputIsDirectory: Message { Message("input.is-directory", [], table: nil) }
+    /// No such file. Check the path.
+    package static var inputNotFound: Message { Message("input.not-found", [], table: nil) }
+    /// This file is %@ bytes; files read whole may be at most %@ bytes. If it really is one document, raise the limit with ALMANAC_MAX_INPUT_BYTES.
+    package static func inputTooLarge(size: String, limit: String) -> Message {
+        Message("input.too-large", [size, limit], table: nil)
+    }
+    /// This file cannot be read: %@.
+    package static func inputUnreadable(reason: String) -> Message {
+        Message("input.unreadable", [reason], table: nil)
+    }
+    /// The codec that read this file handed over items before the document they belong to. This is a defect in that codec, not in the file: report it to the codec's authors.
+    package static var internalStreamWithoutFrame: Message { Message("internal.stream-without-frame", [], table: nil) }
+    /// A JSON string has an invalid \ escape.
+    package static var jsonBadEscape: Message { Message("json.bad-escape", [], table: nil) }
+    /// "%@" is not a JSON number.
+    package static func jsonBadNumber(text: String) -> Message {
+        Message("json.bad-number", [text], table: nil)
+    }
+    /// This value is not valid: %@.
+    package static func jsonBadValue(reason: String) -> Message {
+        Message("json.bad-value", [reason], table: nil)
+    }
+    /// A JSON string contains a raw control character; write it as \n or \u0000.
+    package static var jsonControlCharacter: Message { Message("json.control-character", [], table: nil) }
+    /// Expected %@ here.
+    package static func jsonExpected(expected: String) -> Message {
+        Message("json.expected", [expected], table: nil)
+    }
+    /// %@ could not be read as JSON: %@.
+    package static func jsonInvalid(file: String, reason: String) -> Message {
+        Message("json.invalid", [file, reason], table: nil)
+    }
+    /// The required field "%@" is missing.
+    package static func jsonMissingKey(field: String) -> Message {
+        Message("json.missing-key", [field], table: nil)
+    }
+    /// This file is version %@; this Almanac reads up to version %@. Update Almanac to read it.
+    package static func jsonNewerVersion(version: String, knownVersion: String) -> Message {
+        Message("json.newer-version", [version, knownVersion], table: nil)
+    }
+    /// This is not valid JSON: %@.
+    package static func jsonSyntax(reason: String) -> Message {
+        Message("json.syntax", [reason], table: nil)
+    }
+    /// JSON is nested more than %@ deep.
+    package static func jsonTooDeep(limit: String) -> Message {
+        Message("json.too-deep", [limit], table: nil)
+    }
+    /// There is more text after the JSON value.
+    package static var jsonTrailing: Message { Message("json.trailing", [], table: nil) }
+    /// The data cannot be written as JSON: %@.
+    package static func jsonUnencodable(reason: String) -> Message {
+        Message("json.unencodable", [reason], table: nil)
+    }
+    /// "%@" cannot start a JSON value.
+    package static func jsonUnexpectedCharacter(character: String) -> Message {
+        Message("json.unexpected-character", [character], table: nil)
+    }
+    /// The JSON ends too early.
+    package static var jsonUnexpectedEnd: Message { Message("json.unexpected-end", [], table: nil) }
+    /// This file holds the %@ model, not %@.
+    package static func jsonWrongModel(model: String, expected: String) -> Message {
+        Message("json.wrong-model", [model, expected], table: nil)
+    }
+    /// This value should be of type %@.
+    package static func jsonWrongType(type: String) -> Message {
+        Message("json.wrong-type", [type], table: nil)
+    }
+    /// "%@" is not a locale Almanac knows. Use a tag such as en-US, zh-TW or zh-Hans.
+    package static func localeUnknown(tag: String) -> Message {
+        Message("locale.unknown", [tag], table: nil)
+    }
+    /// "%@" is not a number. Write it with digits and a point, e.g. 1234567.5.
+    package static func numberInvalid(text: String) -> Message {
+        Message("number.invalid", [text], table: nil)
+    }
+    /// The option %@ cannot be "%@"; choose one of: %@.
+    package static func optionInvalidValue(option: String, value: String, choices: String) -> Message {
+        Message("option.invalid-value", [option, value, choices], table: nil)
+    }
+    /// The option %1$@ cannot be "%2$@"; did you mean %3$@? Choose one of: %4$@.
+    package static func optionInvalidValueNear(option: String, value: String, meant: String, choices: String) -> Message {
+        Message("option.invalid-value-near", [option, value, meant, choices], table: nil)
+    }
+    /// "%@" is not a format option; write it as name=value.
+    package static func optionMalformed(text: String) -> Message {
+        Message("option.malformed", [text], table: nil)
+    }
+    /// No format or conversion here reads the option "%@", so it would change nothing. Options: %@.
+    package static func optionUnknown(option: String, options: String) -> Message {
+        Message("option.unknown", [option, options], table: nil)
+    }
+    /// No format or conversion here reads the option "%1$@"; did you mean %2$@? Options: %3$@.
+    package static func optionUnknownNear(option: String, meant: String, options: String) -> Message {
+        Message("option.unknown-near", [option, meant, options], table: nil)
+    }
+    /// This file already exists. Use --force to replace it, or choose another -o.
+    package static var outputExists: Message { Message("output.exists", [], table: nil) }
+    /// Could not write this file: %@.
+    package static func outputFailed(reason: String) -> Message {
+        Message("output.failed", [reason], table: nil)
+    }
+    /// %@ is a symbolic link inside the output folder %@; Almanac does not write through links beneath -o. Remove the link, or choose another -o; nothing was written there.
+    package static func outputLinkInside(link: String, folder: String) -> Message {
+        Message("output.link-inside", [link, folder], table: nil)
+    }
+    /// The output path %@ holds “%@”, which is not a plain name (empty, “.”, “..”, or with a slash or NUL); names from an input cannot climb out of the output folder, so nothing of this document was written.
+    package static func outputNotPlainName(path: String, part: String) -> Message {
+        Message("output.not-plain-name", [path, part], table: nil)
+    }
+    /// Removed %@ unfinished output files that an earlier run left here when it was stopped at once (its process is gone).
+    package static func outputRemovedAbandoned(count: String) -> Message {
+        Message("output.removed-abandoned", [count], table: nil)
+    }
+    /// A stringsdict holds a <dict> of keys at the top.
+    package static var plistExpectedDict: Message { Message("plist.expected-dict", [], table: nil) }
+    /// The plugin %@ printed something that is not the protocol's JSON (%@): %@
+    package static func pluginBadOutput(plugin: String, reason: String, output: String) -> Message {
+        Message("plugin.bad-output", [plugin, reason, output], table: nil)
+    }
+    /// The plugin %@ could not be started: %@
+    package static func pluginCannotStart(plugin: String, reason: String) -> Message {
+        Message("plugin.cannot-start", [plugin, reason], table: nil)
+    }
+    /// %@: %@ (%@)
+    package static func pluginDiagnostic(plugin: String, message: String, code: String) -> Message {
+        Message("plugin.diagnostic", [plugin, message, code], table: nil)
+    }
+    /// The plugin %@ exited with status %@: %@
+    package static func pluginFailed(plugin: String, status: String, output: String) -> Message {
+        Message("plugin.failed", [plugin, status, output], table: nil)
+    }
+    /// %@
+    package static func pluginMessage(text: String) -> Message {
+        Message("plugin.message", [text], table: nil)
+    }
+    /// The plugin %@ speaks protocol %@; Almanac speaks %@.
+    package static func pluginProtocol(plugin: String, version: String, expected: String) -> Message {
+        Message("plugin.protocol", [plugin, version, expected], table: nil)
+    }
+    /// The plugin %@ did not finish within %@ seconds and was stopped.
+    package static func pluginTimeout(plugin: String, seconds: String) -> Message {
+        Message("plugin.timeout", [plugin, seconds], table: nil)
+    }
+    /// error
+    package static var severityError: Message { Message("severity.error", [], table: nil) }
+    /// note
+    package static var severityNote: Message { Message("severity.note", [], table: nil) }
+    /// warning
+    package static var severityWarning: Message { Message("severity.warning", [], table: nil) }
+    /// %@ needs hexadecimal digits after it (\U20AC).
+    package static func stringsBadEscape(escape: String) -> Message {
+        Message("strings.bad-escape", [escape], table: nil)
+    }
+    /// The compiled strings table's entry is a %@, not text; it was skipped (plural and device variants belong in a .stringsdict).
+    package static func stringsBinaryNotString(type: String) -> Message {
+        Message("strings.binary-not-string", [type], table: nil)
+    }
+    /// This binary property list holds a %@ at its top, not a strings table (a dictionary of key and text). If it is a compiled .stringsdict, name it .stringsdict or use --from stringsdict.
+    package static func stringsBinaryNotTable(type: String) -> Message {
+        Message("strings.binary-not-table", [type], table: nil)
+    }
+    /// This compiled strings file (a binary property list) cannot be read: %@. It may be cut off; get the file again.
+    package static func stringsBinaryUnreadable(reason: String) -> Message {
+        Message("strings.binary-unreadable", [reason], table: nil)
+    }
+    /// Expected %@ here, found %@. Each entry reads "key" = "value";
+    package static func stringsExpected(expected: String, found: String) -> Message {
+        Message("strings.expected", [expected, found], table: nil)
+    }
+    /// \U%@ is half of a surrogate pair without its other half; it was read as U+FFFD.
+    package static func stringsLoneSurrogate(code: String) -> Message {
+        Message("strings.lone-surrogate", [code], table: nil)
+    }
+    /// A “;” is missing after this entry (the next one starts on line %@).
+    package static func stringsMissingSemicolon(nextLine: String) -> Message {
+        Message("strings.missing-semicolon", [nextLine], table: nil)
+    }
+    /// This strings file is in %@; strings files are UTF-8 or UTF-16. Convert it, or name its encoding with --encoding.
+    package static func stringsNotUnicode(charset: String) -> Message {
+        Message("strings.not-unicode", [charset], table: nil)
+    }
+    /// This quote ends the value, but %@ follows it: a quote inside a value is written \".
+    package static func stringsUnescapedQuote(following: String) -> Message {
+        Message("strings.unescaped-quote", [following], table: nil)
+    }
+    /// The file ends where a %@ was expected.
+    package static func stringsUnexpectedEnd(expected: String) -> Message {
+        Message("strings.unexpected-end", [expected], table: nil)
+    }
+    /// %@ is not an escape; it was read as the character alone (as Apple reads it).
+    package static func stringsUnknownEscape(escape: String) -> Message {
+        Message("strings.unknown-escape", [escape], table: nil)
+    }
+    /// A /* comment starts here and never ends; close it with */.
+    package static var stringsUnterminatedComment: Message { Message("strings.unterminated-comment", [], table: nil) }
+    /// A quoted string starts here and never ends; add the closing quote.
+    package static var stringsUnterminatedString: Message { Message("strings.unterminated-string", [], table: nil) }
+    /// The entry “%@” is neither a string nor a <dict> of rules.
+    package static func stringsdictBadEntry(key: String) -> Message {
+        Message("stringsdict.bad-entry", [key], table: nil)
+    }
+    /// The entry “%@” has no NSStringLocalizedFormatKey; add one such as %%#@count@.
+    package static func stringsdictNoFormatKey(key: String) -> Message {
+        Message("stringsdict.no-format-key", [key], table: nil)
+    }
+    /// In “%@”, the variable “%@” has no NSStringFormatSpecTypeKey.
+    package static func stringsdictNoSpecType(key: String, variable: String) -> Message {
+        Message("stringsdict.no-spec-type", [key, variable], table: nil)
+    }
+    /// “%@” uses the variable %@ but defines no rule for it.
+    package static func stringsdictUndefinedVariable(key: String, variable: String) -> Message {
+        Message("stringsdict.undefined-variable", [key, variable], table: nil)
+    }
+    /// In “%@”, the rule type %@ is not read yet; the variable was left out.
+    package static func stringsdictUnsupportedRule(key: String, type: String) -> Message {
+        Message("stringsdict.unsupported-rule", [key, type], table: nil)
+    }
+    /// "%@" is not a time zone. Use an IANA name such as Asia/Taipei, or a Windows name such as Taipei Standard Time.
+    package static func timezoneUnknown(text: String) -> Message {
+        Message("timezone.unknown", [text], table: nil)
+    }
+    /// no
+    package static var wordNo: Message { Message("word.no", [], table: nil) }
+    /// yes
+    package static var wordYes: Message { Message("word.yes", [], table: nil) }
+    /// The entry “%@” is not an object as string catalogs write them.
+    package static func xcstringsBadEntry(key: String) -> Message {
+        Message("xcstrings.bad-entry", [key], table: nil)
+    }
+    /// This JSON is not a string catalog: it needs an object with "sourceLanguage" and "strings".
+    package static var xcstringsNotCatalog: Message { Message("xcstrings.not-catalog", [], table: nil) }
+    /// Row %@ ("%@") is a title above the header and was not read as a row.
+    package static func xlsxTitleRow(row: String, text: String) -> Message {
+        Message("xlsx.title-row", [row, text], table: nil)
+    }
+    /// This is not well-formed XML: %@.
+    package static func xmlInvalid(reason: String) -> Message {
+        Message("xml.invalid", [reason], table: nil)
+    }
+    /// The data cannot be written as XML: %@.
+    package static func xmlUnwritable(reason: String) -> Message {
+        Message("xml.unwritable", [reason], table: nil)
+    }
+}
+
 // Every code of this table by name: logic compares codes with these, never with their spelling.
 extension DiagnosticCode {
     package static let auditBaselineWritten: DiagnosticCode = "audit.baseline-written"

@@ -55,12 +55,12 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
     public enum Severity: String, Hashable, Sendable, Codable, Comparable, CaseIterable {
         case note, warning, error
 
-        /// The key of the word a rendered line shows for it (`severity.warning`).
-        var messageKey: String {
+        /// The word a rendered line shows for it (`severity.warning`).
+        public var word: Message {
             switch self {
-            case .note: "severity.note"
-            case .warning: "severity.warning"
-            case .error: "severity.error"
+            case .note: .severityNote
+            case .warning: .severityWarning
+            case .error: .severityError
             }
         }
 
@@ -85,16 +85,17 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         self.items = items
     }
 
-    public static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments), at: location)
+    /// An error: `.error(.icsInvalidRRule(part: name, expected: "a number"), at: location)`.
+    public static func error(_ message: Message, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
     }
 
-    public static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments), at: location)
+    public static func warning(_ message: Message, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location)
     }
 
-    public static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments), at: location)
+    public static func note(_ message: Message, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.note, message, at: location)
     }
 
     /// The same diagnostic located in a file, when it was not already.
@@ -120,7 +121,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
             location.write(into: &bytes)
             bytes += ": ".utf8
         }
-        Message(severity.messageKey).render(in: language, into: &bytes)
+        severity.word.render(in: language, into: &bytes)
         bytes += ": ".utf8
         message.render(in: language, into: &bytes)
         bytes += " [".utf8
@@ -156,7 +157,7 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         } else if let text = try container.decodeIfPresent(String.self, forKey: .message) {
             message = Message(code: code, text: text)
         } else {
-            message = Message(code, arguments)
+            message = Message(key: code, arguments)
         }
         location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
         items = try container.decodeIfPresent(Int.self, forKey: .items)

@@ -38,4 +38,13 @@ extension DiagnosticCode {
     /// Thrown when bytes a reader took for UTF-8 are not (it converts the file and starts again);
     /// never shown, so it has no message.
     package static let internalNotUTF8: DiagnosticCode = "internal.not-utf8"
+    /// Thrown to a producer whose takers gave up (they report their own error); never shown.
+    package static let internalCancelled: DiagnosticCode = "internal.cancelled"
+}
+
+extension Diagnostic {
+    /// A diagnostic with one of the internal codes above: caught inside Almanac, never shown.
+    package static func `internal`(_ code: DiagnosticCode) -> Diagnostic {
+        Diagnostic(.error, Message(key: code.rawValue))
+    }
 }

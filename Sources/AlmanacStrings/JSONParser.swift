@@ -6,7 +6,7 @@ extension JSONValue {
         parser.skipWhitespace()
         self = try parser.value(depth: 0)
         parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("json.trailing") }
+        guard parser.index == bytes.count else { throw parser.error(.jsonTrailing) }
     }
 }
 
@@ -22,13 +22,13 @@ private struct JSONParser {
         self.maxDepth = maxDepth
     }
 
-    func error(_ key: String, _ arguments: String...) -> Diagnostic {
+    func error(_ message: Message) -> Diagnostic {
         var line = 1
         var column = 1
         for byte in bytes[0..<min(index, bytes.count)] {
             if byte == ASCII.lineFeed { line += 1; column = 1 } else if !UTF8Validation.isContinuation(byte) { column += 1 }
         }
-        return Diagnostic(.error, Message(key, arguments), at: SourceLocation(file: fileName, line: line, column: column))
+        return Diagnostic(.error, message, at: SourceLocation(file: fileName, line: line, column: column))
     }
 
     mutating func skipWhitespace() {
@@ -38,8 +38,8 @@ private struct JSONParser {
     }
 
     mutating func value(depth: Int) throws(Diagnostic) -> JSONValue {
-        guard depth < maxDepth else { throw error("json.too-deep", String(maxDepth)) }
-        guard index < bytes.count else { throw error("json.unexpected-end") }
+        guard depth < maxDepth else { throw error(.jsonTooDeep(limit: String(maxDepth))) }
+        guard index < bytes.count else { throw error(.jsonUnexpectedEnd) }
         switch bytes[index] {
         case ASCII.openBrace:  // {
             index += 1
@@ -48,18 +48,18 @@ private struct JSONParser {
             if index < bytes.count, bytes[index] == ASCII.closeBrace { index += 1; return .object(members) }
             while true {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == ASCII.quote else { throw error("json.expected", "\"") }
+                guard index < bytes.count, bytes[index] == ASCII.quote else { throw error(.jsonExpected(expected: "\"")) }
                 let key = try string()
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == ASCII.colon else { throw error("json.expected", ":") }
+                guard index < bytes.count, bytes[index] == ASCII.colon else { throw error(.jsonExpected(expected: ":")) }
                 index += 1
                 skipWhitespace()
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("json.unexpected-end") }
+                guard index < bytes.count else { throw error(.jsonUnexpectedEnd) }
                 if bytes[index] == ASCII.comma { index += 1; continue }
                 if bytes[index] == ASCII.closeBrace { index += 1; return .object(members) }
-                throw error("json.expected", ", }")
+                throw error(.jsonExpected(expected: ", }"))
             }
         case ASCII.openBracket:  // [
             index += 1
@@ -70,24 +70,24 @@ private struct JSONParser {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("json.unexpected-end") }
+                guard index < bytes.count else { throw error(.jsonUnexpectedEnd) }
                 if bytes[index] == ASCII.comma { index += 1; continue }
                 if bytes[index] == ASCII.closeBracket { index += 1; return .array(items) }
-                throw error("json.expected", ", ]")
+                throw error(.jsonExpected(expected: ", ]"))
             }
         case ASCII.quote: return .string(try string())
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case ASCII.hyphen, ASCII.zero...ASCII.nine: return try number()
-        default: throw error("json.unexpected-character", String(decoding: [bytes[index]], as: UTF8.self))
+        default: throw error(.jsonUnexpectedCharacter(character: String(decoding: [bytes[index]], as: UTF8.self)))
         }
     }
 
     mutating func literal(_ word: String, _ value: JSONValue) throws(Diagnostic) -> JSONValue {
         let expected = Array(word.utf8)
         guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw error("json.expected", word)
+            throw error(.jsonExpected(expected: word))
         }
         index += expected.count
         return value
@@ -109,7 +109,7 @@ private struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let number = Int(text) { return .integer(number) }
-        guard let number = Double(text) else { throw error("json.bad-number", text) }
+        guard let number = Double(text) else { throw error(.jsonBadNumber(text: text)) }
         return .number(number)
     }
 
@@ -122,13 +122,13 @@ private struct JSONParser {
                 index += 1
                 return String(decoding: result, as: UTF8.self)
             }
-            if byte < ASCII.space { throw error("json.control-character") }
+            if byte < ASCII.space { throw error(.jsonControlCharacter) }
             if byte != ASCII.backslash {
                 result.append(byte)
                 index += 1
                 continue
             }
-            guard index + 1 < bytes.count else { throw error("json.unexpected-end") }
+            guard index + 1 < bytes.count else { throw error(.jsonUnexpectedEnd) }
             let escape = bytes[index + 1]
             index += 2
             switch escape {
@@ -155,15 +155,15 @@ private struct JSONParser {
                     }
                 }
                 result += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-            default: throw error("json.bad-escape")
+            default: throw error(.jsonBadEscape)
             }
         }
-        throw error("json.unexpected-end")
+        throw error(.jsonUnexpectedEnd)
     }
 
     mutating func hex4() throws(Diagnostic) -> UInt32 {
         guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-            throw error("json.bad-escape")
+            throw error(.jsonBadEscape)
         }
         index += 4
         return value

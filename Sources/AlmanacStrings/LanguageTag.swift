@@ -30,7 +30,7 @@ public enum LanguageTag {
     /// Throws `catalog.locale-not-tag` at `location` when `name` is not a well-formed tag.
     public static func check(_ name: String, at location: SourceLocation) throws(Diagnostic) {
         guard !isWellFormed(name) else { return }
-        throw Diagnostic.error("catalog.locale-not-tag", Message.quoting(name, limit: maximumLength), at: location)
+        throw Diagnostic.error(.catalogLocaleNotTag(name: Message.quoting(name, limit: maximumLength)), at: location)
     }
 
     // MARK: RFC 5646, section 2.1, over lowercased subtags

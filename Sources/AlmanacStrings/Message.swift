@@ -2,8 +2,10 @@
 /// rendered in the user's language when shown.
 ///
 /// Each module owns the messages of its prefixes (`ics.` is the iCalendar codec's) in a table
-/// generated into the module (`Scripts/generate-messages.py`); a message made in a module looks
-/// its key up there first, then in Core's table of shared messages.
+/// generated into the module (`Scripts/generate-messages.py`), with a factory for each message
+/// that takes its arguments by name (`Message.recurrenceCapped(title:limit:)`); a message made in
+/// a module looks its key up there first, then in Core's table of shared messages. A codec outside
+/// Almanac brings its own table (`init(_:_:table:)`) or its own text (`init(code:text:)`).
 public struct Message: Hashable, Sendable {
     var originalKey: String?
     private let lookupKey: String
@@ -17,18 +19,17 @@ public struct Message: Hashable, Sendable {
         self.table = table
     }
 
-    public init(_ key: String, _ arguments: [String] = []) {
-        self.init(key, arguments, table: nil)
-    }
-
-    public init(_ key: String, _ arguments: String...) {
-        self.init(key, arguments, table: nil)
+    /// A message whose key is made from data (`"audit." + check`: a check's message by its id):
+    /// Almanac's own code names a message by its typed factory (`.recurrenceCapped(title:limit:)`,
+    /// generated from the catalogs) instead, so a misspelt key does not compile.
+    package init(key: String, _ arguments: [String] = [], table: MessageTable? = nil) {
+        self.init(key, arguments, table: table)
     }
 
     /// A message from a codec or tool outside Almanac: its own stable code (`todotxt.bad-date`)
     /// and its text, shown as written whatever the user's language.
     public init(code: String, text: String) {
-        self.init("plugin.message", [text], table: nil)
+        self = .pluginMessage(text: text)
         originalKey = code
     }
 

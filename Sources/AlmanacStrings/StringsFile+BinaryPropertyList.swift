@@ -23,17 +23,16 @@ extension StringsFile {
         } catch {
             let error = error as NSError
             let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-            throw Diagnostic.error("strings.binary-unreadable", reason, at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.stringsBinaryUnreadable(reason: reason), at: SourceLocation(file: fileName))
         }
         guard let table = value as? [String: Any] else {
-            throw Diagnostic.error("strings.binary-not-table", Self.kind(of: value), at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.stringsBinaryNotTable(type: Self.kind(of: value)), at: SourceLocation(file: fileName))
         }
         var parsed = Parsed(entries: [], trailer: "", encoding: .utf8, diagnostics: [])
         parsed.entries.reserveCapacity(table.count)
         for key in table.keys.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
             guard let text = table[key] as? String else {
-                parsed.diagnostics.append(.warning("strings.binary-not-string", Self.kind(of: table[key] as Any),
-                                                   at: SourceLocation(file: fileName, keyPath: key)))
+                parsed.diagnostics.append(.warning(.stringsBinaryNotString(type: Self.kind(of: table[key] as Any)), at: SourceLocation(file: fileName, keyPath: key)))
                 continue
             }
             // No layout to keep: a compiled table is written back as Xcode writes a new one.
@@ -58,14 +57,13 @@ extension StringsFile {
     /// document order, each at its line. A value that is not text is skipped and said.
     public static func parseXMLPropertyList(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> Parsed {
         guard let members = try StringsdictFile.propertyList(bytes, fileName: fileName).dictionary else {
-            throw Diagnostic.error("strings.binary-not-table", "property list", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.stringsBinaryNotTable(type: "property list"), at: SourceLocation(file: fileName))
         }
         var parsed = Parsed(entries: [], trailer: "", encoding: .utf8, diagnostics: [])
         let lines = Dictionary(StringsdictFile.topKeys(bytes), uniquingKeysWith: { first, _ in first })
         for (key, value) in members {
             guard let text = value.string else {
-                parsed.diagnostics.append(.warning("strings.binary-not-string", "property list value",
-                                                   at: SourceLocation(file: fileName, line: lines[key], keyPath: key)))
+                parsed.diagnostics.append(.warning(.stringsBinaryNotString(type: "property list value"), at: SourceLocation(file: fileName, line: lines[key], keyPath: key)))
                 continue
             }
             parsed.entries.append(Entry(key: key, value: text, comment: nil, line: lines[key] ?? 0, column: 0, before: "", commentText: nil, text: ""))
@@ -82,7 +80,7 @@ extension StringsFile {
         do {
             return [UInt8](try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0))
         } catch {
-            throw Diagnostic.error("output.failed", (error as NSError).localizedDescription)
+            throw Diagnostic.error(.outputFailed(reason: (error as NSError).localizedDescription))
         }
     }
 

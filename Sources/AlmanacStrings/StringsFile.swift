@@ -66,7 +66,7 @@ public enum StringsFile {
             case (.utf16LE, true): self = .utf16LEBOM
             case (.utf16BE, false): self = .utf16BE
             case (.utf16BE, true): self = .utf16BEBOM
-            case (.utf32LE, _), (.utf32BE, _): throw Diagnostic.error("strings.not-unicode", form.rawValue)
+            case (.utf32LE, _), (.utf32BE, _): throw Diagnostic.error(.stringsNotUnicode(charset: form.rawValue))
             }
         }
 
@@ -88,7 +88,7 @@ public enum StringsFile {
         } else if UTF8Validation.firstInvalidOffset(sample, allowTruncatedEnd: bytes.count > sample.count) == nil {
             encoding = .utf8
         } else {
-            throw Diagnostic.error("strings.not-unicode", "another encoding", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.stringsNotUnicode(charset: "another encoding"), at: SourceLocation(file: fileName))
         }
         return (try decode(bytes, encoding: encoding, fileName: fileName), encoding)
     }
@@ -100,15 +100,14 @@ public enum StringsFile {
         if encoding.form == .utf8 {
             if let offset = UTF8Validation.firstInvalidOffset(body) {
                 let (line, column) = position(of: offset, in: body)
-                throw Diagnostic.error("charset.invalid-bytes", "UTF-8", String(offset + bomLength),
-                                       at: SourceLocation(file: fileName, line: line, column: column))
+                throw Diagnostic.error(.charsetInvalidBytes(charset: "UTF-8", offset: String(offset + bomLength)), at: SourceLocation(file: fileName, line: line, column: column))
             }
             return String(decoding: body, as: UTF8.self)
         }
         let units = UnicodeDetection.utf16Units(body, littleEndian: encoding.form == .utf16LE)
         guard body.count % 2 == 0, let text = String(validating: units, as: UTF16.self) else {
             let offset = UnicodeDetection.firstInvalidUTF16(units).map { $0 * 2 } ?? body.count - 1
-            throw Diagnostic.error("charset.invalid-bytes", encoding.form.rawValue, String(offset + bomLength), at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.charsetInvalidBytes(charset: encoding.form.rawValue, offset: String(offset + bomLength)), at: SourceLocation(file: fileName))
         }
         return text
     }
@@ -184,7 +183,7 @@ public enum StringsFile {
                     index += 2
                     while index + 1 < bytes.count, !(bytes[index] == ASCII.asterisk && bytes[index + 1] == ASCII.slash) { advance() }
                     guard index + 1 < bytes.count else {
-                        throw Diagnostic.error("strings.unterminated-comment", at: location(line: startLine, column: startColumn))
+                        throw Diagnostic.error(.stringsUnterminatedComment, at: location(line: startLine, column: startColumn))
                     }
                     index += 2
                     comments.append((start..<index, text((start + 2)..<(index - 2)), false))
@@ -209,11 +208,11 @@ public enum StringsFile {
 
         /// A quoted or unquoted string.
         mutating func string(what: String) throws(Diagnostic) -> String {
-            guard index < bytes.count else { throw Diagnostic.error("strings.unexpected-end", what, at: location()) }
+            guard index < bytes.count else { throw Diagnostic.error(.stringsUnexpectedEnd(expected: what), at: location()) }
             let quote = bytes[index]
             if quote != ASCII.quote && quote != ASCII.apostrophe {
                 guard Self.isUnquoted(quote) else {
-                    throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: location())
+                    throw Diagnostic.error(.stringsExpected(expected: what, found: Self.describe(bytes, at: index)), at: location())
                 }
                 let start = index
                 while index < bytes.count, Self.isUnquoted(bytes[index]) { index += 1 }
@@ -225,15 +224,14 @@ public enum StringsFile {
             var pendingHigh: (value: UInt32, line: Int, column: Int)?
             func flushHigh(_ parser: inout Parser) {
                 if let high = pendingHigh {
-                    parser.diagnostics.append(.warning("strings.lone-surrogate", String(high.value, radix: 16, uppercase: true),
-                                                       at: parser.location(line: high.line, column: high.column)))
+                    parser.diagnostics.append(.warning(.stringsLoneSurrogate(code: String(high.value, radix: 16, uppercase: true)), at: parser.location(line: high.line, column: high.column)))
                     result.append(contentsOf: Array("\u{FFFD}".utf8))
                     pendingHigh = nil
                 }
             }
             while true {
                 guard index < bytes.count else {
-                    throw Diagnostic.error("strings.unterminated-string", at: location(line: startLine, column: startColumn))
+                    throw Diagnostic.error(.stringsUnterminatedString, at: location(line: startLine, column: startColumn))
                 }
                 let byte = bytes[index]
                 if byte == quote {
@@ -261,7 +259,7 @@ public enum StringsFile {
                         index += 1
                     }
                     guard digits > 0 else {
-                        diagnostics.append(.warning("strings.bad-escape", "\\U", at: location(line: escapeLine, column: escapeColumn)))
+                        diagnostics.append(.warning(.stringsBadEscape(escape: "\\U"), at: location(line: escapeLine, column: escapeColumn)))
                         result.append(next)
                         continue
                     }
@@ -274,8 +272,7 @@ public enum StringsFile {
                             result.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
                             pendingHigh = nil
                         } else {
-                            diagnostics.append(.warning("strings.lone-surrogate", String(value, radix: 16, uppercase: true),
-                                                        at: location(line: escapeLine, column: escapeColumn)))
+                            diagnostics.append(.warning(.stringsLoneSurrogate(code: String(value, radix: 16, uppercase: true)), at: location(line: escapeLine, column: escapeColumn)))
                             result.append(contentsOf: Array("\u{FFFD}".utf8))
                         }
                     } else {
@@ -310,8 +307,7 @@ public enum StringsFile {
                         advance()
                     } else {
                         // Apple keeps the character and drops the backslash.
-                        diagnostics.append(.note("strings.unknown-escape", "\\" + String(decoding: [next], as: UTF8.self),
-                                                 at: location(line: escapeLine, column: escapeColumn)))
+                        diagnostics.append(.note(.stringsUnknownEscape(escape: "\\" + String(decoding: [next], as: UTF8.self)), at: location(line: escapeLine, column: escapeColumn)))
                         advance()
                         result.append(next)
                     }
@@ -341,13 +337,12 @@ public enum StringsFile {
                    bytes[index] != ASCII.lineFeed && bytes[index] != ASCII.carriageReturn {
                     // Text right after a value's closing quote: a quote inside the value that is
                     // not written \" ended it early (`"Turn on "Safe mode" first"`).
-                    throw Diagnostic.error("strings.unescaped-quote", Self.describe(bytes, at: index),
-                                           at: location(line: afterToken.line, column: (afterToken.column ?? 2) - 1))
+                    throw Diagnostic.error(.stringsUnescapedQuote(following: Self.describe(bytes, at: index)), at: location(line: afterToken.line, column: (afterToken.column ?? 2) - 1))
                 }
                 if byte == ASCII.semicolon, bytes.count > index, (afterToken.line ?? line) < line {
-                    throw Diagnostic.error("strings.missing-semicolon", String(line), at: afterToken)
+                    throw Diagnostic.error(.stringsMissingSemicolon(nextLine: String(line)), at: afterToken)
                 }
-                throw Diagnostic.error("strings.expected", what, Self.describe(bytes, at: index), at: byte == ASCII.semicolon ? afterToken : location())
+                throw Diagnostic.error(.stringsExpected(expected: what, found: Self.describe(bytes, at: index)), at: byte == ASCII.semicolon ? afterToken : location())
             }
             index += 1
         }
@@ -395,8 +390,9 @@ public enum StringsFile {
                 try expect(ASCII.semicolon, what: "“;”")
                 if let first = seen[key] {
                     let earlier = entries[first]
-                    diagnostics.append(.warning(earlier.value == value ? "catalog.duplicate-key-same" : "catalog.duplicate-key",
-                                                key, String(earlier.line), String(startLine),
+                    let (earlierLine, laterLine) = (String(earlier.line), String(startLine))
+                    diagnostics.append(.warning(earlier.value == value ? .catalogDuplicateKeySame(key: key, line: earlierLine, otherLine: laterLine)
+                                                    : .catalogDuplicateKey(key: key, line: earlierLine, otherLine: laterLine),
                                                 at: location(line: startLine, column: startColumn)))
                     // Apple keeps the last value; so does the model, at the first one's place. The
                     // later lines are kept for writing back.

@@ -78,7 +78,7 @@ public enum StringsdictFile {
         guard let members = value.dictionary else {
             // A plain string in a stringsdict is allowed (and read as one value).
             if let text = value.string { return Translation(value: text) }
-            throw Diagnostic.error("stringsdict.bad-entry", key, at: location)
+            throw Diagnostic.error(.stringsdictBadEntry(key: key), at: location)
         }
         if let devices = value[deviceRule]?.dictionary {
             var variants: [String: Translation] = [:]
@@ -88,15 +88,15 @@ public enum StringsdictFile {
             return Translation(devices: variants)
         }
         guard let format = value[formatKey]?.string else {
-            throw Diagnostic.error("stringsdict.no-format-key", key, at: location)
+            throw Diagnostic.error(.stringsdictNoFormatKey(key: key), at: location)
         }
         var substitutions: [String: Substitution] = [:]
         for (name, variable) in members where name != formatKey {
             guard let spec = variable[specType]?.string else {
-                throw Diagnostic.error("stringsdict.no-spec-type", key, name, at: location)
+                throw Diagnostic.error(.stringsdictNoSpecType(key: key, variable: name), at: location)
             }
             guard spec == pluralRule else {
-                diagnostics.append(.warning("stringsdict.unsupported-rule", key, spec, at: location))
+                diagnostics.append(.warning(.stringsdictUnsupportedRule(key: key, type: spec), at: location))
                 continue
             }
             var forms: [PluralCategory: String] = [:]
@@ -106,7 +106,7 @@ public enum StringsdictFile {
             substitutions[name] = Substitution(formatSpecifier: variable[valueType]?.string ?? "d", plural: forms)
         }
         for variable in PlaceholderList(format).variables where substitutions[variable] == nil {
-            diagnostics.append(.warning("stringsdict.undefined-variable", key, variable, at: location))
+            diagnostics.append(.warning(.stringsdictUndefinedVariable(key: key, variable: variable), at: location))
         }
         return Translation(value: format, substitutions: substitutions.isEmpty ? nil : substitutions)
     }
@@ -130,10 +130,10 @@ public enum StringsdictFile {
             var reason = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             while reason.hasSuffix(".") { reason.removeLast() }
             let line = reason.range(of: #"line \d+"#, options: .regularExpression).flatMap { Int(reason[$0].dropFirst(5)) }
-            throw Diagnostic.error("xml.invalid", reason, at: SourceLocation(file: fileName, line: line))
+            throw Diagnostic.error(.xmlInvalid(reason: reason), at: SourceLocation(file: fileName, line: line))
         }
         guard let top = value as? [String: Any] else {
-            throw Diagnostic.error("plist.expected-dict", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.plistExpectedDict, at: SourceLocation(file: fileName))
         }
         var members: [(String, PropertyList)] = []
         var seen: Set<String> = []

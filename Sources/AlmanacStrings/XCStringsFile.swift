@@ -6,7 +6,7 @@ public enum XCStringsFile {
     /// The catalog of an `.xcstrings` file (every locale it has).
     public static func catalog(_ bytes: [UInt8], fileName file: String?, diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Catalog {
         let json = try JSONValue(parsing: bytes, fileName: file)
-        guard let top = json.object else { throw Diagnostic.error("xcstrings.not-catalog", at: SourceLocation(file: file, line: 1)) }
+        guard let top = json.object else { throw Diagnostic.error(.xcstringsNotCatalog, at: SourceLocation(file: file, line: 1)) }
         let lines = Self.keyLines(bytes)
         var catalog = Catalog(sourceLanguage: Self.member(top, "sourceLanguage")?.string ?? "en")
         // Locales become folder names (`zh-Hant.lproj`): each is checked where it is read.
@@ -20,7 +20,7 @@ public enum XCStringsFile {
         for (key, value) in Self.member(top, "strings")?.object ?? [] {
             let location = SourceLocation(file: file, line: lines[key], keyPath: key)
             guard let members = value.object else {
-                throw Diagnostic.error("xcstrings.bad-entry", key, at: location)
+                throw Diagnostic.error(.xcstringsBadEntry(key: key), at: location)
             }
             var entry = CatalogEntry(key: key)
             var extra: [(String, JSONValue)] = []
@@ -141,7 +141,7 @@ public enum XCStringsFile {
 
     public static func translation(_ json: JSONValue, key: String, locale: String, location: SourceLocation,
                             diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Translation {
-        guard let members = json.object else { throw Diagnostic.error("xcstrings.bad-entry", key, at: location) }
+        guard let members = json.object else { throw Diagnostic.error(.xcstringsBadEntry(key: key), at: location) }
         var translation = Translation()
         var states: [(path: String, state: Translation.State)] = []
         let (value, state) = unitValue(members)

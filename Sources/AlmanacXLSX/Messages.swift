@@ -66,21 +66,71 @@ enum ModuleMessages {
     )
 }
 
-// In this module, messages and diagnostics look their keys up in its table, then in Core's.
+// Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    init(_ key: String, _ arguments: [String] = []) { self.init(key, arguments, table: ModuleMessages.table) }
-    init(_ key: String, _ arguments: String...) { self.init(key, arguments, table: ModuleMessages.table) }
-}
-
-extension Diagnostic {
-    static func error(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// %@ in the workbook is not well-formed XML (line %@, column %@): %@
+    static func xlsxBadXml(part: String, line: String, column: String, reason: String) -> Message {
+        Message("xlsx.bad-xml", [part, line, column, reason], table: ModuleMessages.table)
     }
-    static func warning(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// %@ could not compress the workbook (status %@); this is a bug worth reporting.
+    static func xlsxCompression(library: String, status: String) -> Message {
+        Message("xlsx.compression", [library, status], table: ModuleMessages.table)
     }
-    static func note(_ key: String, _ arguments: String..., at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.note, Message(key, arguments, table: ModuleMessages.table), at: location)
+    /// The workbook's zip container is damaged (%@). Open it and save it again.
+    static func xlsxDamaged(reason: String) -> Message {
+        Message("xlsx.damaged", [reason], table: ModuleMessages.table)
+    }
+    /// Rows %@ of the sheet are empty and are not rows of the table; the rows around them were read. If a block below one is another table (totals, a second list), convert it on its own.
+    static func xlsxEmptyRows(rows: String) -> Message {
+        Message("xlsx.empty-rows", [rows], table: ModuleMessages.table)
+    }
+    /// This workbook is password-protected (encrypted); Almanac cannot open it without the password. Open it in Excel, Numbers or LibreOffice, save a copy without a password (File › Passwords or Save As), and convert that.
+    static var xlsxEncrypted: Message { Message("xlsx.encrypted", [], table: ModuleMessages.table) }
+    /// This is an Excel 97–2003 workbook (.xls); Almanac reads .xlsx. Save it as .xlsx (File › Save As, Excel Workbook) and convert again.
+    static var xlsxLegacy: Message { Message("xlsx.legacy", [], table: ModuleMessages.table) }
+    /// %@ cells held more than the %@ characters a cell holds and were cut there, e.g. %@ (column "%@").
+    static func xlsxLongText(count: String, limit: String, cell: String, column: String) -> Message {
+        Message("xlsx.long-text", [count, limit, cell, column], table: ModuleMessages.table)
+    }
+    /// The workbook has no %@; it may be damaged. Open it and save it again.
+    static func xlsxMissingPart(part: String) -> Message {
+        Message("xlsx.missing-part", [part], table: ModuleMessages.table)
+    }
+    /// The workbook has no sheet "%@"; it has %@. Choose one with --option sheet=NAME (or its number).
+    static func xlsxNoSheet(name: String, sheets: String) -> Message {
+        Message("xlsx.no-sheet", [name, sheets], table: ModuleMessages.table)
+    }
+    /// This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.
+    static func xlsxNotAWorkbook(reason: String) -> Message {
+        Message("xlsx.not-a-workbook", [reason], table: ModuleMessages.table)
+    }
+    /// The workbook also has %@; read another with --option sheet=NAME.
+    static func xlsxOtherSheets(sheets: String) -> Message {
+        Message("xlsx.other-sheets", [sheets], table: ModuleMessages.table)
+    }
+    /// Sheet%@
+    static func xlsxSheet(number: String) -> Message {
+        Message("xlsx.sheet", [number], table: ModuleMessages.table)
+    }
+    /// The workbook passed what a zip without ZIP64 holds (4 GiB, 65,535 parts) at %@; convert the input in parts (a batch of smaller files).
+    static func xlsxTooLarge(part: String) -> Message {
+        Message("xlsx.too-large", [part], table: ModuleMessages.table)
+    }
+    /// This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.
+    static func xlsxTooManyColumns(count: String, limit: String) -> Message {
+        Message("xlsx.too-many-columns", [count, limit], table: ModuleMessages.table)
+    }
+    /// A sheet holds %@ rows after its header, and this table has more; a spreadsheet would drop the rest, so nothing was written. Split the input, or write CSV.
+    static func xlsxTooManyRows(limit: String) -> Message {
+        Message("xlsx.too-many-rows", [limit], table: ModuleMessages.table)
+    }
+    /// %@ cells were not what their column holds and were written as text, e.g. "%@" in column "%@".
+    static func xlsxUntypedCells(count: String, example: String, column: String) -> Message {
+        Message("xlsx.untyped-cells", [count, example, column], table: ModuleMessages.table)
+    }
+    /// %@ in the workbook would be larger than %@ when unpacked, more than Almanac reads (a zip bomb, or a sheet too large); nothing was read.
+    static func xlsxZipLimit(part: String, limit: String) -> Message {
+        Message("xlsx.zip-limit", [part, limit], table: ModuleMessages.table)
     }
 }
 

@@ -77,14 +77,14 @@ public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard case .table = document else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, ModelKind.table.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.table.rawValue))
         }
         return try encodeByItems(document, context: context)
     }
 
     public func itemWriter(_ frame: Document, context: CodecContext, output: @escaping ByteOutput) throws(Diagnostic) -> any DocumentItemWriter {
         guard case .table(let table) = frame else {
-            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, format.id, ModelKind.table.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: frame.kind.rawValue, format: format.id, expected: ModelKind.table.rawValue))
         }
         let locale = context.locale ?? .americanEnglish
         let formats = RegionFormats(locale: locale, rocDates: context.options["calendar"] == "roc",

@@ -15,7 +15,7 @@ struct XLSXDecoder {
     init(_ input: CodecInput, sheet asked: String?) throws(Diagnostic) {
         workbook = try XLSXWorkbook(try input.randomAccess(), fileName: input.fileName)
         let (sheets, date1904) = try workbook.sheets()
-        guard !sheets.isEmpty else { throw Diagnostic.error("xlsx.missing-part", "xl/worksheets", at: SourceLocation(file: input.fileName)) }
+        guard !sheets.isEmpty else { throw Diagnostic.error(.xlsxMissingPart(part: "xl/worksheets"), at: SourceLocation(file: input.fileName)) }
         var chosen = sheets[0]
         if let asked {
             // By name (exact, then ignoring case), or by position (1 is the first).
@@ -24,8 +24,7 @@ struct XLSXDecoder {
             } else if let number = Int(asked), (1...sheets.count).contains(number) {
                 chosen = sheets[number - 1]
             } else {
-                throw Diagnostic.error("xlsx.no-sheet", asked, sheets.map { "“\($0.name)”" }.joined(separator: ", "),
-                                       at: SourceLocation(file: input.fileName))
+                throw Diagnostic.error(.xlsxNoSheet(name: asked, sheets: sheets.map { "“\($0.name)”" }.joined(separator: ", ")), at: SourceLocation(file: input.fileName))
             }
         }
         (sheetName, part) = chosen
@@ -123,7 +122,7 @@ struct XLSXDecoder {
                 add(early.filter { $0.row > found.row })
             }
             for title in header?.skipped ?? [] {
-                diagnostics.append(.note("xlsx.title-row", String(title.row), title.text, at: SourceLocation(file: fileName, line: title.row)))
+                diagnostics.append(.note(.xlsxTitleRow(row: String(title.row), text: title.text), at: SourceLocation(file: fileName, line: title.row)))
             }
             // Empty rows inside the table are no rows of it; what follows one may be another block
             // (totals, a second table), so they are named.
@@ -131,14 +130,14 @@ struct XLSXDecoder {
             if let first = empty.first {
                 let named = empty.prefix(5).map { $0.count == 1 ? String($0.lowerBound) : "\($0.lowerBound)–\($0.upperBound)" }
                 let more = empty.count > 5 ? " (+\(empty.count - 5))" : ""
-                diagnostics.append(.note("xlsx.empty-rows", named.joined(separator: ", ") + more, at: SourceLocation(file: fileName, line: first.lowerBound)))
+                diagnostics.append(.note(.xlsxEmptyRows(rows: named.joined(separator: ", ") + more), at: SourceLocation(file: fileName, line: first.lowerBound)))
             }
             if !batch.isEmpty { try sink.item(.rows(batch)) }
             for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             let rest = reader.takeRest()
             if !rest.isEmpty { try sink.item(.rows(rest)) }
             if !otherSheets.isEmpty {
-                diagnostics.append(.note("xlsx.other-sheets", otherSheets.map { "“\($0)”" }.joined(separator: ", "), at: SourceLocation(file: fileName)))
+                diagnostics.append(.note(.xlsxOtherSheets(sheets: otherSheets.map { "“\($0)”" }.joined(separator: ", ")), at: SourceLocation(file: fileName)))
             }
             return (table, diagnostics)
         }

@@ -32,7 +32,7 @@ final class XLSXItemWriter: DocumentItemWriter {
         self.rowLimit = rowLimit
         columns = frame.columns
         for sheet in [frame] + (frame.otherSheets ?? []) where sheet.columns.count > SheetEncoder.maxColumns {
-            throw Diagnostic.error("xlsx.too-many-columns", String(sheet.columns.count), String(SheetEncoder.maxColumns))
+            throw Diagnostic.error(.xlsxTooManyColumns(count: String(sheet.columns.count), limit: String(SheetEncoder.maxColumns)))
         }
         let failure = self.failure
         do throws(ZipError) {
@@ -49,7 +49,7 @@ final class XLSXItemWriter: DocumentItemWriter {
         let sheets = 1 + (frame.otherSheets?.count ?? 0)
         // Sheets without a name are named as the reader's Excel names a new one (工作表1, Sheet1).
         func defaultName(_ number: Int) -> String {
-            Message("xlsx.sheet", [String(number)], table: ModuleMessages.table).rendered(in: language)
+            Message.xlsxSheet(number: String(number)).rendered(in: language)
         }
         let names = WorkbookParts.sheetNames([frame.name ?? defaultName(1)]
             + (frame.otherSheets ?? []).enumerated().map { $0.element.name ?? defaultName($0.offset + 2) })
@@ -65,10 +65,10 @@ final class XLSXItemWriter: DocumentItemWriter {
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .rows(let rows) = item else { throw Diagnostic.error("convert.item-mismatch", "xlsx") }
+        guard case .rows(let rows) = item else { throw Diagnostic.error(.convertItemMismatch(format: "xlsx")) }
         encoder.rows(rows)
         // A spreadsheet would drop the rows past its last: the conversion fails (nothing is written).
-        if encoder.overflowed { throw Diagnostic.error("xlsx.too-many-rows", String(rowLimit - 1)) }
+        if encoder.overflowed { throw Diagnostic.error(.xlsxTooManyRows(limit: String(rowLimit - 1))) }
         if !started {
             measured += rows.count
             if measured >= Self.measuredRows { try startSheet() }
@@ -112,7 +112,7 @@ final class XLSXItemWriter: DocumentItemWriter {
                                          strings: strings, rowLimit: rowLimit)
                 other.header(sheet.columns)
                 other.rows(TableRows(sheet.rows))
-                if other.overflowed { throw Diagnostic.error("xlsx.too-many-rows", String(rowLimit - 1)) }
+                if other.overflowed { throw Diagnostic.error(.xlsxTooManyRows(limit: String(rowLimit - 1))) }
                 note(other, columns: sheet.columns)
                 strings = other.takeStrings()
                 let bytes = Array(WorkbookParts.sheetStart(widths: Self.widths(other.widths)).utf8) + other.take()
@@ -134,11 +134,11 @@ final class XLSXItemWriter: DocumentItemWriter {
     private func note(_ sheet: borrowing SheetEncoder, columns: [String]) {
         func name(_ column: Int) -> String { column < columns.count ? columns[column] : String(column + 1) }
         if sheet.untypedCount > 0, let example = sheet.untypedExample {
-            findings.append(.warning("xlsx.untyped-cells", String(sheet.untypedCount), example.text, name(example.column)))
+            findings.append(.warning(.xlsxUntypedCells(count: String(sheet.untypedCount), example: example.text, column: name(example.column))))
         }
         if sheet.cutCount > 0, let example = sheet.cutExample {
             let cell = String(decoding: SheetEncoder.letters(example.column), as: UTF8.self) + String(example.row)
-            findings.append(.warning("xlsx.long-text", String(sheet.cutCount), String(SheetEncoder.maxTextLength), cell, name(example.column)))
+            findings.append(.warning(.xlsxLongText(count: String(sheet.cutCount), limit: String(SheetEncoder.maxTextLength), cell: cell, column: name(example.column))))
         }
     }
 
@@ -149,11 +149,11 @@ final class XLSXItemWriter: DocumentItemWriter {
     private static func diagnostic(_ error: ZipError, failure: Failure) -> Diagnostic {
         if let diagnostic = failure.diagnostic { return diagnostic }
         switch error {
-        case .compression(let status): return .error("xlsx.compression", DeflateLibrary.name, String(status))
-        case .tooLarge(let part): return .error("xlsx.too-large", part)
-        case .output(let message): return .error("output.failed", message)
+        case .compression(let status): return .error(.xlsxCompression(library: DeflateLibrary.name, status: String(status)))
+        case .tooLarge(let part): return .error(.xlsxTooLarge(part: part))
+        case .output(let message): return .error(.outputFailed(reason: message))
         // Reading errors: never raised while writing.
-        case .malformed, .limit, .encrypted, .unsupportedMethod, .checksum: return .error("output.failed", String(describing: error))
+        case .malformed, .limit, .encrypted, .unsupportedMethod, .checksum: return .error(.outputFailed(reason: String(describing: error)))
         }
     }
 }

@@ -44,10 +44,10 @@ struct XLSXWorkbook {
         let head = try input.read(at: 0, count: Self.compoundFileSignature.count)
         if head.starts(with: Self.compoundFileSignature) {
             let start = try input.read(at: 0, count: Probe.prefixLength)
-            throw Diagnostic.error(Self.isEncryptedPackage(start) ? "xlsx.encrypted" : "xlsx.legacy", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(Self.isEncryptedPackage(start) ? .xlsxEncrypted : .xlsxLegacy, at: SourceLocation(file: fileName))
         }
         guard head.starts(with: Self.zipSignature) else {
-            throw Diagnostic.error("xlsx.not-a-workbook", "no zip signature", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no zip signature"), at: SourceLocation(file: fileName))
         }
         do throws(ZipError) { archive = try ZipArchive(source: InputSource(input: input)) } catch { throw Self.diagnostic(error, fileName: fileName) }
         var workbook = "xl/workbook.xml"
@@ -56,7 +56,7 @@ struct XLSXWorkbook {
             workbook = Self.resolve(target, from: "")
         }
         guard archive.entry(named: workbook) != nil else {
-            throw Diagnostic.error("xlsx.not-a-workbook", "no \(workbook)", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no \(workbook)"), at: SourceLocation(file: fileName))
         }
         workbookPath = workbook
         let parts = workbook.split(separator: "/")
@@ -107,7 +107,7 @@ struct XLSXWorkbook {
         try stream(part, into: reader)
         // Held whole while the sheet streams: a workbook whose texts pass the limit is refused.
         if reader.overLimit {
-            throw Diagnostic.error("xlsx.zip-limit", part, "\(maxBytes) bytes of text", at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.xlsxZipLimit(part: part, limit: "\(maxBytes) bytes of text"), at: SourceLocation(file: fileName))
         }
         return reader.strings
     }
@@ -115,7 +115,7 @@ struct XLSXWorkbook {
     /// A part's XML through a handler, as it inflates.
     /// `after` runs after each piece (a reader takes the rows the piece completed).
     func stream(_ part: String, into handler: any XMLStreamHandler, after: () throws(Diagnostic) -> Void = {}) throws(Diagnostic) {
-        guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
+        guard let entry = archive.entry(named: part) else { throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName)) }
         // Sheets and shared strings are plain XML read by hand; libxml2 reads the small parts.
         var parser = XMLScanner(handler: handler)
         func feed(_ piece: [UInt8], last: Bool) throws(Diagnostic) {
@@ -158,13 +158,13 @@ struct XLSXWorkbook {
     }
 
     private static func xmlError(_ error: XMLError, _ part: String, fileName: String?) -> Diagnostic {
-        .error("xlsx.bad-xml", part, String(error.line), String(error.column), error.message, at: SourceLocation(file: fileName))
+        .error(.xlsxBadXml(part: part, line: String(error.line), column: String(error.column), reason: error.message), at: SourceLocation(file: fileName))
     }
 
     /// A small part (workbook, relationships, styles) read whole and parsed.
     private static func document(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> XMLDocument {
-        guard let entry = archive.entry(named: part) else { throw Diagnostic.error("xlsx.missing-part", part, at: SourceLocation(file: fileName)) }
-        guard entry.size <= wholePartLimit else { throw Diagnostic.error("xlsx.zip-limit", part, String(wholePartLimit), at: SourceLocation(file: fileName)) }
+        guard let entry = archive.entry(named: part) else { throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName)) }
+        guard entry.size <= wholePartLimit else { throw Diagnostic.error(.xlsxZipLimit(part: part, limit: String(wholePartLimit)), at: SourceLocation(file: fileName)) }
         let bytes: [UInt8]
         do throws(ZipError) { bytes = try archive.data(entry) } catch { throw diagnostic(error, fileName: fileName) }
         do throws(XMLError) { return try XMLDocument(parsing: bytes) } catch { throw xmlError(error, part, fileName: fileName) }
@@ -198,12 +198,12 @@ struct XLSXWorkbook {
     static func diagnostic(_ error: ZipError, fileName: String?) -> Diagnostic {
         let location = SourceLocation(file: fileName)
         switch error {
-        case .encrypted: return .error("xlsx.legacy", at: location)
-        case .limit(let entry, let limit): return .error("xlsx.zip-limit", entry, limit, at: location)
-        case .malformed(let what), .checksum(let what): return .error("xlsx.damaged", what, at: location)
-        case .unsupportedMethod(let entry, let method): return .error("xlsx.damaged", "\(entry): compression method \(method)", at: location)
-        case .compression(let status): return .error("xlsx.damaged", "\(DeflateLibrary.name) status \(status)", at: location)
-        case .tooLarge(let what), .output(let what): return .error("xlsx.damaged", what, at: location)
+        case .encrypted: return .error(.xlsxLegacy, at: location)
+        case .limit(let entry, let limit): return .error(.xlsxZipLimit(part: entry, limit: limit), at: location)
+        case .malformed(let what), .checksum(let what): return .error(.xlsxDamaged(reason: what), at: location)
+        case .unsupportedMethod(let entry, let method): return .error(.xlsxDamaged(reason: "\(entry): compression method \(method)"), at: location)
+        case .compression(let status): return .error(.xlsxDamaged(reason: "\(DeflateLibrary.name) status \(status)"), at: location)
+        case .tooLarge(let what), .output(let what): return .error(.xlsxDamaged(reason: what), at: location)
         }
     }
 }

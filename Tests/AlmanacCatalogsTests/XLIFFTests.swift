@@ -54,4 +54,16 @@ import Testing
         // Several target languages need a choice.
         #expect(throws: Diagnostic.self) { try codec.encode(.catalog(strings), context: CodecContext()) }
     }
+
+    /// Variant paths in one order whatever order the set gives them in: the plain text, then by
+    /// what holds the forms, forms in CLDR's order, and names that are not forms (devices) by name.
+    /// Devices once came in the set's order, which changes from run to run (a CSV or XLIFF written
+    /// twice from one catalog differed).
+    @Test func variantOrderIsStable() {
+        let paths: Set<String> = ["device.mac", "device.iphone", "device.ipad", "device.applewatch", "device.other", "device.appletv",
+                                  "", "plural.other", "plural.one", "device.mac.plural.other", "device.mac.plural.one"]
+        let expected = ["", "device.appletv", "device.applewatch", "device.ipad", "device.iphone", "device.mac", "device.other",
+                        "device.mac.plural.one", "device.mac.plural.other", "plural.one", "plural.other"]
+        for _ in 0..<20 { #expect(XLIFFCodec.ordered(Set(paths.shuffled())) == expected) }
+    }
 }

@@ -21,7 +21,7 @@ import Testing
             func identify(_ probe: Probe) -> Identification { .no }
             func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
                 _ = context.options["secret-switch"]  // read, but not declared
-                guard try input.readAll().count == 5 else { throw Diagnostic.error("json.syntax", "short") }
+                guard try input.readAll().count == 5 else { throw Diagnostic.error(.jsonSyntax(reason: "short")) }
                 return Decoded(document: .agenda(Agenda(items: [CalendarItem(uid: UUIDs.next(), title: "x")])))
             }
             func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {

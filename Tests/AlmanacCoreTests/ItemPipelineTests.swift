@@ -24,7 +24,7 @@ import Testing
         func decodeItems(_ input: CodecInput, context: CodecContext, into sink: inout some DocumentSink) throws(Diagnostic) -> Decoded {
             try sink.begin(.table(Table(columns: ["n"])))
             for index in 0..<count {
-                if let failAfter, index == failAfter { throw Diagnostic.error("json.syntax", "reader gave up", at: SourceLocation(line: index)) }
+                if let failAfter, index == failAfter { throw Diagnostic.error(.jsonSyntax(reason: "reader gave up"), at: SourceLocation(line: index)) }
                 try sink.item(.rows(TableRows([[String(index)]])))
                 produced.withLock { $0 += 1 }
             }
@@ -41,7 +41,7 @@ import Testing
         mutating func item(_ item: DocumentItem) throws(Diagnostic) {
             guard case .rows(let rows) = item else { return }
             for row in rows {
-                if let failAt, numbers.count == failAt { throw Diagnostic.error("output.failed", "writer gave up") }
+                if let failAt, numbers.count == failAt { throw Diagnostic.error(.outputFailed(reason: "writer gave up")) }
                 numbers.append(Int(row[0])!)
             }
         }
@@ -96,7 +96,7 @@ import Testing
             found.append(index)
             var doubled: [[String]] = []
             for row in rows {
-                if index == failAt { throw Diagnostic.error("csv.bad-value", "row", "n", row[0], "number", at: SourceLocation(line: index)) }
+                if index == failAt { throw Diagnostic.error(Message(key: "csv.bad-value", ["row", "n", row[0], "number"]), at: SourceLocation(line: index)) }
                 doubled.append([String(Int(row[0])! * 2)])
                 index += 1
             }

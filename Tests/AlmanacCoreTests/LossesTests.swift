@@ -48,7 +48,7 @@ func lossesNameFieldsInTheOrderMet(kinds: Int) {
         #expect(loss?.items == diagnostic.message.arguments.last)
         #expect(diagnostic.items == items[key]!.count)
     }
-    #expect(Losses.loss(in: .warning("ics.broken-line", "x")) == nil)
+    #expect(Losses.loss(in: .warning(Message(key: "ics.broken-line", ["x"]))) == nil)
     first.absorb(second)
     #expect(first.diagnostics(target: "x") == losses.diagnostics(target: "x"))
 }

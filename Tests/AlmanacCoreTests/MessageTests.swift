@@ -23,8 +23,7 @@ import Testing
     /// in: escape sequences, carriage returns, bells, NUL and C1 controls are written out.
     @Test func valuesFromInputsAreShownNotObeyed() {
         let key = "a\u{1B}[2J\u{1B}]0;title\u{7}\rhidden\u{0}\u{9B}31m\u{7F}"
-        let diagnostic = Diagnostic.error("catalog.duplicate-key", key, "1", "2",
-                                          at: SourceLocation(file: "evil\u{1B}[31m.strings", line: 2, keyPath: "k\u{1B}"))
+        let diagnostic = Diagnostic.error(.catalogDuplicateKey(key: key, line: "1", otherLine: "2"), at: SourceLocation(file: "evil\u{1B}[31m.strings", line: 2, keyPath: "k\u{1B}"))
         let line = diagnostic.rendered()
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) })
         #expect(line.contains("evil\\u{1b}[31m.strings:2 k\\u{1b}"))
@@ -36,11 +35,11 @@ import Testing
     }
 
     @Test func languagesAndFallbacks() {
-        let message = Message("output.exists")
+        let message = Message.outputExists
         #expect(message.rendered(in: .english).hasPrefix("This file already exists"))
         #expect(message.rendered(in: .traditionalChinese).hasPrefix("此檔案已存在"))
         #expect(message.rendered(in: .simplifiedChinese).hasPrefix("此文件已存在"))
-        #expect(Message("no.such.key", "x").rendered() == "no.such.key x")
+        #expect(Message(key: "no.such.key", ["x"]).rendered() == "no.such.key x")
     }
 
     @Test(arguments: [

@@ -8,11 +8,11 @@ import Testing
         let awkward = "tab\there \"quoted\" back\\slash /path/ 媽媽生日 \u{1}\u{8}\u{C}\u{1F} new\nline\r é 🎉"
         let located = SourceLocation(file: awkward, line: 47, column: 3, keyPath: "/days/1")
         var diagnostics: [Diagnostic] = []
-        diagnostics.append(.error("ics.truncated", "VEVENT", "46", awkward, at: located))
-        diagnostics.append(.warning("convert.dropped", "retiretime-backup", "end", "“Piano lesson” (+7)", at: SourceLocation(file: "a.ics")))
-        diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(keyPath: "k")))
-        diagnostics.append(.note("batch.skipped-unknown"))
-        diagnostics.append(.error("output.failed", "No space left on device", at: SourceLocation(line: 1)))
+        diagnostics.append(.error(Message(key: "ics.truncated", ["VEVENT", "46", awkward]), at: located))
+        diagnostics.append(.warning(.convertDropped(target: "retiretime-backup", field: "end", list: "“Piano lesson” (+7)"), at: SourceLocation(file: "a.ics")))
+        diagnostics.append(.note(Message(key: "batch.skipped-exists"), at: SourceLocation(keyPath: "k")))
+        diagnostics.append(.note(Message(key: "batch.skipped-unknown")))
+        diagnostics.append(.error(.outputFailed(reason: "No space left on device"), at: SourceLocation(line: 1)))
         var reports = [ConversionReport(input: "in/a.ics", output: nil, to: "ics"),
                        ConversionReport(input: awkward, output: awkward, to: "retiretime-backup", status: .failed, diagnostics: diagnostics)]
         reports[0].from = "csv"

@@ -111,7 +111,7 @@ import Testing
         get throws {
             let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//Fidelity//EN\r\n" + probes.map(\.component).joined() + "END:VCALENDAR\r\n"
             let decoded = try ICalendarCodec().decode(CodecInput(bytes: Array(text.utf8)), context: CodecContext())
-            guard case .agenda(let agenda) = decoded.document else { throw Diagnostic.error("test.not-an-agenda") }
+            guard case .agenda(let agenda) = decoded.document else { throw Diagnostic(.error, Message(code: "test.not-an-agenda", text: "not an agenda")) }
             return agenda
         }
     }
@@ -135,7 +135,7 @@ import Testing
         warnings += decoded.diagnostics
         let (returned, more) = try registry.convert(decoded.document, to: .agenda, context: back)
         warnings += more
-        guard case .agenda(let result) = returned else { throw Diagnostic.error("test.not-an-agenda") }
+        guard case .agenda(let result) = returned else { throw Diagnostic(.error, Message(code: "test.not-an-agenda", text: "not an agenda")) }
         return (result, warnings)
     }
 

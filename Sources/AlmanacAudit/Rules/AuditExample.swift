@@ -139,7 +139,7 @@ public struct AuditExample: Sendable {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
             } catch {
-                throw Diagnostic.error("output.failed", error.localizedDescription, at: SourceLocation(file: path))
+                throw Diagnostic.error(.outputFailed(reason: error.localizedDescription), at: SourceLocation(file: path))
             }
         }
         var options = options

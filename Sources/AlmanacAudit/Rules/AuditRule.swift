@@ -32,9 +32,9 @@ public struct AuditRuleDescription: Sendable {
     }
 
     /// One sentence: what the rule finds.
-    public var summary: Message { Message("audit.rule." + id) }
+    public var summary: Message { Message(key: "audit.rule." + id, table: ModuleMessages.table) }
     /// What to do about a finding.
-    public var help: Message { Message("audit.help." + id) }
+    public var help: Message { Message(key: "audit.help." + id, table: ModuleMessages.table) }
     /// `missing-key` → `MissingKey` (SARIF's rule name).
     public var name: String { id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() }
 }
@@ -52,7 +52,7 @@ public enum AuditScope: String, Sendable, CaseIterable {
     /// Every table, and the sources when given.
     case project
 
-    public var message: Message { Message("audit.scope." + rawValue) }
+    public var message: Message { Message(key: "audit.scope." + rawValue, table: ModuleMessages.table) }
 }
 
 /// The locales a rule applies to; the auditor runs a rule only there.
@@ -72,7 +72,7 @@ public enum AuditRuleLocales: String, Sendable, CaseIterable {
     /// Not one locale: a table's files or the project.
     case none
 
-    public var message: Message { Message("audit.applies." + rawValue) }
+    public var message: Message { Message(key: "audit.applies." + rawValue, table: ModuleMessages.table) }
 
     func applies(to locale: AuditLocale, isBase: Bool) -> Bool {
         switch self {

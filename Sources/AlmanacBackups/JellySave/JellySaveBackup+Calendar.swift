@@ -32,6 +32,6 @@ extension JellySaveBackup {
 
     /// A calendar is not money: a JellySave backup is made from a ledger (a table of amounts, another JellySave backup).
     static func make(from agenda: Agenda, context: CodecContext) throws(Diagnostic) -> (JellySaveBackup, [Diagnostic]) {
-        throw Diagnostic.error("convert.model-mismatch", ModelKind.agenda.rawValue, format, ModelKind.ledger.rawValue)
+        throw Diagnostic.error(.convertModelMismatch(model: ModelKind.agenda.rawValue, format: format, expected: ModelKind.ledger.rawValue))
     }
 }

@@ -56,7 +56,7 @@ public struct JellySaveBackup: Hashable, Sendable {
         guard let code = reader.string(object, key, path, required: required) else { return nil }
         // ISO 4217's three letters, or a crypto code of up to five (BTC, USDT), as tables are read.
         guard (3...5).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-            reader.error("backup.not-a-currency", path + "/" + key, code)
+            reader.error(.backupNotACurrency(text: code), at: path + "/" + key)
             return nil
         }
         return code
@@ -108,7 +108,7 @@ public struct JellySaveBackup: Hashable, Sendable {
             guard let object = reader.object(value, path, fields: ["id", "accountId", "date", "amount", "note"]) else { continue }
             let id = reader.string(object, "id", path, nonEmpty: true)
             let account = reader.string(object, "accountId", path)
-            if let account, !accountIDs.contains(account) { reader.error("backup.unknown-reference", path + "/accountId", account, "/accounts") }
+            if let account, !accountIDs.contains(account) { reader.error(.backupUnknownReference(id: account, collection: "/accounts"), at: path + "/accountId") }
             let date = reader.date(object, "date", path)
             let change = amount(&reader, object, "amount", path, version: version)
             guard let id, let account, let date, let change else { continue }
@@ -143,7 +143,7 @@ public struct JellySaveBackup: Hashable, Sendable {
             let name = reader.string(object, "name", path, nonEmpty: true)
             let target = amount(&reader, object, "target", path, version: version)
             let saved = amount(&reader, object, "saved", path, version: version, required: false) ?? 0
-            if let target, target <= 0 { reader.error("backup.not-positive", path + "/target", target.backupText) }
+            if let target, target <= 0 { reader.error(.backupNotPositive(field: target.backupText), at: path + "/target") }
             let code = currency(&reader, object, "currency", path, required: false) ?? baseCurrency
             let deadline = reader.date(object, "deadline", path, required: false)
             let created = reader.timestamp(object, "createdAt", path, required: false)
@@ -159,7 +159,7 @@ public struct JellySaveBackup: Hashable, Sendable {
             var kinds: [String] = []
             for (index, kind) in reader.array(object, "kinds", "/notifications").enumerated() {
                 if case .string(let text) = kind, ["tips", "motivation"].contains(text) { kinds.append(text) } else {
-                    reader.error("backup.not-one-of", "/notifications/kinds/\(index)", kind.string ?? BackupReader.typeName(kind), "tips, motivation")
+                    reader.error(.backupNotOneOf(text: kind.string ?? BackupReader.typeName(kind), choices: "tips, motivation"), at: "/notifications/kinds/\(index)")
                 }
             }
             notifications.kinds = kinds

@@ -62,7 +62,7 @@ public struct RemindersBackup: Hashable, Sendable {
                 let title = reader.string(item, "title", itemPath, nonEmpty: true)
                 let date = reader.date(item, "date", itemPath, required: false)
                 let time = reader.time(item, "time", itemPath, required: false)
-                if time != nil, date == nil { reader.error("backup.time-without-date", itemPath + "/time") }
+                if time != nil, date == nil { reader.error(.backupTimeWithoutDate, at: itemPath + "/time") }
                 var location: Location?
                 if let place = reader.object(BackupReader.member(item, "location"), itemPath + "/location",
                                              fields: ["name", "latitude", "longitude", "proximity"]) {
@@ -74,7 +74,7 @@ public struct RemindersBackup: Hashable, Sendable {
                         default: nil
                         }
                         guard let number, abs(number) <= limit else {
-                            reader.error("backup.not-a-coordinate", itemPath + "/location/" + key, value.string ?? BackupReader.typeName(value))
+                            reader.error(.backupNotACoordinate(text: value.string ?? BackupReader.typeName(value)), at: itemPath + "/location/" + key)
                             return nil
                         }
                         return number

@@ -24,7 +24,7 @@ final class RetireTimeDaysConverter: DocumentItemConverter {
 
     /// The calendar with every category the days use carried on it, as `make(from:)` reads them.
     func frame(_ frame: Document) throws(Diagnostic) -> Document {
-        guard case .agenda(var agenda) = frame else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        guard case .agenda(var agenda) = frame else { throw Diagnostic.error(.convertItemMismatch(format: "agenda")) }
         if let categories = firstPass?.categories {
             agenda.carried.removeAll { $0.name == CarriedName.retireTimeCategory }
             agenda.carried += RetireTimeBackup.carried(categories)
@@ -62,14 +62,14 @@ final class RetireTimeDaysWriter: DocumentItemWriter {
         try Self.check(json, dayIndex: nil)
         let bytes = BackupJSON.bytes(json)
         let marker = Array("\n  \"days\": []".utf8)
-        guard let range = bytes.firstRange(of: marker) else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        guard let range = bytes.firstRange(of: marker) else { throw Diagnostic.error(.convertItemMismatch(format: "agenda")) }
         // Through `[`; the tail starts at `]`.
         try output(Array(bytes[..<(range.upperBound - 1)]))
         tail = Array(bytes[(range.upperBound - 1)...])
     }
 
     func write(_ item: DocumentItem) throws(Diagnostic) {
-        guard case .calendarItem(let item) = item else { throw Diagnostic.error("convert.item-mismatch", "agenda") }
+        guard case .calendarItem(let item) = item else { throw Diagnostic.error(.convertItemMismatch(format: "agenda")) }
         guard let day = maker.day(from: item) else { return }
         let json = RetireTimeBackup.json(of: day)
         // Never write what would not read back: the day as the app reads it, and its id once.
@@ -77,7 +77,7 @@ final class RetireTimeDaysWriter: DocumentItemWriter {
                        dayIndex: count)
         if let first = ids[day.id] {
             var reader = BackupReader(file: nil)
-            reader.error("backup.duplicate-id", "/days/\(count)/id", day.id, "/days/\(first)/id")
+            reader.error(.backupDuplicateId(id: day.id, firstPath: "/days/\(first)/id"), at: "/days/\(count)/id")
             throw reader.problems[0]
         }
         ids[day.id] = count
@@ -119,7 +119,7 @@ final class WholeBackupWriter: DocumentItemWriter {
         self.output = output
     }
 
-    func write(_ item: DocumentItem) throws(Diagnostic) { throw Diagnostic.error("convert.item-mismatch", "backup") }
+    func write(_ item: DocumentItem) throws(Diagnostic) { throw Diagnostic.error(.convertItemMismatch(format: "backup")) }
 
     func finish(_ frame: Document) throws(Diagnostic) -> [Diagnostic] {
         let encoded = try codec.encode(frame, context: context)
@@ -139,7 +139,7 @@ extension BackupCodec: StreamingEncoder {
         case .backup:
             return WholeBackupWriter(codec: self, context: context, output: output)
         default:
-            throw Diagnostic.error("convert.model-mismatch", frame.kind.rawValue, id, ModelKind.backup.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: frame.kind.rawValue, format: id, expected: ModelKind.backup.rawValue))
         }
     }
 }

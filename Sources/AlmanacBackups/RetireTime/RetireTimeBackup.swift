@@ -160,7 +160,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
             settings.dateDisplay = reader.string(object, "dateDisplay", "/settings", required: false, oneOf: ["date", "relative", "both"]) ?? "both"
             settings.language = reader.string(object, "language", "/settings", required: false)
             if let zone = reader.string(object, "timeZone", "/settings", required: false) {
-                if (try? TimeZoneID(zone)) == nil { reader.error("backup.unknown-time-zone", "/settings/timeZone", zone) } else { settings.timeZone = zone }
+                if (try? TimeZoneID(zone)) == nil { reader.error(.backupUnknownTimeZone(zone: zone), at: "/settings/timeZone") } else { settings.timeZone = zone }
             }
             settings.sortOrder = reader.string(object, "sortOrder", "/settings", required: false, oneOf: sortOrders)
             settings.accentColor = reader.color(object, "accentColor", "/settings")
@@ -224,19 +224,19 @@ public struct RetireTimeBackup: Hashable, Sendable {
                                                    fields: version >= 3 ? Self.lunarFields : Self.lunarFieldsBefore3) {
                     if let month = reader.integer(lunarObject, "month", lunarPath, range: 1...12),
                        let day = reader.integer(lunarObject, "day", lunarPath, range: version >= 3 ? -1...30 : 1...30) {
-                        if day == 0 { reader.error("backup.out-of-range", lunarPath + "/day", "0", "-1, 1…30") }
+                        if day == 0 { reader.error(.backupOutOfRange(value: "0", range: "-1, 1…30"), at: lunarPath + "/day") }
                         lunar = LunarDate(month: month, day: day, leap: reader.bool(lunarObject, "leap", lunarPath, default: false),
                                           skip: reader.string(lunarObject, "skip", lunarPath, required: false, oneOf: ["omit", "backward", "forward"]))
                     }
                 }
                 if calendar == "lunar", lunar == nil, BackupReader.member(object, "lunarDate") == nil {
-                    reader.error("backup.missing", path + "/lunarDate", "lunarDate")
+                    reader.error(.backupMissing(field: "lunarDate"), at: path + "/lunarDate")
                 }
                 if calendar == "lunar", let lunar, let date {
                     // The first date falls on the lunar date (the last day of the month for -1, or
                     // where SKIP moved it).
                     if !lunar.fallsOn(date) {
-                        reader.error("backup.lunar-mismatch", path + "/lunarDate", date.description, lunar.label)
+                        reader.error(.backupLunarMismatch(date: date.description, lunarDate: lunar.label), at: path + "/lunarDate")
                     }
                 }
                 if let reminderObject = reader.object(BackupReader.member(object, "reminder"), path + "/reminder", fields: Self.reminderFields) {
@@ -247,7 +247,7 @@ public struct RetireTimeBackup: Hashable, Sendable {
                 }
                 categoryID = reader.string(object, "categoryId", path, required: false)
                 if let categoryID, !categories.contains(where: { $0.id == categoryID }) {
-                    reader.error("backup.unknown-reference", path + "/categoryId", categoryID, "/categories")
+                    reader.error(.backupUnknownReference(id: categoryID, collection: "/categories"), at: path + "/categoryId")
                 }
             }
             let createdAt = reader.timestamp(object, "createdAt", path, required: false)

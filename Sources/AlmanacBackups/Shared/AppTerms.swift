@@ -19,7 +19,7 @@ enum AppTerms {
 
     /// The term's word in a language (`spacedRepetition` → 间隔重复).
     static func word(_ id: String, _ language: Language) -> String {
-        Message("backup.term." + id).rendered(in: language)
+        Message(key: "backup.term." + id, table: ModuleMessages.table).rendered(in: language)
     }
 
     /// The term a category names, in any language, or nil for a category of the user's own.

@@ -44,7 +44,7 @@ public enum BackupMerge {
     public static func merge(existing: BackupDocument, incoming: BackupDocument) throws(Diagnostic) -> (BackupDocument, Summary) {
         guard existing.format == incoming.format, let collections = BackupApps.app(incoming.format)?.mergeCollections,
               let old = existing.content.object, let new = incoming.content.object else {
-            throw Diagnostic.error("backup.wrong-format", existing.format, incoming.format)
+            throw Diagnostic.error(.backupWrongFormat(format: existing.format, expected: incoming.format))
         }
         var merger = Merger()
         var result = new

@@ -12,12 +12,13 @@ struct BackupReader {
 
     func location(_ path: String) -> SourceLocation { SourceLocation(file: file, keyPath: path.isEmpty ? "/" : path) }
 
-    mutating func error(_ key: String, _ path: String, _ arguments: String...) {
-        problems.append(Diagnostic(.error, Message(key, arguments), at: location(path)))
+    /// An error at a JSON path of the backup (`/days/3/date`).
+    mutating func error(_ message: Message, at path: String) {
+        problems.append(Diagnostic(.error, message, at: location(path)))
     }
 
-    mutating func warning(_ key: String, _ path: String, _ arguments: String...) {
-        problems.append(Diagnostic(.warning, Message(key, arguments), at: location(path)))
+    mutating func warning(_ message: Message, at path: String) {
+        problems.append(Diagnostic(.warning, message, at: location(path)))
     }
 
     static func member(_ object: [(String, JSONValue)], _ key: String) -> JSONValue? {
@@ -47,12 +48,12 @@ struct BackupReader {
     mutating func object(_ value: JSONValue?, _ path: String, fields: BackupFields) -> [(String, JSONValue)]? {
         guard let value else { return nil }
         guard case .object(let members) = value else {
-            error("backup.type", path, "an object", Self.typeName(value))
+            error(.backupType(expected: "an object", found: Self.typeName(value)), at: path)
             return nil
         }
         var index = 0
         while index < members.count {
-            if !fields.contains(members[index].0) { warning("backup.unknown-field", path + "/" + members[index].0, members[index].0) }
+            if !fields.contains(members[index].0) { warning(.backupUnknownField(field: members[index].0), at: path + "/" + members[index].0) }
             index += 1
         }
         return members
@@ -60,7 +61,7 @@ struct BackupReader {
 
     mutating func required(_ object: [(String, JSONValue)], _ key: String, _ path: String) -> JSONValue? {
         guard let value = Self.member(object, key), !value.isNull else {
-            error("backup.missing", path + "/" + key, key)
+            error(.backupMissing(field: key), at: path + "/" + key)
             return nil
         }
         return value
@@ -71,18 +72,18 @@ struct BackupReader {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
         guard let value, !value.isNull else { return nil }
         guard case .string(let text) = value else {
-            error("backup.type", path + "/" + key, "text", Self.typeName(value))
+            error(.backupType(expected: "text", found: Self.typeName(value)), at: path + "/" + key)
             return nil
         }
         if let choices, !choices.contains(text) {
-            error("backup.not-one-of", path + "/" + key, text, choices.joined(separator: ", "))
+            error(.backupNotOneOf(text: text, choices: choices.joined(separator: ", ")), at: path + "/" + key)
             return nil
         }
         // Blank: nothing but spaces and tabs (Foundation's `.whitespaces`), checked without it;
         // any other ASCII character answers at once, without a Unicode property lookup.
         if nonEmpty && !text.utf8.contains(where: { $0 < ASCII.firstNonASCII && $0 != ASCII.space && $0 != ASCII.tab })
             && text.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
-            error("backup.empty", path + "/" + key, key)
+            error(.backupEmpty(field: key), at: path + "/" + key)
             return nil
         }
         return text
@@ -93,11 +94,11 @@ struct BackupReader {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
         guard let value, !value.isNull else { return nil }
         guard case .integer(let number) = value else {
-            error("backup.type", path + "/" + key, "a whole number", Self.typeName(value))
+            error(.backupType(expected: "a whole number", found: Self.typeName(value)), at: path + "/" + key)
             return nil
         }
         if let range, !range.contains(number) {
-            error("backup.out-of-range", path + "/" + key, String(number), "\(range.lowerBound)…\(range.upperBound)")
+            error(.backupOutOfRange(value: String(number), range: "\(range.lowerBound)…\(range.upperBound)"), at: path + "/" + key)
             return nil
         }
         return number
@@ -106,7 +107,7 @@ struct BackupReader {
     mutating func bool(_ object: [(String, JSONValue)], _ key: String, _ path: String, default fallback: Bool) -> Bool {
         guard let value = Self.member(object, key), !value.isNull else { return fallback }
         guard case .bool(let flag) = value else {
-            error("backup.type", path + "/" + key, "true or false", Self.typeName(value))
+            error(.backupType(expected: "true or false", found: Self.typeName(value)), at: path + "/" + key)
             return fallback
         }
         return flag
@@ -117,7 +118,7 @@ struct BackupReader {
         // Ten bytes: a date that reads is ASCII, so bytes are characters (counting characters
         // walked grapheme boundaries).
         guard text.utf8.count == 10, let date = try? CivilDate(iso: text) else {
-            error("backup.not-a-date", path + "/" + key, text)
+            error(.backupNotADate(text: text), at: path + "/" + key)
             return nil
         }
         return date
@@ -127,7 +128,7 @@ struct BackupReader {
     mutating func timestamp(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> String? {
         guard let text = string(object, key, path, required: required) else { return nil }
         guard Self.parseTimestamp(text) != nil else {
-            error("backup.not-a-timestamp", path + "/" + key, text)
+            error(.backupNotATimestamp(text: text), at: path + "/" + key)
             return nil
         }
         return text
@@ -181,7 +182,7 @@ struct BackupReader {
     mutating func time(_ object: [(String, JSONValue)], _ key: String, _ path: String, required: Bool = true) -> String? {
         guard let text = string(object, key, path, required: required) else { return nil }
         guard Self.isTime(text) else {
-            error("backup.not-a-time", path + "/" + key, text)
+            error(.backupNotATime(text: text), at: path + "/" + key)
             return nil
         }
         return text
@@ -203,11 +204,11 @@ struct BackupReader {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
         guard let value, !value.isNull else { return nil }
         guard case .string(let text) = value else {
-            error("backup.amount-not-text", path + "/" + key, Self.typeName(value))
+            error(.backupAmountNotText(found: Self.typeName(value)), at: path + "/" + key)
             return nil
         }
         guard Self.isDecimal(text), let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-            error("backup.not-an-amount", path + "/" + key, text)
+            error(.backupNotAnAmount(text: text), at: path + "/" + key)
             return nil
         }
         return number
@@ -225,7 +226,7 @@ struct BackupReader {
         let value = required ? self.required(object, key, path) : Self.member(object, key)
         guard let value, !value.isNull else { return [] }
         guard case .array(let items) = value else {
-            error("backup.type", path + "/" + key, "a list", Self.typeName(value))
+            error(.backupType(expected: "a list", found: Self.typeName(value)), at: path + "/" + key)
             return []
         }
         return items
@@ -235,7 +236,7 @@ struct BackupReader {
     mutating func color(_ object: [(String, JSONValue)], _ key: String, _ path: String) -> String? {
         guard let text = string(object, key, path, required: false) else { return nil }
         guard text.count == 7, text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit) else {
-            error("backup.not-a-color", path + "/" + key, text)
+            error(.backupNotAColor(text: text), at: path + "/" + key)
             return nil
         }
         return text
@@ -248,14 +249,14 @@ struct BackupReader {
         if ids.count <= 32 {
             for index in ids.indices {
                 if let first = ids[..<index].first(where: { $0.id == ids[index].id }) {
-                    error("backup.duplicate-id", ids[index].path, ids[index].id, first.path)
+                    error(.backupDuplicateId(id: ids[index].id, firstPath: first.path), at: ids[index].path)
                 }
             }
             return
         }
         var seen: [String: String] = [:]
         for (id, path) in ids {
-            if let first = seen[id] { error("backup.duplicate-id", path, id, first) } else { seen[id] = path }
+            if let first = seen[id] { error(.backupDuplicateId(id: id, firstPath: first), at: path) } else { seen[id] = path }
         }
     }
 }

@@ -158,7 +158,7 @@ public struct ZhiXiBackup: Hashable, Sendable {
             guard let object = reader.object(value, path, fields: ["id", "itemId", "method", "due", "intervalDays", "repetitions", "done"]) else { continue }
             let id = reader.string(object, "id", path, nonEmpty: true)
             let item = reader.string(object, "itemId", path)
-            if let item, !itemIDs.contains(item) { reader.error("backup.unknown-reference", path + "/itemId", item, "/libraries/*/items") }
+            if let item, !itemIDs.contains(item) { reader.error(.backupUnknownReference(id: item, collection: "/libraries/*/items"), at: path + "/itemId") }
             let method = reader.string(object, "method", path, oneOf: methods)
             let due = reader.date(object, "due", path)
             let interval = reader.integer(object, "intervalDays", path, required: false, range: 0...3650)
@@ -179,10 +179,10 @@ public struct ZhiXiBackup: Hashable, Sendable {
             var items: [String] = []
             for (itemIndex, item) in reader.array(object, "itemIds", path).enumerated() {
                 guard let text = item.string else {
-                    reader.error("backup.type", path + "/itemIds/\(itemIndex)", "text", BackupReader.typeName(item))
+                    reader.error(.backupType(expected: "text", found: BackupReader.typeName(item)), at: path + "/itemIds/\(itemIndex)")
                     continue
                 }
-                if !itemIDs.contains(text) { reader.error("backup.unknown-reference", path + "/itemIds/\(itemIndex)", text, "/libraries/*/items") }
+                if !itemIDs.contains(text) { reader.error(.backupUnknownReference(id: text, collection: "/libraries/*/items"), at: path + "/itemIds/\(itemIndex)") }
                 items.append(text)
             }
             let score = reader.integer(object, "score", path, required: false, range: 0...100)
@@ -216,7 +216,7 @@ public struct ZhiXiBackup: Hashable, Sendable {
         var result: [String] = []
         for (index, value) in reader.array(object, key, path).enumerated() {
             if let text = value.string { result.append(text) } else {
-                reader.error("backup.type", path + "/\(key)/\(index)", "text", BackupReader.typeName(value))
+                reader.error(.backupType(expected: "text", found: BackupReader.typeName(value)), at: path + "/\(key)/\(index)")
             }
         }
         return result

@@ -6,40 +6,40 @@ import Foundation
 
 struct Audit: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "audit", abstract: L("cli.audit.abstract"), discussion: L("cli.audit.discussion"))
+        CommandConfiguration(commandName: "audit", abstract: L(.cliAuditAbstract), discussion: L(.cliAuditDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L("cli.argument.files"), valueName: "PATH")) var paths: [String] = []
-    @Option(help: ArgumentHelp(L("cli.option.base"), valueName: "LOCALE")) var base = "en"
-    @Option(help: ArgumentHelp(L("cli.option.locales"), valueName: "LOCALE,…")) var locales: String?
-    @Option(parsing: .upToNextOption, help: ArgumentHelp(L("cli.option.sources"), valueName: "DIR")) var sources: [String] = []
-    @Option(help: ArgumentHelp(L("cli.option.accessors"), valueName: "NAME")) var accessors: String?
-    @Option(help: ArgumentHelp(L("cli.option.audit-format"), valueName: "FORMAT")) var format = "text"
-    @Option(help: ArgumentHelp(L("cli.option.baseline"), valueName: "FILE")) var baseline: String?
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(L("cli.option.write-baseline"), valueName: "FILE")) var writeBaseline: String?
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp(L("cli.option.fail-on"), valueName: "error|warning")) var failOn = "error"
-    @Option(help: ArgumentHelp(L("cli.option.allow"), valueName: "TEXT")) var allow: [String] = []
-    @Option(help: ArgumentHelp(L("cli.option.disable"), valueName: "ID")) var disable: [String] = []
-    @Flag(name: .customLong("whole-tables"), help: ArgumentHelp(L("cli.option.whole-tables"))) var wholeTables = false
-    @Flag(name: .customLong("list-checks"), help: ArgumentHelp(L("cli.option.list-checks"))) var listChecks = false
-    @Option(help: ArgumentHelp(L("cli.option.explain"), valueName: "ID")) var explain: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
-    @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
+    @Argument(help: ArgumentHelp(L(.cliArgumentFiles), valueName: "PATH")) var paths: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionBase), valueName: "LOCALE")) var base = "en"
+    @Option(help: ArgumentHelp(L(.cliOptionLocales), valueName: "LOCALE,…")) var locales: String?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(L(.cliOptionSources), valueName: "DIR")) var sources: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionAccessors), valueName: "NAME")) var accessors: String?
+    @Option(help: ArgumentHelp(L(.cliOptionAuditFormat), valueName: "FORMAT")) var format = "text"
+    @Option(help: ArgumentHelp(L(.cliOptionBaseline), valueName: "FILE")) var baseline: String?
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(L(.cliOptionWriteBaseline), valueName: "FILE")) var writeBaseline: String?
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp(L(.cliOptionFailOn), valueName: "error|warning")) var failOn = "error"
+    @Option(help: ArgumentHelp(L(.cliOptionAllow), valueName: "TEXT")) var allow: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionDisable), valueName: "ID")) var disable: [String] = []
+    @Flag(name: .customLong("whole-tables"), help: ArgumentHelp(L(.cliOptionWholeTables))) var wholeTables = false
+    @Flag(name: .customLong("list-checks"), help: ArgumentHelp(L(.cliOptionListChecks))) var listChecks = false
+    @Option(help: ArgumentHelp(L(.cliOptionExplain), valueName: "ID")) var explain: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH")) var output: String?
+    @Flag(help: ArgumentHelp(L(.cliOptionForce))) var force = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         guard AuditFormat(rawValue: format) != nil else {
-            throw ValidationError(L("cli.value.choices", format, AuditFormat.allCases.map(\.rawValue).joined(separator: ", ")))
+            throw ValidationError(L(.cliValueChoices(value: format, choices: AuditFormat.allCases.map(\.rawValue).joined(separator: ", "))))
         }
         guard ["error", "warning", "note"].contains(failOn) else {
-            throw ValidationError(L("cli.value.choices", failOn, "error, warning, note"))
+            throw ValidationError(L(.cliValueChoices(value: failOn, choices: "error, warning, note")))
         }
         let ids = AuditRules.descriptions.map(\.id)
         for id in disable.flatMap({ $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }) + (explain.map { [$0] } ?? [])
         where !ids.contains(id) {
-            throw ValidationError(L("audit.unknown-check", id, ids.joined(separator: ", ")))
+            throw ValidationError(L(.auditUnknownCheck(check: id, checks: ids.joined(separator: ", "))))
         }
-        guard !paths.isEmpty || listChecks || explain != nil else { throw ValidationError(L("cli.audit.no-paths")) }
+        guard !paths.isEmpty || listChecks || explain != nil else { throw ValidationError(L(.cliAuditNoPaths)) }
     }
 
     func run() throws {
@@ -55,11 +55,11 @@ struct Audit: ParsableCommand {
         }
         let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
         guard missing.isEmpty else {
-            throw CommandFailure(.inputError, missing.map { .error("input.not-found", at: SourceLocation(file: $0)) })
+            throw CommandFailure(.inputError, missing.map { .error(.inputNotFound, at: SourceLocation(file: $0)) })
         }
         let tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
         guard tables.contains(where: { !$0.files.isEmpty && !$0.catalog.entries.isEmpty }) || tables.contains(where: { !$0.diagnostics.isEmpty })
-        else { throw CommandFailure(.inputError, [.error("audit.nothing")]) }
+        else { throw CommandFailure(.inputError, [.error(.auditNothing)]) }
         var options = Auditor.Options()
         options.base = base
         options.locales = locales.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
@@ -81,7 +81,7 @@ struct Audit: ParsableCommand {
             do {
                 try OutputFile.write(try Baseline(report.findings).bytes(), to: writeBaseline, options: .init(overwrite: force))
             } catch { throw CommandFailure(.outputError, [error]) }
-            session.report(.note("audit.baseline-written", String(report.findings.count), writeBaseline))
+            session.report(.note(.auditBaselineWritten(count: String(report.findings.count), path: writeBaseline)))
         }
         let bytes: [UInt8]
         do {

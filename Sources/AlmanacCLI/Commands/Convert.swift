@@ -4,61 +4,61 @@ import Foundation
 
 struct Convert: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "convert", abstract: L("cli.convert.abstract"), discussion: L("cli.convert.discussion"))
+        CommandConfiguration(commandName: "convert", abstract: L(.cliConvertAbstract), discussion: L(.cliConvertDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L("cli.argument.inputs"), valueName: "INPUT")) var inputs: [String] = []
-    @Option(help: ArgumentHelp(L("cli.option.to"), valueName: "FORMAT")) var to: String?
-    @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.output"), valueName: "PATH")) var output: String?
-    @Option(help: ArgumentHelp(L("cli.option.via"), valueName: "MODEL")) var via: String?
-    @Option(name: .customLong("to-locale"), help: ArgumentHelp(L("cli.option.to-locale"), valueName: "LOCALE")) var toLocale: String?
-    @Flag(help: ArgumentHelp(L("cli.option.force"))) var force = false
-    @Flag(help: ArgumentHelp(L("cli.option.merge"))) var merge = false
-    @Flag(help: ArgumentHelp(L("cli.option.strict"))) var strict = false
+    @Argument(help: ArgumentHelp(L(.cliArgumentInputs), valueName: "INPUT")) var inputs: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionTo), valueName: "FORMAT")) var to: String?
+    @Option(help: ArgumentHelp(L(.cliOptionFrom), valueName: "FORMAT")) var from: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH")) var output: String?
+    @Option(help: ArgumentHelp(L(.cliOptionVia), valueName: "MODEL")) var via: String?
+    @Option(name: .customLong("to-locale"), help: ArgumentHelp(L(.cliOptionToLocale), valueName: "LOCALE")) var toLocale: String?
+    @Flag(help: ArgumentHelp(L(.cliOptionForce))) var force = false
+    @Flag(help: ArgumentHelp(L(.cliOptionMerge))) var merge = false
+    @Flag(help: ArgumentHelp(L(.cliOptionStrict))) var strict = false
     @OptionGroup var reading: ReadingOptions
-    @Flag(help: ArgumentHelp(L("cli.option.json-report"))) var json = false
-    @Flag(help: ArgumentHelp(L("cli.option.verbose"))) var verbose = false
-    @Option(name: .shortAndLong, help: ArgumentHelp(L("cli.option.jobs"), valueName: "N")) var jobs: Int?
-    @Option(help: ArgumentHelp(L("cli.option.report"), valueName: "FILE")) var report: String?
-    @Option(help: ArgumentHelp(L("cli.option.manifest"), valueName: "FILE")) var manifest: String?
-    @Option(help: ArgumentHelp(L("cli.option.shard"), valueName: "K/N")) var shard: String?
+    @Flag(help: ArgumentHelp(L(.cliOptionJsonReport))) var json = false
+    @Flag(help: ArgumentHelp(L(.cliOptionVerbose))) var verbose = false
+    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionJobs), valueName: "N")) var jobs: Int?
+    @Option(help: ArgumentHelp(L(.cliOptionReport), valueName: "FILE")) var report: String?
+    @Option(help: ArgumentHelp(L(.cliOptionManifest), valueName: "FILE")) var manifest: String?
+    @Option(help: ArgumentHelp(L(.cliOptionShard), valueName: "K/N")) var shard: String?
     @Flag var onError: ErrorPolicy = .continueOnError
 
     enum ErrorPolicy: String, EnumerableFlag {
         case continueOnError, stopOnError
 
         static func help(for value: ErrorPolicy) -> ArgumentHelp? {
-            ArgumentHelp(L(value == .continueOnError ? "cli.option.continue-on-error" : "cli.option.stop-on-error"))
+            ArgumentHelp(L(value == .continueOnError ? .cliOptionContinueOnError : .cliOptionStopOnError))
         }
     }
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if manifest == nil, inputs.isEmpty { throw ValidationError(L("convert.needs-input")) }
-        if manifest != nil, !inputs.isEmpty { throw ValidationError(L("convert.manifest-and-inputs")) }
-        if manifest == nil, to == nil { throw ValidationError(L("convert.needs-format")) }
-        if inputs.count > 1, output == nil { throw ValidationError(L("convert.needs-output-directory")) }
-        if json, output == nil || output == "-" { throw ValidationError(L("convert.json-needs-output")) }
-        if report == "-", json || output == "-" || (output == nil && manifest == nil) { throw ValidationError(L("convert.report-and-output")) }
-        if let shard, Shard(argument: shard) == nil { throw ValidationError(L("convert.shard-invalid", shard)) }
-        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError(L("convert.stdin-once")) }
-        if let jobs, jobs < 1 { throw ValidationError(L("convert.jobs-positive")) }
+        if manifest == nil, inputs.isEmpty { throw ValidationError(L(.convertNeedsInput)) }
+        if manifest != nil, !inputs.isEmpty { throw ValidationError(L(.convertManifestAndInputs)) }
+        if manifest == nil, to == nil { throw ValidationError(L(.convertNeedsFormat)) }
+        if inputs.count > 1, output == nil { throw ValidationError(L(.convertNeedsOutputDirectory)) }
+        if json, output == nil || output == "-" { throw ValidationError(L(.convertJsonNeedsOutput)) }
+        if report == "-", json || output == "-" || (output == nil && manifest == nil) { throw ValidationError(L(.convertReportAndOutput)) }
+        if let shard, Shard(argument: shard) == nil { throw ValidationError(L(.convertShardInvalid(shard: shard))) }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError(L(.convertStdinOnce)) }
+        if let jobs, jobs < 1 { throw ValidationError(L(.convertJobsPositive)) }
         if let via, ModelKind(rawValue: via) == nil {
-            throw ValidationError(L("convert.unknown-model", via, ModelKind.allCases.map(\.rawValue).joined(separator: ", ")))
+            throw ValidationError(L(.convertUnknownModel(name: via, models: ModelKind.allCases.map(\.rawValue).joined(separator: ", "))))
         }
     }
 
     func run() throws {
         let session = Session.current!
         let defaultTarget = try to.map(Arguments.format)
-        if let defaultTarget, !defaultTarget.format.canWrite { throw CommandFailure.usage(.error("format.cannot-write", defaultTarget.format.id)) }
+        if let defaultTarget, !defaultTarget.format.canWrite { throw CommandFailure.usage(.error(.formatCannotWrite(format: defaultTarget.format.id))) }
         let forced = try from.map(Arguments.format)
         let context = try reading.context()
         var transforms: [(transform: any DocumentTransform, argument: String)] = []
         if let toLocale {
             guard let transform = session.registry.transform(named: "to-locale") else {
-                throw CommandFailure.usage(.error("convert.unknown-transform", "to-locale"))
+                throw CommandFailure.usage(.error(.convertUnknownTransform(name: "to-locale")))
             }
             transforms.append((transform, toLocale))
         }
@@ -68,7 +68,7 @@ struct Convert: ParsableCommand {
         let folders = inputs.filter { $0 != "-" && InputFiles.isDirectory($0) }
         let layouts = Dictionary(uniqueKeysWithValues: folders.compactMap { folder in session.registry.folderLayout(of: folder).map { (folder, $0) } })
         let walked = folders.filter { layouts[$0] == nil }
-        if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L("convert.needs-output-directory")) }
+        if !walked.isEmpty, output == nil || output == "-" { throw ValidationError(L(.convertNeedsOutputDirectory)) }
         // `-o out/` names a folder even before it exists.
         let toDirectory = manifest != nil || inputs.count > 1 || !walked.isEmpty || output.map(InputFiles.isDirectory) == true
             || (output?.hasSuffix("/") == true && layouts.isEmpty)
@@ -114,7 +114,7 @@ struct Convert: ParsableCommand {
                 let found = Batch.files(under: folder, skipping: output)
                 if found.isEmpty {
                     var report = ConversionReport(input: input, output: nil, to: conversion.target.format.id)
-                    report.fail(.error("batch.empty", at: SourceLocation(file: input)))
+                    report.fail(.error(.batchEmpty, at: SourceLocation(file: input)))
                     reports.append(report)
                 }
                 for relative in found {
@@ -157,7 +157,7 @@ struct Convert: ParsableCommand {
             let removed = if let beneath = job.beneath, let relative = job.relative { beneath.removeAbandoned(besides: relative) }
                 else { OutputFile.removeAbandoned(in: OutputNames.parent(of: job.destination)) }
             if !removed.isEmpty {
-                session.report(.note("output.removed-abandoned", String(removed.count), at: SourceLocation(file: OutputNames.parent(of: job.destination))))
+                session.report(.note(.outputRemovedAbandoned(count: String(removed.count)), at: SourceLocation(file: OutputNames.parent(of: job.destination))))
             }
         }
         // `--report -`: one JSON line per file on standard output as it finishes.
@@ -288,12 +288,12 @@ struct Convert: ParsableCommand {
                 job.input = entry.input
                 job.skipUnknown = entry.skipUnknown
                 job.id = entry.id
-                guard let targetName = entry.to ?? to else { throw Diagnostic.error("convert.needs-format", at: here) }
+                guard let targetName = entry.to ?? to else { throw Diagnostic.error(.convertNeedsFormat, at: here) }
                 let key = (entry.from ?? from ?? "") + "\u{0}" + targetName
                 if prepared[key] == nil {
                     prepared[key] = Result { () throws(Diagnostic) -> Int in
                         let target = try session.registry.require(targetName)
-                        guard target.format.canWrite else { throw Diagnostic.error("format.cannot-write", target.format.id) }
+                        guard target.format.canWrite else { throw Diagnostic.error(.formatCannotWrite(format: target.format.id)) }
                         let source = try (entry.from ?? from).map { name throws(Diagnostic) in try session.registry.require(name) }
                         conversions.append(try prepare(target, source))
                         return conversions.count - 1
@@ -317,7 +317,7 @@ struct Convert: ParsableCommand {
                 case .some(let given):
                     job.destination = given.hasSuffix("/") ? OutputNames.join(given, name) : given
                 case .none:
-                    guard let output else { throw Diagnostic.error("manifest.no-output", at: here) }
+                    guard let output else { throw Diagnostic.error(.manifestNoOutput, at: here) }
                     job.destination = OutputNames.join(output, name)
                     job.relative = name
                 }
@@ -365,7 +365,7 @@ struct Convert: ParsableCommand {
         }
         var report = ConversionReport(input: input, output: job.destination, to: conversion.target.format.id)
         if let first = job.sameOutputAs {
-            report.fail(.error("batch.same-output", first, at: SourceLocation(file: input)))
+            report.fail(.error(.batchSameOutput(other: first), at: SourceLocation(file: input)))
             report.exitStatus = .outputError
             return report
         }
@@ -373,7 +373,7 @@ struct Convert: ParsableCommand {
         let outside = if let relative = job.relative { OutputNames.climbs(relative) }
             else { toDirectory && job.destination != "-" && output.map { !OutputNames.isInside(job.destination, directory: $0) } == true }
         if outside {
-            report.fail(.error("batch.outside-output", job.destination, at: SourceLocation(file: input)))
+            report.fail(.error(.batchOutsideOutput(path: job.destination), at: SourceLocation(file: input)))
             report.exitStatus = .outputError
             return report
         }
@@ -385,7 +385,7 @@ struct Convert: ParsableCommand {
                     else { OutputFile.exists(job.destination) }
                 if exists {
                     report.status = .skipped
-                    report.diagnostics.append(.note("batch.skipped-exists", at: SourceLocation(file: job.destination)))
+                    report.diagnostics.append(.note(.batchSkippedExists, at: SourceLocation(file: job.destination)))
                     return report
                 }
             } catch {
@@ -401,7 +401,7 @@ struct Convert: ParsableCommand {
         if job.skipUnknown, report.status == .failed, report.diagnostics.last?.code == .formatUndetected {
             report.status = .skipped
             report.exitStatus = .success
-            report.diagnostics = [.note("batch.skipped-unknown", at: SourceLocation(file: input))]
+            report.diagnostics = [.note(.batchSkippedUnknown, at: SourceLocation(file: input))]
         }
         // The output appeared while this file converted (another worker on the same folder: a
         // second batch, a speculative Spark task): it is left alone, as if it had been there first.
@@ -409,7 +409,7 @@ struct Convert: ParsableCommand {
             report.status = .skipped
             report.exitStatus = .success
             report.records = nil
-            report.diagnostics = [.note("batch.skipped-exists", at: SourceLocation(file: job.destination))]
+            report.diagnostics = [.note(.batchSkippedExists, at: SourceLocation(file: job.destination))]
         }
         return report
     }

@@ -7,15 +7,15 @@ import Foundation
 
 struct Expand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "expand", abstract: L("cli.expand.abstract"), discussion: L("cli.expand.discussion"))
+        CommandConfiguration(commandName: "expand", abstract: L(.cliExpandAbstract), discussion: L(.cliExpandDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L("cli.argument.calendar"), valueName: "FILE")) var file: String
-    @Option(help: ArgumentHelp(L("cli.option.from-date"), valueName: "YYYY-MM-DD")) var from: String?
-    @Option(help: ArgumentHelp(L("cli.option.until-date"), valueName: "YYYY-MM-DD")) var until: String?
-    @Option(help: ArgumentHelp(L("cli.option.limit"), valueName: "N")) var limit = 10_000
+    @Argument(help: ArgumentHelp(L(.cliArgumentCalendar), valueName: "FILE")) var file: String
+    @Option(help: ArgumentHelp(L(.cliOptionFromDate), valueName: "YYYY-MM-DD")) var from: String?
+    @Option(help: ArgumentHelp(L(.cliOptionUntilDate), valueName: "YYYY-MM-DD")) var until: String?
+    @Option(help: ArgumentHelp(L(.cliOptionLimit), valueName: "N")) var limit = 10_000
     @OptionGroup var reading: ReadingOptions
-    @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+    @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
     @OptionGroup var global: GlobalOptions
 
 
@@ -27,7 +27,7 @@ struct Expand: ParsableCommand {
         let today = zone.wallTime(at: Date()).date
         let fromDate = try from.map(Arguments.date) ?? today
         let untilDate = try until.map(Arguments.date) ?? fromDate.adding(days: 365)
-        guard fromDate < untilDate else { throw CommandFailure.usage(.error("expand.empty-window", fromDate.description, untilDate.description)) }
+        guard fromDate < untilDate else { throw CommandFailure.usage(.error(.expandEmptyWindow(from: fromDate.description, until: untilDate.description))) }
         let window = (from: (try? zone.instant(for: CivilDateTime(date: fromDate))) ?? Date(),
                       until: (try? zone.instant(for: CivilDateTime(date: untilDate))) ?? Date())
 
@@ -60,7 +60,7 @@ struct Expand: ParsableCommand {
         }
         let dateFormat = try DateFormat(skeleton: "yMMMEd", locale: locale, timeZone: zone)
         let timeFormat = try DateFormat(skeleton: "jm", locale: locale, timeZone: zone)
-        let allDay = session.text("expand.all-day")
+        let allDay = session.text(.expandAllDay)
         // A day or a time of day is formatted once: occurrences share a few hundred days and times.
         var days: [CivilDate: String] = [:]
         var times: [Int: String] = [:]
@@ -83,7 +83,7 @@ struct Expand: ParsableCommand {
             return when + [occurrence.title + (lunar(occurrence).map { "（\($0)）" } ?? "") + (occurrence.isOverridden ? " *" : "")]
         }
         session.printLines(TextTable.render(table).lazy.map { $0.trimmingTrailingSpaces() })
-        if calendar.isEmpty { session.print(session.text("expand.none", fromDate.description, untilDate.description)) }
+        if calendar.isEmpty { session.print(session.text(.expandNone(from: fromDate.description, until: untilDate.description))) }
     }
 
     /// The occurrences as JSON, written as they are laid out (an array of objects with sorted keys,

@@ -3,10 +3,10 @@ import AlmanacCore
 
 struct Formats: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "formats", abstract: L("cli.formats.abstract"))
+        CommandConfiguration(commandName: "formats", abstract: L(.cliFormatsAbstract))
     }
 
-    @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+    @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -16,16 +16,16 @@ struct Formats: ParsableCommand {
             session.write(try CanonicalJSON.encode(formats))
             return
         }
-        let yes = session.text("word.yes")
-        let no = session.text("word.no")
+        let yes = session.text(.wordYes)
+        let no = session.text(.wordNo)
         let rows = session.registry.codecs.map { codec in
             let format = codec.format
-            let plugin = (codec as? ExternalCodec).map { " [" + session.text("formats.plugin") + " " + $0.executable + "]" } ?? ""
+            let plugin = (codec as? ExternalCodec).map { " [" + session.text(.formatsPlugin) + " " + $0.executable + "]" } ?? ""
             return [format.id, format.model.rawValue, format.canRead ? yes : no, format.canWrite ? yes : no,
                     format.extensions.joined(separator: " "), format.name + plugin]
         }
-        let header = ["formats.column.id", "formats.column.model", "formats.column.read", "formats.column.write",
-                      "formats.column.extensions", "formats.column.name"].map { session.text($0) }
+        let header = [Message.formatsColumnId, .formatsColumnModel, .formatsColumnRead, .formatsColumnWrite,
+                      .formatsColumnExtensions, .formatsColumnName].map { session.text($0) }
         for line in TextTable.render([header] + rows) { session.print(line) }
         for problem in session.pluginProblems { session.report(problem) }
     }

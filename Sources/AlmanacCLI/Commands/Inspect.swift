@@ -4,13 +4,13 @@ import AlmanacICU
 
 struct Inspect: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "inspect", abstract: L("cli.inspect.abstract"), discussion: L("cli.inspect.discussion"))
+        CommandConfiguration(commandName: "inspect", abstract: L(.cliInspectAbstract), discussion: L(.cliInspectDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L("cli.argument.files"), valueName: "FILE")) var files: [String]
-    @Option(help: ArgumentHelp(L("cli.option.from"), valueName: "FORMAT")) var from: String?
+    @Argument(help: ArgumentHelp(L(.cliArgumentFiles), valueName: "FILE")) var files: [String]
+    @Option(help: ArgumentHelp(L(.cliOptionFrom), valueName: "FORMAT")) var from: String?
     @OptionGroup var reading: ReadingOptions
-    @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+    @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
     @OptionGroup var global: GlobalOptions
 
     struct Report: Encodable {
@@ -93,9 +93,9 @@ struct Inspect: ParsableCommand {
                 print(report, session: session)
             }
         }
-        if unread > 0 { session.report(.note("inspect.unread-files", String(unread))) }
+        if unread > 0 { session.report(.note(.inspectUnreadFiles(count: String(unread)))) }
         // Folders with no file in them at all: nothing was inspected.
-        if inputs.isEmpty { throw CommandFailure(.inputError, files.map { Diagnostic.error("inspect.empty", at: SourceLocation(file: $0)) }) }
+        if inputs.isEmpty { throw CommandFailure(.inputError, files.map { Diagnostic.error(.inspectEmpty, at: SourceLocation(file: $0)) }) }
         if worst != .success { throw CommandFailure(worst) }
     }
 
@@ -103,18 +103,18 @@ struct Inspect: ParsableCommand {
         session.print(report.file)
         var rows: [[String]] = []
         if let format = report.format, let codec = session.registry.codec(named: format) {
-            let basis = session.text("inspect.basis.\(report.basis ?? "content")")
-            rows.append([session.text("inspect.label.format"), "\(format) (\(codec.format.name)), \(basis)"])
+            let basis = session.text(Message(key: "inspect.basis.\(report.basis ?? "content")", table: ModuleMessages.table))
+            rows.append([session.text(.inspectLabelFormat), "\(format) (\(codec.format.name)), \(basis)"])
         }
-        if let encoding = report.encoding { rows.append([session.text("inspect.label.encoding"), encoding]) }
-        if let delimiter = report.delimiter { rows.append([session.text("inspect.label.delimiter"), delimiter]) }
-        if let columns = report.columns { rows.append([session.text("inspect.label.columns"), columns.joined(separator: ", ")]) }
+        if let encoding = report.encoding { rows.append([session.text(.inspectLabelEncoding), encoding]) }
+        if let delimiter = report.delimiter { rows.append([session.text(.inspectLabelDelimiter), delimiter]) }
+        if let columns = report.columns { rows.append([session.text(.inspectLabelColumns), columns.joined(separator: ", ")]) }
         if let records = report.records, let model = report.model {
-            rows.append([session.text("inspect.label.records"), session.text("inspect.records.\(model)", String(records))])
+            rows.append([session.text(.inspectLabelRecords), session.text(Message(key: "inspect.records.\(model)", [String(records)], table: ModuleMessages.table))])
         }
-        let problems = report.diagnostics.isEmpty ? session.text("inspect.problems.none")
-            : session.text("inspect.problems.count", String(report.diagnostics.count))
-        rows.append([session.text("inspect.label.problems"), problems])
+        let problems = report.diagnostics.isEmpty ? session.text(.inspectProblemsNone)
+            : session.text(.inspectProblemsCount(count: String(report.diagnostics.count)))
+        rows.append([session.text(.inspectLabelProblems), problems])
         for line in TextTable.render(rows) { session.print("  " + line) }
         for diagnostic in report.diagnostics { session.print("    " + diagnostic.rendered(in: session.language)) }
     }
@@ -132,23 +132,23 @@ struct ItemCounter: DocumentSink {
 
 /// Options about how inputs are read, shared by the commands that read files.
 struct ReadingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(L("cli.option.encoding"), valueName: "CHARSET")) var encoding: String?
-    @Option(name: .customLong("locale"), help: ArgumentHelp(L("cli.option.locale"), valueName: "LOCALE")) var locale: String?
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp(L("cli.option.time-zone"), valueName: "ZONE")) var timeZone: String?
-    @Option(name: .customLong("option"), help: ArgumentHelp(L("cli.option.option"), valueName: "NAME=VALUE")) var options: [String] = []
-    @Option(name: .customLong("columns"), help: ArgumentHelp(L("cli.option.columns"), valueName: "ROLE=COLUMN,…")) var columns: String?
+    @Option(help: ArgumentHelp(L(.cliOptionEncoding), valueName: "CHARSET")) var encoding: String?
+    @Option(name: .customLong("locale"), help: ArgumentHelp(L(.cliOptionLocale), valueName: "LOCALE")) var locale: String?
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(L(.cliOptionTimeZone), valueName: "ZONE")) var timeZone: String?
+    @Option(name: .customLong("option"), help: ArgumentHelp(L(.cliOptionOption), valueName: "NAME=VALUE")) var options: [String] = []
+    @Option(name: .customLong("columns"), help: ArgumentHelp(L(.cliOptionColumns), valueName: "ROLE=COLUMN,…")) var columns: String?
 
     func context() throws(CommandFailure) -> CodecContext {
         var context = CodecContext()
         context.machineZone = Session.current?.machineZone
         if let encoding {
-            do { context.encoding = try Charset(name: encoding) } catch { throw .usage(.error("charset.unknown", encoding)) }
+            do { context.encoding = try Charset(name: encoding) } catch { throw .usage(.error(.charsetUnknown(name: encoding))) }
         }
         if let locale { context.locale = try Arguments.locale(locale) }
         if let timeZone { context.timeZone = try Arguments.timeZone(timeZone) }
         for option in options {
             let parts = option.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, !parts[0].isEmpty else { throw .usage(.error("option.malformed", option)) }
+            guard parts.count == 2, !parts[0].isEmpty else { throw .usage(.error(.optionMalformed(text: option))) }
             context.options[String(parts[0])] = String(parts[1])
         }
         if let columns { context.options["columns"] = columns }

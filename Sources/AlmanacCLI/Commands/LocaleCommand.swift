@@ -5,22 +5,22 @@ import Foundation
 
 struct LocaleCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "locale", abstract: L("cli.locale.abstract"), subcommands: [Show.self])
+        CommandConfiguration(commandName: "locale", abstract: L(.cliLocaleAbstract), subcommands: [Show.self])
     }
 
     struct Show: ParsableCommand {
         static var configuration: CommandConfiguration {
-            CommandConfiguration(commandName: "show", abstract: L("cli.locale.show.abstract"), discussion: L("cli.locale.show.discussion"))
+            CommandConfiguration(commandName: "show", abstract: L(.cliLocaleShowAbstract), discussion: L(.cliLocaleShowDiscussion))
         }
 
-        @Argument(help: ArgumentHelp(L("cli.argument.locale"), valueName: "LOCALE")) var locale: String
-        @Option(help: ArgumentHelp(L("cli.option.amount"), valueName: "DECIMAL")) var amount = "1234567.5"
-        @Option(help: ArgumentHelp(L("cli.option.currency"), valueName: "CODE")) var currency = "TWD"
-        @Option(help: ArgumentHelp(L("cli.option.rounding"), valueName: "cash|standard")) var rounding = "cash"
-        @Option(help: ArgumentHelp(L("cli.option.symbol"), valueName: "locale|iso|TEXT")) var symbol = "locale"
-        @Option(help: ArgumentHelp(L("cli.option.date"), valueName: "YYYY-MM-DD")) var date: String?
-        @Option(name: .customLong("time-zone"), help: ArgumentHelp(L("cli.option.time-zone"), valueName: "ZONE")) var timeZone: String?
-        @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+        @Argument(help: ArgumentHelp(L(.cliArgumentLocale), valueName: "LOCALE")) var locale: String
+        @Option(help: ArgumentHelp(L(.cliOptionAmount), valueName: "DECIMAL")) var amount = "1234567.5"
+        @Option(help: ArgumentHelp(L(.cliOptionCurrency), valueName: "CODE")) var currency = "TWD"
+        @Option(help: ArgumentHelp(L(.cliOptionRounding), valueName: "cash|standard")) var rounding = "cash"
+        @Option(help: ArgumentHelp(L(.cliOptionSymbol), valueName: "locale|iso|TEXT")) var symbol = "locale"
+        @Option(help: ArgumentHelp(L(.cliOptionDate), valueName: "YYYY-MM-DD")) var date: String?
+        @Option(name: .customLong("time-zone"), help: ArgumentHelp(L(.cliOptionTimeZone), valueName: "ZONE")) var timeZone: String?
+        @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
@@ -28,10 +28,10 @@ struct LocaleCommand: ParsableCommand {
             let locale = try Arguments.locale(self.locale)
             let zone = try timeZone.map(Arguments.timeZone) ?? session.machineZone
             guard let rounding = CurrencyFormat.Rounding(rawValue: rounding) else {
-                throw CommandFailure.usage(.error("cli.value.choices", self.rounding, "cash, standard"))
+                throw CommandFailure.usage(.error(.cliValueChoices(value: self.rounding, choices: "cash, standard")))
             }
             guard let value = Decimal(string: amount), amount.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else {
-                throw CommandFailure.usage(.error("number.invalid", amount))
+                throw CommandFailure.usage(.error(.numberInvalid(text: amount)))
             }
             let symbolChoice: CurrencyFormat.Symbol = switch symbol {
             case "locale": .locale
@@ -49,18 +49,18 @@ struct LocaleCommand: ParsableCommand {
             }
             session.print("\(locale.bcp47)  \(locale.displayName(in: session.language.locale))  (\(zone.identifier))")
             var rows: [[String]] = [
-                [session.text("locale.row.date"), preview.date.medium + "   " + preview.date.full],
-                [session.text("locale.row.short-date"), preview.date.short],
-                [session.text("locale.row.time"), preview.time],
+                [session.text(.localeRowDate), preview.date.medium + "   " + preview.date.full],
+                [session.text(.localeRowShortDate), preview.date.short],
+                [session.text(.localeRowTime), preview.time],
             ]
-            if let roc = preview.date.roc { rows.append([session.text("locale.row.roc"), roc]) }
+            if let roc = preview.date.roc { rows.append([session.text(.localeRowRoc), roc]) }
             rows += [
-                [session.text("locale.row.lunar"), preview.date.lunar],
-                [session.text("locale.row.amount", preview.money.currency),
-                 preview.money.chosen + "   " + session.text("locale.amount.variants", preview.money.standard, preview.money.accounting)],
-                [session.text("locale.row.number"), preview.number + "   " + preview.percent],
-                [session.text("locale.row.relative"), preview.relative.joined(separator: " · ")],
-                [session.text("locale.row.plurals"),
+                [session.text(.localeRowLunar), preview.date.lunar],
+                [session.text(.localeRowAmount(currency: preview.money.currency)),
+                 preview.money.chosen + "   " + session.text(.localeAmountVariants(standard: preview.money.standard, accounting: preview.money.accounting))],
+                [session.text(.localeRowNumber), preview.number + "   " + preview.percent],
+                [session.text(.localeRowRelative), preview.relative.joined(separator: " · ")],
+                [session.text(.localeRowPlurals),
                  preview.plurals.categories.joined(separator: ", ") + "   " + preview.plurals.examples.joined(separator: "  ")],
             ]
             for line in TextTable.render(rows) { session.print("  " + line.trimmingTrailingSpaces()) }

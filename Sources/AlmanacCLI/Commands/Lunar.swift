@@ -5,13 +5,13 @@ import AlmanacICU
 
 struct Lunar: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "lunar", abstract: L("cli.lunar.abstract"), discussion: L("cli.lunar.discussion"))
+        CommandConfiguration(commandName: "lunar", abstract: L(.cliLunarAbstract), discussion: L(.cliLunarDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L("cli.argument.dates"), valueName: "DATE")) var dates: [String]
-    @Flag(name: .customLong("to-gregorian"), help: ArgumentHelp(L("cli.option.to-gregorian"))) var toGregorian = false
-    @Option(help: ArgumentHelp(L("cli.option.script"), valueName: "hant|hans")) var script: String?
-    @Flag(help: ArgumentHelp(L("cli.option.json"))) var json = false
+    @Argument(help: ArgumentHelp(L(.cliArgumentDates), valueName: "DATE")) var dates: [String]
+    @Flag(name: .customLong("to-gregorian"), help: ArgumentHelp(L(.cliOptionToGregorian))) var toGregorian = false
+    @Option(help: ArgumentHelp(L(.cliOptionScript), valueName: "hant|hans")) var script: String?
+    @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
     @OptionGroup var global: GlobalOptions
 
     struct Row {
@@ -32,7 +32,7 @@ struct Lunar: ParsableCommand {
         case "hans", "zh-hans", "simplified": .simplified
         case "hant", "zh-hant", "traditional": .traditional
         case nil: session.language == .simplifiedChinese ? .simplified : .traditional
-        case let other?: throw CommandFailure.usage(.error("cli.value.choices", other, "hant, hans"))
+        case let other?: throw CommandFailure.usage(.error(.cliValueChoices(value: other, choices: "hant, hans")))
         }
         var rows: [Row] = []
         var failures: [Diagnostic] = []
@@ -54,12 +54,12 @@ struct Lunar: ParsableCommand {
                 let gregorian: CivilDate
                 if toGregorian {
                     let lunar: LunarDate
-                    do { lunar = try LunarDate(iso: text) } catch { throw Diagnostic.error("lunar.invalid", text) }
+                    do { lunar = try LunarDate(iso: text) } catch { throw Diagnostic.error(.lunarInvalid(text: text)) }
                     do { gregorian = try ChineseCalendar.gregorianDate(for: lunar) } catch {
-                        throw Diagnostic.error("lunar.nonexistent", text)
+                        throw Diagnostic.error(.lunarNonexistent(date: text))
                     }
                 } else {
-                    do { gregorian = try CivilDate(iso: text) } catch { throw Diagnostic.error("date.invalid", text) }
+                    do { gregorian = try CivilDate(iso: text) } catch { throw Diagnostic.error(.dateInvalid(text: text)) }
                 }
                 let (lunar, source) = ChineseCalendar.lunarDateAndSource(for: gregorian)
                 let row = Row(gregorian: gregorian.description, year: lunar.year, month: lunar.month,

@@ -25,11 +25,11 @@ public protocol Codec: Sendable {
 
 extension Codec {
     public func decode(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> Decoded {
-        throw Diagnostic.error("format.cannot-read", format.id)
+        throw Diagnostic.error(.formatCannotRead(format: format.id))
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        throw Diagnostic.error("format.cannot-write", format.id)
+        throw Diagnostic.error(.formatCannotWrite(format: format.id))
     }
 }
 
@@ -127,7 +127,7 @@ public struct CodecInput: Sendable {
     /// The whole input.
     public func readAll() throws(Diagnostic) -> [UInt8] {
         if let size = sizeHint, size > Self.maxWholeBytes {
-            throw Diagnostic.error("input.too-large", String(size), String(Self.maxWholeBytes), at: SourceLocation(file: fileName))
+            throw Diagnostic.error(.inputTooLarge(size: String(size), limit: String(Self.maxWholeBytes)), at: SourceLocation(file: fileName))
         }
         switch source {
         case .bytes(let bytes): return bytes

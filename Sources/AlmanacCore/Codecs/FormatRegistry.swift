@@ -56,7 +56,7 @@ public struct FormatRegistry: Sendable {
         }
         guard let path = preferred ?? path(from: document.kind, to: model) else {
             let writers = self.writers(of: document.kind).map(\.format.id).joined(separator: ", ")
-            throw Diagnostic.error("convert.no-path", document.kind.rawValue, model.rawValue, writers)
+            throw Diagnostic.error(.convertNoPath(model: document.kind.rawValue, target: model.rawValue, formats: writers))
         }
         var current = document
         var diagnostics: [Diagnostic] = []
@@ -138,7 +138,7 @@ public struct FormatRegistry: Sendable {
     /// The codec with this id or alias, or a diagnostic listing the known formats.
     public func require(_ name: String) throws(Diagnostic) -> any Codec {
         guard let codec = codec(named: name) else {
-            throw Diagnostic.error("format.unknown", name, registered.map(\.format.id).joined(separator: ", "))
+            throw Diagnostic.error(.formatUnknown(name: name, formats: registered.map(\.format.id).joined(separator: ", ")))
         }
         return codec
     }
@@ -194,7 +194,7 @@ public struct FormatRegistry: Sendable {
             return Identified(codec: registered[first], basis: .content, alternatives: claims.dropFirst().map { descriptions[$0].id })
         }
         if let fallback { return Identified(codec: fallback, basis: .fileExtension, alternatives: []) }
-        throw Diagnostic.error("format.undetected", at: SourceLocation(file: probe.fileName))
+        throw Diagnostic.error(.formatUndetected, at: SourceLocation(file: probe.fileName))
     }
 
     /// The input and the codec that reads it, before anything past the probe is read: `codec`
@@ -234,7 +234,7 @@ public struct FormatRegistry: Sendable {
             // The probe saw all of a file read whole: what it found about the bytes holds for the input.
             if probe.textIsPrefix, case .bytes(let bytes) = codecInput.source, bytes.count == prefix.count { codecInput.isValidUTF8 = true }
         }
-        guard codec.format.canRead else { throw Diagnostic.error("format.cannot-read", codec.format.id) }
+        guard codec.format.canRead else { throw Diagnostic.error(.formatCannotRead(format: codec.format.id)) }
         return ((codec, codecInput), basis)
     }
 
@@ -290,9 +290,9 @@ public struct FormatRegistry: Sendable {
                 // A near miss (`styel`) is named, as swift-argument-parser names a misspelt flag.
                 let names = declared.keys.sorted()
                 if let meant = Spelling.nearest(to: name, among: names) {
-                    throw Diagnostic.error("option.unknown-near", name, meant, names.joined(separator: ", "))
+                    throw Diagnostic.error(.optionUnknownNear(option: name, meant: meant, options: names.joined(separator: ", ")))
                 }
-                throw Diagnostic.error("option.unknown", name, names.joined(separator: ", "))
+                throw Diagnostic.error(.optionUnknown(option: name, options: names.joined(separator: ", ")))
             }
             // Free text when any declaration leaves it free; otherwise one of the values some declare.
             if declarations.allSatisfy({ $0.values != nil }) {
@@ -300,9 +300,9 @@ public struct FormatRegistry: Sendable {
                 for value in declarations.flatMap({ $0.values ?? [] }) where !values.contains(value) { values.append(value) }
                 if !values.contains(value) {
                     if let meant = Spelling.nearest(to: value, among: values) {
-                        throw Diagnostic.error("option.invalid-value-near", name, value, meant, values.joined(separator: ", "))
+                        throw Diagnostic.error(.optionInvalidValueNear(option: name, value: value, meant: meant, choices: values.joined(separator: ", ")))
                     }
-                    throw Diagnostic.error("option.invalid-value", name, value, values.joined(separator: ", "))
+                    throw Diagnostic.error(.optionInvalidValue(option: name, value: value, choices: values.joined(separator: ", ")))
                 }
             }
         }

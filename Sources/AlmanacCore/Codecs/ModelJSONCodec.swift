@@ -59,11 +59,10 @@ public struct ModelJSONCodec: Codec {
             throw CanonicalJSON.diagnostic(for: error, in: input)
         }
         guard header.model == model.rawValue else {
-            throw Diagnostic.error("json.wrong-model", header.model, model.rawValue, at: SourceLocation(file: input.fileName, keyPath: "/model"))
+            throw Diagnostic.error(.jsonWrongModel(model: header.model, expected: model.rawValue), at: SourceLocation(file: input.fileName, keyPath: "/model"))
         }
         guard header.version <= Self.version else {
-            throw Diagnostic.error("json.newer-version", String(header.version), String(Self.version),
-                                   at: SourceLocation(file: input.fileName, keyPath: "/version"))
+            throw Diagnostic.error(.jsonNewerVersion(version: String(header.version), knownVersion: String(Self.version)), at: SourceLocation(file: input.fileName, keyPath: "/version"))
         }
         let decoded: Decoded
         do {
@@ -72,7 +71,7 @@ public struct ModelJSONCodec: Codec {
             case .ledger: .ledger(try JSONDecoder().decode(Ledger.self, from: data))
             case .catalog: .catalog(try JSONDecoder().decode(Catalog.self, from: data))
             case .table: .table(try JSONDecoder().decode(Table.self, from: data))
-            case .backup: throw Diagnostic.error("convert.model-mismatch", model.rawValue, format.id, model.rawValue)
+            case .backup: throw Diagnostic.error(.convertModelMismatch(model: model.rawValue, format: format.id, expected: model.rawValue))
             }
             decoded = Decoded(document: document, encoding: "UTF-8")
         } catch {
@@ -85,14 +84,14 @@ public struct ModelJSONCodec: Codec {
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
         guard document.kind == model else {
-            throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, model.rawValue)
+            throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: model.rawValue))
         }
         let body: any Encodable = switch document {
         case .agenda(let agenda): agenda
         case .ledger(let ledger): ledger
         case .catalog(let catalog): catalog
         case .table(let table): table
-        case .backup: throw Diagnostic.error("convert.model-mismatch", document.kind.rawValue, format.id, model.rawValue)
+        case .backup: throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: model.rawValue))
         }
         return Encoded(bytes: try CanonicalJSON.encode(Envelope(model: model.rawValue, version: Self.version, body: body)))
     }
@@ -129,7 +128,7 @@ public enum CanonicalJSON {
         do {
             tree = try JSONTreeEncoder.tree(of: value)
         } catch {
-            throw Diagnostic.error("json.unencodable", String(describing: error))
+            throw Diagnostic.error(.jsonUnencodable(reason: String(describing: error)))
         }
         var writer = JSONWriter(layout: .foundation, capacity: 16 * 1024)
         JSONTreeEncoder.write(tree, into: &writer)
@@ -143,22 +142,21 @@ public enum CanonicalJSON {
             "/" + codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
         }
         guard let decodingError = error as? DecodingError else {
-            return Diagnostic.error("json.invalid", input.fileName ?? "-", String(describing: error), at: SourceLocation(file: input.fileName))
+            return Diagnostic.error(.jsonInvalid(file: input.fileName ?? "-", reason: String(describing: error)), at: SourceLocation(file: input.fileName))
         }
         switch decodingError {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return Diagnostic.error("json.syntax", CanonicalJSON.underlyingDescription(context),
-                                    at: SourceLocation(file: input.fileName))
+            return Diagnostic.error(.jsonSyntax(reason: CanonicalJSON.underlyingDescription(context)), at: SourceLocation(file: input.fileName))
         case .dataCorrupted(let context):
-            return Diagnostic.error("json.bad-value", context.debugDescription, at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
+            return Diagnostic.error(.jsonBadValue(reason: context.debugDescription), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
         case .keyNotFound(let key, let context):
-            return Diagnostic.error("json.missing-key", key.stringValue, at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath + [key])))
+            return Diagnostic.error(.jsonMissingKey(field: key.stringValue), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath + [key])))
         case .typeMismatch(let type, let context):
-            return Diagnostic.error("json.wrong-type", String(describing: type), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
+            return Diagnostic.error(.jsonWrongType(type: String(describing: type)), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
         case .valueNotFound(let type, let context):
-            return Diagnostic.error("json.wrong-type", String(describing: type), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
+            return Diagnostic.error(.jsonWrongType(type: String(describing: type)), at: SourceLocation(file: input.fileName, keyPath: path(context.codingPath)))
         @unknown default:
-            return Diagnostic.error("json.invalid", input.fileName ?? "-", String(describing: error), at: SourceLocation(file: input.fileName))
+            return Diagnostic.error(.jsonInvalid(file: input.fileName ?? "-", reason: String(describing: error)), at: SourceLocation(file: input.fileName))
         }
     }
 

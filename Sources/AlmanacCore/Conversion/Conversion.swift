@@ -168,7 +168,7 @@ public struct Conversion: Sendable {
             // An input with errors is not converted: nothing half-valid is written.
             let errors = decoded.diagnostics.filter { $0.severity == .error }
             if !errors.isEmpty {
-                throw Diagnostic.error("convert.input-has-errors", String(errors.count), at: SourceLocation(file: input.path))
+                throw Diagnostic.error(.convertInputHasErrors(count: String(errors.count)), at: SourceLocation(file: input.path))
             }
             let name = input.path.map { OutputNames.stem(of: $0, format: opened.codec.format) } ?? "stdin"
             try finish(decoded.document, name: name, to: destination, context: context, report: &report)
@@ -187,7 +187,7 @@ public struct Conversion: Sendable {
         let documents = layout.decodeFolder(path, context: context)
         guard !documents.isEmpty else {
             var report = ConversionReport(input: path, output: nil, to: target.format.id)
-            report.fail(.error("convert.empty-directory", at: SourceLocation(file: path)))
+            report.fail(.error(.convertEmptyDirectory, at: SourceLocation(file: path)))
             return [report]
         }
         let intoFolder = destination == nil || documents.count > 1
@@ -200,7 +200,7 @@ public struct Conversion: Sendable {
             // A file of the tree that could not be read is named and left out; the rest is written.
             if document.decoded.diagnostics.hasErrors { report.exitStatus = .inputError }
             if intoFolder, folder == nil {
-                report.fail(.error("convert.needs-output-directory-tables", String(documents.count)))
+                report.fail(.error(.convertNeedsOutputDirectoryTables(count: String(documents.count))))
                 report.exitStatus = .usage
                 return report
             }
@@ -266,8 +266,7 @@ public struct Conversion: Sendable {
             let path = destination.path
             let existing = try target.decode(CodecInput(contentsOf: path), context: context)
             guard !existing.diagnostics.hasErrors else {
-                throw Diagnostic.error("convert.input-has-errors", String(existing.diagnostics.filter { $0.severity == .error }.count),
-                                       at: SourceLocation(file: path))
+                throw Diagnostic.error(.convertInputHasErrors(count: String(existing.diagnostics.filter { $0.severity == .error }.count)), at: SourceLocation(file: path))
             }
             let (merged, notes) = try merging.merge(existing: existing.document, incoming: document, context: context)
             report.diagnostics += notes.map { $0.inFile(path) }
@@ -294,7 +293,7 @@ public struct Conversion: Sendable {
         // Every path looked at before anything is made: a name that is not plain, a link on the
         // way, or (without --force) a file already there stops the whole layout.
         for file in files where try folder.contains(file.path) && !overwrite {
-            throw Diagnostic.error("output.exists", at: SourceLocation(file: folder.display(file.path)))
+            throw Diagnostic.error(.outputExists, at: SourceLocation(file: folder.display(file.path)))
         }
         var streams: [OutputFile.Stream] = []
         for file in files {
@@ -310,7 +309,7 @@ public struct Conversion: Sendable {
         guard strict else { return }
         let losses = diagnostics.filter(Losses.isLoss)
         guard let first = losses.first else { return }
-        throw Diagnostic.error("convert.strict", String(losses.count), first.message.rendered(), at: first.location)
+        throw Diagnostic.error(.convertStrict(count: String(losses.count), first: first.message.rendered()), at: first.location)
     }
 
     // MARK: Streams

@@ -26,14 +26,14 @@ extension ItemPipeline {
             // The frame comes first: the converter and the writer are set up by it before they
             // are replicated.
             guard let (_, first) = queue.nextNumbered() else { return try queue.waitForOutcome().get() }
-            guard case .frame(let frame) = first else { throw Diagnostic.error("internal.stream-without-frame") }
+            guard case .frame(let frame) = first else { throw Diagnostic.error(.internalStreamWithoutFrame) }
             try sink.begin(frame)
             let writer = sink.concurrentWriter
             guard converter != nil || writer != nil else {
                 // Nothing to do on other threads: items are converted and written here.
                 while let (_, event) = queue.nextNumbered() {
                     switch event {
-                    case .frame: throw Diagnostic.error("internal.stream-without-frame")
+                    case .frame: throw Diagnostic.error(.internalStreamWithoutFrame)
                     case .items(let items, _): for item in items { try sink.item(item) }
                     }
                 }
@@ -78,7 +78,7 @@ extension ItemPipeline {
             defer { results.workerFinished() }
             while !results.isCancelled, let (number, event) = queue.nextNumbered() {
                 guard case .items(let items, let first) = event else {
-                    results.put(number, .failure(Diagnostic.error("internal.stream-without-frame")))
+                    results.put(number, .failure(Diagnostic.error(.internalStreamWithoutFrame)))
                     return
                 }
                 do throws(Diagnostic) {

@@ -105,9 +105,9 @@ public struct Losses: Sendable {
     public func diagnostics(target: String) -> [Diagnostic] {
         zip(order, named).map { kind, found in
             let list = Self.list(found.shown, more: found.more)
-            if kind.byDesign { return Diagnostic(.note, Message("convert.left-out", target, kind.field, list), items: found.count) }
-            let message = kind.how.map { Message("convert.approximated", target, kind.field, $0, list) }
-                ?? Message("convert.dropped", target, kind.field, list)
+            if kind.byDesign { return Diagnostic(.note, Message.convertLeftOut(target: target, field: kind.field, list: list), items: found.count) }
+            let message = kind.how.map { Message.convertApproximated(target: target, field: kind.field, how: $0, list: list) }
+                ?? Message.convertDropped(target: target, field: kind.field, list: list)
             return Diagnostic(.warning, message, items: found.count)
         }
     }

@@ -24,7 +24,7 @@ final class BoundedQueue<Piece, Outcome>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while pieces.count - head >= depth && !cancelled { condition.wait() }
-        if cancelled { throw Diagnostic.error("internal.cancelled") }
+        if cancelled { throw Diagnostic.internal(.internalCancelled) }
         pieces.append(piece)
         condition.broadcast()
     }

@@ -54,18 +54,18 @@ public enum FileChunks {
     private static func openForReading(_ path: String) throws(Diagnostic) -> (fd: Int32, info: stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw errno == ENOENT ? Diagnostic.error("input.not-found", at: SourceLocation(file: path))
-                : Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
+            throw errno == ENOENT ? Diagnostic.error(.inputNotFound, at: SourceLocation(file: path))
+                : Diagnostic.error(.inputUnreadable(reason: String(cString: strerror(errno))), at: SourceLocation(file: path))
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let problem = errno
             close(fd)
-            throw Diagnostic.error("input.unreadable", String(cString: strerror(problem)), at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputUnreadable(reason: String(cString: strerror(problem))), at: SourceLocation(file: path))
         }
         if info.st_mode & S_IFMT == S_IFDIR {
             close(fd)
-            throw Diagnostic.error("input.is-directory", at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputIsDirectory, at: SourceLocation(file: path))
         }
         return (fd, info)
     }
@@ -89,7 +89,7 @@ public enum FileChunks {
             }
         }
         if failure != 0 {
-            throw Diagnostic.error("input.unreadable", String(cString: strerror(failure)), at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputUnreadable(reason: String(cString: strerror(failure))), at: SourceLocation(file: path))
         }
         return bytes
     }
@@ -107,13 +107,13 @@ public final class RandomAccessInput: @unchecked Sendable {
     init(path: String) throws(Diagnostic) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw errno == ENOENT ? Diagnostic.error("input.not-found", at: SourceLocation(file: path))
-                : Diagnostic.error("input.unreadable", String(cString: strerror(errno)), at: SourceLocation(file: path))
+            throw errno == ENOENT ? Diagnostic.error(.inputNotFound, at: SourceLocation(file: path))
+                : Diagnostic.error(.inputUnreadable(reason: String(cString: strerror(errno))), at: SourceLocation(file: path))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw Diagnostic.error("input.unreadable", "not a regular file", at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputUnreadable(reason: "not a regular file"), at: SourceLocation(file: path))
         }
         descriptor = fd
         size = Int(info.st_size)
@@ -133,7 +133,7 @@ public final class RandomAccessInput: @unchecked Sendable {
     /// `count` bytes from `offset` (fewer only at the end of the input).
     public func read(at offset: Int, count: Int) throws(Diagnostic) -> [UInt8] {
         guard offset >= 0, count >= 0, offset <= size else {
-            throw Diagnostic.error("input.unreadable", "offset \(offset) outside the file", at: SourceLocation(file: path))
+            throw Diagnostic.error(.inputUnreadable(reason: "offset \(offset) outside the file"), at: SourceLocation(file: path))
         }
         let wanted = min(count, size - offset)
         guard descriptor >= 0 else { return Array(bytes[offset..<(offset + wanted)]) }

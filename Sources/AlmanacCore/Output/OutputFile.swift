@@ -87,7 +87,7 @@ public enum OutputFile {
                 (folder, name, temporary, fd) = (nil, path, nil, inPlace)
                 return
             }
-            if checkingFirst, !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error("output.exists", at: SourceLocation(file: path)) }
+            if checkingFirst, !options.overwrite, OutputFile.exists(path) { throw Diagnostic.error(.outputExists, at: SourceLocation(file: path)) }
             let directory = parentDirectory(of: path)
             let opened: DirectoryHandle
             do {
@@ -113,7 +113,7 @@ public enum OutputFile {
             beneath = outputFolder
             self.relative = relative
             if checkingFirst, !options.overwrite, try outputFolder.contains(relative) {
-                throw Diagnostic.error("output.exists", at: SourceLocation(file: path))
+                throw Diagnostic.error(.outputExists, at: SourceLocation(file: path))
             }
             let (opened, name) = try outputFolder.parent(of: relative, creating: true)!
             folder = opened
@@ -172,7 +172,7 @@ public enum OutputFile {
                 case 0: break
                 case EEXIST:
                     if let beneath, OutputFolder.isLink(name, in: folder) { throw beneath.linkError(relative) }
-                    throw Diagnostic.error("output.exists", at: SourceLocation(file: path))
+                    throw Diagnostic.error(.outputExists, at: SourceLocation(file: path))
                 case EINVAL, ENOSYS: try OutputFile.linkWithoutReplacing(temporary, name, in: directory, shownAs: path)
                 case let code: throw failure(path, code)
                 }
@@ -252,7 +252,7 @@ public enum OutputFile {
     static func checkNoNUL(_ path: String) throws(Diagnostic) {
         guard path.utf8.contains(0) else { return }
         let shown = Message.quoting(path)
-        throw Diagnostic.error("output.not-plain-name", shown, "\\0", at: SourceLocation(file: shown))
+        throw Diagnostic.error(.outputNotPlainName(path: shown, part: "\\0"), at: SourceLocation(file: shown))
     }
 
     /// Renames `source` to `target` in `folder` unless `target` exists (Linux's renameat2 with
@@ -287,10 +287,10 @@ public enum OutputFile {
             return
         }
         let code = errno
-        if code == EEXIST { throw Diagnostic.error("output.exists", at: SourceLocation(file: shown)) }
+        if code == EEXIST { throw Diagnostic.error(.outputExists, at: SourceLocation(file: shown)) }
         guard code == EPERM || code == ENOTSUP || code == EXDEV else { throw failure(shown, code) }
         var status = stat()
-        guard fstatat(folder, target, &status, AT_SYMLINK_NOFOLLOW) != 0 else { throw Diagnostic.error("output.exists", at: SourceLocation(file: shown)) }
+        guard fstatat(folder, target, &status, AT_SYMLINK_NOFOLLOW) != 0 else { throw Diagnostic.error(.outputExists, at: SourceLocation(file: shown)) }
         guard renameat(folder, source, folder, target) == 0 else { throw failure(shown, errno) }
     }
 
@@ -443,7 +443,7 @@ public enum OutputFile {
     #endif
 
     static func failure(_ path: String, _ code: Int32) -> Diagnostic {
-        Diagnostic.error("output.failed", String(cString: strerror(code)), at: SourceLocation(file: path))
+        Diagnostic.error(.outputFailed(reason: String(cString: strerror(code))), at: SourceLocation(file: path))
     }
 
     // Both over the UTF-8 bytes, not Characters: twice for every file a batch writes.

@@ -95,7 +95,7 @@ public final class OutputFolder: Hashable, Sendable {
         }
         guard fd >= 0 else {
             let code = errno
-            if Self.isLink(name, in: parent) { throw Diagnostic.error("output.link-inside", shown, path, at: SourceLocation(file: shown)) }
+            if Self.isLink(name, in: parent) { throw Diagnostic.error(.outputLinkInside(link: shown, folder: path), at: SourceLocation(file: shown)) }
             throw OutputFile.failure(shown, code)
         }
         return DirectoryHandle(descriptor: fd)
@@ -112,7 +112,7 @@ public final class OutputFolder: Hashable, Sendable {
     }
 
     func linkError(_ relative: String) -> Diagnostic {
-        Diagnostic.error("output.link-inside", display(relative), path, at: SourceLocation(file: display(relative)))
+        Diagnostic.error(.outputLinkInside(link: display(relative), folder: path), at: SourceLocation(file: display(relative)))
     }
 
     static func isLink(_ name: String, in folder: DirectoryHandle) -> Bool {

@@ -85,7 +85,7 @@ public enum OutputNames {
         guard let bad else { return }
         let path = Message.quoting(shown())
         let part = String(decoding: Array(relative.utf8)[bad], as: UTF8.self)
-        throw Diagnostic.error("output.not-plain-name", path, Message.quoting(part), at: SourceLocation(file: path))
+        throw Diagnostic.error(.outputNotPlainName(path: path, part: Message.quoting(part)), at: SourceLocation(file: path))
     }
 
     /// Whether a relative path has a `..` component (a manifest's output that would climb out of

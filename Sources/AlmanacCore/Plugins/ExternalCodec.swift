@@ -44,7 +44,7 @@ public struct ExternalCodec: Codec {
         let name = executable.split(separator: "/").last.map(String.init) ?? executable
         let result = try PluginProcess.run(executable, ["--describe"], input: [], timeout: timeout, name: name)
         guard result.status == 0 else {
-            throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary)
+            throw Diagnostic.error(.pluginFailed(plugin: name, status: String(result.status), output: result.errorSummary))
         }
         struct Description: Decodable {
             let `protocol`: Int
@@ -55,10 +55,10 @@ public struct ExternalCodec: Codec {
         do {
             description = try JSONDecoder().decode(Description.self, from: Data(result.output))
         } catch {
-            throw Diagnostic.error("plugin.bad-output", name, "--describe", "\(error)")
+            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "--describe", output: "\(error)"))
         }
         guard description.protocol == protocolVersion else {
-            throw Diagnostic.error("plugin.protocol", name, String(description.protocol), String(protocolVersion))
+            throw Diagnostic.error(.pluginProtocol(plugin: name, version: String(description.protocol), expected: String(protocolVersion)))
         }
         let messages = description.messages.map { texts in
             MessageTable(name: description.codec.id, english: texts["en"] ?? [:], simplifiedChinese: texts["zh-Hans"] ?? [:],
@@ -92,16 +92,16 @@ public struct ExternalCodec: Codec {
         do {
             json = try JSONValue(parsing: result.output)
         } catch {
-            if result.status != 0 { throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary) }
-            throw Diagnostic.error("plugin.bad-output", name, "decode", error.message.rendered())
+            if result.status != 0 { throw Diagnostic.error(.pluginFailed(plugin: name, status: String(result.status), output: result.errorSummary)) }
+            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: error.message.rendered()))
         }
         let members = json.object ?? []
         if let error = members.first(where: { $0.0 == "error" })?.1 {
             throw diagnostic(error, plugin: name, file: input.fileName)
         }
-        guard result.status == 0 else { throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary) }
+        guard result.status == 0 else { throw Diagnostic.error(.pluginFailed(plugin: name, status: String(result.status), output: result.errorSummary)) }
         guard let document = members.first(where: { $0.0 == "document" })?.1 else {
-            throw Diagnostic.error("plugin.bad-output", name, "decode", "no \"document\"")
+            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: "no \"document\""))
         }
         let decoded: Decoded
         do {
@@ -111,7 +111,7 @@ public struct ExternalCodec: Codec {
             // A locale the plugin read from the input: the input's problem, named as any reader names it.
             throw error
         } catch {
-            throw Diagnostic.error("plugin.bad-output", name, "decode", error.message.rendered())
+            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: error.message.rendered()))
         }
         let diagnostics = (members.first { $0.0 == "diagnostics" }?.1.array ?? []).map { diagnostic($0, plugin: name, file: input.fileName) }
         return Decoded(document: decoded.document, diagnostics: diagnostics, encoding: nil)
@@ -125,7 +125,7 @@ public struct ExternalCodec: Codec {
             if let json = try? JSONValue(parsing: result.error), let error = json.object?.first(where: { $0.0 == "error" })?.1 {
                 throw diagnostic(error, plugin: name, file: nil)
             }
-            throw Diagnostic.error("plugin.failed", name, String(result.status), result.errorSummary)
+            throw Diagnostic.error(.pluginFailed(plugin: name, status: String(result.status), output: result.errorSummary))
         }
         return Encoded(bytes: result.output)
     }
@@ -145,6 +145,6 @@ public struct ExternalCodec: Codec {
             let arguments = members.first { $0.0 == "arguments" }?.1.array?.compactMap(\.string) ?? []
             return Diagnostic(severity, Message(code, arguments, table: messages), at: location)
         }
-        return Diagnostic(severity, Message("plugin.diagnostic", [plugin, text("message") ?? "", text("code") ?? "plugin"]), at: location)
+        return Diagnostic(severity, Message.pluginDiagnostic(plugin: plugin, message: text("message") ?? "", code: text("code") ?? "plugin"), at: location)
     }
 }

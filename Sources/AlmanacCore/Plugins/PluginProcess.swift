@@ -53,7 +53,7 @@ enum PluginProcess {
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         do { try process.run() } catch {
-            throw Diagnostic.error("plugin.cannot-start", name, "\(error)", at: SourceLocation(file: executable))
+            throw Diagnostic.error(.pluginCannotStart(plugin: name, reason: "\(error)"), at: SourceLocation(file: executable))
         }
         let output = Collector(stdout.fileHandleForReading)
         let errors = Collector(stderr.fileHandleForReading)
@@ -68,7 +68,7 @@ enum PluginProcess {
         if finished.wait(timeout: deadline) == .timedOut {
             process.terminate()
             if finished.wait(timeout: .now() + 2) == .timedOut { kill(process.processIdentifier, SIGKILL) }
-            throw Diagnostic.error("plugin.timeout", name, String(Int(timeout.rounded())))
+            throw Diagnostic.error(.pluginTimeout(plugin: name, seconds: String(Int(timeout.rounded()))))
         }
         let drain = DispatchTime.now() + 5
         return Result(status: process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus,

@@ -8,7 +8,7 @@ import TodoTxtCodec
 let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/todo.txt").path
 
 func agenda(_ decoded: Decoded) throws -> Agenda {
-    guard case .agenda(let agenda) = decoded.document else { throw Diagnostic.error("convert.model-mismatch") }
+    guard case .agenda(let agenda) = decoded.document else { throw Diagnostic(.error, Message(code: "test.not-an-agenda", text: "The codec did not read an agenda.")) }
     return agenda
 }
 
