@@ -5,7 +5,7 @@ extension AuditReporter {
     /// One self-contained page (no network assets): coverage bars per table and locale, findings
     /// filterable by check and locale, each with the value in every locale side by side.
     public static func html(_ report: AuditReport, language: Language, tables: [AuditTable]) -> String {
-        func escape(_ text: String) -> String { StringsdictFile.escapeXML(text) }
+        func escape(_ text: String) -> String { XMLEscaping.escaped(text) }
         // A key or a path breaks after its dots, underscores and slashes when its column is narrow.
         func breakable(_ text: String) -> String {
             var result = ""

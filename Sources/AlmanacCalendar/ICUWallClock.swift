@@ -35,16 +35,15 @@ public final class ICUWallClock: WallClock, @unchecked Sendable {
     /// the first time a year is asked about, and a batch of a thousand calendars in one zone
     /// need read them only once (the table is filled under a lock, so clocks are shared freely).
     public static func shared(_ zone: TimeZoneID) -> ICUWallClock {
-        sharedLock.lock()
-        defer { sharedLock.unlock() }
-        if let clock = sharedClocks[zone.identifier] { return clock }
-        let clock = ICUWallClock(zone)
-        sharedClocks[zone.identifier] = clock
-        return clock
+        sharedClocks.withLock { clocks in
+            if let clock = clocks[zone.identifier] { return clock }
+            let clock = ICUWallClock(zone)
+            clocks[zone.identifier] = clock
+            return clock
+        }
     }
 
-    private static let sharedLock = NSLock()
-    nonisolated(unsafe) private static var sharedClocks: [String: ICUWallClock] = [:]
+    private static let sharedClocks = Locked<[String: ICUWallClock]>([:])
 
     public func instant(for time: CivilDateTime) -> Date { Date(timeIntervalSince1970: Double(table.instant(for: time))) }
 

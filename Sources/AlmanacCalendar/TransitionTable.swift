@@ -16,10 +16,13 @@ final class TransitionTable: @unchecked Sendable {
     private let source: @Sendable (Int) -> [Transition]
     /// The offset before any transition the source reports for `year` and later.
     private let offsetBefore: @Sendable (Int) -> Int
-    private var transitions: [Transition] = []
-    private var years: ClosedRange<Int>?
-    private var startOffset = 0
-    private let lock = NSLock()
+    /// The transitions read so far, of which years, and the offset before the first of those years.
+    private struct Covered {
+        var transitions: [Transition] = []
+        var years: ClosedRange<Int>?
+        var startOffset = 0
+    }
+    private let covered = Locked(Covered())
 
     init(source: @escaping @Sendable (Int) -> [Transition], offsetBefore: @escaping @Sendable (Int) -> Int) {
         self.source = source
@@ -36,34 +39,34 @@ final class TransitionTable: @unchecked Sendable {
     /// Only the years not yet read are asked of the source, so a table that grows a year at a
     /// time costs each year once (recomputing the whole range made such walks quadratic).
     private func covering(_ year: Int) -> (transitions: [Transition], startOffset: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let wanted = (year - 1)...(year + 1)
-        guard let covered = years else {
-            transitions = read(wanted)
-            startOffset = offsetBefore(wanted.lowerBound)
-            years = wanted
-            return (transitions, startOffset)
+        covered.withLock { state in
+            let wanted = (year - 1)...(year + 1)
+            guard let years = state.years else {
+                state.transitions = read(wanted)
+                state.startOffset = offsetBefore(wanted.lowerBound)
+                state.years = wanted
+                return (state.transitions, state.startOffset)
+            }
+            if years.contains(wanted.lowerBound), years.contains(wanted.upperBound) {
+                return (state.transitions, state.startOffset)
+            }
+            var low = years.lowerBound
+            var high = years.upperBound
+            let step = min(Self.chunk, years.count)
+            if wanted.lowerBound < low {
+                let newLow = min(wanted.lowerBound, low - step)
+                state.transitions = Self.joined(read(newLow...(low - 1)), state.transitions)
+                low = newLow
+                state.startOffset = offsetBefore(low)
+            }
+            if wanted.upperBound > high {
+                let newHigh = max(wanted.upperBound, high + step)
+                state.transitions = Self.joined(state.transitions, read((high + 1)...newHigh))
+                high = newHigh
+            }
+            state.years = low...high
+            return (state.transitions, state.startOffset)
         }
-        if covered.contains(wanted.lowerBound), covered.contains(wanted.upperBound) {
-            return (transitions, startOffset)
-        }
-        var low = covered.lowerBound
-        var high = covered.upperBound
-        let step = min(Self.chunk, covered.count)
-        if wanted.lowerBound < low {
-            let newLow = min(wanted.lowerBound, low - step)
-            transitions = Self.joined(read(newLow...(low - 1)), transitions)
-            low = newLow
-            startOffset = offsetBefore(low)
-        }
-        if wanted.upperBound > high {
-            let newHigh = max(wanted.upperBound, high + step)
-            transitions = Self.joined(transitions, read((high + 1)...newHigh))
-            high = newHigh
-        }
-        years = low...high
-        return (transitions, startOffset)
     }
 
     /// Two runs of transitions, the first from earlier years; sorted again only if a defined

@@ -7,15 +7,14 @@ import Darwin
 #endif
 
 /// Slots that concurrent work fills, one per index.
-final class ParallelResults<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
+final class ParallelResults<Value>: Sendable {
+    private let values: Locked<[Value?]>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) { values = Locked(Array(repeating: nil, count: count)) }
 
     subscript(index: Int) -> Value? {
-        get { lock.lock(); defer { lock.unlock() }; return values[index] }
-        set { lock.lock(); values[index] = newValue; lock.unlock() }
+        get { values.withLock { $0[index] } }
+        set { values.withLock { $0[index] = newValue } }
     }
 }
 

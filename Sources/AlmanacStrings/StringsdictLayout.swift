@@ -48,7 +48,7 @@ package struct StringsdictLayout {
             scanner.position += 5
             let keyStart = scanner.position
             guard scanner.skip(past: Array("</key>".utf8)) else { return nil }
-            let key = StringsdictFile.unescapeXML(String(decoding: bytes[keyStart..<(scanner.position - 6)], as: UTF8.self))
+            let key = XMLEscaping.unescaped(String(decoding: bytes[keyStart..<(scanner.position - 6)], as: UTF8.self))
             scanner.skipSpaceAndComments()
             let valueStart = scanner.position
             guard scanner.skipElement() else { return nil }

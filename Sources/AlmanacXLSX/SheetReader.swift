@@ -444,31 +444,3 @@ struct CellStyles {
             + ":" + (seconds < 10 ? "0" : "") + String(seconds)
     }
 }
-
-/// OOXML's escape for characters XML cannot hold (`_x000D_` for a carriage return, as Excel writes
-/// line breaks in cells; `_x005F_` for an underscore that would start one).
-enum OOXMLText {
-    static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(ASCII.underscore) else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let start = rest.range(of: "_x") {
-            result += rest[..<start.lowerBound]
-            let digits = rest[start.upperBound...].prefix(5)
-            if digits.count == 5, digits.last == "_", let code = UInt32(digits.dropLast(), radix: 16), let scalar = Unicode.Scalar(code) {
-                result.unicodeScalars.append(scalar)
-                rest = rest[rest.index(start.upperBound, offsetBy: 5)...]
-            } else {
-                result += "_x"
-                rest = rest[start.upperBound...]
-            }
-        }
-        return result + rest
-    }
-
-    /// Text from a cell's bytes, escapes resolved when there is an underscore at all (most cells have none).
-    static func text(_ bytes: ByteView) -> String {
-        let text = bytes.string
-        return bytes.firstIndex(of: ASCII.underscore) < bytes.count ? unescape(text) : text
-    }
-}

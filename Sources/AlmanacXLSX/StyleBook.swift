@@ -1,13 +1,12 @@
 import AlmanacCore
 import AlmanacStrings
-import Synchronization
 
 /// The cell styles of a workbook: a bold header, the region's date, time, percentage and whole
 /// number formats, and one money format per currency met (added as rows bring new currencies,
 /// from any thread). Written last, as `xl/styles.xml`, when every currency is known.
 final class StyleBook: Sendable {
     let formats: RegionFormats
-    private let currencies = Mutex<[String: Int]>([:])
+    private let currencies = Locked<[String: Int]>([:])
 
     // Fixed cell formats, by their index in `cellXfs`.
     static let plain = 0
@@ -63,5 +62,5 @@ final class StyleBook: Sendable {
     }
 
     /// Text for an attribute value.
-    static func attribute(_ text: String) -> String { StringsdictFile.escapeXML(text) }
+    static func attribute(_ text: String) -> String { XMLEscaping.escaped(text) }
 }

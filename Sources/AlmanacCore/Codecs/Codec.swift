@@ -251,23 +251,16 @@ public struct CodecOptions: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 }
 
 /// The option names read through `CodecOptions.recordingReads`.
-public final class OptionReads: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: Set<String> = []
+public final class OptionReads: Sendable {
+    private let recorded = Locked<Set<String>>([])
 
     public init() {}
 
     func record(_ name: String) {
-        lock.lock()
-        recorded.insert(name)
-        lock.unlock()
+        recorded.withLock { _ = $0.insert(name) }
     }
 
-    public var names: Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    public var names: Set<String> { recorded.withLock { $0 } }
 }
 
 /// A decoded document with the warnings met on the way and facts about the input.

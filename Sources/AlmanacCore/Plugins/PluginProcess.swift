@@ -16,8 +16,7 @@ enum PluginProcess {
 
     /// Collects a pipe's bytes on a background thread (so a chatty plugin never blocks on a full pipe).
     final class Collector: @unchecked Sendable {
-        private var bytes: [UInt8] = []
-        private let lock = NSLock()
+        private let bytes = Locked<[UInt8]>([])
         private let done = DispatchSemaphore(value: 0)
         static let limit = 512 * 1024 * 1024
 
@@ -26,9 +25,7 @@ enum PluginProcess {
                 while true {
                     let chunk = handle.availableData
                     if chunk.isEmpty { break }
-                    lock.lock()
-                    if bytes.count < Self.limit { bytes += chunk }
-                    lock.unlock()
+                    bytes.withLock { bytes in if bytes.count < Self.limit { bytes += chunk } }
                 }
                 done.signal()
             }
@@ -36,9 +33,7 @@ enum PluginProcess {
 
         func wait(until deadline: DispatchTime) -> [UInt8] {
             _ = done.wait(timeout: deadline)
-            lock.lock()
-            defer { lock.unlock() }
-            return bytes
+            return bytes.withLock { $0 }
         }
     }
 

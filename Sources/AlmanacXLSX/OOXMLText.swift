@@ -1,10 +1,43 @@
+import AlmanacBytes
+
+// OOXML's escape for the characters XML 1.0 cannot hold, both ways: `_x000D_` for a carriage
+// return (as Excel writes line breaks in cells), `_x005F_` for an underscore that would start one.
+
+/// OOXML's escape for characters XML cannot hold (`_x000D_` for a carriage return, as Excel writes
+/// line breaks in cells; `_x005F_` for an underscore that would start one).
+enum OOXMLText {
+    static func unescape(_ text: String) -> String {
+        guard text.utf8.contains(ASCII.underscore) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "_x") {
+            result += rest[..<start.lowerBound]
+            let digits = rest[start.upperBound...].prefix(5)
+            if digits.count == 5, digits.last == "_", let code = UInt32(digits.dropLast(), radix: 16), let scalar = Unicode.Scalar(code) {
+                result.unicodeScalars.append(scalar)
+                rest = rest[rest.index(start.upperBound, offsetBy: 5)...]
+            } else {
+                result += "_x"
+                rest = rest[start.upperBound...]
+            }
+        }
+        return result + rest
+    }
+
+    /// Text from a cell's bytes, escapes resolved when there is an underscore at all (most cells have none).
+    static func text(_ bytes: ByteView) -> String {
+        let text = bytes.string
+        return bytes.firstIndex(of: ASCII.underscore) < bytes.count ? unescape(text) : text
+    }
+}
+
 /// XML character data as SpreadsheetML stores it, written without making strings.
 extension ByteWriter {
     /// `text` as XML character data: `&`, `<` and `>` as entities, and the control characters
     /// XML 1.0 cannot hold (all below U+0020 but tab, line feed and carriage return) as OOXML's
     /// `_xHHHH_` escape, which Excel and openpyxl read back as the character. An underscore that
     /// would start such an escape is itself escaped (`_x005F_`), so text reads back as it was.
-    package mutating func appendXMLText(_ text: ByteView) {
+    mutating func appendXMLText(_ text: ByteView) {
         var start = 0
         var index = 0
         let count = text.count
@@ -53,25 +86,4 @@ extension ByteWriter {
         for offset in 2..<6 where !ASCII.isHexDigit(text[index + offset]) { return false }
         return true
     }
-}
-
-/// Where a reader of XML (`XMLScanner`) must stop, found eight bytes at a time: a control
-/// character or either of two bytes.
-@usableFromInline package struct XMLSpecials: ByteMatcher, Sendable {
-    @usableFromInline let others: AnyOf2
-
-    @inlinable init(_ a: UInt8, _ b: UInt8) { others = AnyOf2(a, b) }
-
-    /// In text: `&`, the controls (tab and line feed are text as they are, carriage return is
-    /// normalised, the rest are refused), and `]`, which may start a `]]>` that text must not hold.
-    @inlinable package static var text: XMLSpecials { XMLSpecials(ASCII.ampersand, ASCII.closeBracket) }
-
-    /// In an attribute value: `&`, the controls, and `<`, which a value may not hold.
-    @inlinable package static var value: XMLSpecials { XMLSpecials(ASCII.ampersand, ASCII.lessThan) }
-
-    @inlinable @inline(__always) package func lanes(_ word: UInt64) -> UInt64 {
-        ByteScan.lanes(of: word, below: ASCII.space) | others.lanes(word)
-    }
-
-    @inlinable @inline(__always) package func matches(_ byte: UInt8) -> Bool { byte < ASCII.space || others.matches(byte) }
 }
