@@ -122,6 +122,7 @@ let package = Package(
 
         .testTarget(name: "AlmanacICUTests", dependencies: ["AlmanacICU", "CICUShim", "AlmanacTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlmanacXMLTests", dependencies: ["AlmanacXML", "AlmanacBytes", "AlmanacTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlmanacBytesTests", dependencies: ["AlmanacBytes", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCalendarTests", dependencies: ["AlmanacCalendar", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacICalendarTests", dependencies: ["AlmanacICalendar", "AlmanacCalendar", "AlmanacTestSupport"], exclude: ["Fixtures", "Peers"]),

@@ -6,11 +6,11 @@
 
 The catalogs are the single source of Almanac's own messages in en, zh-Hans and zh-Hant. Each
 module owns the keys of its prefixes (PREFIXES below: `ics.` is AlmanacICalendar's) and gets them
-compiled in as `Sources/MODULE/Messages.swift`: the table, and a typed factory on `Message` for each
+compiled in as `Sources/MODULE/Generated/Messages.swift`: the table, and a typed factory on `Message` for each
 of its keys, named after the key with its arguments named as the English catalog names them
 (`"recurrence.capped" = "…"; /* arguments: title, limit */` gives `Message.recurrenceCapped(title:limit:)`),
 so a misspelt key or a missing argument does not compile; AlmanacCore holds the rest (`convert.`, `output.`...) and every key that
-another module's sources also use (a shared message), in `Sources/AlmanacStrings/CoreMessages.swift` (the
+another module's sources also use (a shared message), in `Sources/AlmanacStrings/Generated/CoreMessages.swift` (the
 module below every other, with no system library, so the accessor generator can render them too).
 A module uses a message through its factory (`.error(.recurrenceCapped(title: t, limit: n))`); a key
 is written as a string only where it is made from data (`Message(key: "audit." + check, ...)`),
@@ -100,8 +100,8 @@ def read_arguments():
 
 def output_path(module):
     if module == CORE:
-        return os.path.join(ROOT, "Sources/AlmanacStrings/CoreMessages.swift")
-    return os.path.join(ROOT, "Sources/%s/Messages.swift" % module)
+        return os.path.join(ROOT, "Sources/AlmanacStrings/Generated/CoreMessages.swift")
+    return os.path.join(ROOT, "Sources/%s/Generated/Messages.swift" % module)
 
 
 def used_keys(module, known, undefined):

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generate Sources/AlmanacICU/ChineseCalendarTable.swift from lunar-python (6tail, MIT).
+"""Generate Sources/AlmanacICU/Generated/ChineseCalendarTable.swift from lunar-python (6tail, MIT).
 
     pip install lunar-python==1.4.8
-    python3 Scripts/lunar/generate_table.py > Sources/AlmanacICU/ChineseCalendarTable.swift
+    python3 Scripts/lunar/generate_table.py > Sources/AlmanacICU/Generated/ChineseCalendarTable.swift
 
 lunar-python computes new moons and solar terms astronomically (the 寿星天文历 method) in China
 Standard Time. It is the source of the table; Tests/AlmanacICUTests/Fixtures/lunar-hko.txt, made

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/AlmanacCatalogs/TaiwanPhrases.swift and OpenCCTables.swift from OpenCC's dictionaries.
+"""Generate Sources/AlmanacCatalogs/Generated/TaiwanPhrases.swift and OpenCCTables.swift from OpenCC's dictionaries.
 
     python3 Scripts/opencc/generate.py          # rewrite the Swift table
     python3 Scripts/opencc/generate.py --check  # exit 1 when it is stale
@@ -13,8 +13,8 @@ import os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-OUT = os.path.join(ROOT, "Sources/AlmanacCatalogs/TaiwanPhrases.swift")
-TABLES = os.path.join(ROOT, "Sources/AlmanacCatalogs/OpenCCTables.swift")
+OUT = os.path.join(ROOT, "Sources/AlmanacCatalogs/Generated/TaiwanPhrases.swift")
+TABLES = os.path.join(ROOT, "Sources/AlmanacCatalogs/Generated/OpenCCTables.swift")
 
 def read(name):
     pairs = []

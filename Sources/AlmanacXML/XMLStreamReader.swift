@@ -15,9 +15,13 @@ package typealias XMLStreamAttributes = LentPairs
 
 /// A document read as it arrives, in pieces, with the protections of `XMLElement(parsing:)`: no
 /// network, no external entities, entity declarations refused, nesting limited; memory stays that
-/// of one piece. libxml2's push parser: the reference `XMLScanner` (which reads a workbook's
-/// sheets) is tested against, event for event, and the reader for any large part that is not plain
-/// XML. (libxml2's SAX2 hands out `&amp;` in an attribute value as `&#38;`.)
+/// of one piece. libxml2's push parser.
+///
+/// Nothing in the tool reads with it: it is kept (with `stream.c`) as the reference `XMLScanner`,
+/// which reads a workbook's sheets, is tested against event for event — 1,500 random documents cut
+/// anywhere and 3,000 damaged ones (`XMLScannerTests`). A hand-written reader of a format as old as
+/// XML earns trust only beside the reader everyone uses; were the tests to go, this would go with
+/// them. (libxml2's SAX2 hands out `&amp;` in an attribute value as `&#38;`.)
 package final class XMLStreamReader {
     private let stream: OpaquePointer
     private let box: Box

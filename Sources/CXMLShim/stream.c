@@ -7,8 +7,9 @@
 #include "CXMLShim.h"
 #include "internal.h"
 
-// A document read as it arrives (libxml2's push parser with SAX callbacks), for parts too large
-// to hold as a tree: a workbook's sheet of a million rows. The same protections as alm_xml_parse:
+// A document read as it arrives (libxml2's push parser with SAX callbacks): the reference the
+// hand-written XMLScanner, which reads a workbook's sheets, is tested against (XMLStreamReader's
+// comment says why it is kept). The same protections as alm_xml_parse:
 // no network, no external entities, entity declarations refused, a depth limit.
 
 struct AlmXMLStream {

@@ -214,7 +214,7 @@ import Testing
 
             """
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/AlmanacStrings/PluralTableData.swift").path
+            .appendingPathComponent("Sources/AlmanacStrings/Generated/PluralTableData.swift").path
         if ProcessInfo.processInfo.environment["ALMANAC_UPDATE_GOLDEN"] == "1" {
             try file.write(toFile: path, atomically: true, encoding: .utf8)
         }

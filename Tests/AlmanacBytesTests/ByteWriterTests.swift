@@ -1,4 +1,4 @@
-import AlmanacCore
+import AlmanacBytes
 import Foundation
 import AlmanacTestSupport
 import Testing
