@@ -1,4 +1,6 @@
 import AlmanacBytes
+import AlmanacCore
+import AlmanacXML
 
 /// The workbook's shared strings (`xl/sharedStrings.xml`, ECMA-376 Part 1 §18.4) for the texts
 /// that repeat: a text's first cell holds it inline, and from its second it is shared, each cell
@@ -60,5 +62,52 @@ struct SharedStrings {
         }
         output.append("</sst>")
         return output.take()
+    }
+}
+
+// MARK: Reading
+
+/// `<sst>`'s strings: each `<si>`'s text runs joined, phonetic guides (`<rPh>`) left out.
+final class SharedStringsReader: XMLStreamHandler {
+    /// Most bytes of text the shared strings may hold (a cell refers to them while the sheet
+    /// streams, so they are kept in memory): a million distinct texts of a hundred bytes each
+    /// are 100 MB.
+    static let maxBytes = 256 << 20
+    private let maxBytes: Int
+    private(set) var strings = SharedTexts()
+    private(set) var overLimit = false
+
+    init(maxBytes: Int = SharedStringsReader.maxBytes) { self.maxBytes = maxBytes }
+    private var current: [UInt8] = []
+    private var capturing = false
+    private var inPhonetic = false
+
+    func start(_ name: ByteView, _ attributes: XMLStreamAttributes) {
+        if name.matches(0, name.count, "si") { current.removeAll(keepingCapacity: true) }
+        else if name.matches(0, name.count, "t") { capturing = !inPhonetic }
+        else if name.matches(0, name.count, "rPh") { inPhonetic = true }
+    }
+
+    func end(_ name: ByteView) {
+        if name.matches(0, name.count, "si") {
+            // `text` kept what is held within the limit (resolving escapes only shortens it).
+            guard !overLimit else { return }
+            current.withByteView { text in
+                if text.firstIndex(of: ASCII.underscore) < text.count { strings.append(OOXMLText.text(text)) } else { strings.append(text) }
+            }
+        }
+        else if name.matches(0, name.count, "t") { capturing = false }
+        else if name.matches(0, name.count, "rPh") { inPhonetic = false }
+    }
+
+    func text(_ bytes: ByteView) {
+        guard capturing, !overLimit else { return }
+        if strings.byteCount + current.count + bytes.count > maxBytes {
+            overLimit = true
+            strings = SharedTexts()
+            current = []
+            return
+        }
+        bytes.append(0, bytes.count, to: &current)
     }
 }
