@@ -14,9 +14,10 @@ public import Foundation
 /// ``OccurrenceExpander``. Either way the result is the same, sorted by start, then UID.
 ///
 /// ```swift
-/// let codec = ICalendarCodec()
+/// var context = CodecContext(timeZone: .taipei)
+/// context.timeZoneDefinitions = ICalendarCodec()   // the file's own VTIMEZONEs
 /// let expansion = CalendarExpansion(from: start, until: end)
-/// let calendar = try expansion.occurrences(in: .file("holidays.ics"), codec: codec, context: CodecContext())
+/// let calendar = try expansion.occurrences(in: CodecInput(contentsOf: "holidays.ics"), codec: ICalendarCodec(), context: context)
 /// for occurrence in calendar { print(occurrence.start, occurrence.title) }
 /// calendar.diagnostics   // unknown zones, rules capped at `limit`…
 /// ```
