@@ -144,4 +144,17 @@ import Testing
         #expect(ChineseCalendar.tableRange.lowerBound == (try CivilDate(year: 1900, month: 1, day: 31)))
         #expect(ChineseCalendar.months(inYear: 2150).count >= 12)
     }
+
+    /// `LunarDate(iso:)` reads what `description` writes (an L after a leap month, either case)
+    /// and refuses what is not a month 1…12 and a day 1…30.
+    @Test func lunarDatesReadAsWritten() throws {
+        for date in [LunarDate(year: 2027, month: 1, day: 1), LunarDate(year: 2025, month: 6, isLeapMonth: true, day: 30),
+                     LunarDate(year: 1900, month: 12, day: 29)] {
+            #expect(try LunarDate(iso: date.description) == date)
+        }
+        #expect(try LunarDate(iso: "2025-06l-01") == LunarDate(year: 2025, month: 6, isLeapMonth: true, day: 1))
+        for bad in ["2025-13-01", "2025-00-01", "2025-06-31", "2025-06-00", "2025-06", "20250601", "2025-L-01", "x-06-01", ""] {
+            #expect(throws: ICUError.self, "\(bad)") { try LunarDate(iso: bad) }
+        }
+    }
 }
