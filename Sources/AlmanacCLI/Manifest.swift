@@ -52,7 +52,7 @@ struct Manifest {
         } catch {
             // The parser counts lines within the one line it was given.
             let column = error.location?.column
-            return .failure(.error(.manifestNotJson(reason: error.message.rendered()), at: SourceLocation(file: name, line: line, column: column)))
+            return .failure(.error(.manifestNotJson(reason: error.message.rendered()).localizing(error.message), at: SourceLocation(file: name, line: line, column: column)))
         }
         guard case .object(let members) = value else { return .failure(.error(.manifestNotObject, at: here)) }
         var entry = Entry(line: line, input: "")

@@ -137,9 +137,10 @@ public struct AgendaRowReader {
         func bad(_ role: ColumnRole, _ value: String, _ kind: String, ambiguous: Bool = false) {
             let column = columns[map[role]!]
             let location = SourceLocation(file: file, keyPath: "row \(rowNumber(index))")
+            let expected = Message(key: "csv.kind.\(kind)", table: ModuleMessages.table)
             diagnostics.append(ambiguous
                 ? .warning(.csvAmbiguousDate(row: rowNumber(index), column: column, value: value), at: location)
-                : .warning(.csvBadValue(row: rowNumber(index), column: column, value: value, expected: Message(key: "csv.kind.\(kind)", table: ModuleMessages.table).rendered()), at: location))
+                : .warning(.csvBadValue(row: rowNumber(index), column: column, value: value, expected: expected.rendered()).localizing(expected), at: location))
             invalid.append(CarriedProperty(name: CarriedName.invalid(TableImport.propertyName(column)),
                                            parameters: [.init(name: CarriedName.Parameter.column, values: [column]),
                                                         .init(name: CarriedName.Parameter.role, values: [role.rawValue])],

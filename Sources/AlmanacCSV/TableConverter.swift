@@ -102,14 +102,14 @@ struct TableImport {
             switch reader.amount(text) {
             case .success(let value): return (value.value, value.currency)
             case .failure:
-                diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[map[role]!], value: text, expected: Message.csvKindAmount.rendered()), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[map[role]!], value: text, expected: Message.csvKindAmount.rendered()).localizing(.csvKindAmount), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
                 return nil
             }
         }
         func day(_ row: [String], _ index: Int, _ role: ColumnRole) -> CivilDate? {
             guard let text = cell(row, map[role]) else { return nil }
             if case .success(let value) = reader.date(text) { return value }
-            diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[map[role]!], value: text, expected: Message.csvKindDate.rendered()), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+            diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[map[role]!], value: text, expected: Message.csvKindDate.rendered()).localizing(.csvKindDate), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
             return nil
         }
         if map[.total] != nil, map[.date] != nil {
@@ -128,7 +128,7 @@ struct TableImport {
                 for (column, kind) in kindColumns {
                     guard let text = cell(row, column) else { continue }
                     if case .success(let value) = reader.amount(text) { byKind[kind] = value.value } else {
-                        diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[column], value: text, expected: Message.csvKindAmount.rendered()), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
+                        diagnostics.append(.warning(.csvBadValue(row: rowNumber(index), column: table.columns[column], value: text, expected: Message.csvKindAmount.rendered()).localizing(.csvKindAmount), at: SourceLocation(file: file, keyPath: "row \(rowNumber(index))")))
                     }
                 }
                 ledger.snapshots.append(AssetSnapshot(id: cell(row, map[.uid]), date: date, total: total, byKind: byKind.isEmpty ? nil : byKind))

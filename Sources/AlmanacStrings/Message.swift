@@ -12,6 +12,9 @@ public struct Message: Hashable, Sendable {
     public let arguments: [String]
     /// The module table the key is looked up in before Core's.
     let table: MessageTable?
+    /// Arguments that are messages themselves (“not an amount” in csv.bad-value), by position:
+    /// shown in the reader's language, while `arguments` holds their English text.
+    private var localized: [Int: Message]?
 
     public init(_ key: String, _ arguments: [String], table: MessageTable?) {
         self.lookupKey = key
@@ -71,6 +74,17 @@ public struct Message: Hashable, Sendable {
         }
     }
 
+    /// The same message with the argument that holds `message`'s English text shown in the
+    /// reader's language: `.csvBadValue(…, expected: kind.rendered()).localizing(kind)`. A message
+    /// passed on as an argument is otherwise English inside a Chinese sentence.
+    package func localizing(_ message: Message) -> Message {
+        let english = message.rendered(in: .english)
+        guard let index = arguments.firstIndex(of: english) else { return self }
+        var copy = self
+        copy.localized = (localized ?? [:]).merging([index: message]) { $1 }
+        return copy
+    }
+
     /// The stable key (a plugin's own code for messages that came from a plugin).
     public var key: String { originalKey ?? lookupKey }
 
@@ -91,7 +105,12 @@ public struct Message: Hashable, Sendable {
             }
             return
         }
-        Message.substitute(format, arguments, into: &bytes)
+        guard let localized, language != .english else {
+            Message.substitute(format, arguments, into: &bytes)
+            return
+        }
+        let shown = arguments.indices.map { localized[$0]?.rendered(in: language) ?? arguments[$0] }
+        Message.substitute(format, shown, into: &bytes)
     }
 
     public static func == (lhs: Message, rhs: Message) -> Bool {

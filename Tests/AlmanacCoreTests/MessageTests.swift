@@ -87,4 +87,20 @@ import Testing
         let result = ExternalCommand.run(["python3", root.appendingPathComponent("Scripts/generate-messages.py").path, "--check"])
         #expect(result.status == 0, "python3 Scripts/generate-messages.py: \(result.output)")
     }
+
+    /// A message passed on as another's argument (“not an amount” in csv.bad-value, the first
+    /// change in convert.strict) is shown in the reader's language, not as English inside a
+    /// Chinese sentence; the arguments kept for JSON stay English.
+    @Test func messagesInsideMessagesFollowTheLanguage() {
+        let inner = Message.outputExists
+        let outer = Message.convertStrict(count: "1", first: inner.rendered()).localizing(inner)
+        #expect(outer.rendered(in: .english).contains(inner.rendered(in: .english)))
+        #expect(outer.rendered(in: .traditionalChinese).contains(inner.rendered(in: .traditionalChinese)))
+        #expect(outer.rendered(in: .simplifiedChinese).contains(inner.rendered(in: .simplifiedChinese)))
+        #expect(!outer.rendered(in: .traditionalChinese).contains("This file already exists"))
+        #expect(outer.arguments == ["1", inner.rendered(in: .english)])
+        // A message none of whose arguments is the other's English text is left as it was.
+        #expect(Message.convertStrict(count: "1", first: "x").localizing(inner).rendered(in: .traditionalChinese)
+                == Message.convertStrict(count: "1", first: "x").rendered(in: .traditionalChinese))
+    }
 }

@@ -309,7 +309,7 @@ public struct Conversion: Sendable {
         guard strict else { return }
         let losses = diagnostics.filter(Losses.isLoss)
         guard let first = losses.first else { return }
-        throw Diagnostic.error(.convertStrict(count: String(losses.count), first: first.message.rendered()), at: first.location)
+        throw Diagnostic.error(.convertStrict(count: String(losses.count), first: first.message.rendered()).localizing(first.message), at: first.location)
     }
 
     // MARK: Streams

@@ -93,7 +93,7 @@ public struct ExternalCodec: Codec {
             json = try JSONValue(parsing: result.output)
         } catch {
             if result.status != 0 { throw Diagnostic.error(.pluginFailed(plugin: name, status: String(result.status), output: result.errorSummary)) }
-            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: error.message.rendered()))
+            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: error.message.rendered()).localizing(error.message))
         }
         let members = json.object ?? []
         if let error = members.first(where: { $0.0 == "error" })?.1 {
@@ -111,7 +111,7 @@ public struct ExternalCodec: Codec {
             // A locale the plugin read from the input: the input's problem, named as any reader names it.
             throw error
         } catch {
-            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: error.message.rendered()))
+            throw Diagnostic.error(.pluginBadOutput(plugin: name, reason: "decode", output: error.message.rendered()).localizing(error.message))
         }
         let diagnostics = (members.first { $0.0 == "diagnostics" }?.1.array ?? []).map { diagnostic($0, plugin: name, file: input.fileName) }
         return Decoded(document: decoded.document, diagnostics: diagnostics, encoding: nil)
