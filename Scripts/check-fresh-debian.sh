@@ -61,7 +61,7 @@ release)
     root=$roots/minimal
     base "$root"
     for library in libicuuc libxml2 libswiftCore libisal; do
-        if find "$root/usr/lib" -name "$library.so*" | grep -q .; then echo "check: the root has $library" >&2; exit 1; fi
+        if [ -n "$(find "$root/usr/lib" -name "$library.so*")" ]; then echo "check: the root has $library" >&2; exit 1; fi
     done
     rm -rf "$root/opt/almanac" && mkdir -p "$root/opt/almanac"
     tar xzf "$tarball" -C "$root/opt/almanac" --strip-components 1
