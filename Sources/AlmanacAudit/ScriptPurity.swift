@@ -18,20 +18,34 @@ enum ScriptPurity {
     /// The characters of `text`, in order, that only Simplified Chinese writes there.
     static func simplifiedCharacters(in text: String) -> String {
         let scalars = Array(text.unicodeScalars)
-        var leftovers = Set(ChineseCharacters.simplifiedLeftovers(in: scalars))
         var result = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() where isHan(scalar.value) && !taiwanStandard.contains(scalar) {
-            if ChineseCharacters.isSimplifiedOnly(scalar) || leftovers.remove(index) != nil { result.append(scalar) }
-        }
+        for index in simplifiedPositions(in: scalars) { result.append(scalars[index]) }
         return String(result)
+    }
+
+    /// Where those characters are, in `scalars`.
+    static func simplifiedPositions(in scalars: [Unicode.Scalar]) -> [Int] {
+        var leftovers = Set(ChineseCharacters.simplifiedLeftovers(in: scalars))
+        return scalars.indices.filter { index in
+            let scalar = scalars[index]
+            guard isHan(scalar.value), !taiwanStandard.contains(scalar) else { return false }
+            return ChineseCharacters.isSimplifiedOnly(scalar) || leftovers.remove(index) != nil
+        }
     }
 
     /// The characters of `text`, in order, that only Traditional Chinese writes.
     static func traditionalCharacters(in text: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where isHan(scalar.value) && ChineseCharacters.isTraditionalOnly(scalar) {
-            result.append(scalar)
-        }
+        for scalar in text.unicodeScalars where isTraditionalOnly(scalar) { result.append(scalar) }
         return String(result)
+    }
+
+    /// Where those characters are, in `scalars`.
+    static func traditionalPositions(in scalars: [Unicode.Scalar]) -> [Int] {
+        scalars.indices.filter { isTraditionalOnly(scalars[$0]) }
+    }
+
+    private static func isTraditionalOnly(_ scalar: Unicode.Scalar) -> Bool {
+        isHan(scalar.value) && ChineseCharacters.isTraditionalOnly(scalar)
     }
 }

@@ -21,7 +21,7 @@ public struct Almanac: ParsableCommand {
         let session = session.speaking(language)
         return Session.$current.withValue(session) {
             do {
-                var command = try parseAsRoot(arguments)
+                var command = try parseAsRoot(Audit.splittingFixChecks(arguments))
                 try command.run()
                 return AlmanacExitCode.success.rawValue
             } catch let failure as CommandFailure {

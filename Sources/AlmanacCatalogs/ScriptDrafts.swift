@@ -60,6 +60,13 @@ public final class ChineseConverter: @unchecked Sendable {
         }
     }
 
+    /// The text's characters in Taiwan's Traditional forms, each decided by the word it is in
+    /// (OpenCC's phrases and characters, then Taiwan's variants), with no word replaced by another:
+    /// what a Simplified character left in Traditional text stands for (设置 → 設置, 這里 → 這裡).
+    public static func taiwanCharacters(_ text: String) -> String {
+        String(PhraseTable.simplifiedToTraditional.replace(in: text).map { taiwanVariants[$0] ?? $0 })
+    }
+
     /// Taiwan's forms of OpenCC's characters (裏 → 裡, 羣 → 群, 爲 → 為).
     static let taiwanVariants: [Character: Character] = {
         var result: [Character: Character] = [:]
@@ -378,6 +385,25 @@ public struct MainlandVocabulary: Sendable {
             guard match.aligned, word != match.replacement, !allowed.contains(word), seen.insert(word).inserted else { return nil }
             return Word(word: word, taiwan: match.replacement, contextual: contextual.contains(word))
         }
+    }
+}
+
+extension MainlandVocabulary {
+    /// `text` with each of `words` that `find` reports replaced by the word Taiwan writes; words
+    /// not in `words` are left as they are.
+    public func replacing(_ words: Set<String>, in text: String) -> String {
+        let matches = table.matches(in: text).filter { match in
+            let word = String(match.phrase)
+            return match.aligned && word != match.replacement && words.contains(word) && !allowed.contains(word) && !contextual.contains(word)
+        }
+        guard !matches.isEmpty else { return text }
+        var scalars = Array(text.unicodeScalars)
+        for match in matches.reversed() {
+            scalars.replaceSubrange(match.offset..<(match.offset + match.phrase.unicodeScalars.count), with: match.replacement.unicodeScalars)
+        }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
     }
 }
 

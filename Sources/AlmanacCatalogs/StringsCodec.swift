@@ -151,8 +151,8 @@ public struct StringsCodec: Codec {
     }
 
     /// What `encoding` is called for a compiled table, and what `inspect` says one was read from.
-    static let binary = "binary"
-    static let binaryDescription = "binary property list (compiled .strings)"
+    public static let binary = "binary"
+    public static let binaryDescription = "binary property list (compiled .strings)"
     static let xmlDescription = "XML property list (.strings as a plist; written back as text)"
 
     /// A compiled table: each entry's text (a plural's other form, said as for text), no comments.
@@ -186,6 +186,10 @@ public struct StringsCodec: Codec {
         if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
            parsed.key == entry.key, parsed.value == value || presentation["strings.read-value"] == value {
             result += old
+        } else if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
+                  parsed.key == entry.key, let replaced = StringsFile.replacingValue(in: old, with: value) {
+            // A new value in the entry as it was written.
+            result += replaced
         } else {
             result += StringsFile.entryText(key: entry.key, value: value)
         }

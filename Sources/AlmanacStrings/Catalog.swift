@@ -149,6 +149,50 @@ public struct Translation: Hashable, Sendable, Codable {
 
     /// Whether it holds no text at all.
     public var isEmpty: Bool { texts.isEmpty }
+
+    /// The text at `path` (a path of `texts`), nil where there is none.
+    public func text(at path: String) -> String? {
+        var copy = self
+        var found: String?
+        _ = copy.updateText(at: Substring(path)) { found = $0; return nil }
+        return found
+    }
+
+    /// Replaces the text at `path` (a path of `texts`) with `text`; false, and nothing changed, where
+    /// the translation has no text there.
+    @discardableResult
+    public mutating func setText(_ text: String, at path: String) -> Bool {
+        updateText(at: Substring(path)) { _ in text }
+    }
+
+    /// Calls `change` with the text at `path` and stores what it returns (nil: keep it).
+    private mutating func updateText(at path: Substring, _ change: (String) -> String?) -> Bool {
+        if path.isEmpty {
+            guard let value else { return false }
+            if let new = change(value) { self.value = new }
+            return true
+        }
+        let parts = path.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        switch parts[0] {
+        case "plural":
+            guard parts.count == 2, let category = PluralCategory(rawValue: String(parts[1])), let old = plural?[category] else { return false }
+            if let new = change(old) { plural?[category] = new }
+            return true
+        case "substitution":
+            guard parts.count == 3, let category = PluralCategory(rawValue: String(parts[2])),
+                  let old = substitutions?[String(parts[1])]?.plural[category] else { return false }
+            if let new = change(old) { substitutions?[String(parts[1])]?.plural[category] = new }
+            return true
+        case "device":
+            guard parts.count >= 2, var variant = devices?[String(parts[1])] else { return false }
+            let rest = parts.count == 3 ? parts[2] : ""
+            guard variant.updateText(at: rest, change) else { return false }
+            devices?[String(parts[1])] = variant
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// A plural variable of a value (`%#@days@` in "%#@days@ left"): the argument it counts, its

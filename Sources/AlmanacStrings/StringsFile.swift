@@ -464,6 +464,61 @@ public enum StringsFile {
         "\"" + escape(key) + "\" = \"" + escape(value) + "\";"
     }
 
+    /// An entry's text as it was written (`key="value" ;`, a comment between) with only its value
+    /// replaced, so that the key, the spacing and the other escapes stay as they were; nil when the
+    /// text is not one entry.
+    public static func replacingValue(in entry: String, with value: String) -> String? {
+        let scalars = Array(entry.unicodeScalars)
+        var index = 0
+        /// Past spaces, line breaks and comments.
+        func skipBlank() {
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                    index += 1
+                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                    index += 2
+                    while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
+                    index += 2
+                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                    while index < scalars.count, scalars[index] != "\n" { index += 1 }
+                } else {
+                    return
+                }
+            }
+        }
+        /// Past a quoted or bare token; false when there is none.
+        func skipToken() -> Bool {
+            guard index < scalars.count else { return false }
+            if scalars[index] == "\"" {
+                index += 1
+                while index < scalars.count, scalars[index] != "\"" { index += scalars[index] == "\\" ? 2 : 1 }
+                guard index < scalars.count else { return false }
+                index += 1
+                return true
+            }
+            let start = index
+            while index < scalars.count, !" \t\r\n=;\"/".unicodeScalars.contains(scalars[index]) { index += 1 }
+            return index > start
+        }
+        skipBlank()
+        guard skipToken() else { return nil }
+        skipBlank()
+        guard index < scalars.count, scalars[index] == "=" else { return nil }
+        index += 1
+        skipBlank()
+        let start = index
+        guard skipToken() else { return nil }
+        let end = index
+        skipBlank()
+        guard index < scalars.count, scalars[index] == ";" else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[..<start])
+        result.append(contentsOf: ("\"" + escape(value) + "\"").unicodeScalars)
+        result.append(contentsOf: scalars[end...])
+        return String(result)
+    }
+
     public static func commentText(_ comment: String) -> String {
         "/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */"
     }

@@ -17,10 +17,21 @@ struct HalfwidthPunctuationRule: TextRule {
         if let mark = Self.halfWidthPunctuation(in: text.text) { text.report(Self.description, [mark], value: text.text) }
     }
 
+    /// The first such mark in `text`.
     static func halfWidthPunctuation(in text: String) -> String? {
-        // Most values have none of , . : ; ? ! at all.
-        guard text.utf8.contains(where: { $0 == ASCII.comma || $0 == ASCII.period || $0 == ASCII.colon || $0 == ASCII.semicolon || $0 == ASCII.question || $0 == ASCII.exclamation }) else { return nil }
+        guard mayHaveMarks(text) else { return nil }
         let characters = Array(text)
+        return marks(in: characters).first.map { String(characters[$0]) }
+    }
+
+    /// Most values have none of , . : ; ? ! at all.
+    static func mayHaveMarks(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 == ASCII.comma || $0 == ASCII.period || $0 == ASCII.colon || $0 == ASCII.semicolon || $0 == ASCII.question || $0 == ASCII.exclamation })
+    }
+
+    /// Where each half-width mark used as Chinese punctuation is.
+    static func marks(in characters: [Character]) -> [Int] {
+        var result: [Int] = []
         for (index, character) in characters.enumerated() where ",.:;?!".contains(character) {
             guard index > 0, TextScan.isCJK(characters[index - 1]) else { continue }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
@@ -30,8 +41,8 @@ struct HalfwidthPunctuationRule: TextRule {
             if ":;".contains(character), let next, ")(-".contains(next) { continue }
             // A mark quoted or bracketed to name it (缺少「;」, 逗号（,）) is not punctuation.
             if "「“‘『（(【[".contains(characters[index - 1]), let next, "」”’』）)】]".contains(next) { continue }
-            return String(character)
+            result.append(index)
         }
-        return nil
+        return result
     }
 }

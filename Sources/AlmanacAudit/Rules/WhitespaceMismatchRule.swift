@@ -17,9 +17,17 @@ struct WhitespaceMismatchRule: TextRule {
     func check(_ text: TextContext) {
         // A substitution's form is a part of the translator's sentence, joined as the translator chose.
         guard let reference = text.reference, !text.path.contains("substitution.") else { return }
-        let base = Self.edgeSpace(reference), translated = Self.edgeSpace(text.text)
-        guard base != translated else { return }
-        let characters = Array(text.text), baseCharacters = Array(reference)
+        let edges = Self.mismatch(text.text, base: reference)
+        if edges.leading || edges.trailing {
+            text.report(Self.description, value: text.text, base: reference)
+        }
+    }
+
+    /// Which edges of `text` differ from `base`'s in a way that matters.
+    static func mismatch(_ text: String, base reference: String) -> (leading: Bool, trailing: Bool) {
+        let base = Self.edgeSpace(reference), translated = Self.edgeSpace(text)
+        guard base != translated else { return (false, false) }
+        let characters = Array(text), baseCharacters = Array(reference)
         // A space the base has and the translation lacks matters where the app joins text there: not
         // beside Chinese text, which needs none, and not beside a word or a sentence's end in the base
         // (`Add a tap from an external address `, ` Done`), where it is the base's slip or a gap the
@@ -34,9 +42,7 @@ struct WhitespaceMismatchRule: TextRule {
         let baseNeighbours = (baseCharacters.first { $0 != " " && $0 != "\t" }, baseCharacters.last { $0 != " " && $0 != "\t" })
         let leading = base.0 != translated.0 && (translated.0 || matters(translationEdge: characters.first, baseNeighbour: baseNeighbours.0))
         let trailing = base.1 != translated.1 && (translated.1 || matters(translationEdge: characters.last, baseNeighbour: baseNeighbours.1))
-        if leading || trailing {
-            text.report(Self.description, value: text.text, base: reference)
-        }
+        return (leading, trailing)
     }
 
     static func edgeSpace(_ text: String) -> (Bool, Bool) {

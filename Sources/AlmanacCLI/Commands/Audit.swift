@@ -25,6 +25,10 @@ struct Audit: ParsableCommand {
     @Option(help: ArgumentHelp(L(.cliOptionExplain), valueName: "ID")) var explain: String?
     @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH")) var output: String?
     @Flag(help: ArgumentHelp(L(.cliOptionForce))) var force = false
+    @Flag(help: ArgumentHelp(L(.cliOptionFix), valueName: "CHECK,…")) var fix = false
+    /// `--fix=CHECK,…`, which `Almanac.run` splits into `--fix --fix-checks CHECK,…`.
+    @Option(name: .customLong("fix-checks"), help: .hidden) var fixChecks: String?
+    @Flag(name: .customLong("dry-run"), help: ArgumentHelp(L(.cliOptionDryRun))) var dryRun = false
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -40,6 +44,31 @@ struct Audit: ParsableCommand {
             throw ValidationError(L(.auditUnknownCheck(check: id, checks: ids.joined(separator: ", "))))
         }
         guard !paths.isEmpty || listChecks || explain != nil else { throw ValidationError(L(.cliAuditNoPaths)) }
+        guard !dryRun || fix else { throw ValidationError(L(.cliAuditDryRunNeedsFix)) }
+        for id in Self.list(fixChecks ?? "") where !AuditFixer.checks.contains(id) {
+            throw ValidationError(ids.contains(id) ? L(.cliAuditFixUnfixable(check: id, checks: AuditFixer.checks.joined(separator: ", ")))
+                                                   : L(.auditUnknownCheck(check: id, checks: ids.joined(separator: ", "))))
+        }
+    }
+
+    /// `audit … --fix=CHECK,…` as the parser reads it: `--fix --fix-checks CHECK,…` (a flag cannot
+    /// take a value, and `--fix CHECK` would read a path as a check).
+    static func splittingFixChecks(_ arguments: [String]) -> [String] {
+        guard arguments.first == "audit" else { return arguments }
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return result + arguments[index...] }
+            if argument.hasPrefix("--fix=") {
+                result += ["--fix", "--fix-checks", String(argument.dropFirst("--fix=".count))]
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
+    }
+
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     func run() throws {
@@ -57,7 +86,7 @@ struct Audit: ParsableCommand {
         guard missing.isEmpty else {
             throw CommandFailure(.inputError, missing.map { .error(.inputNotFound, at: SourceLocation(file: $0)) })
         }
-        let tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
+        var tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
         guard tables.contains(where: { !$0.files.isEmpty && !$0.catalog.entries.isEmpty }) || tables.contains(where: { !$0.diagnostics.isEmpty })
         else { throw CommandFailure(.inputError, [.error(.auditNothing)]) }
         var options = Auditor.Options()
@@ -73,10 +102,40 @@ struct Audit: ParsableCommand {
         }
         let auditor: Auditor
         do { auditor = try Auditor(options: options) } catch { throw CommandFailure(.inputError, [error]) }
-        var report = auditor.audit(tables)
+        var accepted: Baseline?
         if let baseline {
-            do { report = try Baseline.read(baseline).apply(to: report) } catch { throw CommandFailure(.inputError, [error]) }
+            do { accepted = try Baseline.read(baseline) } catch { throw CommandFailure(.inputError, [error]) }
         }
+        if fix {
+            var fixing = AuditFixer.Options()
+            if let fixChecks { fixing.checks = Set(Self.list(fixChecks)) }
+            fixing.rewriteCompiled = force
+            let fixer = AuditFixer(auditor: auditor, registry: session.registry, options: fixing, baseline: accepted)
+            let plan = fixer.plan(tables)
+            for diagnostic in plan.diagnostics { session.report(diagnostic) }
+            let fixes = plan.fixes
+            let counts = Dictionary(grouping: fixes, by: \.check).map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
+            if dryRun {
+                var diff: [UInt8] = []
+                for change in plan.changes { diff += UnifiedDiff.bytes(change.original, change.fixed, path: change.path) }
+                session.write(diff)
+                session.report(.note(.cliAuditWouldFix(count: String(fixes.count), files: String(plan.changes.count), checks: counts)))
+                let threshold = Diagnostic.Severity(rawValue: failOn) ?? .error
+                if plan.remaining.contains(where: { $0.severity >= threshold }) { throw CommandFailure(.problemsFound) }
+                return
+            }
+            let (written, problems) = AuditFixer.write(plan.changes)
+            for problem in problems { session.report(problem) }
+            let writtenFixes = plan.changes.filter { written.contains($0.path) }.flatMap(\.fixes)
+            let writtenCounts = Dictionary(grouping: writtenFixes, by: \.check).map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
+            if !writtenFixes.isEmpty {
+                session.report(.note(.cliAuditFixed(count: String(writtenFixes.count), files: String(written.count), checks: writtenCounts)))
+                // What is left is what the files now hold.
+                tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
+            }
+        }
+        var report = auditor.audit(tables)
+        if let accepted { report = accepted.apply(to: report) }
         if let writeBaseline {
             do {
                 try OutputFile.write(try Baseline(report.findings).bytes(), to: writeBaseline, options: .init(overwrite: force))

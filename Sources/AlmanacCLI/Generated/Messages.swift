@@ -39,7 +39,11 @@ enum ModuleMessages {
             "cli.argument.locale": "A locale such as zh-TW, zh-Hans, en-US.",
             "cli.audit.abstract": "Find what is missing, wrong or inconsistent in en / zh-Hans / zh-Hant catalogs.",
             "cli.audit.discussion": "PATH is an .lproj folder tree or catalog files (.strings, .stringsdict, .xcstrings, .xliff). Exit status 1 when findings at or above --fail-on remain.",
+            "cli.audit.dry-run-needs-fix": "--dry-run shows what --fix would change: add --fix.",
+            "cli.audit.fix-unfixable": "“%@” has no automatic fix; --fix fixes: %@.",
+            "cli.audit.fixed": "Fixed %@ findings in %@ files: %@.",
             "cli.audit.no-paths": "Give the catalogs or folders to audit (or --list-checks, --explain ID).",
+            "cli.audit.would-fix": "Would fix %@ findings in %@ files: %@ (nothing written: --dry-run).",
             "cli.convert.abstract": "Convert files from one format to another.",
             "cli.convert.discussion": "With one input and no -o, the result goes to standard output. With several inputs, -o names a directory. Existing files are never replaced without --force; outputs are written to a temporary file first and renamed into place.",
             "cli.discussion": "Exit status: 0 success, 1 problems found, 2 usage error, 3 input error, 4 output error.\nMessages follow --lang, or LC_ALL / LC_MESSAGES / LANG (en, zh-Hans, zh-Hant).",
@@ -65,9 +69,11 @@ enum ModuleMessages {
             "cli.option.currency": "The ISO 4217 currency of the amount.",
             "cli.option.date": "The date to show (default: today).",
             "cli.option.disable": "Do not run this check (an id from --list-checks); may be repeated.",
+            "cli.option.dry-run": "With --fix: print the changes as a unified diff and write nothing.",
             "cli.option.encoding": "The input's character encoding (utf-8, big5, gb18030, utf-16…), when detection should not decide.",
             "cli.option.explain": "Explain one check, with examples that trigger it and examples that do not, and exit.",
             "cli.option.fail-on": "Exit with status 1 when findings of this severity (error or warning) remain.",
+            "cli.option.fix": "Fix, in place, the findings that have one right answer (the checks --list-checks marks fixable); --fix=CHECK,… fixes only those. The audit then reports what is left.",
             "cli.option.force": "Replace output files that already exist.",
             "cli.option.from": "The input format, when it cannot be told from the file (see almanac formats).",
             "cli.option.from-date": "The first day of the window (default: today).",
@@ -181,7 +187,11 @@ enum ModuleMessages {
             "cli.argument.locale": "地区标识，例如 zh-TW、zh-Hans、en-US。",
             "cli.audit.abstract": "找出 en / zh-Hans / zh-Hant 目录中缺失、错误或不一致的内容。",
             "cli.audit.discussion": "PATH 可以是含 .lproj 的文件夹，或目录文件（.strings、.stringsdict、.xcstrings、.xliff）。若仍有达到 --fail-on 级别的问题，退出状态为 1。",
+            "cli.audit.dry-run-needs-fix": "--dry-run 显示 --fix 会做的改动：请加上 --fix。",
+            "cli.audit.fix-unfixable": "“%@”没有自动修复；--fix 可修复：%@。",
+            "cli.audit.fixed": "已修复 %@ 个问题，涉及 %@ 个文件：%@。",
             "cli.audit.no-paths": "请给出要审核的目录或文件夹（或使用 --list-checks、--explain ID）。",
+            "cli.audit.would-fix": "将修复 %@ 个问题，涉及 %@ 个文件：%@（--dry-run：未写入）。",
             "cli.convert.abstract": "把文件从一种格式转换为另一种格式。",
             "cli.convert.discussion": "只有一个输入且未指定 -o 时，结果写到标准输出；有多个输入时，-o 须指定一个目录。未加 --force 时绝不覆盖已有文件；输出先写入临时文件，再整体改名就位。",
             "cli.discussion": "退出状态：0 成功，1 发现问题，2 用法错误，3 输入错误，4 输出错误。\n提示语言由 --lang 决定，否则依次参考 LC_ALL、LC_MESSAGES、LANG（en、zh-Hans、zh-Hant）。",
@@ -207,9 +217,11 @@ enum ModuleMessages {
             "cli.option.currency": "金额的 ISO 4217 货币代码。",
             "cli.option.date": "要显示的日期（默认：今天）。",
             "cli.option.disable": "不运行这项检查（--list-checks 中的 ID）；可重复使用。",
+            "cli.option.dry-run": "与 --fix 一起使用：以统一差异格式打印改动，不写入任何文件。",
             "cli.option.encoding": "输入的字符编码（utf-8、big5、gb18030、utf-16…），用于不想自动检测时。",
             "cli.option.explain": "说明一项检查，附上会报告和不会报告的例子，然后退出。",
             "cli.option.fail-on": "仍有此级别（error 或 warning）的问题时，以状态 1 退出。",
+            "cli.option.fix": "就地修复只有一种正确改法的问题（--list-checks 标为可修复的检查）；--fix=检查,… 只修复这些。之后报告剩下的问题。",
             "cli.option.force": "覆盖已存在的输出文件。",
             "cli.option.from": "输入格式，在无法从文件判断时使用（见 almanac formats）。",
             "cli.option.from-date": "时间范围的第一天（默认：今天）。",
@@ -323,7 +335,11 @@ enum ModuleMessages {
             "cli.argument.locale": "地區代碼，例如 zh-TW、zh-Hans、en-US。",
             "cli.audit.abstract": "找出 en / zh-Hans / zh-Hant 目錄中缺漏、錯誤或不一致的內容。",
             "cli.audit.discussion": "PATH 可以是含 .lproj 的資料夾，或目錄檔案（.strings、.stringsdict、.xcstrings、.xliff）。若仍有達到 --fail-on 等級的問題，結束狀態為 1。",
+            "cli.audit.dry-run-needs-fix": "--dry-run 顯示 --fix 會做的變更：請加上 --fix。",
+            "cli.audit.fix-unfixable": "「%@」沒有自動修正；--fix 可修正：%@。",
+            "cli.audit.fixed": "已修正 %@ 個問題，涉及 %@ 個檔案：%@。",
             "cli.audit.no-paths": "請提供要稽核的目錄或資料夾（或使用 --list-checks、--explain ID）。",
+            "cli.audit.would-fix": "將修正 %@ 個問題，涉及 %@ 個檔案：%@（--dry-run：未寫入）。",
             "cli.convert.abstract": "將檔案從一種格式轉換為另一種格式。",
             "cli.convert.discussion": "只有一個輸入且未指定 -o 時，結果寫到標準輸出；有多個輸入時，-o 須指定一個資料夾。未加 --force 時絕不覆寫既有檔案；輸出會先寫入暫存檔，再整個改名就位。",
             "cli.discussion": "結束狀態：0 成功，1 發現問題，2 用法錯誤，3 輸入錯誤，4 輸出錯誤。\n訊息語言由 --lang 決定，否則依序參考 LC_ALL、LC_MESSAGES、LANG（en、zh-Hans、zh-Hant）。",
@@ -349,9 +365,11 @@ enum ModuleMessages {
             "cli.option.currency": "金額的 ISO 4217 貨幣代碼。",
             "cli.option.date": "要顯示的日期（預設：今天）。",
             "cli.option.disable": "不執行這項檢查（--list-checks 中的 ID）；可重複使用。",
+            "cli.option.dry-run": "與 --fix 一起使用：以統一差異格式列印變更，不寫入任何檔案。",
             "cli.option.encoding": "輸入的字元編碼（utf-8、big5、gb18030、utf-16…），用於不想自動偵測時。",
             "cli.option.explain": "說明一項檢查，附上會回報和不會回報的例子，然後結束。",
             "cli.option.fail-on": "仍有此等級（error 或 warning）的問題時，以狀態 1 結束。",
+            "cli.option.fix": "就地修正只有一種正確改法的問題（--list-checks 標為可修正的檢查）；--fix=檢查,… 只修正這些。之後報告剩下的問題。",
             "cli.option.force": "覆寫已存在的輸出檔案。",
             "cli.option.from": "輸入格式，在無法從檔案判斷時使用（見 almanac formats）。",
             "cli.option.from-date": "時間範圍的第一天（預設：今天）。",
@@ -535,8 +553,22 @@ extension Message {
     static var cliAuditAbstract: Message { Message("cli.audit.abstract", [], table: ModuleMessages.table) }
     /// PATH is an .lproj folder tree or catalog files (.strings, .stringsdict, .xcstrings, .xliff). Exit status 1 when findings at or above --fail-on remain.
     static var cliAuditDiscussion: Message { Message("cli.audit.discussion", [], table: ModuleMessages.table) }
+    /// --dry-run shows what --fix would change: add --fix.
+    static var cliAuditDryRunNeedsFix: Message { Message("cli.audit.dry-run-needs-fix", [], table: ModuleMessages.table) }
+    /// “%@” has no automatic fix; --fix fixes: %@.
+    static func cliAuditFixUnfixable(check: String, checks: String) -> Message {
+        Message("cli.audit.fix-unfixable", [check, checks], table: ModuleMessages.table)
+    }
+    /// Fixed %@ findings in %@ files: %@.
+    static func cliAuditFixed(count: String, files: String, checks: String) -> Message {
+        Message("cli.audit.fixed", [count, files, checks], table: ModuleMessages.table)
+    }
     /// Give the catalogs or folders to audit (or --list-checks, --explain ID).
     static var cliAuditNoPaths: Message { Message("cli.audit.no-paths", [], table: ModuleMessages.table) }
+    /// Would fix %@ findings in %@ files: %@ (nothing written: --dry-run).
+    static func cliAuditWouldFix(count: String, files: String, checks: String) -> Message {
+        Message("cli.audit.would-fix", [count, files, checks], table: ModuleMessages.table)
+    }
     /// Convert files from one format to another.
     static var cliConvertAbstract: Message { Message("cli.convert.abstract", [], table: ModuleMessages.table) }
     /// With one input and no -o, the result goes to standard output. With several inputs, -o names a directory. Existing files are never replaced without --force; outputs are written to a temporary file first and renamed into place.
@@ -587,12 +619,16 @@ extension Message {
     static var cliOptionDate: Message { Message("cli.option.date", [], table: ModuleMessages.table) }
     /// Do not run this check (an id from --list-checks); may be repeated.
     static var cliOptionDisable: Message { Message("cli.option.disable", [], table: ModuleMessages.table) }
+    /// With --fix: print the changes as a unified diff and write nothing.
+    static var cliOptionDryRun: Message { Message("cli.option.dry-run", [], table: ModuleMessages.table) }
     /// The input's character encoding (utf-8, big5, gb18030, utf-16…), when detection should not decide.
     static var cliOptionEncoding: Message { Message("cli.option.encoding", [], table: ModuleMessages.table) }
     /// Explain one check, with examples that trigger it and examples that do not, and exit.
     static var cliOptionExplain: Message { Message("cli.option.explain", [], table: ModuleMessages.table) }
     /// Exit with status 1 when findings of this severity (error or warning) remain.
     static var cliOptionFailOn: Message { Message("cli.option.fail-on", [], table: ModuleMessages.table) }
+    /// Fix, in place, the findings that have one right answer (the checks --list-checks marks fixable); --fix=CHECK,… fixes only those. The audit then reports what is left.
+    static var cliOptionFix: Message { Message("cli.option.fix", [], table: ModuleMessages.table) }
     /// Replace output files that already exist.
     static var cliOptionForce: Message { Message("cli.option.force", [], table: ModuleMessages.table) }
     /// The input format, when it cannot be told from the file (see almanac formats).
@@ -819,7 +855,11 @@ extension DiagnosticCode {
     static let cliArgumentLocale: DiagnosticCode = "cli.argument.locale"
     static let cliAuditAbstract: DiagnosticCode = "cli.audit.abstract"
     static let cliAuditDiscussion: DiagnosticCode = "cli.audit.discussion"
+    static let cliAuditDryRunNeedsFix: DiagnosticCode = "cli.audit.dry-run-needs-fix"
+    static let cliAuditFixUnfixable: DiagnosticCode = "cli.audit.fix-unfixable"
+    static let cliAuditFixed: DiagnosticCode = "cli.audit.fixed"
     static let cliAuditNoPaths: DiagnosticCode = "cli.audit.no-paths"
+    static let cliAuditWouldFix: DiagnosticCode = "cli.audit.would-fix"
     static let cliConvertAbstract: DiagnosticCode = "cli.convert.abstract"
     static let cliConvertDiscussion: DiagnosticCode = "cli.convert.discussion"
     static let cliDiscussion: DiagnosticCode = "cli.discussion"
@@ -845,9 +885,11 @@ extension DiagnosticCode {
     static let cliOptionCurrency: DiagnosticCode = "cli.option.currency"
     static let cliOptionDate: DiagnosticCode = "cli.option.date"
     static let cliOptionDisable: DiagnosticCode = "cli.option.disable"
+    static let cliOptionDryRun: DiagnosticCode = "cli.option.dry-run"
     static let cliOptionEncoding: DiagnosticCode = "cli.option.encoding"
     static let cliOptionExplain: DiagnosticCode = "cli.option.explain"
     static let cliOptionFailOn: DiagnosticCode = "cli.option.fail-on"
+    static let cliOptionFix: DiagnosticCode = "cli.option.fix"
     static let cliOptionForce: DiagnosticCode = "cli.option.force"
     static let cliOptionFrom: DiagnosticCode = "cli.option.from"
     static let cliOptionFromDate: DiagnosticCode = "cli.option.from-date"

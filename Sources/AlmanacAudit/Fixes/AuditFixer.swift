@@ -1,0 +1,331 @@
+public import AlmanacCore
+import AlmanacCatalogs
+import Foundation
+
+/// `almanac audit --fix`: the findings with one right answer, fixed in the files they are in.
+///
+/// The audit runs on the tables in memory; each finding of a fixable check has its text changed
+/// (``TextFixes``), or, for a key zh-Hant lacks, a draft made from the zh-Hans text and marked for
+/// review; then the audit runs again, until no fixable finding is left (a fix can reveal another:
+/// the vocabulary check waits until a text has no Simplified characters). Notes, and findings with
+/// more than one right answer, are never touched. A baseline's accepted findings stay as they are.
+///
+/// Each changed text is then written to the file it was read from: the file is read again and
+/// decoded keeping its layout, the texts are replaced in that catalog, and it is encoded as it was
+/// read, so only the fixed values' bytes change. A file Almanac cannot write back byte for byte
+/// unchanged is left alone (and said), and so is a compiled `.strings` table unless asked.
+public struct AuditFixer {
+    public struct Options: Sendable {
+        /// The checks whose findings are fixed.
+        public var checks: Set<String> = Set(AuditFixer.checks)
+        /// Rewrite a compiled (binary) `.strings` table, as a compiled table.
+        public var rewriteCompiled = false
+
+        public init() {}
+    }
+
+    /// The checks that have fixes, in the order a text's fixes are applied.
+    public static let checks: [String] = TextFixes.checks + ["missing-key"]
+
+    /// The comment a drafted `.strings` entry gets, which a reviewer searches for.
+    public static let draftComment = "Needs review: drafted by almanac audit --fix from the %@ text."
+
+    /// One finding fixed: which text, and what it was and is.
+    public struct Fix: Hashable, Sendable, Codable {
+        public var check: String
+        public var table: String
+        public var key: String
+        public var locale: String
+        /// The text's place in the value (`plural.one`), empty for the value.
+        public var variant: String
+        /// The text before; nil for a drafted translation.
+        public var before: String?
+        public var after: String
+    }
+
+    /// A file with its fixes applied: its bytes as read and as they would be written.
+    public struct FileChange: Sendable {
+        public var path: String
+        public var original: [UInt8]
+        public var fixed: [UInt8]
+        public var fixes: [Fix]
+    }
+
+    /// What fixing would change.
+    public struct Plan: Sendable {
+        /// The files to write, in the order of the tables.
+        public var changes: [FileChange]
+        /// Files with fixes that are not written, and why.
+        public var diagnostics: [Diagnostic]
+        /// The findings left once the changes are written (table by table: checks across tables
+        /// are not run).
+        public var remaining: [Finding]
+        /// The fixes the files take.
+        public var fixes: [Fix] { changes.flatMap(\.fixes) }
+    }
+
+    let auditor: Auditor
+    let registry: FormatRegistry
+    let options: Options
+    let baseline: Baseline?
+    let texts: TextFixes
+
+    public init(auditor: Auditor, registry: FormatRegistry = AuditTable.catalogFormats, options: Options = Options(), baseline: Baseline? = nil) {
+        self.auditor = auditor
+        self.registry = registry
+        self.options = options
+        self.baseline = baseline
+        texts = TextFixes(vocabulary: auditor.vocabulary)
+    }
+
+    /// What fixing `tables` (as `AuditTable.load` reads them) changes in their files.
+    public func plan(_ tables: [AuditTable]) -> Plan {
+        var diagnostics: [Diagnostic] = []
+        var edits: [String: [FileEdit]] = [:]
+        var order: [String] = []
+        var fixedTables = tables
+        var tableEdits: [[FileEdit]] = Array(repeating: [], count: tables.count)
+        for (position, table) in tables.enumerated() {
+            let (fixed, fixes) = fixInMemory(table)
+            guard !fixes.isEmpty else { continue }
+            fixedTables[position] = fixed
+            tableEdits[position] = fileEdits(original: table, fixed: fixed, fixes: fixes, diagnostics: &diagnostics)
+            for edit in tableEdits[position] {
+                if edits[edit.file] == nil { order.append(edit.file) }
+                edits[edit.file, default: []].append(edit)
+            }
+        }
+        var changes: [FileChange] = []
+        var planned: Set<String> = []
+        for file in order.sorted() {
+            do throws(Diagnostic) {
+                if let change = try change(file, edits[file] ?? []) { changes.append(change) }
+                planned.insert(file)
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        // What is left: the tables as the planned files would make them (a text whose file is not
+        // changed, or that went to no file, is as it was).
+        var remaining: [Finding] = []
+        for position in tables.indices {
+            var table = tables[position]
+            if !tableEdits[position].isEmpty {
+                var index: [String: Int] = [:]
+                for (place, entry) in table.catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = place }
+                for edit in tableEdits[position] where planned.contains(edit.file) {
+                    guard let place = index[edit.key] else { continue }
+                    if edit.drafted != nil {
+                        table.catalog.entries[place].translations[edit.locale] = fixedTables[position].catalog.entries[place].translations[edit.locale]
+                    } else {
+                        table.catalog.entries[place].translations[edit.locale]?.setText(edit.after, at: edit.variant)
+                    }
+                }
+            }
+            var report = auditor.audit([table])
+            if let baseline { report = baseline.apply(to: report) }
+            remaining += report.findings
+        }
+        return Plan(changes: changes, diagnostics: diagnostics, remaining: remaining)
+    }
+
+    /// Writes each change in place, atomically; a file whose bytes are no longer those the plan
+    /// read is not written. Returns the paths written and what went wrong.
+    public static func write(_ changes: [FileChange]) -> (written: [String], diagnostics: [Diagnostic]) {
+        var written: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for change in changes {
+            // The file a link names is the one changed; the link stays.
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: change.path)).map { link in
+                link.hasPrefix("/") ? link : OutputNames.parent(of: change.path) + "/" + link
+            } ?? change.path
+            guard let now = FileManager.default.contents(atPath: target).map(Array.init), now == change.original else {
+                diagnostics.append(.error(.auditFixChanged(count: String(change.fixes.count)), at: SourceLocation(file: change.path)))
+                continue
+            }
+            do throws(Diagnostic) {
+                try OutputFile.write(change.fixed, to: target, options: .init(overwrite: true))
+                written.append(change.path)
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        return (written, diagnostics)
+    }
+
+    // MARK: - In memory
+
+    /// The table with its fixable findings fixed, pass after pass, and the fixes.
+    func fixInMemory(_ original: AuditTable) -> (AuditTable, [Fix]) {
+        var table = original
+        var fixes: [Fix] = []
+        var index: [String: Int] = [:]
+        for (position, entry) in table.catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        let rank = Dictionary(uniqueKeysWithValues: Self.checks.enumerated().map { ($1, $0) })
+        var drafter: ChineseConverter??
+        for _ in 0..<8 {
+            var report = auditor.audit([table])
+            if let baseline { report = baseline.apply(to: report) }
+            let fixable = report.findings.filter { options.checks.contains($0.check) && $0.severity != .note && $0.locale != nil }
+                .sorted { (rank[$0.check] ?? 0) < (rank[$1.check] ?? 0) }
+            var changed = false
+            for finding in fixable {
+                guard let locale = finding.locale, let position = index[finding.key] else { continue }
+                if finding.check == "missing-key" {
+                    if drafter == nil { drafter = .some(try? ChineseConverter(.toTaiwan)) }
+                    guard let converter = drafter ?? nil, let fix = draft(&table.catalog.entries[position], locale: locale, converter: converter,
+                                                                       table: table.name) else { continue }
+                    fixes.append(fix)
+                    changed = true
+                    continue
+                }
+                guard var translation = table.catalog.entries[position].translations[locale],
+                      let current = translation.text(at: finding.variant) else { continue }
+                let traditional = auditor.locale(locale).isTraditional
+                guard let new = texts.fix(finding.check, text: current, base: finding.base, traditional: traditional) else { continue }
+                translation.setText(new, at: finding.variant)
+                table.catalog.entries[position].translations[locale] = translation
+                fixes.append(Fix(check: finding.check, table: table.name, key: finding.key, locale: locale, variant: finding.variant,
+                                 before: current, after: new))
+                changed = true
+            }
+            if !changed { break }
+        }
+        return (table, fixes)
+    }
+
+    /// A missing Taiwan Chinese translation drafted from the Simplified one, marked for review.
+    private func draft(_ entry: inout CatalogEntry, locale: String, converter: ChineseConverter, table: String) -> Fix? {
+        guard entry.translations[locale] == nil, auditor.locale(locale).isTaiwan,
+              let source = entry.translations.keys.sorted().first(where: { Self.isSimplified(auditor.locale($0)) }),
+              let translation = entry.translations[source], !translation.isEmpty else { return nil }
+        var drafted = converter.convert(translation)
+        drafted.state = .needsReview
+        drafted.textStates = nil
+        drafted.presentation["audit.drafted-from"] = source
+        entry.translations[locale] = drafted
+        return Fix(check: "missing-key", table: table, key: entry.key, locale: locale, variant: "", before: nil,
+                   after: drafted.texts.map(\.text).joined(separator: " | "))
+    }
+
+    static func isSimplified(_ locale: AuditLocale) -> Bool { locale.isChinese && locale.script == "Hans" }
+
+    // MARK: - In the files
+
+    /// One text to change in one file, and the fixes that made it.
+    struct FileEdit {
+        var file: String
+        var key: String
+        var locale: String
+        var variant: String
+        var before: String?
+        var after: String
+        var fixes: [Fix]
+        /// For a drafted translation: the whole translation, and the locale it was drafted from.
+        var drafted: Translation?
+        var draftedFrom: String?
+    }
+
+    /// Where each change of the table goes: a text to the file its translation was read from, a
+    /// drafted translation to the locale's file of the table (the String Catalog, or the `.lproj`
+    /// file of the same name as the Simplified text's).
+    func fileEdits(original: AuditTable, fixed: AuditTable, fixes: [Fix], diagnostics: inout [Diagnostic]) -> [FileEdit] {
+        var result: [FileEdit] = []
+        var index: [String: Int] = [:]
+        for (position, entry) in original.catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        // The fixes of each text, in the order they were made: the edit takes the first text and the last.
+        var steps: [String: [Fix]] = [:]
+        var order: [String] = []
+        for fix in fixes {
+            let id = [fix.key, fix.locale, fix.variant].joined(separator: "\u{1F}")
+            if steps[id] == nil { order.append(id) }
+            steps[id, default: []].append(fix)
+        }
+        for id in order {
+            guard let made = steps[id], let fix = made.last, let position = index[fix.key],
+                  let after = fixed.catalog.entries[position].translations[fix.locale] else { continue }
+            if let before = original.catalog.entries[position].translations[fix.locale] {
+                guard let file = before.presentation.origin?.file, let old = before.text(at: fix.variant),
+                      let new = after.text(at: fix.variant), old != new else { continue }
+                result.append(FileEdit(file: file, key: fix.key, locale: fix.locale, variant: fix.variant, before: old, after: new, fixes: made))
+            } else {
+                let source = after.presentation["audit.drafted-from"] ?? ""
+                guard let sourceFile = original.catalog.entries[position].translations[source]?.presentation.origin?.file else { continue }
+                guard let file = Self.localeFile(like: sourceFile, locale: fix.locale, in: original.files) else {
+                    diagnostics.append(.warning(.auditFixNoFile(key: fix.key, locale: fix.locale, table: original.name),
+                                                at: SourceLocation(file: sourceFile)))
+                    continue
+                }
+                result.append(FileEdit(file: file, key: fix.key, locale: fix.locale, variant: "", before: nil, after: fix.after, fixes: made,
+                                       drafted: after, draftedFrom: source))
+            }
+        }
+        return result
+    }
+
+    /// The file of `locale` holding what `file` holds for its locale: the file itself when it
+    /// holds every locale (a String Catalog, XLIFF), else the same name in the locale's `.lproj`.
+    static func localeFile(like file: String, locale: String, in files: [String]) -> String? {
+        let folder = OutputNames.parent(of: file)
+        guard OutputNames.baseName(folder).hasSuffix(".lproj") else { return file }
+        let name = OutputNames.baseName(file).lowercased()
+        return files.first { candidate in
+            let candidateFolder = OutputNames.parent(of: candidate)
+            return OutputNames.baseName(candidateFolder) == locale + ".lproj" && OutputNames.baseName(candidate).lowercased() == name
+                && OutputNames.parent(of: candidateFolder) == OutputNames.parent(of: folder)
+        }
+    }
+
+    /// The file with `edits` applied, as it would be written; nil when nothing changes.
+    func change(_ file: String, _ edits: [FileEdit]) throws(Diagnostic) -> FileChange? {
+        let location = SourceLocation(file: file)
+        guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { throw .error(.inputNotFound, at: location) }
+        let codec = try registry.open(.file(file), codec: nil).codec
+        let input = CodecInput(bytes: bytes, fileName: file)
+        let decoded = try codec.decode(input, context: CodecContext())
+        guard case .catalog(var catalog) = decoded.document else { throw .error(.auditFixNotExact(count: String(edits.count)), at: location) }
+        var context = CodecContext()
+        if decoded.encoding == StringsCodec.binaryDescription {
+            guard options.rewriteCompiled else { throw .error(.auditFixCompiled(count: String(edits.count)), at: location) }
+            context = CodecContext(options: ["encoding": StringsCodec.binary])
+        } else {
+            // Only a file that comes back byte for byte is changed: then nothing but the fixed texts differs.
+            guard (try? codec.encode(decoded.document, context: context).bytes) == bytes else {
+                throw .error(.auditFixNotExact(count: String(edits.count)), at: location)
+            }
+        }
+        var index: [String: Int] = [:]
+        for (position, entry) in catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        for edit in edits {
+            if let drafted = edit.drafted {
+                var translation = drafted
+                translation.presentation = Presentation()
+                if let position = index[edit.key] {
+                    guard catalog.entries[position].translations[edit.locale] == nil else { throw .error(.auditFixChanged(count: String(edits.count)), at: location) }
+                    catalog.entries[position].translations[edit.locale] = translation
+                } else {
+                    // A `.lproj` file of one locale: a new entry at its end, with the comment a reviewer looks for.
+                    let comment = Self.draftComment.replacingOccurrences(of: "%@", with: edit.draftedFrom ?? "zh-Hans")
+                    index[edit.key] = catalog.entries.count
+                    catalog.entries.append(CatalogEntry(key: edit.key, comment: comment, translations: [edit.locale: translation]))
+                }
+                continue
+            }
+            guard let position = index[edit.key], var translation = catalog.entries[position].translations[edit.locale],
+                  translation.text(at: edit.variant) == edit.before else {
+                throw .error(.auditFixChanged(count: String(edits.count)), at: location)
+            }
+            translation.setText(edit.after, at: edit.variant)
+            catalog.entries[position].translations[edit.locale] = translation
+        }
+        let written = try codec.encode(.catalog(catalog), context: context).bytes
+        // What is written reads back with the fixed texts.
+        guard case .catalog(let reread) = try codec.decode(CodecInput(bytes: written, fileName: file), context: CodecContext()).document,
+              edits.allSatisfy({ edit in
+                  reread[edit.key]?.translations[edit.locale]?.text(at: edit.variant) == (edit.drafted?.text(at: edit.variant) ?? edit.after)
+              })
+        else { throw .error(.auditFixNotExact(count: String(edits.count)), at: location) }
+        guard written != bytes else { return nil }
+        return FileChange(path: file, original: bytes, fixed: written, fixes: edits.flatMap(\.fixes))
+    }
+}

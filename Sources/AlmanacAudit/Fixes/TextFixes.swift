@@ -1,0 +1,182 @@
+import AlmanacCatalogs
+import AlmanacCore
+import AlmanacICU
+
+/// The fix of each check that has one right answer, as a change of one text: the text as the
+/// check would pass it, or nil where the check's finding has no single right fix (then a person
+/// decides). Each fix looks for what its check looks for, in the same way, so that a fixed text
+/// passes the check.
+final class TextFixes {
+    /// The checks a text fix exists for, in the order they are applied to one text: the script
+    /// first (the vocabulary check waits for it), the words, then the marks, then the edges.
+    static let checks = ["simplified-in-hant", "traditional-in-hans", "mainland-vocabulary", "quote-style", "halfwidth-punctuation",
+                         "ellipsis", "whitespace-mismatch", "newline-mismatch"]
+
+    /// Mainland words whose Taiwan word replaces them in every meaning a UI text gives them: each
+    /// was judged right in every finding of the real-app corpus (`Scripts/corpus/judged.tsv`, at
+    /// least two findings, in two or more apps or meanings), and the Taiwan word is the one Apple's
+    /// and Microsoft's Taiwan UIs write for it. Words right in one meaning only (保存, 查找, 添加
+    /// where Taiwan writes 加入, 自定義 where a reviewer kept it) are not here: they stay findings.
+    static let certainTaiwanWords: Set<String> = [
+        "當前", "設置", "運行", "設備", "禁用", "用戶", "激活", "源碼", "窗口", "服務器", "刷新", "網絡", "發送", "優化", "字符", "創建",
+    ]
+
+    let vocabulary: MainlandVocabulary
+    private var simplifier: Transliterator??
+
+    init(vocabulary: MainlandVocabulary) {
+        self.vocabulary = vocabulary
+    }
+
+    /// The text with `check`'s finding fixed; `base` is the base's text the finding compared with.
+    func fix(_ check: String, text: String, base: String?, traditional: Bool) -> String? {
+        let fixed: String?
+        switch check {
+        case "ellipsis": fixed = Self.ellipsis(text)
+        case "halfwidth-punctuation": fixed = Self.fullWidthPunctuation(text)
+        case "quote-style": fixed = Self.quotes(text, traditional: traditional)
+        case "simplified-in-hant": fixed = Self.replacing(ScriptPurity.simplifiedPositions, of: text, with: ChineseConverter.taiwanCharacters)
+        case "traditional-in-hans":
+            guard let simplifier = simplifierNow() else { return nil }
+            fixed = Self.replacing(ScriptPurity.traditionalPositions, of: text) { simplifier.apply($0) }
+        case "mainland-vocabulary": fixed = vocabulary.replacing(Self.certainTaiwanWords, in: text)
+        case "whitespace-mismatch": fixed = base.flatMap { Self.edgeSpaces(text, base: $0) }
+        case "newline-mismatch": fixed = base.flatMap { Self.edgeLineBreaks(text, base: $0) }
+        default: fixed = nil
+        }
+        return fixed == text ? nil : fixed
+    }
+
+    private func simplifierNow() -> Transliterator? {
+        if let simplifier { return simplifier }
+        let made = try? Transliterator.traditionalToSimplified()
+        simplifier = .some(made)
+        return made
+    }
+
+    /// Each run of three periods as the ellipsis character (six as ……, Chinese's ellipsis); a run of
+    /// another length (four periods: an ellipsis and a full stop, or a typo) has no single fix.
+    static func ellipsis(_ text: String) -> String? {
+        var result = ""
+        var run = 0
+        func flush() -> Bool {
+            defer { run = 0 }
+            if run == 0 { return true }
+            if run < 3 { result += String(repeating: ".", count: run); return true }
+            guard run % 3 == 0 else { return false }
+            result += String(repeating: "…", count: run / 3)
+            return true
+        }
+        for character in text {
+            if character == "." { run += 1; continue }
+            guard flush() else { return nil }
+            result.append(character)
+        }
+        guard flush() else { return nil }
+        return result
+    }
+
+    static let fullWidth: [Character: Character] = [",": "，", ".": "。", ":": "：", ";": "；", "?": "？", "!": "！"]
+
+    /// Each half-width mark the check reports as its full-width form; the spaces after it go, as a
+    /// full-width mark holds its own (保存失败, 请重试 → 保存失败，请重试), except at the end of the text,
+    /// where a space is the whitespace check's.
+    static func fullWidthPunctuation(_ text: String) -> String? {
+        guard HalfwidthPunctuationRule.mayHaveMarks(text) else { return nil }
+        var characters = Array(text)
+        let marks = HalfwidthPunctuationRule.marks(in: characters)
+        guard !marks.isEmpty else { return nil }
+        for index in marks.reversed() {
+            guard let wide = fullWidth[characters[index]] else { continue }
+            characters[index] = wide
+            var end = index + 1
+            while end < characters.count, characters[end] == " " { end += 1 }
+            if end > index + 1, end < characters.count { characters.removeSubrange((index + 1)..<end) }
+        }
+        return String(characters)
+    }
+
+    /// Quotation marks in the script's convention: 「」『』 in Traditional text, “”‘’ in Simplified.
+    /// Only where the marks pair up (each opening one closed before the next opens): a text that
+    /// uses one mark for both ends has no single right reading.
+    static func quotes(_ text: String, traditional: Bool) -> String? {
+        var characters = Array(text)
+        if traditional {
+            guard QuoteStyleRule.hasWesternQuote(in: text) else { return nil }
+            let double: (Character, Character, Character, Character) = ("“", "”", "「", "」")
+            let single: (Character, Character, Character, Character) = ("‘", "’", "『", "』")
+            let apostrophes = Set(characters.indices.filter { ChineseConverter.isApostrophe(characters, at: $0) })
+            guard pair(&characters, double, skipping: { _ in false }),
+                  pair(&characters, single, skipping: apostrophes.contains) else { return nil }
+        } else {
+            guard characters.contains("「") || characters.contains("」") else { return nil }
+            guard pair(&characters, ("「", "」", "“", "”"), skipping: { _ in false }),
+                  pair(&characters, ("『", "』", "‘", "’"), skipping: { _ in false }) else { return nil }
+        }
+        return String(characters)
+    }
+
+    /// Replaces the opening and closing marks `marks.0`/`marks.1` by `marks.2`/`marks.3`; false when
+    /// they do not pair up.
+    private static func pair(_ characters: inout [Character], _ marks: (Character, Character, Character, Character),
+                             skipping: (Int) -> Bool) -> Bool {
+        var open: Int?
+        var changes: [(Int, Character)] = []
+        for index in characters.indices where !skipping(index) {
+            if characters[index] == marks.0 {
+                guard open == nil else { return false }
+                open = index
+            } else if characters[index] == marks.1 {
+                guard let opened = open else { return false }
+                changes += [(opened, marks.2), (index, marks.3)]
+                open = nil
+            }
+        }
+        guard open == nil else { return false }
+        for (index, mark) in changes { characters[index] = mark }
+        return true
+    }
+
+    /// The characters at `positions(text)` as `convert` writes them, where `convert` keeps the
+    /// text's length (a phrase of another length would need a person to check what it replaced).
+    static func replacing(_ positions: ([Unicode.Scalar]) -> [Int], of text: String, with convert: (String) -> String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        let found = positions(scalars)
+        guard !found.isEmpty else { return nil }
+        let converted = Array(convert(text).unicodeScalars)
+        guard converted.count == scalars.count else { return nil }
+        var result = scalars
+        for index in found { result[index] = converted[index] }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: result)
+        return String(view)
+    }
+
+    /// The spaces and tabs at the ends the whitespace check reports, as the base has them.
+    static func edgeSpaces(_ text: String, base: String) -> String? {
+        let edges = WhitespaceMismatchRule.mismatch(text, base: base)
+        guard edges.leading || edges.trailing else { return nil }
+        func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
+        var result = Substring(text)
+        if edges.leading { result = base.prefix(while: isSpace) + result.drop(while: isSpace) }
+        if edges.trailing {
+            let kept = result.reversed().drop(while: isSpace).count
+            result = result.prefix(kept) + String(base.reversed().prefix(while: isSpace).reversed())
+        }
+        return String(result)
+    }
+
+    /// The line breaks at the start and the end as the base has them, where that is all the newline
+    /// check reports (a lost paragraph needs a person to say where it breaks).
+    static func edgeLineBreaks(_ text: String, base: String) -> String? {
+        guard let baseLines = LineBreaks(base), let lines = LineBreaks(text, orNilWithout: false),
+              lines.paragraphs >= baseLines.paragraphs, baseLines.changesStructure(lines) else { return nil }
+        func isBreak(_ character: Character) -> Bool { character == "\n" }
+        let leading = base.prefix(while: isBreak), trailing = String(base.reversed().prefix(while: isBreak))
+        var body = Substring(text).drop(while: isBreak)
+        body = body.prefix(body.reversed().drop(while: isBreak).count)
+        let result = leading + body + trailing
+        guard let fixed = LineBreaks(String(result), orNilWithout: false), !baseLines.changesStructure(fixed) else { return nil }
+        return String(result)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A unified diff of two versions of a file (`diff -u`, as `git apply` and `patch -p0` read it),
+/// by lines, with three lines of context. Myers' algorithm: the work grows with the number of
+/// lines that differ, so a catalog of 100,000 lines with a few fixed values diffs at once.
+public enum UnifiedDiff {
+    /// The diff of `old` and `new` for `path`; empty when they are the same. Text in UTF-16 (a
+    /// `.strings` file) is shown as UTF-8; bytes that are no text are said to differ.
+    public static func bytes(_ old: [UInt8], _ new: [UInt8], path: String, context: Int = 3) -> [UInt8] {
+        guard old != new else { return [] }
+        guard let oldText = text(old), let newText = text(new) else {
+            return Array("Binary files a/\(path) and b/\(path) differ\n".utf8)
+        }
+        return Array(diff(oldText, newText, path: path, context: context).utf8)
+    }
+
+    static func text(_ bytes: [UInt8]) -> String? {
+        if let utf8 = String(validating: bytes, as: UTF8.self), !utf8.contains("\0") { return utf8 }
+        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
+            return String(data: Data(bytes), encoding: .utf16)
+        }
+        return nil
+    }
+
+    /// The diff of two texts.
+    public static func diff(_ old: String, _ new: String, path: String, context: Int = 3) -> String {
+        let a = lines(old), b = lines(new)
+        let script = editScript(a.map(\.text), b.map(\.text))
+        guard script.contains(where: { $0 != .same }) else { return "" }
+        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        // Positions in a and b of each step.
+        var steps: [(op: Step, a: Int, b: Int)] = []
+        var i = 0, j = 0
+        for op in script {
+            steps.append((op, i, j))
+            switch op {
+            case .same: i += 1; j += 1
+            case .delete: i += 1
+            case .insert: j += 1
+            }
+        }
+        var index = 0
+        while index < steps.count {
+            guard steps[index].op != .same else { index += 1; continue }
+            // A hunk: from `context` steps before this change to `context` after the last change
+            // closer than twice the context.
+            let start = max(0, index - context)
+            var end = index
+            var last = index
+            while end < steps.count {
+                if steps[end].op != .same { last = end }
+                if end - last > 2 * context { break }
+                end += 1
+            }
+            let stop = min(steps.count, last + context + 1)
+            let hunk = steps[start..<stop]
+            let oldCount = hunk.filter { $0.op != .insert }.count, newCount = hunk.filter { $0.op != .delete }.count
+            let oldStart = hunk.first!.a + (oldCount == 0 ? 0 : 1), newStart = hunk.first!.b + (newCount == 0 ? 0 : 1)
+            output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
+            for step in hunk {
+                switch step.op {
+                case .same: output += " " + a[step.a].shown
+                case .delete: output += "-" + a[step.a].shown
+                case .insert: output += "+" + b[step.b].shown
+                }
+            }
+            index = stop
+        }
+        return output
+    }
+
+    static func range(_ start: Int, _ count: Int) -> String { count == 1 ? "\(start)" : "\(start),\(count)" }
+
+    /// The lines of a text with their line ends; the last, without one, says so as diff does.
+    static func lines(_ text: String) -> [(text: Substring, shown: String)] {
+        var result: [(Substring, String)] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            if let end = text[start...].firstIndex(of: "\n") {
+                let line = text[start...end]
+                result.append((line, String(line)))
+                start = text.index(after: end)
+            } else {
+                let line = text[start...]
+                result.append((line, String(line) + "\n\\ No newline at end of file\n"))
+                break
+            }
+        }
+        return result
+    }
+
+    enum Step: Equatable { case same, delete, insert }
+
+    /// The shortest edit script from `a` to `b` (Myers 1986).
+    static func editScript(_ a: [Substring], _ b: [Substring]) -> [Step] {
+        // Common ends first: fixes change a few lines of long files.
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let x = Array(a[prefix..<(a.count - suffix)]), y = Array(b[prefix..<(b.count - suffix)])
+        let n = x.count, m = y.count, limit = n + m
+        var middle: [Step] = []
+        if n == 0 || m == 0 {
+            middle = Array(repeating: .delete, count: n) + Array(repeating: .insert, count: m)
+        } else {
+            var frontier = Array(repeating: 0, count: 2 * limit + 2)
+            var trace: [[Int]] = []
+            search: for d in 0...limit {
+                trace.append(frontier)
+                for k in stride(from: -d, through: d, by: 2) {
+                    var i = (k == -d || (k != d && frontier[limit + k - 1] < frontier[limit + k + 1])) ? frontier[limit + k + 1] : frontier[limit + k - 1] + 1
+                    var j = i - k
+                    while i < n, j < m, x[i] == y[j] { i += 1; j += 1 }
+                    frontier[limit + k] = i
+                    if i >= n && j >= m { break search }
+                }
+            }
+            // Back through the trace, from the end.
+            var i = n, j = m
+            for d in stride(from: trace.count - 1, through: 0, by: -1) {
+                let previous = trace[d]
+                let k = i - j
+                let fromInsert = k == -d || (k != d && previous[limit + k - 1] < previous[limit + k + 1])
+                let previousK = fromInsert ? k + 1 : k - 1
+                let previousI = previous[limit + previousK], previousJ = previousI - previousK
+                while i > previousI && j > previousJ { middle.append(.same); i -= 1; j -= 1 }
+                if d > 0 { middle.append(fromInsert ? .insert : .delete) }
+                i = previousI
+                j = previousJ
+            }
+            middle.reverse()
+        }
+        return Array(repeating: .same, count: prefix) + middle + Array(repeating: .same, count: suffix)
+    }
+}
