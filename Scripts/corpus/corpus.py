@@ -7,6 +7,7 @@
     python3 Scripts/corpus/corpus.py sample [--half H] [--per-check N]    # unjudged findings appended to judged.tsv
     python3 Scripts/corpus/corpus.py precision [--half H]                 # per-check precision from judged.tsv
     python3 Scripts/corpus/corpus.py drafts ALMANAC [--half H] [--list N] # zh-Hant drafts beside OpenCC s2twp / s2tw
+    python3 Scripts/corpus/corpus.py fixes ALMANAC [--half H] [--sample N] # audit --fix on a copy: fixed, new, sample to judge
 
 The manifest, apps.json, names each app's repository, commit, licence, half and catalog files. Halves were
 assigned (a seeded shuffle of the repositories, Scripts/corpus/README.md) before any finding was read: tune on
@@ -396,6 +397,141 @@ def drafts(args):
             print(f"{mark} {one_line(source, 60)}\n    human  {one_line(target, 60)}\n    almanac {one_line(a, 60)}\n    s2twp  {one_line(p, 60)}")
 
 
+# --- audit --fix -----------------------------------------------------------------------------------------
+
+FIX_COLUMNS = ["id", "half", "app", "check", "file", "key", "locale", "variant", "before", "after", "verdict", "reason"]
+FIXES_JUDGED = os.path.join(HERE, "fixes-judged.tsv")
+
+
+def read_fixes_judged():
+    rows = {}
+    if os.path.exists(FIXES_JUDGED):
+        with open(FIXES_JUDGED, encoding="utf-8") as file:
+            for line in file:
+                if line.startswith("#") or not line.strip():
+                    continue
+                cells = line.rstrip("\n").split("\t")
+                row = dict(zip(FIX_COLUMNS, cells + [""] * (len(FIX_COLUMNS) - len(cells))))
+                rows[row["id"]] = row
+    return rows
+
+
+def fixes(args):
+    """`almanac audit --fix` on a copy of each app: per check, the findings before, those fixed (gone after), the
+    findings new after; files that were left alone and why; every changed file's lines outside fixed values; and
+    a sample of fixes appended to fixes-judged.tsv for judging."""
+    import shutil
+    judged = read_fixes_judged()
+    before_by, fixed_by, new_by = collections.Counter(), collections.Counter(), collections.Counter()
+    files_changed = stray_lines = 0
+    left_alone = collections.Counter()
+    candidates = collections.defaultdict(list)
+    for app in apps(args.half, args.only):
+        folder = app_dir(app)
+        with tempfile.TemporaryDirectory() as work:
+            copy = os.path.join(work, "app")
+            shutil.copytree(folder, copy, symlinks=True)
+            common = ["--base", "en", "--locales", "zh-Hans,zh-Hant", "--format", "json"]
+            before = json.loads(subprocess.run([args.almanac, "audit", copy] + common, capture_output=True).stdout)
+            run = subprocess.run([args.almanac, "audit", copy, "--fix"] + common, capture_output=True)
+            if run.returncode not in (0, 1):
+                print(f"{app['repo']}: audit --fix failed ({run.returncode}): {run.stderr.decode()[:500]}", file=sys.stderr)
+                continue
+            after = json.loads(run.stdout)
+            for line in run.stderr.decode().splitlines():
+                match = re.search(r"\[(audit\.fix-[a-z-]+)\]", line)
+                if match: left_alone[match.group(1)] += 1
+            def ident(finding):
+                return (finding["fingerprint"], finding["message"])
+            fixable = set(args.checks.split(","))
+            was = {ident(f): f for f in before["findings"] if f["severity"] != "note"}
+            now = {ident(f): f for f in after["findings"] if f["severity"] != "note"}
+            for key, finding in was.items():
+                if finding["check"] in fixable:
+                    before_by[finding["check"]] += 1
+                    if key not in now: fixed_by[finding["check"]] += 1
+            for key, finding in now.items():
+                if key not in was: new_by[finding["check"]] += 1
+            changed = {}
+            for fix in after.get("fixes", []):
+                changed.setdefault(fix["file"], []).append(fix)
+                fix_id = hashlib.sha1("|".join([app["repo"], fix["check"], os.path.relpath(fix["file"], copy), fix["key"], fix["locale"],
+                                               fix["variant"], fix.get("before") or "", fix["after"]]).encode()).hexdigest()[:12]
+                candidates[fix["check"]].append((fix_id, app, os.path.relpath(fix["file"], copy), fix))
+            # Lines of a changed file that differ although they hold no fixed text.
+            for path, made in changed.items():
+                files_changed += 1
+                old = open(os.path.join(folder, os.path.relpath(path, copy)), "rb").read()
+                new = open(path, "rb").read()
+                stray_lines += stray(old, new, made)
+        print(f"{app['repo']:40} {app['half']:10} fixes {len(after.get('fixes', [])):4}", file=sys.stderr)
+    print(f"\n{'check':24} {'findings':>8} {'fixed':>6} {'share':>6}   new after")
+    for check in args.checks.split(","):
+        total = before_by[check]
+        share = f"{100 * fixed_by[check] / total:5.1f}%" if total else "    —"
+        print(f"{check:24} {total:8} {fixed_by[check]:6} {share}   {new_by[check]}")
+    others = {check: count for check, count in new_by.items() if check not in args.checks.split(",")}
+    print(f"new findings of other checks: {others or 'none'}")
+    print(f"files changed: {files_changed}; changed lines holding no fixed text: {stray_lines}; files left alone: {dict(left_alone) or 'none'}")
+    # A sample to judge, per check, seeded: appended unjudged.
+    rng = random.Random(args.seed)
+    added = 0
+    with open(FIXES_JUDGED, "a", encoding="utf-8") as out:
+        if os.path.getsize(FIXES_JUDGED) == 0:
+            out.write("# " + "\t".join(FIX_COLUMNS) + "\n")
+        for check in sorted(candidates):
+            pool = sorted(candidates[check], key=lambda item: item[0])
+            rng.shuffle(pool)
+            for fix_id, app, path, fix in pool[:args.sample]:
+                if fix_id in judged: continue
+                cells = [fix_id, app["half"], app["repo"], check, path, one_line(fix["key"], 80), fix["locale"], fix["variant"],
+                         one_line(fix.get("before") or "∅", 200), one_line(fix["after"], 200), "", ""]
+                out.write("\t".join(cells) + "\n")
+                added += 1
+    judged = read_fixes_judged()
+    verdicts = collections.Counter((row["check"], row["verdict"]) for row in judged.values() if row["half"] in (args.half or "").split(",") or not args.half)
+    print(f"sample: {added} added to {os.path.relpath(FIXES_JUDGED, ROOT)}")
+    for check in sorted({check for check, _ in verdicts}):
+        right, wrong = verdicts[(check, "true")], verdicts[(check, "false")]
+        print(f"judged {check:24} right {right:4} wrong {wrong:3} unjudged {verdicts[(check, '')]:3}")
+
+
+def stray(old, new, made):
+    """Lines that differ between two versions of a file although no fixed text (before or after) is on them."""
+    import difflib
+    def text(data):
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"): return data.decode("utf-16")
+        return data.decode("utf-8", "replace")
+    def escapes(value):
+        # As the formats write a text on its line: JSON and .strings escapes, XML's entities.
+        forms = {value, json.dumps(value, ensure_ascii=False)[1:-1], value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"),
+                 value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")}
+        return [form.split("\n")[0] for form in forms if form]
+    texts = [form for fix in made for value in (fix.get("before") or "", fix["after"]) if value for form in escapes(value)]
+    count = 0
+    lines = [line for line in difflib.unified_diff(text(old).splitlines(), text(new).splitlines(), lineterm="", n=0)
+             if not line.startswith(("---", "+++", "@@"))]
+    # A line removed in one place and added in another (how difflib aligns an entry added among alike ones) moved nothing.
+    removed = collections.Counter(line[1:] for line in lines if line.startswith("-"))
+    added = collections.Counter(line[1:] for line in lines if line.startswith("+"))
+    for line in lines:
+        body = line[1:]
+        both = removed if line.startswith("-") else added
+        other = added if line.startswith("-") else removed
+        if other[body] > 0:
+            other[body] -= 1
+            both[body] -= 1
+            continue
+        if not body.strip() or any(form in body for form in texts): continue
+        # A drafted entry's own lines (its comment, a String Catalog's unit around the value).
+        if line.startswith("+") and ("Needs review" in body or body.strip() in ("},", "}", '"stringUnit" : {', '"state" : "needs_review",')
+                                     or body.strip().startswith(('"zh-Hant" : {', '"zh_TW" : {'))):
+            continue
+        count += 1
+        print(f"  stray line: {line[:160]}", file=sys.stderr)
+    return count
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -429,6 +565,15 @@ def main():
     p.add_argument("--only")
     p.add_argument("--list", type=int, default=0)
     p.set_defaults(run=drafts)
+    p = commands.add_parser("fixes")
+    p.add_argument("almanac")
+    p.add_argument("--half")
+    p.add_argument("--only")
+    p.add_argument("--sample", type=int, default=0)
+    p.add_argument("--seed", default="almanac-fixes")
+    p.add_argument("--checks", default="simplified-in-hant,traditional-in-hans,mainland-vocabulary,quote-style,halfwidth-punctuation,"
+                                        "ellipsis,whitespace-mismatch,newline-mismatch,missing-key")
+    p.set_defaults(run=fixes)
     args = parser.parse_args()
     args.run(args)
 

@@ -62,6 +62,8 @@ public struct AuditReport: Sendable, Codable {
     /// Findings left out because the baseline accepts them.
     public var baselined: Int
     public var files: [String]
+    /// What `--fix` changed before this report was made.
+    public var fixes: [AuditFixer.Fix] = []
 
     public func count(_ severity: Diagnostic.Severity) -> Int { findings.filter { $0.severity == severity }.count }
 }

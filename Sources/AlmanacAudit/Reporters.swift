@@ -99,6 +99,8 @@ public enum AuditReporter {
         var coverage: [AuditReport.Coverage]
         var findings: [JSONFinding]
         var baselined: Int
+        /// What `--fix` changed (absent without it).
+        var fixes: [AuditFixer.Fix]?
     }
 
     public static func json(_ report: AuditReport, language: Language) throws(Diagnostic) -> [UInt8] {
@@ -111,7 +113,7 @@ public enum AuditReporter {
         }
         let summary = ["errors": report.count(.error), "warnings": report.count(.warning), "notes": report.count(.note)]
         return try CanonicalJSON.encode(JSONReport(base: report.base, summary: summary, byCheck: byCheck, coverage: report.coverage,
-                                                   findings: findings, baselined: report.baselined))
+                                                   findings: findings, baselined: report.baselined, fixes: report.fixes.isEmpty ? nil : report.fixes))
     }
 
     // MARK: SARIF 2.1.0

@@ -512,9 +512,18 @@ public enum StringsFile {
         let end = index
         skipBlank()
         guard index < scalars.count, scalars[index] == ";" else { return nil }
+        // A line break written as the old value wrote its own: `\n`, a backslash before a real
+        // line break, or a real line break.
+        let old = scalars[start..<end]
+        var lineBreak = "\\n"
+        if let first = old.indices.first(where: { old[$0] == "\n" }) {
+            lineBreak = first > old.startIndex && old[first - 1] == "\\" ? "\\\n" : "\n"
+        }
+        let written = value.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { escape(String(String.UnicodeScalarView($0))) }.joined(separator: lineBreak)
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[..<start])
-        result.append(contentsOf: ("\"" + escape(value) + "\"").unicodeScalars)
+        result.append(contentsOf: ("\"" + written + "\"").unicodeScalars)
         result.append(contentsOf: scalars[end...])
         return String(result)
     }

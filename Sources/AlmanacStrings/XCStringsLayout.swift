@@ -78,7 +78,9 @@ package struct XCStringsLayout: Sendable {
     /// between a key and its value, and between the items of a one-line container. Read from the
     /// first entry and the line it starts on.
     package var style: XCStringsStyle {
-        let entry = entries[0].text
+        // An empty entry (`"" : {}`, which Xcode writes on one line in any file) says nothing of the
+        // indent: the first entry that spans lines does.
+        let entry = entries.first { $0.text.contains("\n") }?.text ?? entries[0].text
         let lastLine = lead.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
         let column = lastLine.allSatisfy { $0 == " " } ? lastLine.count : 4
         let colon: XCStringsStyle.Colon

@@ -41,6 +41,8 @@ public struct AuditFixer {
         /// The text before; nil for a drafted translation.
         public var before: String?
         public var after: String
+        /// The file changed.
+        public var file: String?
     }
 
     /// A file with its fixes applied: its bytes as read and as they would be written.
@@ -284,6 +286,7 @@ public struct AuditFixer {
         let input = CodecInput(bytes: bytes, fileName: file)
         let decoded = try codec.decode(input, context: CodecContext())
         guard case .catalog(var catalog) = decoded.document else { throw .error(.auditFixNotExact(count: String(edits.count)), at: location) }
+        if codec.format.id == "xliff" { return try patchXLIFF(file, bytes: bytes, codec: codec, edits: edits) }
         var context = CodecContext()
         if decoded.encoding == StringsCodec.binaryDescription {
             guard options.rewriteCompiled else { throw .error(.auditFixCompiled(count: String(edits.count)), at: location) }
@@ -319,13 +322,46 @@ public struct AuditFixer {
             catalog.entries[position].translations[edit.locale] = translation
         }
         let written = try codec.encode(.catalog(catalog), context: context).bytes
-        // What is written reads back with the fixed texts.
+        return try checked(written, original: bytes, file: file, codec: codec, edits: edits)
+    }
+
+    /// XLIFF is changed in its bytes (`XLIFFPatch`): libxml2 would not write the rest back as it was.
+    private func patchXLIFF(_ file: String, bytes: [UInt8], codec: any Codec, edits: [FileEdit]) throws(Diagnostic) -> FileChange? {
+        var patches: [XLIFFPatch.Edit] = []
+        for edit in edits {
+            if let drafted = edit.drafted {
+                for (path, text) in drafted.texts {
+                    patches.append(XLIFFPatch.Edit(key: edit.key, path: path, locale: edit.locale, text: text, state: .needsReview))
+                }
+            } else {
+                patches.append(XLIFFPatch.Edit(key: edit.key, path: edit.variant, locale: edit.locale, text: edit.after))
+            }
+        }
+        guard let written = XLIFFPatch.apply(patches, to: bytes) else {
+            throw .error(.auditFixNotExact(count: String(edits.count)), at: SourceLocation(file: file))
+        }
+        return try checked(written, original: bytes, file: file, codec: codec, edits: edits)
+    }
+
+    /// The change, once what is written reads back with the fixed texts.
+    private func checked(_ written: [UInt8], original bytes: [UInt8], file: String, codec: any Codec, edits: [FileEdit]) throws(Diagnostic) -> FileChange? {
         guard case .catalog(let reread) = try codec.decode(CodecInput(bytes: written, fileName: file), context: CodecContext()).document,
               edits.allSatisfy({ edit in
-                  reread[edit.key]?.translations[edit.locale]?.text(at: edit.variant) == (edit.drafted?.text(at: edit.variant) ?? edit.after)
+                  guard let translation = reread[edit.key]?.translations[edit.locale] else { return false }
+                  if let drafted = edit.drafted {
+                      // A format that holds a state marks the draft for review (a `.strings` file has its comment).
+                      let marked = translation.state == .needsReview || !["xcstrings", "xliff"].contains(codec.format.id)
+                      return marked && drafted.texts.allSatisfy { translation.text(at: $0.path) == $0.text }
+                  }
+                  return translation.text(at: edit.variant) == edit.after
               })
-        else { throw .error(.auditFixNotExact(count: String(edits.count)), at: location) }
+        else { throw .error(.auditFixNotExact(count: String(edits.count)), at: SourceLocation(file: file)) }
         guard written != bytes else { return nil }
-        return FileChange(path: file, original: bytes, fixed: written, fixes: edits.flatMap(\.fixes))
+        let fixes = edits.flatMap(\.fixes).map { fix in
+            var located = fix
+            located.file = file
+            return located
+        }
+        return FileChange(path: file, original: bytes, fixed: written, fixes: fixes)
     }
 }

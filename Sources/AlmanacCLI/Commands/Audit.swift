@@ -106,6 +106,7 @@ struct Audit: ParsableCommand {
         if let baseline {
             do { accepted = try Baseline.read(baseline) } catch { throw CommandFailure(.inputError, [error]) }
         }
+        var fixed: [AuditFixer.Fix] = []
         if fix {
             var fixing = AuditFixer.Options()
             if let fixChecks { fixing.checks = Set(Self.list(fixChecks)) }
@@ -128,6 +129,7 @@ struct Audit: ParsableCommand {
             for problem in problems { session.report(problem) }
             let writtenFixes = plan.changes.filter { written.contains($0.path) }.flatMap(\.fixes)
             let writtenCounts = Dictionary(grouping: writtenFixes, by: \.check).map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
+            fixed = writtenFixes
             if !writtenFixes.isEmpty {
                 session.report(.note(.cliAuditFixed(count: String(writtenFixes.count), files: String(written.count), checks: writtenCounts)))
                 // What is left is what the files now hold.
@@ -136,6 +138,7 @@ struct Audit: ParsableCommand {
         }
         var report = auditor.audit(tables)
         if let accepted { report = accepted.apply(to: report) }
+        report.fixes = fixed
         if let writeBaseline {
             do {
                 try OutputFile.write(try Baseline(report.findings).bytes(), to: writeBaseline, options: .init(overwrite: force))
