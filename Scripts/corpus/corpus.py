@@ -422,7 +422,7 @@ def fixes(args):
     a sample of fixes appended to fixes-judged.tsv for judging."""
     import shutil
     judged = read_fixes_judged()
-    before_by, fixed_by, new_by = collections.Counter(), collections.Counter(), collections.Counter()
+    before_by, fixed_by, new_by, revealed = collections.Counter(), collections.Counter(), collections.Counter(), collections.Counter()
     files_changed = stray_lines = 0
     left_alone = collections.Counter()
     candidates = collections.defaultdict(list)
@@ -442,7 +442,9 @@ def fixes(args):
                 match = re.search(r"\[(audit\.fix-[a-z-]+)\]", line)
                 if match: left_alone[match.group(1)] += 1
             def ident(finding):
-                return (finding["fingerprint"], finding["message"])
+                # A text holds several mainland words, each its own finding; other checks find one per text
+                # (whose message may hold a count: untranslated-locale).
+                return (finding["fingerprint"], finding["message"] if finding["check"] == "mainland-vocabulary" else "")
             fixable = set(args.checks.split(","))
             was = {ident(f): f for f in before["findings"] if f["severity"] != "note"}
             now = {ident(f): f for f in after["findings"] if f["severity"] != "note"}
@@ -450,8 +452,15 @@ def fixes(args):
                 if finding["check"] in fixable:
                     before_by[finding["check"]] += 1
                     if key not in now: fixed_by[finding["check"]] += 1
+            had_script = {(f["table"], f["key"], f["locale"], f.get("variant")) for f in before["findings"] if f["check"] == "simplified-in-hant"}
             for key, finding in now.items():
-                if key not in was: new_by[finding["check"]] += 1
+                if key not in was:
+                    # A mainland word the vocabulary check did not look for while the text had Simplified characters.
+                    if finding["check"] == "mainland-vocabulary" and (finding["table"], finding["key"], finding["locale"], finding.get("variant")) in had_script:
+                        revealed[finding["check"]] += 1
+                        continue
+                    new_by[finding["check"]] += 1
+                    if args.verbose: print(f"  new after: {finding['check']} {finding['key']!r} {finding['locale']}: {finding['message']}", file=sys.stderr)
             changed = {}
             for fix in after.get("fixes", []):
                 changed.setdefault(fix["file"], []).append(fix)
@@ -471,7 +480,7 @@ def fixes(args):
         share = f"{100 * fixed_by[check] / total:5.1f}%" if total else "    —"
         print(f"{check:24} {total:8} {fixed_by[check]:6} {share}   {new_by[check]}")
     others = {check: count for check, count in new_by.items() if check not in args.checks.split(",")}
-    print(f"new findings of other checks: {others or 'none'}")
+    print(f"new findings of other checks: {others or 'none'}; revealed (a mainland word in a text that had Simplified characters): {sum(revealed.values())}")
     print(f"files changed: {files_changed}; changed lines holding no fixed text: {stray_lines}; files left alone: {dict(left_alone) or 'none'}")
     # A sample to judge, per check, seeded: appended unjudged.
     rng = random.Random(args.seed)
@@ -498,7 +507,6 @@ def fixes(args):
 
 def stray(old, new, made):
     """Lines that differ between two versions of a file although no fixed text (before or after) is on them."""
-    import difflib
     def text(data):
         if data[:2] in (b"\xff\xfe", b"\xfe\xff"): return data.decode("utf-16")
         return data.decode("utf-8", "replace")
@@ -506,11 +514,16 @@ def stray(old, new, made):
         # As the formats write a text on its line: JSON and .strings escapes, XML's entities.
         forms = {value, json.dumps(value, ensure_ascii=False)[1:-1], value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"),
                  value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")}
-        return [form.split("\n")[0] for form in forms if form]
+        return [part for form in forms for part in form.split("\n") if part.strip()]
     texts = [form for fix in made for value in (fix.get("before") or "", fix["after"]) if value for form in escapes(value)]
     count = 0
-    lines = [line for line in difflib.unified_diff(text(old).splitlines(), text(new).splitlines(), lineterm="", n=0)
-             if not line.startswith(("---", "+++", "@@"))]
+    # GNU diff: difflib's heuristics treat a String Catalog's frequent lines as junk and report moves that are not there.
+    with tempfile.TemporaryDirectory() as work:
+        for name, data in (("old", old), ("new", new)):
+            with open(os.path.join(work, name), "w", encoding="utf-8") as file:
+                file.write(text(data))
+        run = subprocess.run(["diff", "-U0", os.path.join(work, "old"), os.path.join(work, "new")], capture_output=True)
+    lines = [line for line in run.stdout.decode("utf-8", "replace").splitlines() if not line.startswith(("---", "+++", "@@", "\\"))]
     # A line removed in one place and added in another (how difflib aligns an entry added among alike ones) moved nothing.
     removed = collections.Counter(line[1:] for line in lines if line.startswith("-"))
     added = collections.Counter(line[1:] for line in lines if line.startswith("+"))
@@ -571,6 +584,7 @@ def main():
     p.add_argument("--only")
     p.add_argument("--sample", type=int, default=0)
     p.add_argument("--seed", default="almanac-fixes")
+    p.add_argument("--verbose", action="store_true")
     p.add_argument("--checks", default="simplified-in-hant,traditional-in-hans,mainland-vocabulary,quote-style,halfwidth-punctuation,"
                                         "ellipsis,whitespace-mismatch,newline-mismatch,missing-key")
     p.set_defaults(run=fixes)

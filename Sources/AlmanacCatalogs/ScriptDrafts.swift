@@ -67,6 +67,26 @@ public final class ChineseConverter: @unchecked Sendable {
         String(PhraseTable.simplifiedToTraditional.replace(in: text).map { taiwanVariants[$0] ?? $0 })
     }
 
+    /// Which characters of `text` (by Unicode scalar) `taiwanCharacters` writes with certainty: a
+    /// character with one Traditional form, or one inside a phrase of OpenCC's that decides it (须 is
+    /// 須 or 鬚: 必须 → 必須, 胡须 → 鬍鬚, but 鼠须管 is no phrase there, so its 须 is for a person).
+    public static func certainTaiwanCharacters(in text: String) -> [Bool] {
+        let scalars = Array(text.unicodeScalars)
+        var certain = scalars.map { !ambiguousSimplified.contains($0.value) }
+        guard certain.contains(false) else { return certain }
+        for match in PhraseTable.simplifiedToTraditional.matches(in: text) {
+            for index in match.offset..<min(scalars.count, match.offset + match.phrase.unicodeScalars.count) { certain[index] = true }
+        }
+        return certain
+    }
+
+    /// Whether a Traditional character has several Simplified forms (乾: 干 or 乾), which a
+    /// character-by-character conversion cannot decide.
+    public static func hasSeveralSimplifiedForms(_ scalar: Unicode.Scalar) -> Bool { ambiguousTraditional.contains(scalar.value) }
+
+    static let ambiguousSimplified = Set(OpenCCTables.ambiguousSimplified.unicodeScalars.map(\.value))
+    static let ambiguousTraditional = Set(OpenCCTables.ambiguousTraditional.unicodeScalars.map(\.value))
+
     /// Taiwan's forms of OpenCC's characters (裏 → 裡, 羣 → 群, 爲 → 為).
     static let taiwanVariants: [Character: Character] = {
         var result: [Character: Character] = [:]

@@ -200,7 +200,9 @@ public struct AuditFixer {
     private func draft(_ entry: inout CatalogEntry, locale: String, converter: ChineseConverter, table: String) -> Fix? {
         guard entry.translations[locale] == nil, auditor.locale(locale).isTaiwan,
               let source = entry.translations.keys.sorted().first(where: { Self.isSimplified(auditor.locale($0)) }),
-              let translation = entry.translations[source], !translation.isEmpty else { return nil }
+              let translation = entry.translations[source], !translation.isEmpty,
+              // A Simplified text that is still the base's (untranslated there too) drafts nothing.
+              translation.texts.contains(where: { $0.text.contains(where: TextScan.isCJK) }) else { return nil }
         var drafted = converter.convert(translation)
         drafted.state = .needsReview
         drafted.textStates = nil

@@ -35,10 +35,16 @@ final class TextFixes {
         case "ellipsis": fixed = Self.ellipsis(text)
         case "halfwidth-punctuation": fixed = Self.fullWidthPunctuation(text)
         case "quote-style": fixed = Self.quotes(text, traditional: traditional)
-        case "simplified-in-hant": fixed = Self.replacing(ScriptPurity.simplifiedPositions, of: text, with: ChineseConverter.taiwanCharacters)
+        case "simplified-in-hant":
+            // A character with several Traditional forms only where a phrase decides it (鼠须管's 须 is 鬚, not 須).
+            let certain = ChineseConverter.certainTaiwanCharacters(in: text)
+            fixed = Self.replacing({ scalars in ScriptPurity.simplifiedPositions(in: scalars).filter { certain[$0] } },
+                                   of: text, with: ChineseConverter.taiwanCharacters)
         case "traditional-in-hans":
             guard let simplifier = simplifierNow() else { return nil }
-            fixed = Self.replacing(ScriptPurity.traditionalPositions, of: text) { simplifier.apply($0) }
+            fixed = Self.replacing({ scalars in
+                ScriptPurity.traditionalPositions(in: scalars).filter { !ChineseConverter.hasSeveralSimplifiedForms(scalars[$0]) }
+            }, of: text) { simplifier.apply($0) }
         case "mainland-vocabulary": fixed = vocabulary.replacing(Self.certainTaiwanWords, in: text)
         case "whitespace-mismatch": fixed = base.flatMap { Self.edgeSpaces(text, base: $0) }
         case "newline-mismatch": fixed = base.flatMap { Self.edgeLineBreaks(text, base: $0) }
@@ -89,9 +95,15 @@ final class TextFixes {
         for index in marks.reversed() {
             guard let wide = fullWidth[characters[index]] else { continue }
             characters[index] = wide
+            // A run of ! and ? goes full-width together (畅游地图!! → 畅游地图！！).
             var end = index + 1
+            while end < characters.count, characters[end] == "!" || characters[end] == "?" {
+                characters[end] = fullWidth[characters[end]]!
+                end += 1
+            }
+            let spaces = end
             while end < characters.count, characters[end] == " " { end += 1 }
-            if end > index + 1, end < characters.count { characters.removeSubrange((index + 1)..<end) }
+            if end > spaces, end < characters.count { characters.removeSubrange(spaces..<end) }
         }
         return String(characters)
     }
@@ -103,36 +115,45 @@ final class TextFixes {
         var characters = Array(text)
         if traditional {
             guard QuoteStyleRule.hasWesternQuote(in: text) else { return nil }
-            let double: (Character, Character, Character, Character) = ("“", "”", "「", "」")
-            let single: (Character, Character, Character, Character) = ("‘", "’", "『", "』")
             let apostrophes = Set(characters.indices.filter { ChineseConverter.isApostrophe(characters, at: $0) })
-            guard pair(&characters, double, skipping: { _ in false }),
-                  pair(&characters, single, skipping: apostrophes.contains) else { return nil }
+            guard nest(&characters, outer: ("“", "”"), inner: ("‘", "’"), to: (("「", "」"), ("『", "』")), skipping: apostrophes) else { return nil }
         } else {
             guard characters.contains("「") || characters.contains("」") else { return nil }
-            guard pair(&characters, ("「", "」", "“", "”"), skipping: { _ in false }),
-                  pair(&characters, ("『", "』", "‘", "’"), skipping: { _ in false }) else { return nil }
+            guard nest(&characters, outer: ("「", "」"), inner: ("『", "』"), to: (("“", "”"), ("‘", "’")), skipping: []) else { return nil }
         }
         return String(characters)
     }
 
-    /// Replaces the opening and closing marks `marks.0`/`marks.1` by `marks.2`/`marks.3`; false when
-    /// they do not pair up.
-    private static func pair(_ characters: inout [Character], _ marks: (Character, Character, Character, Character),
-                             skipping: (Int) -> Bool) -> Bool {
-        var open: Int?
+    /// Replaces the primary marks `outer` and the secondary `inner` by the script's primary and
+    /// secondary pairs `to`, as they nest: secondary marks inside a primary pair become the
+    /// script's secondary ones, and secondary marks used on their own (檔案 ‘%@’) its primary ones.
+    /// False when the marks do not pair up.
+    private static func nest(_ characters: inout [Character], outer: (Character, Character), inner: (Character, Character),
+                             to marks: ((Character, Character), (Character, Character)), skipping: Set<Int>) -> Bool {
+        var openOuter: Int?, openInner: Int?
         var changes: [(Int, Character)] = []
-        for index in characters.indices where !skipping(index) {
-            if characters[index] == marks.0 {
-                guard open == nil else { return false }
-                open = index
-            } else if characters[index] == marks.1 {
-                guard let opened = open else { return false }
-                changes += [(opened, marks.2), (index, marks.3)]
-                open = nil
+        for index in characters.indices where !skipping.contains(index) {
+            switch characters[index] {
+            case outer.0:
+                guard openOuter == nil, openInner == nil else { return false }
+                openOuter = index
+            case outer.1:
+                guard let opened = openOuter, openInner == nil else { return false }
+                changes += [(opened, marks.0.0), (index, marks.0.1)]
+                openOuter = nil
+            case inner.0:
+                guard openInner == nil else { return false }
+                openInner = index
+            case inner.1:
+                guard let opened = openInner else { return false }
+                let pair = openOuter == nil ? marks.0 : marks.1
+                changes += [(opened, pair.0), (index, pair.1)]
+                openInner = nil
+            default:
+                continue
             }
         }
-        guard open == nil else { return false }
+        guard openOuter == nil, openInner == nil else { return false }
         for (index, mark) in changes { characters[index] = mark }
         return true
     }
