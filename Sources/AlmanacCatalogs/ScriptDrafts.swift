@@ -25,13 +25,17 @@ public final class ChineseConverter: @unchecked Sendable {
     /// Whole texts written otherwise (a settings tab's 通用 is 一般).
     let wholeTexts: [String: String]
 
-    public init(_ direction: Direction) throws(Diagnostic) {
+    /// `keepingSharedWords`: a mainland word Taiwan also writes (代碼, which is 程式碼 only for source
+    /// code) stays as it is, as the audit's vocabulary check lets it be; for drafts that must not
+    /// change what a text says.
+    public init(_ direction: Direction, keepingSharedWords: Bool = false) throws(Diagnostic) {
         self.direction = direction
         switch direction {
         case .toTaiwan:
             toTraditional = PhraseTable.simplifiedToTraditional
             transliterator = nil
-            phrases = PhraseTable(TaiwanPhrases.draftWords + TaiwanPhrases.toTaiwan)
+            let words = TaiwanPhrases.draftWords + TaiwanPhrases.toTaiwan
+            phrases = PhraseTable(keepingSharedWords ? words.filter { !TaiwanPhrases.alsoTaiwan.contains($0.0) } : words)
         case .toSimplified:
             toTraditional = nil
             do {

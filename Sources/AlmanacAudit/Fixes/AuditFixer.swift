@@ -174,7 +174,7 @@ public struct AuditFixer {
             for finding in fixable {
                 guard let locale = finding.locale, let position = index[finding.key] else { continue }
                 if finding.check == "missing-key" {
-                    if drafter == nil { drafter = .some(try? ChineseConverter(.toTaiwan)) }
+                    if drafter == nil { drafter = .some(try? ChineseConverter(.toTaiwan, keepingSharedWords: true)) }
                     guard let converter = drafter ?? nil, let fix = draft(&table.catalog.entries[position], locale: locale, converter: converter,
                                                                        table: table.name) else { continue }
                     fixes.append(fix)

@@ -18,7 +18,7 @@ final class TextFixes {
     /// and Microsoft's Taiwan UIs write for it. Words right in one meaning only (保存, 查找, 添加
     /// where Taiwan writes 加入, 自定義 where a reviewer kept it) are not here: they stay findings.
     static let certainTaiwanWords: Set<String> = [
-        "當前", "設置", "運行", "設備", "禁用", "用戶", "激活", "源碼", "窗口", "服務器", "刷新", "網絡", "發送", "優化", "字符", "創建",
+        "當前", "設置", "運行", "設備", "禁用", "用戶", "激活", "源碼", "窗口", "服務器", "網絡", "發送", "優化", "字符", "創建",
     ]
 
     let vocabulary: MainlandVocabulary
@@ -33,7 +33,7 @@ final class TextFixes {
         let fixed: String?
         switch check {
         case "ellipsis": fixed = Self.ellipsis(text)
-        case "halfwidth-punctuation": fixed = Self.fullWidthPunctuation(text)
+        case "halfwidth-punctuation": fixed = Self.fullWidthPunctuation(text, base: base)
         case "quote-style": fixed = Self.quotes(text, traditional: traditional)
         case "simplified-in-hant":
             // A character with several Traditional forms only where a phrase decides it (鼠须管's 须 is 鬚, not 須).
@@ -87,12 +87,14 @@ final class TextFixes {
     /// Each half-width mark the check reports as its full-width form; the spaces after it go, as a
     /// full-width mark holds its own (保存失败, 请重试 → 保存失败，请重试), except at the end of the text,
     /// where a space is the whitespace check's.
-    static func fullWidthPunctuation(_ text: String) -> String? {
+    static func fullWidthPunctuation(_ text: String, base: String?) -> String? {
         guard HalfwidthPunctuationRule.mayHaveMarks(text) else { return nil }
         var characters = Array(text)
-        let marks = HalfwidthPunctuationRule.marks(in: characters)
+        let marks = HalfwidthPunctuationRule.marks(in: characters, base: base)
         guard !marks.isEmpty else { return nil }
         for index in marks.reversed() {
+            // Two periods (裝置..): a typo for 。 or for …, which a person decides.
+            if characters[index] == ".", index + 1 < characters.count, characters[index + 1] == "." { continue }
             guard let wide = fullWidth[characters[index]] else { continue }
             characters[index] = wide
             // A run of ! and ? goes full-width together (畅游地图!! → 畅游地图！！).

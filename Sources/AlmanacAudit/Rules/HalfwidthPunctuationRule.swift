@@ -11,17 +11,38 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("update", "en", "Requires iOS 18.1"), ("update", "zh-Hant", "需要iOS 18.1")),
                         .values(("syntax", "en", "A “;” is missing"), ("syntax", "zh-Hant", "缺少「;」")),
                         .values(("tip", "en", "Buy me a milkshake :)"), ("tip", "zh-Hant", "請我喝奶昔:)")),
-                        .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔"))])
+                        .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔")),
+                        .values(("count", "en", "%@ character;%@ characters"), ("count", "zh-Hans", "%@ 个字符;%@ 个字符")),
+                        .values(("MDItemKeywords", "en", "compress, extract"), ("MDItemKeywords", "zh-Hans", "压缩, 提取"))])
 
     func check(_ text: TextContext) {
-        if let mark = Self.halfWidthPunctuation(in: text.text) { text.report(Self.description, [mark], value: text.text) }
+        // Spotlight's keywords (`MDItemKeywords` in InfoPlist.strings) are a list the system cuts at
+        // its commas.
+        if TextScan.has(text.value.key.entry.key.lowercased(), "keywords") { return }
+        if let mark = Self.halfWidthPunctuation(in: text.text, base: text.reference) {
+            text.report(Self.description, [mark], value: text.text, base: text.reference)
+        }
     }
 
     /// The first such mark in `text`.
-    static func halfWidthPunctuation(in text: String) -> String? {
+    static func halfWidthPunctuation(in text: String, base: String? = nil) -> String? {
         guard mayHaveMarks(text) else { return nil }
         let characters = Array(text)
-        return marks(in: characters).first.map { String(characters[$0]) }
+        return marks(in: characters, base: base).first.map { String(characters[$0]) }
+    }
+
+    /// The marks the base uses as a separator the app splits on, not as punctuation: `;` or `,`
+    /// with no space after it (`%@ character;%@ characters`, which the app cuts at the `;`).
+    static func separators(in base: String?) -> Set<Character> {
+        guard let base, base.utf8.contains(where: { $0 == ASCII.semicolon || $0 == ASCII.comma }) else { return [] }
+        let characters = Array(base)
+        var result: Set<Character> = []
+        for (index, character) in characters.enumerated() where character == ";" || character == "," {
+            guard index + 1 < characters.count else { continue }
+            let next = characters[index + 1]
+            if !next.isWhitespace && !next.isNumber { result.insert(character) }
+        }
+        return result
     }
 
     /// Most values have none of , . : ; ? ! at all.
@@ -30,9 +51,10 @@ struct HalfwidthPunctuationRule: TextRule {
     }
 
     /// Where each half-width mark used as Chinese punctuation is.
-    static func marks(in characters: [Character]) -> [Int] {
+    static func marks(in characters: [Character], base: String? = nil) -> [Int] {
         var result: [Int] = []
-        for (index, character) in characters.enumerated() where ",.:;?!".contains(character) {
+        let separators = separators(in: base)
+        for (index, character) in characters.enumerated() where ",.:;?!".contains(character) && !separators.contains(character) {
             guard index > 0, TextScan.isCJK(characters[index - 1]) else { continue }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if let next, next.isNumber || next.isLetter && next.isASCII { continue }
