@@ -71,17 +71,28 @@ public final class ChineseConverter: @unchecked Sendable {
         String(PhraseTable.simplifiedToTraditional.replace(in: text).map { taiwanVariants[$0] ?? $0 })
     }
 
-    /// Which characters of `text` (by Unicode scalar) `taiwanCharacters` writes with certainty: a
-    /// character with one Traditional form, or one inside a phrase of OpenCC's that decides it (须 is
-    /// 須 or 鬚: 必须 → 必須, 胡须 → 鬍鬚, but 鼠须管 is no phrase there, so its 须 is for a person).
-    public static func certainTaiwanCharacters(in text: String) -> [Bool] {
+    /// `text` with the characters at `positions` (Unicode scalar offsets: Simplified characters left
+    /// in Traditional text) in Taiwan's forms, where the form is certain: a character with one
+    /// Traditional form, or one inside a phrase of OpenCC's, which then decides the phrase's other
+    /// characters too (录制 → 錄製: 制, also a Traditional character, goes with 录). A character
+    /// with several forms and no phrase (鼠须管's 须: 須 or 鬚) stays for a person. Nil when
+    /// nothing changes.
+    public static func taiwanCharacters(at positions: [Int], in text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
-        var certain = scalars.map { !ambiguousSimplified.contains($0.value) }
-        guard certain.contains(false) else { return certain }
+        let converted = Array(taiwanCharacters(text).unicodeScalars)
+        guard converted.count == scalars.count, !positions.isEmpty else { return nil }
+        var replace = Set(positions.filter { !ambiguousSimplified.contains(scalars[$0].value) })
+        let wanted = Set(positions)
         for match in PhraseTable.simplifiedToTraditional.matches(in: text) {
-            for index in match.offset..<min(scalars.count, match.offset + match.phrase.unicodeScalars.count) { certain[index] = true }
+            let span = match.offset..<min(scalars.count, match.offset + match.phrase.unicodeScalars.count)
+            if span.contains(where: wanted.contains) { replace.formUnion(span) }
         }
-        return certain
+        var result = scalars
+        for index in replace { result[index] = converted[index] }
+        guard result != scalars else { return nil }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: result)
+        return String(view)
     }
 
     /// Whether a Traditional character has several Simplified forms (乾: 干 or 乾), which a

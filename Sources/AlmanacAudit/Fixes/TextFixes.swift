@@ -18,7 +18,7 @@ final class TextFixes {
     /// and Microsoft's Taiwan UIs write for it. Words right in one meaning only (保存, 查找, 添加
     /// where Taiwan writes 加入, 自定義 where a reviewer kept it) are not here: they stay findings.
     static let certainTaiwanWords: Set<String> = [
-        "當前", "設置", "運行", "設備", "禁用", "用戶", "激活", "源碼", "窗口", "服務器", "網絡", "發送", "優化", "字符", "創建",
+        "當前", "設置", "設備", "禁用", "用戶", "激活", "源碼", "窗口", "服務器", "網絡", "發送", "優化", "字符", "創建",
     ]
 
     let vocabulary: MainlandVocabulary
@@ -36,10 +36,7 @@ final class TextFixes {
         case "halfwidth-punctuation": fixed = Self.fullWidthPunctuation(text, base: base)
         case "quote-style": fixed = Self.quotes(text, traditional: traditional)
         case "simplified-in-hant":
-            // A character with several Traditional forms only where a phrase decides it (鼠须管's 须 is 鬚, not 須).
-            let certain = ChineseConverter.certainTaiwanCharacters(in: text)
-            fixed = Self.replacing({ scalars in ScriptPurity.simplifiedPositions(in: scalars).filter { certain[$0] } },
-                                   of: text, with: ChineseConverter.taiwanCharacters)
+            fixed = ChineseConverter.taiwanCharacters(at: ScriptPurity.simplifiedPositions(in: Array(text.unicodeScalars)), in: text)
         case "traditional-in-hans":
             guard let simplifier = simplifierNow() else { return nil }
             fixed = Self.replacing({ scalars in
