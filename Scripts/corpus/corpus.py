@@ -440,7 +440,9 @@ def fixes(args):
             after = json.loads(run.stdout)
             for line in run.stderr.decode().splitlines():
                 match = re.search(r"\[(audit\.fix-[a-z-]+)\]", line)
-                if match: left_alone[match.group(1)] += 1
+                if match:
+                    left_alone[match.group(1)] += 1
+                    if args.verbose and match.group(1) != "audit.fix-no-file": print(f"  left alone: {line[:200]}", file=sys.stderr)
             def ident(finding):
                 # A text holds several mainland words, each its own finding; other checks find one per text
                 # (whose message may hold a count: untranslated-locale).
@@ -537,8 +539,9 @@ def stray(old, new, made):
             continue
         if not body.strip() or any(form in body for form in texts): continue
         # A drafted entry's own lines (its comment, a String Catalog's unit around the value).
-        if line.startswith("+") and ("Needs review" in body or body.strip() in ("},", "}", '"stringUnit" : {', '"state" : "needs_review",')
-                                     or body.strip().startswith(('"zh-Hant" : {', '"zh_TW" : {'))):
+        squeezed = body.replace(" ", "")
+        if line.startswith("+") and ("Needs review" in body or squeezed in ("},", "}", '"stringUnit":{', '"state":"needs_review",')
+                                     or squeezed.startswith(('"zh-Hant":{', '"zh_TW":{'))):
             continue
         count += 1
         print(f"  stray line: {line[:160]}", file=sys.stderr)

@@ -139,15 +139,7 @@ public struct XCStringsCodec: Codec {
 
     /// One entry, `"key" : { … }`, written in a file's style at the depth of `strings`' members.
     static func text(of entry: CatalogEntry, style: XCStringsStyle, escapingSlash: Bool) -> String {
-        let colon: StaticString
-        switch style.colon {
-        case .spaced: colon = " : "
-        case .trailing: colon = ": "
-        case .bare: colon = ":"
-        }
-        var jsonLayout = JSONWriter.Layout(indent: style.indent, colon: colon, separator: style.spacedSeparator ? ", " : ",",
-                                           escaping: escapingSlash ? .slash : [], emptyContainersOnThreeLines: style.isXcode)
-        if style.isXcode { jsonLayout = .xcode(escapingSlash: escapingSlash) }
+        let jsonLayout = layout(style, escapingSlash: escapingSlash)
         // An object holding the one member, at the depth of `strings` (its members one level in).
         var writer = JSONWriter(layout: jsonLayout, capacity: 1024, level: 1)
         writer.value(.object([(entry.key, json(entry))]))
@@ -161,6 +153,28 @@ public struct XCStringsCodec: Codec {
             bytes = Array(bytes[1..<(bytes.count - 1)])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// How JSON is written in a file of this style.
+    static func layout(_ style: XCStringsStyle, escapingSlash: Bool) -> JSONWriter.Layout {
+        if style.isXcode { return .xcode(escapingSlash: escapingSlash) }
+        let colon: StaticString
+        switch style.colon {
+        case .spaced: colon = " : "
+        case .trailing: colon = ": "
+        case .bare: colon = ":"
+        }
+        return JSONWriter.Layout(indent: style.indent, colon: colon, separator: style.spacedSeparator ? ", " : ",",
+                                 escaping: escapingSlash ? .slash : [], emptyContainersOnThreeLines: style.isXcode)
+    }
+
+    /// The style a catalog read from a String Catalog was written in, nil for one from elsewhere.
+    static func style(of catalog: Catalog) -> XCStringsStyle? {
+        let layout = catalog.presentation
+        guard layout["xcstrings.head"] != nil else { return nil }
+        return XCStringsStyle(indent: layout["xcstrings.indent"].flatMap { Int($0) },
+                              colon: XCStringsStyle.Colon(rawValue: layout["xcstrings.colon"] ?? " : ") ?? .spaced,
+                              spacedSeparator: layout["xcstrings.spaced-separator"] == "yes")
     }
 
     /// An entry's members as Xcode orders them.

@@ -240,6 +240,15 @@ public struct AuditFixer {
         // The fixes of each text, in the order they were made: the edit takes the first text and the last.
         var steps: [String: [Fix]] = [:]
         var order: [String] = []
+        // Drafts with no file of their locale to go to: one warning per file that is not there.
+        var missingFiles: [String: (locale: String, count: Int)] = [:]
+        var missingOrder: [String] = []
+        defer {
+            for path in missingOrder {
+                guard let missing = missingFiles[path] else { continue }
+                diagnostics.append(.warning(.auditFixNoFile(count: String(missing.count), table: original.name, locale: missing.locale, path: path)))
+            }
+        }
         for fix in fixes {
             let id = [fix.key, fix.locale, fix.variant].joined(separator: "\u{1F}")
             if steps[id] == nil { order.append(id) }
@@ -256,8 +265,9 @@ public struct AuditFixer {
                 let source = after.presentation["audit.drafted-from"] ?? ""
                 guard let sourceFile = original.catalog.entries[position].translations[source]?.presentation.origin?.file else { continue }
                 guard let file = Self.localeFile(like: sourceFile, locale: fix.locale, in: original.files) else {
-                    diagnostics.append(.warning(.auditFixNoFile(key: fix.key, locale: fix.locale, table: original.name),
-                                                at: SourceLocation(file: sourceFile)))
+                    let wanted = OutputNames.parent(of: OutputNames.parent(of: sourceFile)) + "/" + fix.locale + ".lproj/" + OutputNames.baseName(sourceFile)
+                    if missingFiles[wanted] == nil { missingOrder.append(wanted) }
+                    missingFiles[wanted, default: (fix.locale, 0)].count += 1
                     continue
                 }
                 result.append(FileEdit(file: file, key: fix.key, locale: fix.locale, variant: "", before: nil, after: fix.after, fixes: made,
@@ -289,6 +299,11 @@ public struct AuditFixer {
         let decoded = try codec.decode(input, context: CodecContext())
         guard case .catalog(var catalog) = decoded.document else { throw .error(.auditFixNotExact(count: String(edits.count)), at: location) }
         if codec.format.id == "xliff" { return try patchXLIFF(file, bytes: bytes, codec: codec, edits: edits) }
+        // A String Catalog is changed in its bytes too, where it is laid out over lines (writing an
+        // entry again would order its localizations as Xcode does).
+        if codec.format.id == "xcstrings", let written = XCStringsPatch.apply(edits.map(Self.catalogEdit), to: bytes, catalog: catalog) {
+            return try checked(written, original: bytes, file: file, codec: codec, edits: edits)
+        }
         var context = CodecContext()
         if decoded.encoding == StringsCodec.binaryDescription {
             guard options.rewriteCompiled else { throw .error(.auditFixCompiled(count: String(edits.count)), at: location) }
@@ -325,6 +340,14 @@ public struct AuditFixer {
         }
         let written = try codec.encode(.catalog(catalog), context: context).bytes
         return try checked(written, original: bytes, file: file, codec: codec, edits: edits)
+    }
+
+    static func catalogEdit(_ edit: FileEdit) -> XCStringsPatch.Edit {
+        guard var translation = edit.drafted else {
+            return XCStringsPatch.Edit(key: edit.key, locale: edit.locale, path: edit.variant, text: edit.after)
+        }
+        translation.presentation = Presentation()
+        return XCStringsPatch.Edit(key: edit.key, locale: edit.locale, adding: translation)
     }
 
     /// XLIFF is changed in its bytes (`XLIFFPatch`): libxml2 would not write the rest back as it was.

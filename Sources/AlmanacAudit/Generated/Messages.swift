@@ -36,7 +36,7 @@ enum ModuleMessages {
             "audit.extra-key": "“%@” is in %@ but not in the base %@.",
             "audit.fix-changed": "The file changed since the audit read it: its %@ fixes were not written. Run the audit with --fix again.",
             "audit.fix-compiled": "A compiled (binary) .strings table: its %@ fixes are written only with --force, and then as a compiled table.",
-            "audit.fix-no-file": "“%@” is missing in %@, but table %@ has no file there to draft it into: create the locale’s file first.",
+            "audit.fix-no-file": "%@ keys of table %@ are missing in %@, which has no file of that table to draft them into: create %@ first (almanac convert can write it).",
             "audit.fix-not-exact": "Almanac cannot write this file back byte for byte, so its %@ fixes were not made: fix them by hand, or convert the file with almanac convert first.",
             "audit.halfwidth-punctuation": "“%@” in %@ has a half-width “%@” in Chinese text; use the full-width form.",
             "audit.help.app-token-mismatch": "Copy the app's own placeholders ({name}, %%0) from the base as they are; the app replaces them itself.",
@@ -173,7 +173,7 @@ enum ModuleMessages {
             "audit.extra-key": "“%@”在 %@ 中，但基准 %@ 中没有。",
             "audit.fix-changed": "审查读取后文件已被修改：其 %@ 处修复未写入。请再次运行带 --fix 的审查。",
             "audit.fix-compiled": "已编译（二进制）的 .strings 表：其 %@ 处修复只在加上 --force 时写入，并写成编译后的表。",
-            "audit.fix-no-file": "“%@”在 %@ 中缺失，但表 %@ 在该语言下没有可写入草稿的文件：请先创建该语言的文件。",
+            "audit.fix-no-file": "表 %2$@ 有 %1$@ 个键在 %3$@ 中缺失，而该语言没有这张表的文件可写入草稿：请先创建 %4$@（可用 almanac convert 生成）。",
             "audit.fix-not-exact": "Almanac 无法逐字节原样写回此文件，因此未做其 %@ 处修复：请手动修复，或先用 almanac convert 转换该文件。",
             "audit.halfwidth-punctuation": "%2$@ 中的“%1$@”在中文里用了半角“%3$@”；请改用全角。",
             "audit.help.app-token-mismatch": "从基准语言原样复制应用自己的占位符（{name}、%%0）；应用会自行替换它们。",
@@ -310,7 +310,7 @@ enum ModuleMessages {
             "audit.extra-key": "「%@」在 %@ 中，但基準 %@ 中沒有。",
             "audit.fix-changed": "審查讀取後檔案已被修改：其 %@ 處修正未寫入。請再次執行帶 --fix 的審查。",
             "audit.fix-compiled": "已編譯（二進位）的 .strings 表：其 %@ 處修正只在加上 --force 時寫入，並寫成編譯後的表。",
-            "audit.fix-no-file": "「%@」在 %@ 中缺少，但表 %@ 在該語言下沒有可寫入草稿的檔案：請先建立該語言的檔案。",
+            "audit.fix-no-file": "表 %2$@ 有 %1$@ 個鍵在 %3$@ 中缺少，而該語言沒有這張表的檔案可寫入草稿：請先建立 %4$@（可用 almanac convert 產生）。",
             "audit.fix-not-exact": "Almanac 無法逐位元組原樣寫回此檔案，因此未做其 %@ 處修正：請手動修正，或先用 almanac convert 轉換該檔案。",
             "audit.halfwidth-punctuation": "%2$@ 中的「%1$@」在中文裡用了半形「%3$@」；請改用全形。",
             "audit.help.app-token-mismatch": "從基準語言原樣複製 應用程式自己的預留位置（{name}、%%0）；應用程式會自行替換它們。",
@@ -500,9 +500,9 @@ extension Message {
     static func auditFixCompiled(count: String) -> Message {
         Message("audit.fix-compiled", [count], table: ModuleMessages.table)
     }
-    /// “%@” is missing in %@, but table %@ has no file there to draft it into: create the locale’s file first.
-    static func auditFixNoFile(key: String, locale: String, table: String) -> Message {
-        Message("audit.fix-no-file", [key, locale, table], table: ModuleMessages.table)
+    /// %@ keys of table %@ are missing in %@, which has no file of that table to draft them into: create %@ first (almanac convert can write it).
+    static func auditFixNoFile(count: String, table: String, locale: String, path: String) -> Message {
+        Message("audit.fix-no-file", [count, table, locale, path], table: ModuleMessages.table)
     }
     /// Almanac cannot write this file back byte for byte, so its %@ fixes were not made: fix them by hand, or convert the file with almanac convert first.
     static func auditFixNotExact(count: String) -> Message {
