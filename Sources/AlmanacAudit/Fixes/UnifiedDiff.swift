@@ -1,6 +1,6 @@
 import Foundation
 
-/// A unified diff of two versions of a file (`diff -u`, as `git apply` and `patch -p0` read it),
+/// A unified diff of two versions of a file (`diff -u`, as `git apply` and `patch -p1` read it),
 /// by lines, with three lines of context. Myers' algorithm: the work grows with the number of
 /// lines that differ, so a catalog of 100,000 lines with a few fixed values diffs at once.
 public enum UnifiedDiff {
@@ -27,7 +27,12 @@ public enum UnifiedDiff {
         let a = lines(old), b = lines(new)
         let script = editScript(a.map(\.text), b.map(\.text))
         guard script.contains(where: { $0 != .same }) else { return "" }
-        var output = "--- a/\(path)\n+++ b/\(path)\n"
+        // As git writes the names: `a/` and `b/` before the path, without its leading `/` or `./`
+        // (`patch -p1` applies it from the folder the path starts in).
+        var shown = Substring(path)
+        while shown.hasPrefix("./") { shown = shown.dropFirst(2) }
+        while shown.hasPrefix("/") { shown = shown.dropFirst() }
+        var output = "--- a/\(shown)\n+++ b/\(shown)\n"
         // Positions in a and b of each step.
         var steps: [(op: Step, a: Int, b: Int)] = []
         var i = 0, j = 0

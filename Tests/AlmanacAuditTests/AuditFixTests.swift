@@ -1,0 +1,264 @@
+@testable import AlmanacAudit
+import AlmanacCatalogs
+import AlmanacCore
+import Foundation
+import Testing
+
+/// `almanac audit --fix`: each fix kind on texts, the files written back (golden files: only the fixed
+/// values' bytes differ), drafts marked for review in each format, and what is refused.
+@Suite struct AuditFixTests {
+    let texts = TextFixes(vocabulary: MainlandVocabulary())
+
+    func fix(_ check: String, _ text: String, base: String? = nil, traditional: Bool = true) -> String? {
+        texts.fix(check, text: text, base: base, traditional: traditional)
+    }
+
+    @Test func ellipses() {
+        #expect(fix("ellipsis", "Loading...") == "Loading…")
+        #expect(fix("ellipsis", "正在載入......") == "正在載入……")
+        // Four periods: an ellipsis and a full stop, or a typo; a person decides.
+        #expect(fix("ellipsis", "Wait....") == nil)
+        #expect(fix("ellipsis", "Version 1.2.3") == nil)
+    }
+
+    @Test func fullWidthPunctuation() {
+        #expect(fix("halfwidth-punctuation", "保存失败, 请重试", traditional: false) == "保存失败，请重试")
+        #expect(fix("halfwidth-punctuation", "暢遊地圖!! 好") == "暢遊地圖！！好")
+        #expect(fix("halfwidth-punctuation", "剩餘次數: ") == "剩餘次數： ")
+        // A number, a name, a mark quoted to name it: untouched.
+        #expect(fix("halfwidth-punctuation", "需要 iOS 18.1") == nil)
+        #expect(fix("halfwidth-punctuation", "缺少「;」") == nil)
+        // Two periods: 。 or …, for a person.
+        #expect(fix("halfwidth-punctuation", "找不到裝置..") == nil)
+        // A separator the app splits on, as the base uses it.
+        #expect(fix("halfwidth-punctuation", "%@ 个字符;%@ 个字符", base: "%@ character;%@ characters", traditional: false) == nil)
+    }
+
+    @Test func quotes() {
+        #expect(fix("quote-style", "請點按“儲存”") == "請點按「儲存」")
+        #expect(fix("quote-style", "他說“按‘好’”") == "他說「按『好』」")
+        // Single quotes on their own are the primary marks.
+        #expect(fix("quote-style", "檔案 ‘%@’ 包含空字元。") == "檔案 「%@」 包含空字元。")
+        #expect(fix("quote-style", "找不到 Cork’s 的“cask”") == "找不到 Cork’s 的「cask」")
+        #expect(fix("quote-style", "请点按「保存」以保留『%@』", traditional: false) == "请点按“保存”以保留“%@”")
+        // Marks that do not pair up have no single reading.
+        #expect(fix("quote-style", "請點按”儲存”") == nil)
+    }
+
+    @Test func scripts() {
+        #expect(fix("simplified-in-hant", "你要删除吗？") == "你要刪除嗎？")
+        // The phrase decides the characters that go with the flagged one (录制 → 錄製, not 錄制).
+        #expect(fix("simplified-in-hant", "關閉了正在录制中的窗口") == "關閉了正在錄製中的窗口")
+        #expect(fix("simplified-in-hant", "必须") == "必須")
+        // 须 is 須 or 鬚, and no phrase says which in a name.
+        #expect(fix("simplified-in-hant", "鼠须管") == nil)
+        #expect(fix("traditional-in-hans", "刪除此虚拟机", traditional: false) == "删除此虚拟机")
+        #expect(fix("traditional-in-hans", "鼠鬚管", traditional: false) == "鼠须管")
+    }
+
+    @Test func mainlandWords() {
+        #expect(fix("mainland-vocabulary", "網絡設定") == "網路設定")
+        #expect(fix("mainland-vocabulary", "拖動當前時間") == "拖動目前時間")
+        // Words right in one meaning only stay findings: 刷新 of a login, 運行 of a thing that works.
+        #expect(fix("mainland-vocabulary", "刷新登入") == nil)
+        #expect(fix("mainland-vocabulary", "您的 Homebrew 安裝運行正常") == nil)
+        // A word inside another word is no match (分類|模板).
+        #expect(fix("mainland-vocabulary", "最大分類模板") == nil)
+    }
+
+    @Test func edges() {
+        #expect(fix("whitespace-mismatch", "名稱：%@ ", base: "Name: %@") == "名稱：%@")
+        #expect(fix("whitespace-mismatch", "•", base: "• ") == "• ")
+        #expect(fix("newline-mismatch", "  • 移动一项配置", base: "  • Move a configuration\n") == "  • 移动一项配置\n")
+        // A lost paragraph: where it breaks is for a person.
+        #expect(fix("newline-mismatch", "随时随地访问。它在您的家中运行。", base: "Access it.\n\nIt runs at home.") == nil)
+    }
+
+    /// The fixture tree and catalog, fixed: every file as its golden file has it (only the fixed
+    /// values differ from the input), and the audit after the fix finds none of the fixed findings
+    /// and nothing new.
+    @Test func filesComeBackWithOnlyTheirValuesChanged() throws {
+        let work = try copyOfFixtures()
+        let paths = [work + "/Tree", work + "/Catalog/Localizable.xcstrings"]
+        let auditor = try Auditor()
+        let before = auditor.audit(AuditTable.load(paths))
+        let plan = AuditFixer(auditor: auditor).plan(AuditTable.load(paths))
+        #expect(plan.diagnostics.isEmpty)
+        let (written, problems) = AuditFixer.write(plan.changes)
+        #expect(problems.isEmpty)
+        #expect(written.count == 7)
+        for relative in try files(under: fixtures + "/Fix/Expected") {
+            let expected = try #require(FileManager.default.contents(atPath: fixtures + "/Fix/Expected/" + relative))
+            let actual = try #require(FileManager.default.contents(atPath: work + "/" + relative))
+            #expect(actual == expected, "\(relative) differs from its golden file")
+        }
+        let after = auditor.audit(AuditTable.load(paths))
+        func id(_ finding: Finding) -> String { finding.fingerprint + finding.message.rendered(in: .english) }
+        let was = Set(before.findings.map(id))
+        // Nothing new, but for mainland words the vocabulary check looks for once a text has no
+        // Simplified characters left (Maccy's tooltip: 全局, 變量, none a certain word).
+        let hadSimplified = Set(before.findings.filter { $0.check == "simplified-in-hant" }.map { $0.key + "\u{1F}" + ($0.locale ?? "") })
+        let new = after.findings.filter { !was.contains(id($0)) }
+        #expect(new.allSatisfy { $0.check == "mainland-vocabulary" && hadSimplified.contains($0.key + "\u{1F}" + ($0.locale ?? "")) },
+                "findings new after the fix: \(new)")
+        #expect(new.count == 2)
+        let fixedChecks = Set(plan.fixes.map(\.check))
+        #expect(after.findings.count < before.findings.count)
+        for finding in after.findings where fixedChecks.contains(finding.check) && finding.check != "missing-key" {
+            // What is left of a fixed check is what has no single answer.
+            #expect(["须", "運行", "全局", "變量", "刷新"].contains { finding.message.rendered(in: .english).contains($0) }, "\(finding)")
+        }
+    }
+
+    @Test func draftsAreMarkedForReview() throws {
+        let work = try copyOfFixtures()
+        let plan = AuditFixer(auditor: try Auditor()).plan(AuditTable.load([work + "/Tree", work + "/Catalog/Localizable.xcstrings"]))
+        let drafts = plan.fixes.filter { $0.check == "missing-key" }
+        #expect(Set(drafts.map(\.key)) == ["untranslated", "New Reminder"])
+        // A `.strings` file: the comment a reviewer searches for.
+        let strings = try #require(plan.changes.first { $0.path.hasSuffix("zh_TW.lproj/Localizable.strings") })
+        let text = String(data: Data(strings.fixed), encoding: .utf16) ?? ""
+        #expect(text.contains("/* Needs review: drafted by almanac audit --fix from the zh-Hans text. */\n\"untranslated\" = \"新增提醒事項\";"))
+        // A String Catalog: needs_review.
+        let catalog = try #require(plan.changes.first { $0.path.hasSuffix(".xcstrings") })
+        #expect(String(decoding: catalog.fixed, as: UTF8.self).contains("\"zh-Hant\": {\n          \"stringUnit\": {\n            \"state\": \"needs_review\",\n            \"value\": \"新增提醒事項\""))
+    }
+
+    /// XLIFF is changed in its bytes: a target's text, a new target after the source marked
+    /// needs-review-translation, nothing else.
+    @Test func xliffTargetsChangeInPlace() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="App/Localizable.xcstrings" source-language="en" target-language="zh-Hant" datatype="plaintext">
+            <body>
+              <trans-unit id="loading" xml:space="preserve">
+                <source>Loading...</source>
+                <target state="translated">載入中...</target>
+                <note>Shown while &amp; after</note>
+              </trans-unit>
+              <trans-unit id="add" xml:space="preserve">
+                <source>Add</source>
+                <note/>
+              </trans-unit>
+            </body>
+          </file>
+        </xliff>
+
+        """
+        let edits = [XLIFFPatch.Edit(key: "loading", path: "", locale: "zh-Hant", text: "載入中…"),
+                     XLIFFPatch.Edit(key: "add", path: "", locale: "zh-Hant", text: "新增 <&>", state: .needsReview)]
+        let patched = try #require(XLIFFPatch.apply(edits, to: Array(text.utf8)))
+        let expected = text.replacingOccurrences(of: "載入中...", with: "載入中…")
+            .replacingOccurrences(of: "<source>Add</source>", with: "<source>Add</source>\n        <target state=\"needs-review-translation\">新增 &lt;&amp;&gt;</target>")
+        #expect(String(decoding: patched, as: UTF8.self) == expected)
+        let decoded = try XLIFFCodec().decode(CodecInput(bytes: patched, fileName: "zh-Hant.xliff"), context: CodecContext())
+        guard case .catalog(let catalog) = decoded.document else { Issue.record("not a catalog"); return }
+        #expect(catalog["add"]?.translations["zh-Hant"]?.value == "新增 <&>")
+        #expect(catalog["add"]?.translations["zh-Hant"]?.state == .needsReview)
+        // A unit that is not there: nothing is changed.
+        #expect(XLIFFPatch.apply([XLIFFPatch.Edit(key: "gone", path: "", locale: "zh-Hant", text: "x")], to: Array(text.utf8)) == nil)
+    }
+
+    /// A file that changed after the plan read it is not written, and says so.
+    @Test func aFileChangedDuringTheRunIsLeftAlone() throws {
+        let work = try copyOfFixtures()
+        let plan = AuditFixer(auditor: try Auditor()).plan(AuditTable.load([work + "/Tree"]))
+        let target = try #require(plan.changes.first { $0.path.hasSuffix("zh-Hans.lproj/Localizable.strings") })
+        let edited = Array("\"save.failed\" = \"改过了\";\n".utf8)
+        try Data(edited).write(to: URL(fileURLWithPath: target.path))
+        let (written, problems) = AuditFixer.write(plan.changes)
+        #expect(!written.contains(target.path))
+        #expect(problems.contains { $0.code == .auditFixChanged && $0.location?.file == target.path })
+        #expect(FileManager.default.contents(atPath: target.path).map(Array.init) == edited)
+        #expect(written.count == plan.changes.count - 1)
+    }
+
+    /// A compiled `.strings` table is rewritten only when asked (as a compiled table).
+    @Test func compiledTablesNeedForce() throws {
+        let work = temporaryFolder()
+        for locale in ["en", "zh-Hant"] { try FileManager.default.createDirectory(atPath: "\(work)/\(locale).lproj", withIntermediateDirectories: true) }
+        try Data("\"loading\" = \"Loading\";\n".utf8).write(to: URL(fileURLWithPath: work + "/en.lproj/Localizable.strings"))
+        let compiled = try StringsFile.binaryBytes([(key: "loading", value: "載入中...")])
+        try Data(compiled).write(to: URL(fileURLWithPath: work + "/zh-Hant.lproj/Localizable.strings"))
+        let auditor = try Auditor()
+        let refused = AuditFixer(auditor: auditor).plan(AuditTable.load([work]))
+        #expect(refused.changes.isEmpty)
+        #expect(refused.diagnostics.contains { $0.code == .auditFixCompiled })
+        var options = AuditFixer.Options()
+        options.rewriteCompiled = true
+        let forced = AuditFixer(auditor: auditor, options: options).plan(AuditTable.load([work]))
+        let change = try #require(forced.changes.first)
+        #expect(StringsFile.isBinaryPropertyList(change.fixed))
+        #expect(try StringsFile.parseBinary(change.fixed, fileName: nil).entries.first?.value == "載入中…")
+    }
+
+    /// Accepted findings stay as they are; `checks` limits what is fixed.
+    @Test func baselinesAndChosenChecks() throws {
+        let work = try copyOfFixtures()
+        let auditor = try Auditor()
+        let tables = AuditTable.load([work + "/Tree"])
+        let report = auditor.audit(tables)
+        let accepted = Baseline(report.findings.filter { $0.check == "ellipsis" })
+        let plan = AuditFixer(auditor: auditor, baseline: accepted).plan(tables)
+        #expect(!plan.fixes.isEmpty)
+        #expect(!plan.fixes.contains { $0.check == "ellipsis" })
+        var options = AuditFixer.Options()
+        options.checks = ["quote-style"]
+        let quotes = AuditFixer(auditor: auditor, options: options).plan(tables)
+        #expect(Set(quotes.fixes.map(\.check)) == ["quote-style"])
+        #expect(quotes.remaining.contains { $0.check == "ellipsis" })
+        #expect(!quotes.remaining.contains { $0.check == "quote-style" })
+    }
+
+    @Test func unifiedDiffs() {
+        let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let new = old.replacingOccurrences(of: "line 3\n", with: "line three\n").replacingOccurrences(of: "line 18\n", with: "")
+        let diff = UnifiedDiff.diff(old, new, path: "x.strings")
+        #expect(diff == """
+        --- a/x.strings
+        +++ b/x.strings
+        @@ -1,6 +1,6 @@
+         line 1
+         line 2
+        -line 3
+        +line three
+         line 4
+         line 5
+         line 6
+        @@ -15,6 +15,5 @@
+         line 15
+         line 16
+         line 17
+        -line 18
+         line 19
+         line 20
+
+        """)
+        #expect(UnifiedDiff.diff(old, old, path: "x") == "")
+        #expect(UnifiedDiff.diff("a", "b", path: "x").hasSuffix("-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"))
+    }
+
+    // MARK: - Helpers
+
+    func temporaryFolder() -> String {
+        let path = NSTemporaryDirectory() + "almanac-fix-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The fixture's inputs in a folder of their own.
+    func copyOfFixtures() throws -> String {
+        let work = temporaryFolder()
+        for name in ["Tree", "Catalog"] { try FileManager.default.copyItem(atPath: fixtures + "/Fix/" + name, toPath: work + "/" + name) }
+        return work
+    }
+
+    func files(under folder: String) throws -> [String] {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
+        return enumerator.compactMap { $0 as? String }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+    }
+}
