@@ -6,7 +6,8 @@
 # almanac-audit-system; REV to HEAD (commit first: pre-commit clones the repository at REV).
 # Checks: a commit that touches no catalog passes without running the hook; a commit that changes
 # the zh-Hans strings fails with the missing key planted in zh-Hant, named with file and line
-# (the whole table is audited, not the one file); a commit that fixes it passes.
+# (the whole table is audited, not the one file); a commit that fixes it passes. For a fixing hook
+# (almanac-audit-fix-system): the hook fixes the change in place, the commit stops once, then passes.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 bin_dir=$(cd "$1" && pwd)
@@ -35,6 +36,23 @@ python3 -m pre_commit install >/dev/null
 
 fail() { echo "check-hook: $*" >&2; exit 1; }
 strings=Sources/StudyKit/Resources
+if [[ $hook == *-fix* ]]; then
+    # The fixing hook: a zh-Hans change with half-width punctuation and the key planted missing in
+    # zh-Hant. The hook fixes both in place (the comma; a zh-Hant draft marked for review), so the
+    # commit stops as pre-commit stops on a changed file; the change added, the commit goes through.
+    printf '\n"memory.rate.note" = "复习笔记, 每天一次";\n' >> "$strings/zh-Hans.lproj/Localizable.strings"
+    printf '\n"memory.rate.note" = "Review notes, once a day";\n"memory.rate.hard" = "Hard";\n' >> "$strings/en.lproj/Localizable.strings"
+    git add -A
+    if git commit -q -m "A zh-Hans change" >"$work/out" 2>&1; then cat "$work/out"; fail "a commit the hook fixed went through unchanged"; fi
+    cat "$work/out"
+    grep -q "Fixed" "$work/out" || fail "the hook did not say what it fixed"
+    grep -q '"memory.rate.note" = "复习笔记，每天一次";' "$strings/zh-Hans.lproj/Localizable.strings" || fail "the comma was not made full-width"
+    grep -q 'Needs review: drafted by almanac audit --fix' "$strings/zh-Hant.lproj/Localizable.strings" || fail "zh-Hant's missing key was not drafted"
+    git add -A
+    git commit -q -m "Fixed by the hook" >"$work/out" 2>&1 || { cat "$work/out"; fail "the fixed catalogs were refused"; }
+    echo "check-hook: $hook passed (fixed in place, the commit stopped once, then went through)"
+    exit 0
+fi
 # 1. No catalog changed: the hook is skipped and the commit goes through.
 echo "// touched" >> Sources/StudyKit/StudyKit.swift
 git add -A
