@@ -41,7 +41,7 @@ if [[ $hook == *-fix* ]]; then
     # zh-Hant. The hook fixes both in place (the comma; a zh-Hant draft marked for review), so the
     # commit stops as pre-commit stops on a changed file; the change added, the commit goes through.
     printf '\n"memory.rate.note" = "复习笔记, 每天一次";\n' >> "$strings/zh-Hans.lproj/Localizable.strings"
-    printf '\n"memory.rate.note" = "Review notes, once a day";\n"memory.rate.hard" = "Hard";\n' >> "$strings/en.lproj/Localizable.strings"
+    printf '\n"memory.rate.note" = "Review notes, once a day";\n' >> "$strings/en.lproj/Localizable.strings"
     git add -A
     if git commit -q -m "A zh-Hans change" >"$work/out" 2>&1; then cat "$work/out"; fail "a commit the hook fixed went through unchanged"; fi
     cat "$work/out"
