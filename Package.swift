@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "almanac-strings-gen", targets: ["almanac-strings-gen"]),
         .plugin(name: "StringAccessors", targets: ["StringAccessors"]),
         .plugin(name: "AuditCatalogs", targets: ["AuditCatalogs"]),
+        .plugin(name: "FixCatalogs", targets: ["FixCatalogs"]),
         .library(name: "AlmanacCore", targets: ["AlmanacCore"]),
         .library(name: "AlmanacICU", targets: ["AlmanacICU"]),
         .library(name: "AlmanacStrings", targets: ["AlmanacStrings"]),
@@ -105,6 +106,13 @@ let package = Package(
         .plugin(
             name: "AuditCatalogs",
             capability: .command(intent: .custom(verb: "audit-catalogs", description: "Check the package's string catalogs with almanac audit")),
+            dependencies: ["almanac"]),
+        // The fixing variant, opt in: it writes to the package, so SwiftPM asks first.
+        .plugin(
+            name: "FixCatalogs",
+            capability: .command(
+                intent: .custom(verb: "fix-catalogs", description: "Fix what has one right answer in the package's string catalogs, then check them"),
+                permissions: [.writeToPackageDirectory(reason: "almanac audit --fix changes the catalogs' values in place")]),
             dependencies: ["almanac"]),
         // Every built-in format in one registry, and the conversion pipeline: what a Swift
         // program imports to convert as `almanac convert` does.

@@ -6,6 +6,8 @@ import PackageDescription
 // come from Sources/StudyKit/almanac-strings.json, which both plugins read.
 //   swift build                          generates ZXStrings from Resources/*.lproj (StringAccessors)
 //   swift package audit-catalogs         checks the catalogs against zh-Hans, and the sources (AuditCatalogs)
+//   swift package --allow-writing-to-package-directory fix-catalogs
+//                                        fixes what has one right answer in place, then checks (FixCatalogs)
 let package = Package(
     name: "StudyKit",
     defaultLocalization: "zh-Hans",

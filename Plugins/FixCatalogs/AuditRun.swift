@@ -1,0 +1,1 @@
+../AuditCatalogs/AuditRun.swift
