@@ -16,9 +16,10 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("MDItemKeywords", "en", "compress, extract"), ("MDItemKeywords", "zh-Hans", "压缩, 提取"))])
 
     func check(_ text: TextContext) {
+        guard Self.mayHaveMarks(text.text) else { return }
         // Spotlight's keywords (`MDItemKeywords` in InfoPlist.strings) are a list the system cuts at
         // its commas.
-        if TextScan.has(text.value.key.entry.key.lowercased(), "keywords") { return }
+        if text.value.key.entry.key.lowercased().hasSuffix("keywords") { return }
         if let mark = Self.halfWidthPunctuation(in: text.text, base: text.reference) {
             text.report(Self.description, [mark], value: text.text, base: text.reference)
         }
