@@ -43,6 +43,9 @@ public final class Auditor {
         let text: [any TextRule]
     }
     var localeRules: [String: LocaleRules] = [:]
+    /// Only these keys' entries are checked, and no table rule runs (the fixer's passes after the
+    /// first look again only at what they changed); nil: every entry.
+    var keysToCheck: Set<String>?
 
     /// Fails when ICU lacks the transforms the Chinese checks need, or `options.disabled` names a
     /// rule there is not.
@@ -170,7 +173,8 @@ public final class Auditor {
         // key), unless Xcode marked it stale. An Info.plist table's base text is in Info.plist.
         let isStringCatalog = !table.files.isEmpty && table.files.allSatisfy { $0.hasSuffix(".xcstrings") }
         let isInfoPlist = table.name.lowercased().hasSuffix("infoplist")
-        for entry in catalog.entries where entry.shouldTranslate != false && !Self.markedDoNotLocalize(entry) {
+        for entry in catalog.entries where entry.shouldTranslate != false && !Self.markedDoNotLocalize(entry)
+            && keysToCheck.map({ $0.contains(entry.key) }) ?? true {
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
             if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }) { continue }
             let baseLacksKey = entry.translations[base] == nil && !entry.key.isEmpty
@@ -220,7 +224,7 @@ public final class Auditor {
         let own = Array(findings.items[startOfTable...])
         findings.items.removeSubrange(startOfTable...)
         let context = TableContext(auditor: self, findings: findings, table: table, baseLocale: base, sourceTextKeys: sourceTextKeys)
-        for rule in tableRules { rule.check(context) }
+        if keysToCheck == nil { for rule in tableRules { rule.check(context) } }
         findings.items += own
         return (checked.enumerated().map { index, locale in
             AuditReport.Coverage(table: table.name, locale: locale, keys: baseKeys, translated: translated[index], errors: 0, warnings: 0)

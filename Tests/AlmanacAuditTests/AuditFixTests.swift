@@ -207,8 +207,9 @@ import Testing
         options.checks = ["quote-style"]
         let quotes = AuditFixer(auditor: auditor, options: options).plan(tables)
         #expect(Set(quotes.fixes.map(\.check)) == ["quote-style"])
-        #expect(quotes.remaining.contains { $0.check == "ellipsis" })
-        #expect(!quotes.remaining.contains { $0.check == "quote-style" })
+        let left = auditor.audit(quotes.tables).findings
+        #expect(left.contains { $0.check == "ellipsis" })
+        #expect(!left.contains { $0.check == "quote-style" })
     }
 
     @Test func unifiedDiffs() {
@@ -237,6 +238,32 @@ import Testing
         """)
         #expect(UnifiedDiff.diff(old, old, path: "x") == "")
         #expect(UnifiedDiff.diff("a", "b", path: "x").hasSuffix("-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"))
+    }
+
+    /// The edit script turns the old lines into the new ones, for random files and changes.
+    @Test func editScriptsRebuildTheNewText() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let old = (0..<Int.random(in: 0...40, using: &generator)).map { _ in Substring(String(Int.random(in: 0...5, using: &generator))) }
+            var new = old
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                switch Int.random(in: 0...2, using: &generator) {
+                case 0 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+                case 1: new.insert("n", at: Int.random(in: 0...new.count, using: &generator))
+                default: if !new.isEmpty { new[Int.random(in: 0..<new.count, using: &generator)] = "c" }
+                }
+            }
+            var rebuilt: [Substring] = []
+            var i = 0, j = 0
+            for step in UnifiedDiff.editScript(old, new) {
+                switch step {
+                case .same: #expect(old[i] == new[j]); rebuilt.append(old[i]); i += 1; j += 1
+                case .delete: i += 1
+                case .insert: rebuilt.append(new[j]); j += 1
+                }
+            }
+            #expect(rebuilt == new && i == old.count, "\(old) → \(new)")
+        }
     }
 
     // MARK: - Helpers

@@ -59,9 +59,8 @@ public struct AuditFixer {
         public var changes: [FileChange]
         /// Files with fixes that are not written, and why.
         public var diagnostics: [Diagnostic]
-        /// The findings left once the changes are written (table by table: checks across tables
-        /// are not run).
-        public var remaining: [Finding]
+        /// The tables as they are once the changes are written: their audit is what is left.
+        public var tables: [AuditTable]
         /// The fixes the files take.
         public var fixes: [Fix] { changes.flatMap(\.fixes) }
     }
@@ -107,28 +106,22 @@ public struct AuditFixer {
                 diagnostics.append(error)
             }
         }
-        // What is left: the tables as the planned files would make them (a text whose file is not
-        // changed, or that went to no file, is as it was).
-        var remaining: [Finding] = []
-        for position in tables.indices {
-            var table = tables[position]
-            if !tableEdits[position].isEmpty {
-                var index: [String: Int] = [:]
-                for (place, entry) in table.catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = place }
-                for edit in tableEdits[position] where planned.contains(edit.file) {
-                    guard let place = index[edit.key] else { continue }
-                    if edit.drafted != nil {
-                        table.catalog.entries[place].translations[edit.locale] = fixedTables[position].catalog.entries[place].translations[edit.locale]
-                    } else {
-                        table.catalog.entries[place].translations[edit.locale]?.setText(edit.after, at: edit.variant)
-                    }
+        // The tables as the planned files make them (a text whose file is not changed, or that went
+        // to no file, is as it was): what is left is their audit.
+        var result = tables
+        for position in tables.indices where !tableEdits[position].isEmpty {
+            var index: [String: Int] = [:]
+            for (place, entry) in result[position].catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = place }
+            for edit in tableEdits[position] where planned.contains(edit.file) {
+                guard let place = index[edit.key] else { continue }
+                if edit.drafted != nil {
+                    result[position].catalog.entries[place].translations[edit.locale] = fixedTables[position].catalog.entries[place].translations[edit.locale]
+                } else {
+                    result[position].catalog.entries[place].translations[edit.locale]?.setText(edit.after, at: edit.variant)
                 }
             }
-            var report = auditor.audit([table])
-            if let baseline { report = baseline.apply(to: report) }
-            remaining += report.findings
         }
-        return Plan(changes: changes, diagnostics: diagnostics, remaining: remaining)
+        return Plan(changes: changes, diagnostics: diagnostics, tables: result)
     }
 
     /// Writes each change in place, atomically; a file whose bytes are no longer those the plan
@@ -165,9 +158,14 @@ public struct AuditFixer {
         for (position, entry) in table.catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
         let rank = Dictionary(uniqueKeysWithValues: Self.checks.enumerated().map { ($1, $0) })
         var drafter: ChineseConverter??
+        // The first pass audits the table; each next one only the entries the last one changed.
+        var changedKeys: Set<String>?
+        defer { auditor.keysToCheck = nil }
         for _ in 0..<8 {
+            auditor.keysToCheck = changedKeys
             var report = auditor.audit([table])
             if let baseline { report = baseline.apply(to: report) }
+            changedKeys = []
             let fixable = report.findings.filter { options.checks.contains($0.check) && $0.severity != .note && $0.locale != nil }
                 .sorted { (rank[$0.check] ?? 0) < (rank[$1.check] ?? 0) }
             var changed = false
@@ -178,6 +176,7 @@ public struct AuditFixer {
                     guard let converter = drafter ?? nil, let fix = draft(&table.catalog.entries[position], locale: locale, converter: converter,
                                                                        table: table.name) else { continue }
                     fixes.append(fix)
+                    changedKeys?.insert(finding.key)
                     changed = true
                     continue
                 }
@@ -189,6 +188,7 @@ public struct AuditFixer {
                 table.catalog.entries[position].translations[locale] = translation
                 fixes.append(Fix(check: finding.check, table: table.name, key: finding.key, locale: locale, variant: finding.variant,
                                  before: current, after: new))
+                changedKeys?.insert(finding.key)
                 changed = true
             }
             if !changed { break }

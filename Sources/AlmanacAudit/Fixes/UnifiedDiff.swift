@@ -109,15 +109,19 @@ public enum UnifiedDiff {
         if n == 0 || m == 0 {
             middle = Array(repeating: .delete, count: n) + Array(repeating: .insert, count: m)
         } else {
-            var frontier = Array(repeating: 0, count: 2 * limit + 2)
+            // `frontier[offset + k]`: how far along `x` the furthest path on diagonal k reaches. Each
+            // step keeps the part of it the next one reads (diagonals -d-1…d+1), so memory grows
+            // with the square of the differences, not with the length of the file.
+            let offset = limit + 1
+            var frontier = Array(repeating: 0, count: 2 * limit + 3)
             var trace: [[Int]] = []
             search: for d in 0...limit {
-                trace.append(frontier)
+                trace.append(Array(frontier[(offset - d - 1)...(offset + d + 1)]))
                 for k in stride(from: -d, through: d, by: 2) {
-                    var i = (k == -d || (k != d && frontier[limit + k - 1] < frontier[limit + k + 1])) ? frontier[limit + k + 1] : frontier[limit + k - 1] + 1
+                    var i = (k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1])) ? frontier[offset + k + 1] : frontier[offset + k - 1] + 1
                     var j = i - k
                     while i < n, j < m, x[i] == y[j] { i += 1; j += 1 }
-                    frontier[limit + k] = i
+                    frontier[offset + k] = i
                     if i >= n && j >= m { break search }
                 }
             }
@@ -125,10 +129,11 @@ public enum UnifiedDiff {
             var i = n, j = m
             for d in stride(from: trace.count - 1, through: 0, by: -1) {
                 let previous = trace[d]
+                func reach(_ k: Int) -> Int { previous[k + d + 1] }
                 let k = i - j
-                let fromInsert = k == -d || (k != d && previous[limit + k - 1] < previous[limit + k + 1])
+                let fromInsert = k == -d || (k != d && reach(k - 1) < reach(k + 1))
                 let previousK = fromInsert ? k + 1 : k - 1
-                let previousI = previous[limit + previousK], previousJ = previousI - previousK
+                let previousI = reach(previousK), previousJ = previousI - previousK
                 while i > previousI && j > previousJ { middle.append(.same); i -= 1; j -= 1 }
                 if d > 0 { middle.append(fromInsert ? .insert : .delete) }
                 i = previousI

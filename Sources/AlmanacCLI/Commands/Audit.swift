@@ -121,8 +121,10 @@ struct Audit: ParsableCommand {
                 for change in plan.changes { diff += UnifiedDiff.bytes(change.original, change.fixed, path: change.path) }
                 session.write(diff)
                 session.report(.note(.cliAuditWouldFix(count: String(fixes.count), files: String(plan.changes.count), checks: counts)))
+                var left = auditor.audit(plan.tables)
+                if let accepted { left = accepted.apply(to: left) }
                 let threshold = Diagnostic.Severity(rawValue: failOn) ?? .error
-                if plan.remaining.contains(where: { $0.severity >= threshold }) { throw CommandFailure(.problemsFound) }
+                if left.findings.contains(where: { $0.severity >= threshold }) { throw CommandFailure(.problemsFound) }
                 return
             }
             let (written, problems) = AuditFixer.write(plan.changes)
@@ -132,7 +134,12 @@ struct Audit: ParsableCommand {
             fixed = writtenFixes
             if !writtenFixes.isEmpty {
                 session.report(.note(.cliAuditFixed(count: String(writtenFixes.count), files: String(written.count), checks: writtenCounts)))
-                // What is left is what the files now hold.
+            }
+            // What is left is what the files now hold: the planned tables when every change was
+            // written (what was written reads back as planned), else the files read again.
+            if written.count == plan.changes.count {
+                tables = plan.tables
+            } else {
                 tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
             }
         }
