@@ -11,7 +11,7 @@ public enum RuleDocumentation {
         let width = (rules.map(\.id.count).max() ?? 0) + 2
         for rule in rules {
             output += AuditReporter.pad(rule.id, width) + AuditReporter.pad(AuditReporter.severityWord(rule.severity, language), 9)
-                + rule.summary.rendered(in: language) + "\n"
+                + AuditReporter.pad(AuditFixer.checks.contains(rule.id) ? "fix" : "", 5) + rule.summary.rendered(in: language) + "\n"
         }
         return output
     }

@@ -40,8 +40,11 @@ public enum XCStringsPatch {
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         var json = JSONBytes(bytes: bytes)
         guard let root = json.value(at: 0), let strings = json.member("strings", of: root) else { return nil }
+        // The entries found once: a catalog of 50,000 keys is not walked again for each edit.
+        var entries: [String: Range<Int>] = [:]
+        for member in json.members(of: strings) where entries[member.key] == nil { entries[member.key] = member.value }
         for edit in edits {
-            guard let entry = json.member(edit.key, of: strings) else { return nil }
+            guard let entry = entries[edit.key] else { return nil }
             if let translation = edit.translation {
                 guard let indent = style.indent, let localizations = json.member("localizations", of: entry),
                       json.member(edit.locale, of: localizations) == nil,

@@ -32,9 +32,12 @@ public enum XLIFFPatch {
         guard var text = String(validating: bytes, as: UTF8.self) else { return nil }
         // From the last place in the file to the first, so that earlier offsets stay right.
         var replacements: [(range: Range<String.Index>, with: String)] = []
+        // The units found once, by language and id (the same id twice in one language: no single unit).
+        guard let units = units(in: text) else { return nil }
         for edit in edits {
             let id = edit.path.isEmpty ? edit.key : edit.key + XLIFFCodec.separator + XLIFFCodec.xliffPath(edit.path)
-            guard let unit = unit(id: id, locale: edit.locale, in: text), let replacement = replacement(for: edit, unit: unit, in: text) else {
+            guard let found = units[UnitID(locale: edit.locale, id: id)] ?? units[UnitID(locale: nil, id: id)], let unit = found,
+                  let replacement = replacement(for: edit, unit: unit, in: text) else {
                 return nil
             }
             replacements.append(replacement)
@@ -47,9 +50,15 @@ public enum XLIFFPatch {
         return Array(text.utf8)
     }
 
-    /// The span of the `<trans-unit>` element with this id, in the `<file>` of this target language.
-    static func unit(id: String, locale: String, in text: String) -> Range<String.Index>? {
-        var found: Range<String.Index>?
+    struct UnitID: Hashable {
+        var locale: String?
+        var id: String
+    }
+
+    /// The span of each `<trans-unit>`, by its `<file>`'s target language and its id; nil for an id
+    /// two units of one language share. Nil when a unit is not closed.
+    static func units(in text: String) -> [UnitID: Range<String.Index>?]? {
+        var result: [UnitID: Range<String.Index>?] = [:]
         var fileLanguage: String?
         var position = text.startIndex
         while let open = next(tag: ["file", "trans-unit"], in: text, from: position) {
@@ -60,14 +69,13 @@ public enum XLIFFPatch {
                 continue
             }
             guard let close = text.range(of: "</trans-unit>", range: open.range.upperBound..<text.endIndex) else { return nil }
-            if attribute("id", in: tag) == id && (fileLanguage == nil || fileLanguage == locale) {
-                // The same id twice in one language's file: no single unit to change.
-                guard found == nil else { return nil }
-                found = open.range.lowerBound..<close.upperBound
+            if let id = attribute("id", in: tag) {
+                let key = UnitID(locale: fileLanguage, id: id)
+                result[key] = result[key] == nil ? .some(open.range.lowerBound..<close.upperBound) : .some(nil)
             }
             position = close.upperBound
         }
-        return found
+        return result
     }
 
     /// The next start tag of one of `names` from `position`, past comments and CDATA sections.

@@ -370,9 +370,13 @@ public struct AuditFixer {
 
     /// The change, once what is written reads back with the fixed texts.
     private func checked(_ written: [UInt8], original bytes: [UInt8], file: String, codec: any Codec, edits: [FileEdit]) throws(Diagnostic) -> FileChange? {
-        guard case .catalog(let reread) = try codec.decode(CodecInput(bytes: written, fileName: file), context: CodecContext()).document,
-              edits.allSatisfy({ edit in
-                  guard let translation = reread[edit.key]?.translations[edit.locale] else { return false }
+        guard case .catalog(let reread) = try codec.decode(CodecInput(bytes: written, fileName: file), context: CodecContext()).document
+        else { throw .error(.auditFixNotExact(count: String(edits.count)), at: SourceLocation(file: file)) }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(reread.entries.count)
+        for (position, entry) in reread.entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        guard edits.allSatisfy({ edit in
+                  guard let position = index[edit.key], let translation = reread.entries[position].translations[edit.locale] else { return false }
                   if let drafted = edit.drafted {
                       // A format that holds a state marks the draft for review (a `.strings` file has its comment).
                       let marked = translation.state == .needsReview || !["xcstrings", "xliff"].contains(codec.format.id)

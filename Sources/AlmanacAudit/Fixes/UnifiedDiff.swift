@@ -103,7 +103,14 @@ public enum UnifiedDiff {
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let x = Array(a[prefix..<(a.count - suffix)]), y = Array(b[prefix..<(b.count - suffix)])
+        // Each distinct line as a number: the search compares numbers, not text.
+        var numbers: [Substring: Int] = [:]
+        func number(_ line: Substring) -> Int {
+            if let known = numbers[line] { return known }
+            numbers[line] = numbers.count
+            return numbers.count - 1
+        }
+        let x = a[prefix..<(a.count - suffix)].map(number), y = b[prefix..<(b.count - suffix)].map(number)
         let n = x.count, m = y.count, limit = n + m
         var middle: [Step] = []
         if n == 0 || m == 0 {

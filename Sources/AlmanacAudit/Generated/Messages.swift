@@ -77,7 +77,7 @@ enum ModuleMessages {
             "audit.html.problem": "Problem",
             "audit.html.title": "Localization audit",
             "audit.line-wrap-mismatch": "“%@” in %@ wraps its lines differently from the base.",
-            "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off.",
+            "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.",
             "audit.locale-name": "The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.",
             "audit.mainland-vocabulary": "“%@” in %@ uses the mainland word %@; Taiwan writes %@.",
             "audit.missing-in-catalog": "The code uses “%@”, which no catalog defines.",
@@ -214,7 +214,7 @@ enum ModuleMessages {
             "audit.html.problem": "问题",
             "audit.html.title": "本地化审查",
             "audit.line-wrap-mismatch": "%2$@ 中的“%1$@”断行方式与基准不同。",
-            "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查。",
+            "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查；--fix 就地修复标有 fix 的检查。",
             "audit.locale-name": "文件夹“%@”按 %@ 读取（ICU 为此名称推断的书写系统和地区），并按该书写系统检查。",
             "audit.mainland-vocabulary": "%2$@ 中的“%1$@”用了大陆用语“%3$@”；台湾写作“%4$@”。",
             "audit.missing-in-catalog": "代码用到了“%@”，但没有任何目录定义它。",
@@ -351,7 +351,7 @@ enum ModuleMessages {
             "audit.html.problem": "問題",
             "audit.html.title": "在地化審查",
             "audit.line-wrap-mismatch": "%2$@ 中的「%1$@」斷行方式與基準不同。",
-            "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查。",
+            "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查；--fix 就地修正標有 fix 的檢查。",
             "audit.locale-name": "資料夾「%@」按 %@ 讀取（ICU 為此名稱推斷的書寫系統與地區），並依該書寫系統檢查。",
             "audit.mainland-vocabulary": "%2$@ 中的「%1$@」用了中國大陸用語「%3$@」；台灣寫作「%4$@」。",
             "audit.missing-in-catalog": "程式碼用到了「%@」，但沒有任何目錄定義它。",
@@ -590,7 +590,7 @@ extension Message {
     static func auditLineWrapMismatch(key: String, locale: String) -> Message {
         Message("audit.line-wrap-mismatch", [key, locale], table: ModuleMessages.table)
     }
-    /// %@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off.
+    /// %@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.
     static func auditListHeading(count: String) -> Message {
         Message("audit.list.heading", [count], table: ModuleMessages.table)
     }
