@@ -177,17 +177,22 @@ def finding_id(app, finding):
     return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:12]
 
 
-def read_judged():
+def read_verdicts(path, columns):
+    """A judging file's rows by id (`#` lines are comments; missing cells are empty)."""
     rows = {}
-    if os.path.exists(JUDGED):
-        with open(JUDGED, encoding="utf-8") as file:
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as file:
             for line in file:
                 if line.startswith("#") or not line.strip():
                     continue
                 cells = line.rstrip("\n").split("\t")
-                row = dict(zip(COLUMNS, cells + [""] * (len(COLUMNS) - len(cells))))
+                row = dict(zip(columns, cells + [""] * (len(columns) - len(cells))))
                 rows[row["id"]] = row
     return rows
+
+
+def read_judged():
+    return read_verdicts(JUDGED, COLUMNS)
 
 
 def one_line(text, limit=160):
@@ -404,16 +409,7 @@ FIXES_JUDGED = os.path.join(HERE, "fixes-judged.tsv")
 
 
 def read_fixes_judged():
-    rows = {}
-    if os.path.exists(FIXES_JUDGED):
-        with open(FIXES_JUDGED, encoding="utf-8") as file:
-            for line in file:
-                if line.startswith("#") or not line.strip():
-                    continue
-                cells = line.rstrip("\n").split("\t")
-                row = dict(zip(FIX_COLUMNS, cells + [""] * (len(FIX_COLUMNS) - len(cells))))
-                rows[row["id"]] = row
-    return rows
+    return read_verdicts(FIXES_JUDGED, FIX_COLUMNS)
 
 
 def fixes(args):
