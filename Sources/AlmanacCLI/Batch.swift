@@ -18,7 +18,7 @@ final class Batch: Sendable {
     private let finished = Atomic<Int>(0)
     private let records = Atomic<Int>(0)
     private let failures = Atomic<Int>(0)
-    private let stopping = Atomic<Int>(0)  // 0 running, 1 interrupted, 2 stopped after a failure
+    private let stopping = Atomic<Int>(0)  // 0 running, 1 interrupted, 2 stopped after a failure, 3 the disk is full
     private let started = ContinuousClock.now
 
     /// The order jobs start in. With several workers, the output folders take turns (the first
@@ -37,6 +37,15 @@ final class Batch: Sendable {
     }
 
     var interrupted: Bool { stopping.load(ordering: .relaxed) == 1 }
+
+    /// Why files were not started: an interruption, a failure with `--stop-on-error`, a full disk.
+    var stopReason: Message {
+        switch stopping.load(ordering: .relaxed) {
+        case 1: .batchReasonInterrupted
+        case 3: .batchReasonNoSpace
+        default: .batchReasonFailure
+        }
+    }
 
     /// The jobs' places, the output folders taking turns, each folder's files in their order.
     static func folderByFolder(_ jobs: [Convert.Job]) -> [Int] {
@@ -82,7 +91,12 @@ final class Batch: Sendable {
                 finished.wrappingAdd(1, ordering: .relaxed)
                 if result.status == .failed {
                     failures.wrappingAdd(1, ordering: .relaxed)
-                    if stopOnError { _ = stopping.compareExchange(expected: 0, desired: 2, ordering: .relaxed) }
+                    // A full disk fails every file after it: none is started (a rerun continues).
+                    if result.diagnostics.contains(where: { $0.code == .outputNoSpace }) {
+                        _ = stopping.compareExchange(expected: 0, desired: 3, ordering: .relaxed)
+                    } else if stopOnError {
+                        _ = stopping.compareExchange(expected: 0, desired: 2, ordering: .relaxed)
+                    }
                 }
             }
         }
@@ -94,7 +108,7 @@ final class Batch: Sendable {
             signal(SIGTERM, SIG_DFL)
         }
         if showProgress, session.isTerminal { session.printErrorRaw("\r\u{1B}[2K") }
-        let reason = (stopping.load(ordering: .relaxed) == 1 ? Message.batchReasonInterrupted : Message.batchReasonFailure).rendered()
+        let reason = stopReason.rendered()
         return results.withLock { results in
             results.enumerated().map { index, result in
                 result ?? ConversionReport(input: jobs[index].input, output: jobs[index].destination, to: "", status: .notStarted,
@@ -155,7 +169,7 @@ final class Batch: Sendable {
         session.printErrorRaw(Message.batchSummary(converted: String(converted.count), total: String(reports.count), records: String(converted.reduce(0) { $0 + ($1.records ?? 0) }), seconds: String(format: "%.1f", elapsed), rate: Self.number(Double(converted.count) / elapsed), skipped: count(.skipped), failed: count(.failed)).rendered(in: session.language) + "\n")
         let notStarted = reports.filter { $0.status == .notStarted }.count
         if notStarted > 0 {
-            let reason = (stopping.load(ordering: .relaxed) == 1 ? Message.batchReasonInterrupted : Message.batchReasonFailure).rendered(in: session.language)
+            let reason = stopReason.rendered(in: session.language)
             session.printErrorRaw(Message.batchNotStartedSummary(count: String(notStarted), reason: reason).rendered(in: session.language) + "\n")
         }
         let skipped = reports.filter { $0.status == .skipped }.flatMap(\.diagnostics).map(\.code)

@@ -314,4 +314,35 @@ import Testing
         #expect(refused.output.contains("ALMANAC_MAX_INPUT_BYTES"))
         #expect(ExternalCommand.run([almanac, "convert", file, "--to", "catalog-json"]).status == 0)
     }
+
+    /// A full disk: the first file that cannot be written stops the batch from starting others (each
+    /// would fail the same way), the files not started say why, and a rerun continues (outputs that
+    /// exist are skipped). `/dev/full` answers every write with ENOSPC, as a full disk does.
+    @Test func aFullDiskStopsTheBatchOnce() throws {
+        let full = CLIRun(["convert", try folder() + "/google/2024/family.ics", "--to", "ics", "-o", "/dev/full"])
+        #expect(full.status != 0)
+        #expect(full.error.contains("output.no-space"))
+        let session = Session(environment: [:], language: .english, standardOutput: { _ in }, standardError: { _ in }, standardInput: { [] },
+                              binaryOutput: { _ in })
+        let jobs = (0..<40).map { Convert.Job(input: "in-\($0).ics", destination: "out-\($0).json", skipUnknown: false) }
+        let batch = Batch(jobs: jobs, workers: 1, stopOnError: false, session: session, showProgress: false)
+        let reports = batch.run { job in
+            if job.input == "in-5.ics" {
+                return ConversionReport(input: job.input, output: job.destination, to: "ics", status: .failed,
+                                        diagnostics: [.error(.outputNoSpace, at: SourceLocation(file: job.destination))])
+            }
+            return ConversionReport(input: job.input, output: job.destination, to: "ics")
+        }
+        #expect(reports.filter { $0.status == .converted }.count == 5)
+        #expect(reports.filter { $0.status == .failed }.count == 1)
+        let notStarted = reports.filter { $0.status == .notStarted }
+        #expect(notStarted.count == 34)
+        #expect(notStarted.allSatisfy { $0.diagnostics.first?.message.rendered(in: .english).contains("the disk is full") == true })
+        // Any other failure does not stop a batch without --stop-on-error.
+        let other = Batch(jobs: jobs, workers: 1, stopOnError: false, session: session, showProgress: false).run { job in
+            ConversionReport(input: job.input, output: job.destination, to: "ics", status: job.input == "in-5.ics" ? .failed : .converted,
+                             diagnostics: job.input == "in-5.ics" ? [.error(.outputFailed(reason: "I/O error"))] : [])
+        }
+        #expect(other.filter { $0.status == .converted }.count == 39)
+    }
 }

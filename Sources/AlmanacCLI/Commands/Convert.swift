@@ -191,8 +191,10 @@ struct Convert: ParsableCommand {
         // skips thousands; an interrupted batch leaves thousands unstarted).
         let batchSummary = toDirectory && jobs.count > 1
         if !streaming {
+            // A full disk fails the files in flight at once, each for the same reason: one line says it.
+            let full = batchSummary ? reports.flatMap(\.diagnostics).filter { $0.code == .outputNoSpace } : []
             let shown = reports.lazy.flatMap(\.diagnostics).filter { diagnostic in
-                !(batchSummary && [.batchSkippedExists, .batchSkippedUnknown, .batchNotStarted].contains(diagnostic.code))
+                !(batchSummary && [.batchSkippedExists, .batchSkippedUnknown, .batchNotStarted, .outputNoSpace].contains(diagnostic.code))
             }
             // Warnings grouped by kind (2,000 exports dropping the same field are one line with
             // counts, not 2,000; a catalog written as 22 locale files says a loss once), and what a
@@ -202,6 +204,9 @@ struct Convert: ParsableCommand {
                 if !lines.isEmpty { session.printErrorRaw(lines.joined(separator: "\n") + "\n") }
             } else {
                 session.report(shown)
+            }
+            if let first = full.first {
+                session.report(.error(.batchNoSpaceSummary(count: String(full.count), file: first.location?.file ?? "")))
             }
         }
         if batchSummary { batch.printSummary(reports: results) }

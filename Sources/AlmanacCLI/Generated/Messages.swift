@@ -19,6 +19,7 @@ enum ModuleMessages {
             "batch.group-left-out": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them",
             "batch.group-left-out-one": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them",
             "batch.interrupting": "Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).",
+            "batch.no-space-summary": "%@ files could not be written because the disk is full (the first: %@); no file was started after it.",
             "batch.not-started": "Not converted: the batch stopped before this file (%@).",
             "batch.not-started-summary": "%1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.",
             "batch.outside-output": "The output path %@ leaves the output folder; nothing was written.",
@@ -26,6 +27,7 @@ enum ModuleMessages {
             "batch.progress-failed": "%@ failed",
             "batch.reason-failure": "--stop-on-error after a failure",
             "batch.reason-interrupted": "interrupted",
+            "batch.reason-no-space": "the disk is full: free some space first",
             "batch.same-output": "This file would be written to the same output as %@; rename one of them or convert them apart.",
             "batch.skipped-exists": "Skipped: the output exists. --force replaces it.",
             "batch.skipped-summary": "Skipped %1$@ whose output already exists (--force replaces them) and %2$@ not in a format Almanac reads; --report FILE lists every file.",
@@ -167,6 +169,7 @@ enum ModuleMessages {
             "batch.group-left-out": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%4$@ 个文件中的 %3$@ 项）；--verbose 逐项列出",
             "batch.group-left-out-one": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%3$@ 项）；--verbose 逐项列出",
             "batch.interrupting": "已中断：正在完成进行中的文件。再按一次 Ctrl-C 立即停止（未完成的输出会被删除）。",
+            "batch.no-space-summary": "%@ 个文件因磁盘已满而无法写入（第一个：%@）；之后没有再开始转换其他文件。",
             "batch.not-started": "未转换：批量转换在此文件之前停止（%@）。",
             "batch.not-started-summary": "有 %1$@ 个文件未转换（%2$@）；再次运行同一命令即可转换它们——已存在的输出会被跳过。",
             "batch.outside-output": "输出路径 %@ 超出了输出文件夹；未写入任何内容。",
@@ -174,6 +177,7 @@ enum ModuleMessages {
             "batch.progress-failed": "%@ 个失败",
             "batch.reason-failure": "出现失败后的 --stop-on-error",
             "batch.reason-interrupted": "已中断",
+            "batch.reason-no-space": "磁盘已满：请先腾出空间",
             "batch.same-output": "此文件的输出与 %@ 相同；请重命名其中一个，或分开转换。",
             "batch.skipped-exists": "已跳过：输出文件已存在。使用 --force 可覆盖。",
             "batch.skipped-summary": "跳过了 %1$@ 个输出已存在的文件（--force 可覆盖）和 %2$@ 个 Almanac 无法读取格式的文件；--report FILE 会列出每个文件。",
@@ -315,6 +319,7 @@ enum ModuleMessages {
             "batch.group-left-out": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%4$@ 個檔案中的 %3$@ 項）；--verbose 逐項列出",
             "batch.group-left-out-one": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%3$@ 項）；--verbose 逐項列出",
             "batch.interrupting": "已中斷：正在完成進行中的檔案。再按一次 Ctrl-C 立即停止（未完成的輸出會被刪除）。",
+            "batch.no-space-summary": "%@ 個檔案因磁碟已滿而無法寫入（第一個：%@）；之後沒有再開始轉換其他檔案。",
             "batch.not-started": "未轉換：批次轉換在此檔案之前停止（%@）。",
             "batch.not-started-summary": "有 %1$@ 個檔案未轉換（%2$@）；再次執行同一命令即可轉換它們——已存在的輸出會被略過。",
             "batch.outside-output": "輸出路徑 %@ 超出了輸出資料夾；未寫入任何內容。",
@@ -322,6 +327,7 @@ enum ModuleMessages {
             "batch.progress-failed": "%@ 個失敗",
             "batch.reason-failure": "出現失敗後的 --stop-on-error",
             "batch.reason-interrupted": "已中斷",
+            "batch.reason-no-space": "磁碟已滿：請先騰出空間",
             "batch.same-output": "此檔案的輸出與 %@ 相同；請重新命名其中一個，或分開轉換。",
             "batch.skipped-exists": "已略過：輸出檔案已存在。使用 --force 可覆寫。",
             "batch.skipped-summary": "略過了 %1$@ 個輸出已存在的檔案（--force 可覆寫）和 %2$@ 個 Almanac 無法讀取格式的檔案；--report FILE 會列出每個檔案。",
@@ -497,6 +503,10 @@ extension Message {
     }
     /// Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).
     static var batchInterrupting: Message { Message("batch.interrupting", [], table: ModuleMessages.table) }
+    /// %@ files could not be written because the disk is full (the first: %@); no file was started after it.
+    static func batchNoSpaceSummary(count: String, file: String) -> Message {
+        Message("batch.no-space-summary", [count, file], table: ModuleMessages.table)
+    }
     /// Not converted: the batch stopped before this file (%@).
     static func batchNotStarted(reason: String) -> Message {
         Message("batch.not-started", [reason], table: ModuleMessages.table)
@@ -521,6 +531,8 @@ extension Message {
     static var batchReasonFailure: Message { Message("batch.reason-failure", [], table: ModuleMessages.table) }
     /// interrupted
     static var batchReasonInterrupted: Message { Message("batch.reason-interrupted", [], table: ModuleMessages.table) }
+    /// the disk is full: free some space first
+    static var batchReasonNoSpace: Message { Message("batch.reason-no-space", [], table: ModuleMessages.table) }
     /// This file would be written to the same output as %@; rename one of them or convert them apart.
     static func batchSameOutput(other: String) -> Message {
         Message("batch.same-output", [other], table: ModuleMessages.table)
@@ -835,6 +847,7 @@ extension DiagnosticCode {
     static let batchGroupLeftOut: DiagnosticCode = "batch.group-left-out"
     static let batchGroupLeftOutOne: DiagnosticCode = "batch.group-left-out-one"
     static let batchInterrupting: DiagnosticCode = "batch.interrupting"
+    static let batchNoSpaceSummary: DiagnosticCode = "batch.no-space-summary"
     static let batchNotStarted: DiagnosticCode = "batch.not-started"
     static let batchNotStartedSummary: DiagnosticCode = "batch.not-started-summary"
     static let batchOutsideOutput: DiagnosticCode = "batch.outside-output"
@@ -842,6 +855,7 @@ extension DiagnosticCode {
     static let batchProgressFailed: DiagnosticCode = "batch.progress-failed"
     static let batchReasonFailure: DiagnosticCode = "batch.reason-failure"
     static let batchReasonInterrupted: DiagnosticCode = "batch.reason-interrupted"
+    static let batchReasonNoSpace: DiagnosticCode = "batch.reason-no-space"
     static let batchSameOutput: DiagnosticCode = "batch.same-output"
     static let batchSkippedExists: DiagnosticCode = "batch.skipped-exists"
     static let batchSkippedSummary: DiagnosticCode = "batch.skipped-summary"

@@ -443,7 +443,9 @@ public enum OutputFile {
     #endif
 
     static func failure(_ path: String, _ code: Int32) -> Diagnostic {
-        Diagnostic.error(.outputFailed(reason: String(cString: strerror(code))), at: SourceLocation(file: path))
+        // A full disk (or quota) has a code of its own: a batch stops starting files after the first.
+        if code == ENOSPC || code == EDQUOT { return Diagnostic.error(.outputNoSpace, at: SourceLocation(file: path)) }
+        return Diagnostic.error(.outputFailed(reason: String(cString: strerror(code))), at: SourceLocation(file: path))
     }
 
     // Both over the UTF-8 bytes, not Characters: twice for every file a batch writes.

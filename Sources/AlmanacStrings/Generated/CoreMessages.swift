@@ -75,6 +75,7 @@ enum CoreMessages {
             "output.exists": "This file already exists. Use --force to replace it, or choose another -o.",
             "output.failed": "Could not write this file: %@.",
             "output.link-inside": "%@ is a symbolic link inside the output folder %@; Almanac does not write through links beneath -o. Remove the link, or choose another -o; nothing was written there.",
+            "output.no-space": "The disk is full: this file could not be written. Free some space and write it again.",
             "output.not-plain-name": "The output path %@ holds “%@”, which is not a plain name (empty, “.”, “..”, or with a slash or NUL); names from an input cannot climb out of the output folder, so nothing of this document was written.",
             "output.removed-abandoned": "Removed %@ unfinished output files that an earlier run left here when it was stopped at once (its process is gone).",
             "plist.expected-dict": "A stringsdict holds a <dict> of keys at the top.",
@@ -186,6 +187,7 @@ enum CoreMessages {
             "output.exists": "此文件已存在。如要覆盖请加 --force，或用 -o 指定其他位置。",
             "output.failed": "无法写入此文件：%@。",
             "output.link-inside": "%@ 是输出文件夹 %@ 中的符号链接；Almanac 不会经由 -o 之下的链接写入。请删除该链接或另选 -o；那里未写入任何内容。",
+            "output.no-space": "磁盘已满：无法写入此文件。请先腾出空间再写一次。",
             "output.not-plain-name": "输出路径 %@ 含有“%@”，这不是普通名称（为空、“.”、“..”，或含斜杠或 NUL）；来自输入内容的名称不能越出输出文件夹，因此此文档未写入任何内容。",
             "output.removed-abandoned": "已删除 %@ 个未完成的输出文件：之前的一次运行被立即终止时留在这里（其进程已不存在）。",
             "plist.expected-dict": "stringsdict 的最上层应是一个 <dict>。",
@@ -297,6 +299,7 @@ enum CoreMessages {
             "output.exists": "此檔案已存在。如要覆寫請加 --force，或用 -o 指定其他位置。",
             "output.failed": "無法寫入此檔案：%@。",
             "output.link-inside": "%@ 是輸出資料夾 %@ 中的符號連結；Almanac 不會經由 -o 之下的連結寫入。請刪除該連結或另選 -o；該處未寫入任何內容。",
+            "output.no-space": "磁碟已滿：無法寫入此檔案。請先騰出空間再寫一次。",
             "output.not-plain-name": "輸出路徑 %@ 含有「%@」，這不是一般名稱（空白、「.」、「..」，或含斜線或 NUL）；來自輸入內容的名稱不能越出輸出資料夾，因此此文件未寫入任何內容。",
             "output.removed-abandoned": "已刪除 %@ 個未完成的輸出檔案：先前的一次執行被立即終止時留在這裡（其程序已不存在）。",
             "plist.expected-dict": "stringsdict 的最上層應是一個 <dict>。",
@@ -584,6 +587,8 @@ extension Message {
     package static func outputLinkInside(link: String, folder: String) -> Message {
         Message("output.link-inside", [link, folder], table: nil)
     }
+    /// The disk is full: this file could not be written. Free some space and write it again.
+    package static var outputNoSpace: Message { Message("output.no-space", [], table: nil) }
     /// The output path %@ holds “%@”, which is not a plain name (empty, “.”, “..”, or with a slash or NUL); names from an input cannot climb out of the output folder, so nothing of this document was written.
     package static func outputNotPlainName(path: String, part: String) -> Message {
         Message("output.not-plain-name", [path, part], table: nil)
@@ -796,6 +801,7 @@ extension DiagnosticCode {
     package static let outputExists: DiagnosticCode = "output.exists"
     package static let outputFailed: DiagnosticCode = "output.failed"
     package static let outputLinkInside: DiagnosticCode = "output.link-inside"
+    package static let outputNoSpace: DiagnosticCode = "output.no-space"
     package static let outputNotPlainName: DiagnosticCode = "output.not-plain-name"
     package static let outputRemovedAbandoned: DiagnosticCode = "output.removed-abandoned"
     package static let plistExpectedDict: DiagnosticCode = "plist.expected-dict"
