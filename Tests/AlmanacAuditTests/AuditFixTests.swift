@@ -160,6 +160,26 @@ import Testing
         #expect(XLIFFPatch.apply([XLIFFPatch.Edit(key: "gone", path: "", locale: "zh-Hant", text: "x")], to: Array(text.utf8)) == nil)
     }
 
+    /// Xcode exports one XLIFF per language: a key zh-Hant's file lacks is drafted from the zh-Hans
+    /// file of the same strings (`original`), written as a target marked needs-review-translation.
+    @Test func xliffDraftsComeFromTheSimplifiedFile() throws {
+        let work = temporaryFolder()
+        let hant = try String(contentsOfFile: repository + "/Tests/AlmanacCatalogsTests/Fixtures/zh-Hant.xliff", encoding: .utf8)
+        let hans = hant.replacingOccurrences(of: "target-language=\"zh-Hant\"", with: "target-language=\"zh-Hans\"")
+            .replacingOccurrences(of: "<source>Restore from Backup</source>",
+                                  with: "<source>Restore from Backup</source>\n        <target state=\"translated\">从备份恢复</target>")
+        try hant.write(toFile: work + "/zh-Hant.xliff", atomically: true, encoding: .utf8)
+        try hans.write(toFile: work + "/zh-Hans.xliff", atomically: true, encoding: .utf8)
+        var options = AuditFixer.Options()
+        options.checks = ["missing-key"]
+        let plan = AuditFixer(auditor: try Auditor(), options: options).plan(AuditTable.load([work + "/zh-Hans.xliff", work + "/zh-Hant.xliff"]))
+        let change = try #require(plan.changes.first { $0.path.hasSuffix("zh-Hant.xliff") })
+        #expect(String(decoding: change.fixed, as: UTF8.self) == hant.replacingOccurrences(
+            of: "<source>Restore from Backup</source>",
+            with: "<source>Restore from Backup</source>\n        <target state=\"needs-review-translation\">從備份恢復</target>"))
+        #expect(plan.changes.count == 1)
+    }
+
     /// A file that changed after the plan read it is not written, and says so.
     @Test func aFileChangedDuringTheRunIsLeftAlone() throws {
         let work = try copyOfFixtures()

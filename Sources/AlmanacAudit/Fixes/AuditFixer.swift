@@ -86,8 +86,9 @@ public struct AuditFixer {
         var order: [String] = []
         var fixedTables = tables
         var tableEdits: [[FileEdit]] = Array(repeating: [], count: tables.count)
+        let elsewhere = Self.simplifiedTexts(in: tables)
         for (position, table) in tables.enumerated() {
-            let (fixed, fixes) = fixInMemory(table)
+            let (fixed, fixes) = fixInMemory(table, elsewhere: elsewhere)
             guard !fixes.isEmpty else { continue }
             fixedTables[position] = fixed
             tableEdits[position] = fileEdits(original: table, fixed: fixed, fixes: fixes, diagnostics: &diagnostics)
@@ -150,8 +151,30 @@ public struct AuditFixer {
 
     // MARK: - In memory
 
+    /// Simplified Chinese texts of XLIFF files, by the file their strings come from (`original`)
+    /// and key: Xcode exports one XLIFF per language, so a zh-Hant file's draft comes from the
+    /// zh-Hans file beside it.
+    static func simplifiedTexts(in tables: [AuditTable]) -> [String: (locale: String, translation: Translation)] {
+        var result: [String: (locale: String, translation: Translation)] = [:]
+        for table in tables where table.catalog.presentation[CatalogFiles.originalKey] != nil {
+            for locale in table.catalog.locales {
+                let traits = AuditLocale(locale)
+                guard traits.isChinese, traits.script == "Hans" else { continue }
+                for entry in table.catalog.entries {
+                    guard let translation = entry.translations[locale], let original = Self.original(of: entry, in: table.catalog) else { continue }
+                    result[original + "\u{1F}" + entry.key] = result[original + "\u{1F}" + entry.key] ?? (locale, translation)
+                }
+            }
+        }
+        return result
+    }
+
+    static func original(of entry: CatalogEntry, in catalog: Catalog) -> String? {
+        entry.presentation[CatalogFiles.originalKey] ?? catalog.presentation[CatalogFiles.originalKey]
+    }
+
     /// The table with its fixable findings fixed, pass after pass, and the fixes.
-    func fixInMemory(_ original: AuditTable) -> (AuditTable, [Fix]) {
+    func fixInMemory(_ original: AuditTable, elsewhere: [String: (locale: String, translation: Translation)] = [:]) -> (AuditTable, [Fix]) {
         var table = original
         var fixes: [Fix] = []
         var index: [String: Int] = [:]
@@ -173,8 +196,9 @@ public struct AuditFixer {
                 guard let locale = finding.locale, let position = index[finding.key] else { continue }
                 if finding.check == "missing-key" {
                     if drafter == nil { drafter = .some(try? ChineseConverter(.toTaiwan, keepingSharedWords: true)) }
+                    let outside = Self.original(of: table.catalog.entries[position], in: table.catalog).flatMap { elsewhere[$0 + "\u{1F}" + finding.key] }
                     guard let converter = drafter ?? nil, let fix = draft(&table.catalog.entries[position], locale: locale, converter: converter,
-                                                                       table: table.name) else { continue }
+                                                                       table: table.name, elsewhere: outside) else { continue }
                     fixes.append(fix)
                     changedKeys?.insert(finding.key)
                     changed = true
@@ -197,10 +221,12 @@ public struct AuditFixer {
     }
 
     /// A missing Taiwan Chinese translation drafted from the Simplified one, marked for review.
-    private func draft(_ entry: inout CatalogEntry, locale: String, converter: ChineseConverter, table: String) -> Fix? {
+    private func draft(_ entry: inout CatalogEntry, locale: String, converter: ChineseConverter, table: String,
+                       elsewhere: (locale: String, translation: Translation)? = nil) -> Fix? {
+        let own = entry.translations.keys.sorted().first(where: { Self.isSimplified(auditor.locale($0)) })
         guard entry.translations[locale] == nil, auditor.locale(locale).isTaiwan,
-              let source = entry.translations.keys.sorted().first(where: { Self.isSimplified(auditor.locale($0)) }),
-              let translation = entry.translations[source], !translation.isEmpty,
+              let source = own ?? elsewhere?.locale,
+              let translation = own.flatMap({ entry.translations[$0] }) ?? elsewhere?.translation, !translation.isEmpty,
               // A Simplified text that is still the base's (untranslated there too) drafts nothing.
               translation.texts.contains(where: { $0.text.contains(where: TextScan.isCJK) }) else { return nil }
         var drafted = converter.convert(translation)
@@ -263,7 +289,9 @@ public struct AuditFixer {
                 result.append(FileEdit(file: file, key: fix.key, locale: fix.locale, variant: fix.variant, before: old, after: new, fixes: made))
             } else {
                 let source = after.presentation["audit.drafted-from"] ?? ""
-                guard let sourceFile = original.catalog.entries[position].translations[source]?.presentation.origin?.file else { continue }
+                // The Simplified text's file, or for a draft from another XLIFF file, this table's own file.
+                guard let sourceFile = original.catalog.entries[position].translations[source]?.presentation.origin?.file
+                    ?? (original.files.count == 1 ? original.files[0] : nil) else { continue }
                 guard let file = Self.localeFile(like: sourceFile, locale: fix.locale, in: original.files) else {
                     let wanted = OutputNames.parent(of: OutputNames.parent(of: sourceFile)) + "/" + fix.locale + ".lproj/" + OutputNames.baseName(sourceFile)
                     if missingFiles[wanted] == nil { missingOrder.append(wanted) }
