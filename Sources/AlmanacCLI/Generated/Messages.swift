@@ -75,7 +75,7 @@ enum ModuleMessages {
             "cli.option.encoding": "The input's character encoding (utf-8, big5, gb18030, utf-16…), when detection should not decide.",
             "cli.option.explain": "Explain one check, with examples that trigger it and examples that do not, and exit.",
             "cli.option.fail-on": "Exit with status 1 when findings of this severity (error or warning) remain.",
-            "cli.option.fix": "Fix, in place, the findings that have one right answer (the checks --list-checks marks fixable); --fix=CHECK,… fixes only those. The audit then reports what is left.",
+            "cli.option.fix": "Fix, in place, the findings that have one right answer (the checks --list-checks marks fix); --fix=CHECK,… fixes only those. The audit then reports what is left.",
             "cli.option.force": "Replace output files that already exist.",
             "cli.option.from": "The input format, when it cannot be told from the file (see almanac formats).",
             "cli.option.from-date": "The first day of the window (default: today).",
@@ -225,7 +225,7 @@ enum ModuleMessages {
             "cli.option.encoding": "输入的字符编码（utf-8、big5、gb18030、utf-16…），用于不想自动检测时。",
             "cli.option.explain": "说明一项检查，附上会报告和不会报告的例子，然后退出。",
             "cli.option.fail-on": "仍有此级别（error 或 warning）的问题时，以状态 1 退出。",
-            "cli.option.fix": "就地修复只有一种正确改法的问题（--list-checks 标为可修复的检查）；--fix=检查,… 只修复这些。之后报告剩下的问题。",
+            "cli.option.fix": "就地修复只有一种正确改法的问题（--list-checks 标有 fix 的检查）；--fix=检查,… 只修复这些。之后报告剩下的问题。",
             "cli.option.force": "覆盖已存在的输出文件。",
             "cli.option.from": "输入格式，在无法从文件判断时使用（见 almanac formats）。",
             "cli.option.from-date": "时间范围的第一天（默认：今天）。",
@@ -375,7 +375,7 @@ enum ModuleMessages {
             "cli.option.encoding": "輸入的字元編碼（utf-8、big5、gb18030、utf-16…），用於不想自動偵測時。",
             "cli.option.explain": "說明一項檢查，附上會回報和不會回報的例子，然後結束。",
             "cli.option.fail-on": "仍有此等級（error 或 warning）的問題時，以狀態 1 結束。",
-            "cli.option.fix": "就地修正只有一種正確改法的問題（--list-checks 標為可修正的檢查）；--fix=檢查,… 只修正這些。之後報告剩下的問題。",
+            "cli.option.fix": "就地修正只有一種正確改法的問題（--list-checks 標有 fix 的檢查）；--fix=檢查,… 只修正這些。之後報告剩下的問題。",
             "cli.option.force": "覆寫已存在的輸出檔案。",
             "cli.option.from": "輸入格式，在無法從檔案判斷時使用（見 almanac formats）。",
             "cli.option.from-date": "時間範圍的第一天（預設：今天）。",
@@ -639,7 +639,7 @@ extension Message {
     static var cliOptionExplain: Message { Message("cli.option.explain", [], table: ModuleMessages.table) }
     /// Exit with status 1 when findings of this severity (error or warning) remain.
     static var cliOptionFailOn: Message { Message("cli.option.fail-on", [], table: ModuleMessages.table) }
-    /// Fix, in place, the findings that have one right answer (the checks --list-checks marks fixable); --fix=CHECK,… fixes only those. The audit then reports what is left.
+    /// Fix, in place, the findings that have one right answer (the checks --list-checks marks fix); --fix=CHECK,… fixes only those. The audit then reports what is left.
     static var cliOptionFix: Message { Message("cli.option.fix", [], table: ModuleMessages.table) }
     /// Replace output files that already exist.
     static var cliOptionForce: Message { Message("cli.option.force", [], table: ModuleMessages.table) }
