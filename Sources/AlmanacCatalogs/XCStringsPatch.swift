@@ -98,7 +98,7 @@ public enum XCStringsPatch {
 }
 
 /// Positions in JSON text (valid JSON, as a String Catalog that decoded is): the span of a value,
-/// and the members of an object.
+/// and the members of an object, found with the layout reader's scanner.
 struct JSONBytes {
     let bytes: [UInt8]
 
@@ -109,60 +109,31 @@ struct JSONBytes {
         var valueEnd: Int { value.upperBound }
     }
 
-    func skipSpace(_ index: Int) -> Int {
-        var index = index
-        while index < bytes.count, bytes[index] == ASCII.space || bytes[index] == ASCII.lineFeed || bytes[index] == ASCII.carriageReturn
-            || bytes[index] == ASCII.tab { index += 1 }
-        return index
-    }
-
     /// The span of the value starting at `start` (after spaces).
     func value(at start: Int) -> Range<Int>? {
-        let index = skipSpace(start)
-        guard index < bytes.count else { return nil }
-        switch bytes[index] {
-        case ASCII.quote:
-            var end = index + 1
-            while end < bytes.count, bytes[end] != ASCII.quote { end += bytes[end] == ASCII.backslash ? 2 : 1 }
-            return end < bytes.count ? index..<(end + 1) : nil
-        case ASCII.openBrace, ASCII.openBracket:
-            var depth = 0
-            var end = index
-            while end < bytes.count {
-                switch bytes[end] {
-                case ASCII.quote:
-                    guard let string = value(at: end) else { return nil }
-                    end = string.upperBound
-                    continue
-                case ASCII.openBrace, ASCII.openBracket: depth += 1
-                case ASCII.closeBrace, ASCII.closeBracket:
-                    depth -= 1
-                    if depth == 0 { return index..<(end + 1) }
-                default: break
-                }
-                end += 1
-            }
-            return nil
-        default:
-            var end = index
-            while end < bytes.count, ![ASCII.comma, ASCII.closeBrace, ASCII.closeBracket, ASCII.space, ASCII.lineFeed, ASCII.carriageReturn,
-                                       ASCII.tab].contains(bytes[end]) { end += 1 }
-            return index..<end
-        }
+        var scanner = XCStringsLayout.Scanner(bytes: bytes, position: start)
+        scanner.skipSpace()
+        let begin = scanner.position
+        return scanner.skipValue() ? begin..<scanner.position : nil
     }
 
     /// The members of the object spanning `object`.
     func members(of object: Range<Int>) -> [Member] {
-        guard bytes[object.lowerBound] == ASCII.openBrace else { return [] }
+        var scanner = XCStringsLayout.Scanner(bytes: bytes, position: object.lowerBound)
+        guard scanner.take(ASCII.openBrace) else { return [] }
         var result: [Member] = []
-        var index = skipSpace(object.lowerBound + 1)
-        while index < object.upperBound - 1, bytes[index] == ASCII.quote {
-            guard let keySpan = value(at: index), let key = Self.string(bytes[keySpan]) else { return result }
-            index = skipSpace(keySpan.upperBound)
-            guard index < bytes.count, bytes[index] == ASCII.colon, let span = value(at: index + 1) else { return result }
-            result.append(Member(key: key, keyStart: keySpan.lowerBound, value: span))
-            index = skipSpace(span.upperBound)
-            if index < bytes.count, bytes[index] == ASCII.comma { index = skipSpace(index + 1) }
+        while scanner.position < object.upperBound {
+            scanner.skipSpace()
+            let keyStart = scanner.position
+            guard let key = scanner.string() else { return result }
+            scanner.skipSpace()
+            guard scanner.take(ASCII.colon) else { return result }
+            scanner.skipSpace()
+            let valueStart = scanner.position
+            guard scanner.skipValue() else { return result }
+            result.append(Member(key: key, keyStart: keyStart, value: valueStart..<scanner.position))
+            scanner.skipSpace()
+            guard scanner.take(ASCII.comma) else { return result }
         }
         return result
     }
@@ -192,10 +163,5 @@ struct JSONBytes {
             }
         }
         return member("stringUnit", of: node)
-    }
-
-    /// A JSON string's text.
-    static func string(_ literal: ArraySlice<UInt8>) -> String? {
-        try? JSONValue(parsing: Array(literal)).string
     }
 }

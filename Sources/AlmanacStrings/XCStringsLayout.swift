@@ -94,25 +94,30 @@ package struct XCStringsLayout: Sendable {
                               spacedSeparator: oneLine && entry.contains(", \""))
     }
 
-    /// A cursor over valid JSON text.
-    struct Scanner {
-        let bytes: [UInt8]
-        var position = 0
+    /// A cursor over valid JSON text (also what `XCStringsPatch` finds values with).
+    package struct Scanner {
+        package let bytes: [UInt8]
+        package var position = 0
 
-        mutating func skipSpace() {
+        package init(bytes: [UInt8], position: Int = 0) {
+            self.bytes = bytes
+            self.position = position
+        }
+
+        package mutating func skipSpace() {
             while position < bytes.count, [ASCII.space, ASCII.lineFeed, ASCII.carriageReturn, ASCII.tab].contains(bytes[position]) {
                 position += 1
             }
         }
 
-        mutating func take(_ byte: UInt8) -> Bool {
+        package mutating func take(_ byte: UInt8) -> Bool {
             guard position < bytes.count, bytes[position] == byte else { return false }
             position += 1
             return true
         }
 
         /// Moves past a string at the cursor; false when there is none.
-        mutating func skipString() -> Bool {
+        package mutating func skipString() -> Bool {
             guard take(ASCII.quote) else { return false }
             while position < bytes.count {
                 switch bytes[position] {
@@ -127,14 +132,14 @@ package struct XCStringsLayout: Sendable {
         }
 
         /// A string at the cursor, decoded (the top object's member names); nil when there is none.
-        mutating func string() -> String? {
+        package mutating func string() -> String? {
             let start = position
             guard skipString() else { return nil }
             return (try? JSONValue(parsing: Array(bytes[start..<position])))?.string
         }
 
         /// Moves past one value (string, object, array, number or literal).
-        mutating func skipValue() -> Bool {
+        package mutating func skipValue() -> Bool {
             guard position < bytes.count else { return false }
             switch bytes[position] {
             case ASCII.quote: return skipString()

@@ -28,7 +28,9 @@ public struct AuditFixer {
     public static let checks: [String] = TextFixes.checks + ["missing-key"]
 
     /// The comment a drafted `.strings` entry gets, which a reviewer searches for.
-    public static let draftComment = "Needs review: drafted by almanac audit --fix from the %@ text."
+    public static func draftComment(from locale: String) -> String {
+        "Needs review: drafted by almanac audit --fix from the \(locale) text."
+    }
 
     /// One finding fixed: which text, and what it was and is.
     public struct Fix: Hashable, Sendable, Codable {
@@ -157,9 +159,7 @@ public struct AuditFixer {
     static func simplifiedTexts(in tables: [AuditTable]) -> [String: (locale: String, translation: Translation)] {
         var result: [String: (locale: String, translation: Translation)] = [:]
         for table in tables where table.catalog.presentation[CatalogFiles.originalKey] != nil {
-            for locale in table.catalog.locales {
-                let traits = AuditLocale(locale)
-                guard traits.isChinese, traits.script == "Hans" else { continue }
+            for locale in table.catalog.locales where isSimplified(AuditLocale(locale)) {
                 for entry in table.catalog.entries {
                     guard let translation = entry.translations[locale], let original = Self.original(of: entry, in: table.catalog) else { continue }
                     result[original + "\u{1F}" + entry.key] = result[original + "\u{1F}" + entry.key] ?? (locale, translation)
@@ -323,10 +323,11 @@ public struct AuditFixer {
         let location = SourceLocation(file: file)
         guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { throw .error(.inputNotFound, at: location) }
         let codec = try registry.open(.file(file), codec: nil).codec
+        // XLIFF is changed in its bytes, with no catalog to decode first.
+        if codec.format.id == "xliff" { return try patchXLIFF(file, bytes: bytes, codec: codec, edits: edits) }
         let input = CodecInput(bytes: bytes, fileName: file)
         let decoded = try codec.decode(input, context: CodecContext())
         guard case .catalog(var catalog) = decoded.document else { throw .error(.auditFixNotExact(count: String(edits.count)), at: location) }
-        if codec.format.id == "xliff" { return try patchXLIFF(file, bytes: bytes, codec: codec, edits: edits) }
         // A String Catalog is changed in its bytes too, where it is laid out over lines (writing an
         // entry again would order its localizations as Xcode does).
         if codec.format.id == "xcstrings", let written = XCStringsPatch.apply(edits.map(Self.catalogEdit), to: bytes, catalog: catalog) {
@@ -353,9 +354,9 @@ public struct AuditFixer {
                     catalog.entries[position].translations[edit.locale] = translation
                 } else {
                     // A `.lproj` file of one locale: a new entry at its end, with the comment a reviewer looks for.
-                    let comment = Self.draftComment.replacingOccurrences(of: "%@", with: edit.draftedFrom ?? "zh-Hans")
                     index[edit.key] = catalog.entries.count
-                    catalog.entries.append(CatalogEntry(key: edit.key, comment: comment, translations: [edit.locale: translation]))
+                    catalog.entries.append(CatalogEntry(key: edit.key, comment: Self.draftComment(from: edit.draftedFrom ?? "zh-Hans"),
+                                                        translations: [edit.locale: translation]))
                 }
                 continue
             }
