@@ -44,7 +44,7 @@ enum CatalogAudit {
         // file (a second pipe could fill while the first is read) and printed.
         let notes = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-fix-\(UUID().uuidString).txt")
         if fixing {
-            FileManager.default.createFile(atPath: notes.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: notes.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: notes)
         }
         defer { try? FileManager.default.removeItem(at: notes) }

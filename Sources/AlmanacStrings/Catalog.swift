@@ -45,9 +45,16 @@ public struct Catalog: Hashable, Sendable, Codable {
     /// value already present is kept unless `replacing` is set.
     public mutating func merge(_ other: Catalog, replacing: Bool = false) {
         var index: [String: Int] = [:]
-        index.reserveCapacity(entries.count + other.entries.count)
-        entries.reserveCapacity(entries.count + other.entries.count)
-        for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        merge(other, replacing: replacing, index: &index)
+    }
+
+    /// `merge` with the entries' positions by key kept by the caller between merges: built here
+    /// when empty, and kept up to date.
+    mutating func merge(_ other: Catalog, replacing: Bool, index: inout [String: Int]) {
+        if index.isEmpty {
+            index.reserveCapacity(entries.count)
+            for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        }
         for entry in other.entries {
             guard let position = index[entry.key] else {
                 index[entry.key] = entries.count
@@ -101,29 +108,69 @@ public struct Translation: Hashable, Sendable, Codable {
     }
 
     public var value: String?
-    /// Plural forms by category (`one`: "%d day left", `other`: "%d days left").
-    public var plural: [PluralCategory: String]?
-    /// Variants by device (`iphone`, `ipad`, `mac`, `watch`, `other`), each a translation itself.
-    public var devices: [String: Translation]?
-    /// The plural variables `value` refers to as `%#@name@`, by name.
-    public var substitutions: [String: Substitution]?
-    /// The state of the translation as a whole: of several texts (plural forms), the least advanced.
-    public var state: State?
-    /// The texts whose own state differs from `state`, by their path in `texts` (`plural.one`,
-    /// `substitution.days.other`): a string catalog gives each plural form a state of its own.
-    public var textStates: [String: State]?
+    /// Plural forms, device variants, plural variables and texts' own states: most values have
+    /// none, so they share one box that exists only when one is set. A catalog holds a translation
+    /// per key and locale (1.5 million for 500,000 keys in three locales), and each field kept
+    /// inline would cost its size that many times.
+    private var variants: Variants?
     /// Where the value was read (file, line, column) and how it was written there.
     public var presentation: Presentation
+    /// The state of the translation as a whole: of several texts (plural forms), the least advanced.
+    public var state: State?
+
+    /// Plural forms by category (`one`: "%d day left", `other`: "%d days left").
+    public var plural: [PluralCategory: String]? {
+        get { variants?.fields.plural }
+        set { updateVariants { $0.plural = newValue } }
+    }
+    /// Variants by device (`iphone`, `ipad`, `mac`, `watch`, `other`), each a translation itself.
+    public var devices: [String: Translation]? {
+        get { variants?.fields.devices }
+        set { updateVariants { $0.devices = newValue } }
+    }
+    /// The plural variables `value` refers to as `%#@name@`, by name.
+    public var substitutions: [String: Substitution]? {
+        get { variants?.fields.substitutions }
+        set { updateVariants { $0.substitutions = newValue } }
+    }
+    /// The texts whose own state differs from `state`, by their path in `texts` (`plural.one`,
+    /// `substitution.days.other`): a string catalog gives each plural form a state of its own.
+    public var textStates: [String: State]? {
+        get { variants?.fields.textStates }
+        set { updateVariants { $0.textStates = newValue } }
+    }
+
+    /// The fields kept in the box, compared by value (no box and an empty one are the same).
+    private struct VariantFields: Hashable, Sendable {
+        var plural: [PluralCategory: String]?
+        var devices: [String: Translation]?
+        var substitutions: [String: Substitution]?
+        var textStates: [String: State]?
+
+        var isEmpty: Bool { plural == nil && devices == nil && substitutions == nil && textStates == nil }
+    }
+
+    /// Immutable: a change makes a new box, so copies of a translation never share a change.
+    private final class Variants: Hashable, Sendable {
+        let fields: VariantFields
+        init(_ fields: VariantFields) { self.fields = fields }
+        static func == (lhs: Variants, rhs: Variants) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
+        func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    }
+
+    private mutating func updateVariants(_ change: (inout VariantFields) -> Void) {
+        var fields = variants?.fields ?? VariantFields()
+        change(&fields)
+        variants = fields.isEmpty ? nil : Variants(fields)
+    }
 
     public init(value: String? = nil, plural: [PluralCategory: String]? = nil, devices: [String: Translation]? = nil,
                 substitutions: [String: Substitution]? = nil, state: State? = nil, textStates: [String: State]? = nil,
                 presentation: Presentation = Presentation()) {
         self.value = value
-        self.plural = plural
-        self.devices = devices
-        self.substitutions = substitutions
+        let fields = VariantFields(plural: plural, devices: devices, substitutions: substitutions, textStates: textStates)
+        self.variants = fields.isEmpty ? nil : Variants(fields)
         self.state = state
-        self.textStates = textStates
         self.presentation = presentation
     }
 
@@ -216,11 +263,45 @@ public struct Substitution: Hashable, Sendable, Codable {
 /// point at lines. It is not content: equality, hashing and the canonical JSON ignore it.
 public struct Presentation: Hashable, Sendable, Codable {
     public var values: [String: String]
-    public var origin: SourceLocation?
+    // The origin is kept in parts (a line and column in 32 bits each) rather than as a
+    // `SourceLocation?`, which takes 64 bytes: every translation and entry of a catalog has a
+    // presentation, and most have an origin.
+    private var originFile: String?
+    private var originKeyPath: String?
+    private var originLine: Int32
+    private var originColumn: Int32
+    private var hasOrigin: Bool
+
+    /// Where it was read. A line or column past 2³¹ − 1 (no file Almanac reads has one) is kept as
+    /// 2³¹ − 1.
+    public var origin: SourceLocation? {
+        get {
+            guard hasOrigin else { return nil }
+            return SourceLocation(file: originFile, line: originLine < 0 ? nil : Int(originLine),
+                                  column: originColumn < 0 ? nil : Int(originColumn), keyPath: originKeyPath)
+        }
+        set {
+            hasOrigin = newValue != nil
+            originFile = newValue?.file
+            originKeyPath = newValue?.keyPath
+            originLine = Self.compact(newValue?.line)
+            originColumn = Self.compact(newValue?.column)
+        }
+    }
 
     public init(_ values: [String: String] = [:], origin: SourceLocation? = nil) {
         self.values = values
-        self.origin = origin
+        hasOrigin = origin != nil
+        originFile = origin?.file
+        originKeyPath = origin?.keyPath
+        originLine = Self.compact(origin?.line)
+        originColumn = Self.compact(origin?.column)
+    }
+
+    /// A line or column in 32 bits: -1 for none, counts past the largest kept as the largest.
+    private static func compact(_ number: Int?) -> Int32 {
+        guard let number else { return -1 }
+        return Int32(clamping: number)
     }
 
     public subscript(key: String) -> String? {
@@ -228,7 +309,7 @@ public struct Presentation: Hashable, Sendable, Codable {
         set { values[key] = newValue }
     }
 
-    public var isEmpty: Bool { values.isEmpty && origin == nil }
+    public var isEmpty: Bool { values.isEmpty && !hasOrigin }
 
     public static func == (lhs: Presentation, rhs: Presentation) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}

@@ -83,17 +83,32 @@ public enum CatalogFiles {
     public typealias Reading = Result<(catalog: Catalog?, diagnostics: [Diagnostic])?, Diagnostic>
 
     /// The tables of files read in `readingOrder`, merged across locales by table name (letter case
-    /// aside). A file
-    /// that could not be read is named in its table's diagnostics; the others are still merged.
+    /// aside). A file that could not be read is named in its table's diagnostics; the others are
+    /// still merged.
     public static func merge(_ readings: [(path: String, reading: Reading)], sourceLanguage: String) -> [CatalogTable] {
-        var tables: [String: CatalogTable] = [:]
-        var order: [String] = []
+        var merger = Merger(sourceLanguage: sourceLanguage)
+        for (path, reading) in readings { merger.add(path, reading) }
+        return merger.finish()
+    }
+
+    /// Merges files one at a time, as they are read: a file's catalog can be let go once it is
+    /// added, so a tree is never held as a table and every file's catalog besides.
+    public struct Merger {
+        private let sourceLanguage: String
+        private var tables: [String: CatalogTable] = [:]
+        private var order: [String] = []
         // Names that differ only in case are one table (`InfoPlist.strings` in en.lproj,
         // `infoPlist.strings` in zh-Hant.lproj), named as first met.
-        var spelling: [String: String] = [:]
-        var original: [String: String] = [:]
-        for (path, reading) in readings {
-            if case .success(nil) = reading { continue }
+        private var spelling: [String: String] = [:]
+        private var original: [String: String] = [:]
+        /// Each table's entries by key, kept between files (built when the second file comes).
+        private var indexes: [String: [String: Int]] = [:]
+
+        public init(sourceLanguage: String) { self.sourceLanguage = sourceLanguage }
+
+        /// Adds the next file in `readingOrder`.
+        public mutating func add(_ path: String, _ reading: consuming Reading) {
+            if case .success(nil) = reading { return }
             let found = CatalogPath.table(ofPath: path) ?? "Localizable"
             let name = spelling[found.lowercased(), default: found]
             spelling[found.lowercased()] = name
@@ -108,7 +123,7 @@ public enum CatalogFiles {
                 guard let catalog = read.catalog else { break }
                 // The file of the development language's text, as Xcode names it in an XLIFF's
                 // `original` (`en.lproj/Localizable.strings`): its `.strings`, else its `.stringsdict`.
-                if tables[name]!.catalog.presentation[Self.originalKey] == nil, !path.hasSuffix(".xcstrings"),
+                if tables[name]!.catalog.presentation[CatalogFiles.originalKey] == nil, !path.hasSuffix(".xcstrings"),
                    CatalogPath.isBase(path) || CatalogPath.locale(ofPath: path) == sourceLanguage {
                     original[name] = original[name] ?? path.split(separator: "/").suffix(2).joined(separator: "/")
                 }
@@ -116,16 +131,25 @@ public enum CatalogFiles {
                     tables[name]!.catalog.entries = catalog.entries
                     tables[name]!.catalog.presentation = catalog.presentation
                 } else {
-                    tables[name]!.catalog.merge(catalog, replacing: path.hasSuffix(".stringsdict"))
+                    var index = indexes.removeValue(forKey: name) ?? [:]
+                    tables[name]!.catalog.merge(catalog, replacing: path.hasSuffix(".stringsdict"), index: &index)
+                    indexes[name] = index
                 }
             case .success(nil): break
             case .failure(let error): tables[name]!.diagnostics.append(error.inFile(path))
             }
         }
-        return order.map { name in
-            var table = tables[name]!
-            if let file = original[name], table.catalog.presentation[Self.originalKey] == nil { table.catalog.presentation[Self.originalKey] = file }
-            return table
+
+        /// The tables, in the order their first files came.
+        public consuming func finish() -> [CatalogTable] {
+            indexes = [:]
+            return order.map { name in
+                var table = tables.removeValue(forKey: name)!
+                if let file = original[name], table.catalog.presentation[CatalogFiles.originalKey] == nil {
+                    table.catalog.presentation[CatalogFiles.originalKey] = file
+                }
+                return table
+            }
         }
     }
 
