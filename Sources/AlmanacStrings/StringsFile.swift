@@ -96,7 +96,9 @@ public enum StringsFile {
     /// The text of bytes in a known Unicode encoding, from after the byte order mark.
     public static func decode(_ bytes: [UInt8], encoding: TextEncoding, fileName: String?) throws(Diagnostic) -> String {
         let bomLength = encoding.hasBOM ? encoding.form.byteOrderMark.count : 0
-        let body = Array(bytes.dropFirst(bomLength))
+        // Without a byte order mark the bytes are the body: no copy of a file that may be tens of
+        // megabytes (an audit reads several at once).
+        let body = bomLength == 0 ? bytes : Array(bytes.dropFirst(bomLength))
         if encoding.form == .utf8 {
             if let offset = UTF8Validation.firstInvalidOffset(body) {
                 let (line, column) = position(of: offset, in: body)
@@ -438,7 +440,16 @@ public enum StringsFile {
         if !parsed.trailerDuplicates.isEmpty { catalog.presentation["strings.duplicates"] = json(parsed.trailerDuplicates) }
         catalog.presentation["table"] = CatalogPath.table(ofPath: fileName)
         catalog.entries.reserveCapacity(parsed.entries.count)
+        // A comment that repeats the key (`/* settings.title */`) or the comment before it (Xcode's
+        // "No comment provided by engineer.") shares that string's storage: one copy, not one per
+        // entry, in a catalog of hundreds of thousands of keys.
+        var previousComment: String?
         for entry in parsed.entries {
+            var comment = entry.comment
+            if let text = comment {
+                if text == entry.key { comment = entry.key } else if text == previousComment { comment = previousComment }
+                previousComment = comment
+            }
             var translation = Translation(value: entry.value)
             translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
                                                     origin: entry.line > 0 ? SourceLocation(file: fileName, line: entry.line, column: entry.column)
@@ -447,7 +458,7 @@ public enum StringsFile {
             if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = json(entry.duplicatesBefore) }
             // The value as read: when a later duplicate set it, the first line still is as written.
             if keepLayout { translation.presentation["strings.read-value"] = entry.value }
-            catalog.entries.append(CatalogEntry(key: entry.key, comment: entry.comment, translations: [locale: translation]))
+            catalog.entries.append(CatalogEntry(key: entry.key, comment: comment, translations: [locale: translation]))
         }
         return catalog
     }

@@ -50,6 +50,13 @@ final class BoundedQueue<Piece, Outcome>: @unchecked Sendable {
         return (number, piece)
     }
 
+    /// How many pieces wait to be taken: a producer ahead of its takers shows here.
+    var waiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return pieces.count - head
+    }
+
     /// Taken slots kept before the array is shifted down.
     private static var compactAfter: Int { 64 }
 
