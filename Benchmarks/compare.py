@@ -389,6 +389,9 @@ def almanac_binary():
     binary = subprocess.run(build + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
     return os.path.join(binary, "almanac")
 
+# RESULTS.md: what follows this line was measured apart and is kept by --write.
+KEPT_MARKER = "<!-- measured apart: kept by compare.py --write -->"
+
 def table(rows):
     lines = ["| workload | tool | wall (median) | CPU | peak memory | runs | output | first row of the workload is |",
              "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |"]
@@ -586,6 +589,13 @@ def main():
     print(text)
     if args.write:
         machine = "%s, %s, %d cores" % (platform.platform(), platform.processor() or platform.machine(), os.cpu_count())
+        # Sections measured by other scripts (Benchmarks/cores.py, the audit's memory) follow a
+        # marker line and are kept as they are when this table is written anew.
+        kept = ""
+        if os.path.exists(args.write):
+            previous = open(args.write, encoding="utf-8").read()
+            if KEPT_MARKER in previous:
+                kept = "\n" + previous[previous.index(KEPT_MARKER):]
         with open(args.write, "w") as out:
             out.write("# Benchmark results\n\nMeasured %s on %s with `python3 Benchmarks/compare.py --runs %d`.\n"
                       "The first rows are the three jobs (batch imports, `inspect`, audits, per-region exports): the `almanac`\n"
@@ -595,7 +605,7 @@ def main():
                       "Ratios compare the first row of each workload with the rows under it, and peak memory; the jobs and\n"
                       "commands run interleaved with their peers (and with themselves at ten times the input), run after run.\n"
                       "`python3 Benchmarks/compare.py --check` is the short version CI runs against `Benchmarks/floors.json`.\n\n%s\n"
-                      % (datetime.date.today().isoformat(), machine, args.runs, text))
+                      % (datetime.date.today().isoformat(), machine, args.runs, text) + kept)
 
 if __name__ == "__main__":
     main()

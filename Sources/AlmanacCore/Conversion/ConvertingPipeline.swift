@@ -39,11 +39,13 @@ extension ItemPipeline {
                 }
                 return try queue.waitForOutcome().get()
             }
-            // Workers start as the reader gets ahead of them, up to `workers`: one to begin with,
-            // another each time batches wait that no worker has taken. A reader slower than the
-            // workers then feeds two or three of them, not sixteen that wake for every batch and
-            // find nothing (on 16 cores a 1M-item calendar took 10.3 s of CPU with one worker and
-            // 17.3 s with sixteen started at once, and was no faster).
+            // Workers start as the reader gets ahead of them: one to begin with, another each time
+            // batches wait that no worker has taken, up to `workers` and no more than the cores (past
+            // them the reader only seems ahead: the workers wait for a core). A reader slower than
+            // the workers then feeds two or three, not sixteen that wake for every batch and find
+            // nothing (on 16 cores a 1M-item calendar took 10.3 s of CPU with one worker and 17.3 s
+            // with sixteen started at once, and was no faster).
+            let most = max(1, min(workers, ProcessInfo.processInfo.activeProcessorCount))
             var started = 0
             func startWorker() throws(Diagnostic) {
                 let worker = Worker(converter: try converter?.replica(), encoder: try writer?.batchEncoder())
@@ -57,7 +59,7 @@ extension ItemPipeline {
             // Batch numbers follow the frame's (0).
             var number = 1
             while true {
-                if started < workers, queue.waiting >= Self.waitingForAnotherWorker { try startWorker() }
+                if started < most, queue.waiting >= Self.waitingForAnotherWorker { try startWorker() }
                 guard let batch = try results.take(number) else { break }
                 if let encoded = batch.encoded {
                     try sink.encoded(encoded, records: batch.records)
