@@ -6,24 +6,51 @@ import Glibc
 import Darwin
 #endif
 
-/// Slots that concurrent work fills, one per index.
-final class ParallelResults<Value>: Sendable {
-    private let values: Locked<[Value?]>
-
-    init(count: Int) { values = Locked(Array(repeating: nil, count: count)) }
-
-    subscript(index: Int) -> Value? {
-        get { values.withLock { $0[index] } }
-        set { values.withLock { $0[index] = newValue } }
+/// Files' readings merged in order by the threads that parse them: the one that parses the next
+/// file to merge merges it, and every parsed one after it, while the others go on parsing.
+private final class OrderedMerge: @unchecked Sendable {
+    private struct State {
+        var waiting: [CatalogFiles.Reading?]
+        var next = 0
+        var merging = false
     }
 
-    /// The value at `index`, no longer held here.
-    func take(_ index: Int) -> Value? {
-        values.withLock { values in
-            defer { values[index] = nil }
-            return values[index]
+    private let files: [String]
+    private let state: Locked<State>
+    // Touched only by the thread that set `merging` (the lock orders the hand-overs).
+    private var merger: CatalogFiles.Merger
+
+    init(files: [String], merger: CatalogFiles.Merger) {
+        self.files = files
+        self.merger = merger
+        state = Locked(State(waiting: Array(repeating: nil, count: files.count)))
+    }
+
+    /// File `index` is parsed: merges it and the parsed files after it, unless another thread is
+    /// merging (it will take them) or an earlier file is still being parsed.
+    func parsed(_ index: Int, _ reading: CatalogFiles.Reading) {
+        let mine = state.withLock { state -> Bool in
+            state.waiting[index] = reading
+            guard !state.merging else { return false }
+            state.merging = true
+            return true
+        }
+        guard mine else { return }
+        while let (next, reading) = state.withLock({ state -> (Int, CatalogFiles.Reading)? in
+            guard state.next < state.waiting.count, let reading = state.waiting[state.next] else {
+                state.merging = false
+                return nil
+            }
+            state.waiting[state.next] = nil
+            state.next += 1
+            return (state.next - 1, reading)
+        }) {
+            merger.add(files[next], reading)
         }
     }
+
+    /// The merger, once every file was parsed.
+    func finish() -> CatalogFiles.Merger { state.withLock { _ in merger } }
 }
 
 /// Catalogs kept the way Xcode projects keep them before string catalogs: a folder per locale
@@ -110,32 +137,22 @@ public enum CatalogTree {
         let sourceLanguage = context.options["source-language"] ?? "en"
         let (read, shadowed) = CatalogFiles.applyingBaseRule(files, sourceLanguage: sourceLanguage)
         let files = CatalogFiles.readingOrder(read)
-        // Files are parsed side by side (one per core) while this thread merges them in order as
-        // they come, letting each file's catalog go once merged: a table of 500,000 keys in three
-        // locales is then held once, not once merged and once per file.
-        let results = ParallelResults<CatalogFiles.Reading>(count: files.count)
-        let parsed = files.map { _ in DispatchSemaphore(value: 0) }
-        var merger = CatalogFiles.Merger(sourceLanguage: sourceLanguage)
-        // `decode` does not outlive this call: the merging below waits for every file.
-        withoutActuallyEscaping(decode) { decode in
-            let done = DispatchGroup()
-            DispatchQueue.global().async(group: done) {
-                DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                    results[index] = CatalogFiles.Reading { () throws(Diagnostic) in
-                        try decode(files[index], context).map { decoded in
-                            guard case .catalog(let catalog) = decoded.document else { return (nil, decoded.diagnostics) }
-                            return (catalog, decoded.diagnostics)
-                        }
-                    }
-                    parsed[index].signal()
+        // Files are parsed side by side (one per core), and merged in reading order as they come:
+        // whichever thread finds the next file parsed merges it (one at a time), and the file's
+        // catalog is let go. A table of 500,000 keys in three locales is then held once, not once
+        // merged and once per file. No thread waits for another to start: this may run on a
+        // batch's Dispatch worker, where a block queued elsewhere could wait for a free thread.
+        let merging = OrderedMerge(files: files, merger: CatalogFiles.Merger(sourceLanguage: sourceLanguage))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let reading = CatalogFiles.Reading { () throws(Diagnostic) in
+                try decode(files[index], context).map { decoded in
+                    guard case .catalog(let catalog) = decoded.document else { return (nil, decoded.diagnostics) }
+                    return (catalog, decoded.diagnostics)
                 }
             }
-            for index in files.indices {
-                parsed[index].wait()
-                merger.add(files[index], results.take(index)!)
-            }
-            done.wait()
+            merging.parsed(index, reading)
         }
+        var merger = merging.finish()
         for (path, reading) in CatalogFiles.shadowedReadings(shadowed) { merger.add(path, reading) }
         return merger.finish()
     }
