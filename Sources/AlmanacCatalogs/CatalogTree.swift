@@ -50,7 +50,7 @@ private final class OrderedMerge: @unchecked Sendable {
     }
 
     /// The merger, once every file was parsed.
-    func finish() -> CatalogFiles.Merger { state.withLock { _ in merger } }
+    var merged: CatalogFiles.Merger { state.withLock { _ in merger } }
 }
 
 /// Catalogs kept the way Xcode projects keep them before string catalogs: a folder per locale
@@ -152,7 +152,7 @@ public enum CatalogTree {
             }
             merging.parsed(index, reading)
         }
-        var merger = merging.finish()
+        var merger = merging.merged
         for (path, reading) in CatalogFiles.shadowedReadings(shadowed) { merger.add(path, reading) }
         return merger.finish()
     }

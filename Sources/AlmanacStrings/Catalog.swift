@@ -153,7 +153,9 @@ public struct Translation: Hashable, Sendable, Codable {
     /// Immutable: a change makes a new box, so copies of a translation never share a change.
     private final class Variants: Hashable, Sendable {
         let fields: VariantFields
-        init(_ fields: VariantFields) { self.fields = fields }
+        private init(_ fields: VariantFields) { self.fields = fields }
+        /// A box for these fields; none when they are all empty.
+        static func holding(_ fields: VariantFields) -> Variants? { fields.isEmpty ? nil : Variants(fields) }
         static func == (lhs: Variants, rhs: Variants) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
         func hash(into hasher: inout Hasher) { hasher.combine(fields) }
     }
@@ -161,15 +163,14 @@ public struct Translation: Hashable, Sendable, Codable {
     private mutating func updateVariants(_ change: (inout VariantFields) -> Void) {
         var fields = variants?.fields ?? VariantFields()
         change(&fields)
-        variants = fields.isEmpty ? nil : Variants(fields)
+        variants = Variants.holding(fields)
     }
 
     public init(value: String? = nil, plural: [PluralCategory: String]? = nil, devices: [String: Translation]? = nil,
                 substitutions: [String: Substitution]? = nil, state: State? = nil, textStates: [String: State]? = nil,
                 presentation: Presentation = Presentation()) {
         self.value = value
-        let fields = VariantFields(plural: plural, devices: devices, substitutions: substitutions, textStates: textStates)
-        self.variants = fields.isEmpty ? nil : Variants(fields)
+        self.variants = Variants.holding(VariantFields(plural: plural, devices: devices, substitutions: substitutions, textStates: textStates))
         self.state = state
         self.presentation = presentation
     }
@@ -266,11 +267,11 @@ public struct Presentation: Hashable, Sendable, Codable {
     // The origin is kept in parts (a line and column in 32 bits each) rather than as a
     // `SourceLocation?`, which takes 64 bytes: every translation and entry of a catalog has a
     // presentation, and most have an origin.
-    private var originFile: String?
-    private var originKeyPath: String?
-    private var originLine: Int32
-    private var originColumn: Int32
-    private var hasOrigin: Bool
+    private var originFile: String? = nil
+    private var originKeyPath: String? = nil
+    private var originLine: Int32 = -1
+    private var originColumn: Int32 = -1
+    private var hasOrigin = false
 
     /// Where it was read. A line or column past 2³¹ − 1 (no file Almanac reads has one) is kept as
     /// 2³¹ − 1.
@@ -291,11 +292,7 @@ public struct Presentation: Hashable, Sendable, Codable {
 
     public init(_ values: [String: String] = [:], origin: SourceLocation? = nil) {
         self.values = values
-        hasOrigin = origin != nil
-        originFile = origin?.file
-        originKeyPath = origin?.keyPath
-        originLine = Self.compact(origin?.line)
-        originColumn = Self.compact(origin?.column)
+        self.origin = origin
     }
 
     /// A line or column in 32 bits: -1 for none, counts past the largest kept as the largest.

@@ -39,8 +39,8 @@ extension ItemPipeline {
                 }
                 return try queue.waitForOutcome().get()
             }
-            // Workers start as the reader gets ahead of them: one to begin with, another each time
-            // batches wait that no worker has taken, up to `workers` and no more than the cores (past
+            // Workers start as the reader gets ahead of them: one to begin with, then one for each
+            // batch waiting untaken beyond the first, up to `workers` and no more than the cores (past
             // them the reader only seems ahead: the workers wait for a core). A reader slower than
             // the workers then feeds two or three, not sixteen that wake for every batch and find
             // nothing (on 16 cores a 1M-item calendar took 10.3 s of CPU with one worker and 17.3 s
@@ -59,7 +59,8 @@ extension ItemPipeline {
             // Batch numbers follow the frame's (0).
             var number = 1
             while true {
-                if started < most, queue.waiting >= Self.waitingForAnotherWorker { try startWorker() }
+                let wanted = min(most, started + queue.waiting - Self.waitingForAnotherWorker + 1)
+                while started < wanted { try startWorker() }
                 guard let batch = try results.take(number) else { break }
                 if let encoded = batch.encoded {
                     try sink.encoded(encoded, records: batch.records)
