@@ -357,6 +357,44 @@ def converted_by_machine(pairs, converters):
     return same / len(pairs) >= 0.9
 
 
+def aligned_positions(reference, text):
+    """For each index of `reference`, the index of the same character in `text` where difflib aligns
+    them one to one (equal runs, and replaced runs of equal length); None elsewhere."""
+    import difflib
+    mapping = [None] * len(reference)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, reference, text, autojunk=False).get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+            for offset in range(i2 - i1):
+                mapping[i1 + offset] = j1 + offset
+    return mapping
+
+
+def decided_characters(sources, humans, systems, forms, s2t):
+    """Per system, how many characters with two or more Traditional forms it wrote in the human's form,
+    and how many such characters were compared (where the human and every system wrote one of the forms)."""
+    counts = collections.Counter()
+    judged = 0
+    for index, (source, human) in enumerate(zip(sources, humans)):
+        ambiguous = [i for i, c in enumerate(source) if len(forms.get(c, ())) > 1]
+        if not ambiguous:
+            continue
+        plain = s2t(source)
+        if len(plain) != len(source):
+            continue
+        to_human = aligned_positions(plain, human)
+        to_system = {name: aligned_positions(plain, output[index]) for name, output in systems.items()}
+        for i in ambiguous:
+            j = to_human[i]
+            if j is None or human[j] not in forms[source[i]] or any(
+                    to_system[name][i] is None or systems[name][index][to_system[name][i]] not in forms[source[i]]
+                    for name in systems):
+                continue
+            judged += 1
+            for name, output in systems.items():
+                counts[name] += output[index][to_system[name][i]] == human[j]
+    return counts, judged
+
+
 def drafts(args):
     import opencc
     s2twp, s2tw, s2t = opencc.OpenCC("s2twp"), opencc.OpenCC("s2tw"), opencc.OpenCC("s2t")
@@ -382,15 +420,23 @@ def drafts(args):
         print(f"  {name:8} exact {exact:5} ({100 * exact / len(rows):5.1f} %)   character similarity {100 * similar:5.1f} %")
     # Where OpenCC's phrase tables decide a character (its s2t differs from a character-by-character
     # reading with each character's first form), Almanac must not be behind s2twp.
-    first = {}
+    forms = {}
     for line in open(os.path.join(ROOT, "Scripts/opencc/STCharacters.txt"), encoding="utf-8"):
         if line.strip() and not line.startswith("#"):
             key, values = line.rstrip("\n").split("\t", 1)
-            first[key] = values.split(" ")[0]
-    decided = [index for index, source in enumerate(sources) if s2t.convert(source) != "".join(first.get(c, c) for c in source)]
+            forms[key] = values.split(" ")
+    decided = [index for index, source in enumerate(sources)
+               if s2t.convert(source) != "".join(forms[c][0] if c in forms else c for c in source)]
     if decided:
         cells = "   ".join(f"{name} {sum(output[i] == rows[i][3] for i in decided)}" for name, output in systems.items())
         print(f"  where OpenCC's phrases decide a character ({len(decided)} texts), exact: {cells}")
+    # The same, character by character: each Simplified character with two or more Traditional forms
+    # where the human translation and every system wrote one of them (a word written otherwise,
+    # 發送/傳送, is a word choice, not a character's), and whether each wrote the human's form.
+    counts, judged = decided_characters(sources, [row[3] for row in rows], systems, forms, s2t.convert)
+    if judged:
+        cells = "   ".join(f"{name} {counts[name]} ({100 * counts[name] / judged:.1f} %)" for name in systems)
+        print(f"  characters with two Traditional forms that the human text decides ({judged}), right: {cells}")
     if args.list:
         differ = [(row, a, p) for row, a, p in zip(rows, systems["almanac"], systems["s2twp"]) if a != p]
         random.Random(1).shuffle(differ)

@@ -5,9 +5,10 @@ import AlmanacICU
 /// OpenCC's phrases and characters (书签 → 書籤, 录制 → 錄製, 松开 → 鬆開: one Simplified character with
 /// several Traditional forms is decided by the word it is in), then Taiwan's vocabulary (OpenCC's
 /// Taiwan list and Almanac's: 軟件 → 軟體, 信息 → 資訊, 默認 → 預設, and the words Taiwan's apps write,
-/// `Scripts/opencc/AlmanacDrafts.txt`), then Taiwan's character variants (爲 → 為, 裏 → 裡). Each list
-/// replaces a phrase only where it is a word of the text (`PhraseTable`). To Simplified: Taiwan's
-/// words back, then ICU's character transform. Placeholders and format specifiers pass through.
+/// `Scripts/opencc/AlmanacDrafts.txt`), then Taiwan's character variants (爲 → 為, 裏 → 裡, and the
+/// apps' 台 for OpenCC's 臺). Each list replaces a phrase only where it is a word of the text
+/// (`PhraseTable`). To Simplified: Taiwan's words back, then ICU's character transform. Placeholders
+/// and format specifiers pass through.
 public final class ChineseConverter: @unchecked Sendable {
     public enum Direction: Sendable {
         /// zh-Hans → zh-Hant as written in Taiwan.
@@ -22,6 +23,9 @@ public final class ChineseConverter: @unchecked Sendable {
     private let transliterator: Transliterator?
     let phrases: PhraseTable
     let variants: [Character: Character]
+    /// `variants` and the characters drafts write otherwise (臺 → 台): the last step, after the words,
+    /// whose keys are OpenCC's characters (臺式機).
+    let finalCharacters: [Character: Character]
     /// Whole texts written otherwise (a settings tab's 通用 is 一般).
     let wholeTexts: [String: String]
 
@@ -47,6 +51,7 @@ public final class ChineseConverter: @unchecked Sendable {
         }
         wholeTexts = direction == .toTaiwan ? Dictionary(TaiwanPhrases.draftWholeTexts, uniquingKeysWith: { first, _ in first }) : [:]
         variants = direction == .toTaiwan ? Self.taiwanVariants : [:]
+        finalCharacters = direction == .toTaiwan ? Self.taiwanVariants.merging(Self.draftCharacters) { _, draft in draft } : [:]
     }
 
     public func convert(_ text: String) -> String {
@@ -57,7 +62,7 @@ public final class ChineseConverter: @unchecked Sendable {
             let traditional = String((toTraditional?.replace(in: text) ?? text).map { variants[$0] ?? $0 })
             if let whole = wholeTexts[traditional] { return whole }
             let worded = phrases.replace(in: traditional)
-            return Self.taiwanQuotes(String(worded.map { variants[$0] ?? $0 }))
+            return Self.taiwanQuotes(String(worded.map { finalCharacters[$0] ?? $0 }))
         case .toSimplified:
             let worded = phrases.replace(in: text)
             return transliterator?.apply(worded) ?? worded
@@ -106,6 +111,13 @@ public final class ChineseConverter: @unchecked Sendable {
     static let taiwanVariants: [Character: Character] = {
         var result: [Character: Character] = [:]
         for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { result[Character(from)] = Character(to) }
+        return result
+    }()
+
+    /// Characters drafts write in Taiwan apps' form rather than OpenCC's (臺 → 台), wherever they stand.
+    static let draftCharacters: [Character: Character] = {
+        var result: [Character: Character] = [:]
+        for (from, to) in TaiwanPhrases.draftCharacters where from.count == 1 && to.count == 1 { result[Character(from)] = Character(to) }
         return result
     }()
 

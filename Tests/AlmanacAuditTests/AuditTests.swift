@@ -172,6 +172,10 @@ func python(with modules: [String]) -> Bool {
         // UTF-16, as the app keeps them.
         ("OnionBrowser", ["taiwan-word-choice Localizable Allow Persistent Cookies zh-Hant",
                           "taiwan-word-choice Localizable __DONATE_EXPLANATION_PARAGRAPH2__ zh-Hant"]),
+        // `<< do not localize >>` is a marker, neither untranslated nor missing; `New item`, a plist
+        // editor's leftover, is empty in the base and so in each translation: one finding, the base's.
+        ("Quicksilver", ["missing-key QSSearchPrefPane Shortcut: zh-Hant", "halfwidth-punctuation QSSearchPrefPane Shortcut: zh-Hans",
+                         "empty-value QSAction.commandFormat New item en"]),
     ])
     func realAppShapesGiveTheirFindingsOnly(app: String, expected: [String]) throws {
         let report = try audit([fixtures + "/RealApps/" + app])
@@ -181,6 +185,31 @@ func python(with modules: [String]) -> Bool {
         if app == "Pika" {
             #expect(report.findings.map { $0.message.rendered() }.contains { $0.contains("剪切板") && $0.contains("剪貼簿") })
         }
+    }
+
+    /// Keys that start with a bracketed tag name their string, as KeePassium's do (its English is in
+    /// the code): a path (`[Settings/title]`, `[Database/Load/Error] Incorrect format`) or an
+    /// identifier followed by one. A tag before words of text (`[Beta] New feature`) is text.
+    @Test func taggedKeysAreIdentifiers() throws {
+        for key in ["[Settings/title]", "[Database/Load/Error] Incorrect database format", "[KeyError] notFound"] {
+            #expect(!KeyContext.readsAsText(key), "\(key)")
+        }
+        for key in ["[Beta] New feature", "[x] Done", "[]", "Save [all]"] {
+            #expect(KeyContext.readsAsText(key), "\(key)")
+        }
+        let folder = NSTemporaryDirectory() + "almanac-tagged-keys-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tables = [
+            "en": "\"[Settings/title]\" = \"Settings\";\n",
+            "zh-Hans": "\"[Settings/title]\" = \"设置\";\n\"[Export/Done/count]\" = \"已导出 %d 项\";\n",
+            "zh-Hant": "\"[Settings/title]\" = \"設定\";\n\"[Export/Done/count]\" = \"已匯出 %d 項\";\n",
+        ]
+        for (locale, text) in tables {
+            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/\(locale).lproj/Localizable.strings", atomically: true, encoding: .utf8)
+        }
+        let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+        #expect(found == [])
     }
 
     /// An identifier key every translation has and the base table lacks keeps its English in the

@@ -62,6 +62,7 @@ final class KeyContext {
     /// identifier (`settings.title`, `save_button`, `gpCwrM`, `ok`): a key the base table lacks that
     /// reads as text is the source text (an app whose English table holds only a few overrides).
     static func readsAsText(_ key: String) -> Bool {
+        if isTaggedIdentifier(key) { return false }
         guard let first = key.unicodeScalars.first, key.unicodeScalars.allSatisfy({ $0.isASCII }),
               !key.unicodeScalars.contains(where: { $0 == " " }) else { return true }
         let identifierCharacters = key.unicodeScalars.allSatisfy { ASCII.isAlphanumeric(UInt8($0.value)) || "_.-".unicodeScalars.contains($0) }
@@ -71,6 +72,20 @@ final class KeyContext {
         let camelCase = zip(scalars, scalars.dropFirst()).contains { ASCII.isLowercase(UInt8($0.value)) && ASCII.isUppercase(UInt8($1.value)) }
         let lowercase = scalars.allSatisfy { !ASCII.isUppercase(UInt8($0.value)) }
         return !(separated || camelCase || lowercase)
+    }
+
+    /// A key that starts with a bracketed tag naming the string — a path (`[Settings/AppLock/title]`,
+    /// `[Database/Load/Error] Incorrect database format`) or an identifier followed by one
+    /// (`[ChallengeResponseError] notSupportedByDeviceOrSystem`): KeePassium's keys, whose English
+    /// is in the code (`NSLocalizedString("[Settings/title]", value: "Settings", …)`).
+    static func isTaggedIdentifier(_ key: String) -> Bool {
+        let scalars = Array(key.unicodeScalars)
+        guard scalars.first == "[", let close = scalars.firstIndex(of: "]"), close > 1 else { return false }
+        let tag = scalars[1..<close]
+        guard tag.allSatisfy({ $0.isASCII && (ASCII.isAlphanumeric(UInt8($0.value)) || "_.-/".unicodeScalars.contains($0)) }) else { return false }
+        if tag.contains("/") { return true }
+        let rest = scalars[(close + 1)...].drop { $0 == " " }
+        return !rest.isEmpty && !readsAsText(String(String.UnicodeScalarView(rest)))
     }
 
     /// Whether the key is an Interface Builder object's and its base text is the designer's stand-in,

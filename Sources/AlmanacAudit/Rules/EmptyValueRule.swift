@@ -1,6 +1,7 @@
 import AlmanacCore
 
-/// A value with no text: the app shows nothing. The value's other checks are skipped.
+/// A value with no text: the app shows nothing. The value's other checks are skipped. A translation
+/// is not reported where the base's text is empty too (the base's finding covers it).
 struct EmptyValueRule: ValueRule {
     static let description = AuditRuleDescription(
         id: "empty-value", severity: .warning, scope: .value, locales: .every,
@@ -13,6 +14,9 @@ struct EmptyValueRule: ValueRule {
         // A String Catalog localization of another kind (an App Shortcut's phrases) has text the
         // catalog model does not hold.
         guard value.translation.presentation[XCStringsFile.unmodeledMembers] == nil else { return }
+        // A translation as empty as the base's text (a plist editor's leftover `New item`): the
+        // base's finding says what to fix.
+        if value.locale != value.key.baseLocale, let base = value.key.base, base.texts.allSatisfy({ $0.text.isEmpty }) { return }
         value.report(Self.description)
     }
 }

@@ -56,11 +56,14 @@ struct UntranslatedRule: TextRule {
 
     /// Text that is the same in every language by design: a language's own name in a list of
     /// languages (letters an English text does not have: Español, Türkçe, Українська), a copyright
-    /// line, a marker such as Interface Builder's `<dnl>` (do not localize).
+    /// line, a marker such as Interface Builder's `<dnl>` or `<< do not localize >>`.
     static func readsAsName(_ text: String, baseLanguage: String) -> Bool {
         if baseLanguage == "en", text.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
         if text.contains("©") || text.hasPrefix("Copyright ") { return true }
         if text.hasPrefix("<"), text.hasSuffix(">"), !text.contains(" ") { return true }
+        // A marker that says so in words (Quicksilver's `<< do not localize >>`).
+        if text.count <= 40, text.range(of: "do not localize", options: .caseInsensitive) != nil
+            || text.range(of: "don't localize", options: .caseInsensitive) != nil { return true }
         return false
     }
 

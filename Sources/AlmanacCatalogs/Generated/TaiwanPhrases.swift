@@ -35,6 +35,8 @@ enum TaiwanPhrases {
         ("用戶端", "用戶端"),
         ("線段", "線段"),
         ("剪切板", "剪貼簿"),
+        ("通行密鑰", "通行密鑰"),
+        ("通用剪貼板", "通用剪貼板"),
         ("B超", "超音波"),
         ("PN結", "PN接面"),
         ("SQL注入", "SQL隱碼攻擊"),
@@ -921,6 +923,11 @@ enum TaiwanPhrases {
         ("替換", "取代"),
         ("小組件", "小工具"),
         ("拼字和語法", "拼字和文法"),
+    ]
+
+    /// Characters drafts write in another form than OpenCC's, wherever they stand (AlmanacDrafts.txt's `~` lines).
+    static let draftCharacters: [(String, String)] = [
+        ("臺", "台"),
     ]
 
     /// Whole texts drafts write otherwise (a settings tab's 通用 is 一般; AlmanacDrafts.txt's `=` lines).
@@ -1880,5 +1887,6 @@ enum TaiwanPhrases {
         "局部",
         "持久性",
         "發送",
+        "觸摸",
     ]
 }
