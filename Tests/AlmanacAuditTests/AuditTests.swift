@@ -191,10 +191,10 @@ func python(with modules: [String]) -> Bool {
     /// the code): a path (`[Settings/title]`, `[Database/Load/Error] Incorrect format`) or an
     /// identifier followed by one. A tag before words of text (`[Beta] New feature`) is text.
     @Test func taggedKeysAreIdentifiers() throws {
-        for key in ["[Settings/title]", "[Database/Load/Error] Incorrect database format", "[KeyError] notFound"] {
+        for key in ["[Settings/title]", "[Database/Load/Error] Incorrect database format", "[KeyError] notFound", "[File/In Trash/warning]"] {
             #expect(!KeyContext.readsAsText(key), "\(key)")
         }
-        for key in ["[Beta] New feature", "[x] Done", "[]", "Save [all]"] {
+        for key in ["[Beta] New feature", "[x] Done", "[]", "Save [all]", "[Read me] first"] {
             #expect(KeyContext.readsAsText(key), "\(key)")
         }
         let folder = NSTemporaryDirectory() + "almanac-tagged-keys-\(UUID().uuidString)"

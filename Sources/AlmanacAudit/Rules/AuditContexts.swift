@@ -82,8 +82,10 @@ final class KeyContext {
         let scalars = Array(key.unicodeScalars)
         guard scalars.first == "[", let close = scalars.firstIndex(of: "]"), close > 1 else { return false }
         let tag = scalars[1..<close]
-        guard tag.allSatisfy({ $0.isASCII && (ASCII.isAlphanumeric(UInt8($0.value)) || "_.-/".unicodeScalars.contains($0)) }) else { return false }
+        guard tag.allSatisfy({ $0.isASCII && (ASCII.isAlphanumeric(UInt8($0.value)) || "_.-/ ".unicodeScalars.contains($0)) }) else { return false }
+        // A path may name its parts in words (`[File/In Trash/warning]`); a tag of one part may not.
         if tag.contains("/") { return true }
+        guard !tag.contains(" ") else { return false }
         let rest = scalars[(close + 1)...].drop { $0 == " " }
         return !rest.isEmpty && !readsAsText(String(String.UnicodeScalarView(rest)))
     }

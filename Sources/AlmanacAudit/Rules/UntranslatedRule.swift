@@ -60,11 +60,15 @@ struct UntranslatedRule: TextRule {
     static func readsAsName(_ text: String, baseLanguage: String) -> Bool {
         if baseLanguage == "en", text.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
         if text.contains("©") || text.hasPrefix("Copyright ") { return true }
+        return isMarker(text)
+    }
+
+    /// A marker, not text: Interface Builder's `<dnl>`, or one that says so in words (Quicksilver's
+    /// `<< do not localize >>`).
+    static func isMarker(_ text: String) -> Bool {
         if text.hasPrefix("<"), text.hasSuffix(">"), !text.contains(" ") { return true }
-        // A marker that says so in words (Quicksilver's `<< do not localize >>`).
-        if text.count <= 40, text.range(of: "do not localize", options: .caseInsensitive) != nil
-            || text.range(of: "don't localize", options: .caseInsensitive) != nil { return true }
-        return false
+        return text.count <= 40 && (text.range(of: "do not localize", options: .caseInsensitive) != nil
+                                    || text.range(of: "don't localize", options: .caseInsensitive) != nil)
     }
 
     /// The words of the text that read as words to translate, not as names: printf placeholders,
