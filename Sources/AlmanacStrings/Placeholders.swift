@@ -149,11 +149,13 @@ public struct PlaceholderList: Hashable, Sendable {
         let flagsStart = index
         while index < bytes.count, [ASCII.hyphen, ASCII.plus, ASCII.space, ASCII.hash, ASCII.zero, ASCII.apostrophe].contains(bytes[index]) { index += 1 }
         let spaceFlag = bytes[flagsStart..<index].contains(ASCII.space)
+        let widthStart = index
         if index < bytes.count, bytes[index] == ASCII.asterisk { index += 1 } else { _ = digits() }
         if index < bytes.count, bytes[index] == ASCII.period {
             index += 1
             if index < bytes.count, bytes[index] == ASCII.asterisk { index += 1 } else { _ = digits() }
         }
+        let sized = index > widthStart
         var length = ""
         for candidate in lengths where bytes[index...].starts(with: candidate) {
             length = String(decoding: candidate, as: UTF8.self)
@@ -161,12 +163,15 @@ public struct PlaceholderList: Hashable, Sendable {
             break
         }
         guard index < bytes.count, conversions.contains(bytes[index]) else { return nil }
-        // A percent sign and a word, as prose writes them ("100% sure", "50% done", "20% off"):
-        // printf would read `% s` (space flag, then a conversion), but a conversion letter that
-        // goes on into a word is text. It is a stray percent (`String(format:)` would misread it).
-        if spaceFlag, index + 1 < bytes.count {
-            let next = bytes[index + 1]
-            if ASCII.isLetter(next) || next >= ASCII.firstNonASCII { return nil }
+        // A percent sign and a word, as prose writes them ("100% sure", "50% done", "20% off",
+        // "12% to"): printf would read `% s` or `% to` (space flag, a length, a conversion), but a
+        // conversion letter that goes on into a word, or a number's percent sign followed by a
+        // word, is text. It is a stray percent (`String(format:)` would misread it). With a width
+        // or precision (`% .3fkm`) it is a placeholder.
+        if spaceFlag, !sized {
+            let next = index + 1 < bytes.count ? bytes[index + 1] : ASCII.space
+            let afterNumber = start > 0 && ASCII.isDigit(bytes[start - 1])
+            if ASCII.isLetter(next) || next >= ASCII.firstNonASCII || afterNumber { return nil }
         }
         let conversion = Character(Unicode.Scalar(bytes[index]))
         let text = String(decoding: bytes[start...index], as: UTF8.self)

@@ -212,6 +212,23 @@ func python(with modules: [String]) -> Bool {
         #expect(found == [])
     }
 
+    /// A copyright line a translation lacks reads the same as the base's: no missing key (Barbee's
+    /// `NSHumanReadableCopyright`); a sentence it lacks is one.
+    @Test func copyrightLinesAreNotMissing() throws {
+        let folder = NSTemporaryDirectory() + "almanac-copyright-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tables = [
+            "en": "\"NSHumanReadableCopyright\" = \"Copyright © 2024 Example Ltd. All rights reserved.\";\n\"NSCameraUsageDescription\" = \"The camera reads QR codes.\";\n",
+            "zh-Hant": "\"CFBundleDisplayName\" = \"範例\";\n",
+        ]
+        for (locale, text) in tables {
+            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/\(locale).lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
+        }
+        let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+        #expect(found == ["missing-key NSCameraUsageDescription zh-Hant"])
+    }
+
     /// An identifier key every translation has and the base table lacks keeps its English in the
     /// code (`NSLocalizedString("Onboarding.Title", value: "Welcome to %@", comment: "")`): the
     /// translations are not compared with the key itself, and the key is no extra key. One only some

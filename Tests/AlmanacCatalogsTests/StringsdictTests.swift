@@ -21,9 +21,12 @@ import Testing
     }
 
     /// A percent sign before a word, as prose writes it, is text (a stray percent), although
-    /// printf would read `% s` and `% d` (space flag, conversion); alone, `% d` is a placeholder.
+    /// printf would read `% s`, `% d` and `% to` (space flag, length, conversion); alone, `% d` is
+    /// a placeholder, and so is `% .3f` (a precision) before a unit.
     @Test(arguments: [("Not 100% sure", [4 + 3], [String]()), ("50% done, %d left", [2], ["%d"]), ("20% off", [2], []),
-                      ("已完成 50% 的任务", [12], []), ("Value: % d", [], ["% d"]), ("%@ is %d%% full", [], ["%@", "%d"])])
+                      ("已完成 50% 的任务", [12], []), ("Value: % d", [], ["% d"]), ("%@ is %d%% full", [], ["%@", "%d"]),
+                      // CleanClip's and LocationSimulator's texts: a number's percent and a word; a space flag with a precision.
+                      ("Referral rewards increase from 12% to up to 25%", [33, 46], []), ("总距离:% .3fkm", [], ["% .3f"])])
     func percentBeforeAWordIsText(text: String, stray: [Int], placeholders: [String]) {
         let list = PlaceholderList(text)
         #expect(list.stray == stray)

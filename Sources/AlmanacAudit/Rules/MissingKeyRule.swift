@@ -1,8 +1,8 @@
 /// A key of the base locale that a locale lacks: the app shows the base's text (or the key). A base
 /// text that reads as a name only (`UTM`, `iCloud`, `%@`: what `untranslated` lets through) would
-/// read the same translated, so its absence is not reported, nor is a marker's (`<< do not
-/// localize >>`), nor is an Interface Builder object's design-time text (Lorem ipsum, `Size
-/// Label`), which the app replaces.
+/// read the same translated, so its absence is not reported, nor is a copyright line's or a
+/// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
+/// (Lorem ipsum, `Size Label`), which the app replaces.
 struct MissingKeyRule: KeyRule {
     static let description = AuditRuleDescription(
         id: "missing-key", severity: .error, scope: .key, locales: .translations,
@@ -14,7 +14,7 @@ struct MissingKeyRule: KeyRule {
     func check(_ key: KeyContext) {
         guard key.base != nil, !key.isDesignTimeText else { return }
         let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil }
-        guard !missing.isEmpty, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 && !UntranslatedRule.isMarker($0.text) }) else { return }
+        guard !missing.isEmpty, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 && !UntranslatedRule.isSameInEveryLanguage($0.text) }) else { return }
         for locale in missing { key.report(Self.description, locale: locale) }
     }
 }

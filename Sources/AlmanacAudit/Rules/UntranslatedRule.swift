@@ -59,8 +59,13 @@ struct UntranslatedRule: TextRule {
     /// line, a marker such as Interface Builder's `<dnl>` or `<< do not localize >>`.
     static func readsAsName(_ text: String, baseLanguage: String) -> Bool {
         if baseLanguage == "en", text.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
-        if text.contains("©") || text.hasPrefix("Copyright ") { return true }
-        return isMarker(text)
+        return isSameInEveryLanguage(text)
+    }
+
+    /// A copyright line or a marker: kept as written in every language, so neither left
+    /// untranslated nor missing.
+    static func isSameInEveryLanguage(_ text: String) -> Bool {
+        text.contains("©") || text.hasPrefix("Copyright ") || isMarker(text)
     }
 
     /// A marker, not text: Interface Builder's `<dnl>`, or one that says so in words (Quicksilver's
