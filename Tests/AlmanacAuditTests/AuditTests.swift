@@ -230,6 +230,28 @@ func python(with modules: [String]) -> Bool {
         #expect(found == ["missing-key NSCameraUsageDescription zh-Hant"])
     }
 
+    /// Texts kept as written in every language are neither untranslated nor, when missing, a loss: unit
+    /// symbols (`ft lbf`; a unit's name, `inches Hg`, is text), a name marked ® or ™, a markup
+    /// document. A Chinese key a locale reads as its own is what that locale shows without it
+    /// (`详情` in zh-Hans); one in the other script (`暂停` in zh-Hant) is missing.
+    @Test func textsKeptAsWrittenAndKeysThatReadRight() throws {
+        let folder = NSTemporaryDirectory() + "almanac-kept-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shared = "\"circular inches\" = \"cir in\";\n\"foot-pound force\" = \"ft lbf\";\n\"vbo\" = \"Circuit Tools® (.vbo)\";\n"
+            + "\"exportHeader\" = \"<!DOCTYPE html>\\n<html><body><h1>Export</h1></body></html>\";\n"
+        let tables = [
+            "en": shared + "\"详情\" = \"Details\";\n\"暂停\" = \"Pause\";\n\"inches Hg\" = \"inches Hg\";\n",
+            "zh-Hans": shared + "\"暂停\" = \"暂停\";\n\"inches Hg\" = \"inches Hg\";\n",
+            "zh-Hant": shared + "\"详情\" = \"詳情\";\n\"inches Hg\" = \"英寸汞柱\";\n",
+        ]
+        for (locale, text) in tables {
+            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/\(locale).lproj/Localizable.strings", atomically: true, encoding: .utf8)
+        }
+        let found = try audit([folder]).findings.filter { $0.severity != .note }.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+        #expect(found.sorted() == ["missing-key 暂停 zh-Hant", "untranslated inches Hg zh-Hans"])
+    }
+
     /// An identifier key every translation has and the base table lacks keeps its English in the
     /// code (`NSLocalizedString("Onboarding.Title", value: "Welcome to %@", comment: "")`): the
     /// translations are not compared with the key itself, and the key is no extra key. One only some

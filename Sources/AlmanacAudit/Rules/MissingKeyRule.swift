@@ -2,19 +2,32 @@
 /// text that reads as a name only (`UTM`, `iCloud`, `%@`: what `untranslated` lets through) would
 /// read the same translated, so its absence is not reported, nor is a copyright line's or a
 /// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
-/// (Lorem ipsum, `Size Label`), which the app replaces.
+/// (Lorem ipsum, `Size Label`), which the app replaces, nor a Chinese key a locale reads as its
+/// own text (the app shows the key).
 struct MissingKeyRule: KeyRule {
     static let description = AuditRuleDescription(
         id: "missing-key", severity: .error, scope: .key, locales: .translations,
         triggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"))],
         nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消")),
                         .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存")),
-                        .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存"))])
+                        .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存")),
+                        .values(("详情", "en", "Details"), ("save", "en", "Save"), ("save", "zh-Hans", "保存"), ("save", "zh-Hant", "儲存"),
+                                ("详情", "zh-Hant", "詳情"))])
 
     func check(_ key: KeyContext) {
         guard key.base != nil, !key.isDesignTimeText else { return }
         let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil }
         guard !missing.isEmpty, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 && !UntranslatedRule.isSameInEveryLanguage($0.text) }) else { return }
-        for locale in missing { key.report(Self.description, locale: locale) }
+        for locale in missing where !Self.keyReadsRight(key.entry.key, in: key.auditor.locale(locale)) {
+            key.report(Self.description, locale: locale)
+        }
+    }
+
+    /// Whether a Chinese key is text this locale reads as its own (FunnyFm's keys are its zh-Hans
+    /// text: 详情, 已同步): a locale without the key shows the key, which is right there. 暂停 is not
+    /// zh-Hant's (暫停), 通知 is both scripts'.
+    static func keyReadsRight(_ key: String, in locale: AuditLocale) -> Bool {
+        guard locale.isChinese, key.unicodeScalars.contains(where: { ScriptPurity.isHan($0.value) }) else { return false }
+        return locale.isTraditional ? ScriptPurity.simplifiedCharacters(in: key).isEmpty : ScriptPurity.traditionalCharacters(in: key).isEmpty
     }
 }

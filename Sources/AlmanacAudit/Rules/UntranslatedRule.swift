@@ -56,16 +56,39 @@ struct UntranslatedRule: TextRule {
 
     /// Text that is the same in every language by design: a language's own name in a list of
     /// languages (letters an English text does not have: Español, Türkçe, Українська), a copyright
-    /// line, a marker such as Interface Builder's `<dnl>` or `<< do not localize >>`.
+    /// line, a marker such as Interface Builder's `<dnl>` or `<< do not localize >>`, a unit's symbol,
+    /// a name marked ® or ™, a markup document.
     static func readsAsName(_ text: String, baseLanguage: String) -> Bool {
         if baseLanguage == "en", text.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
-        return isSameInEveryLanguage(text)
+        return isSameInEveryLanguage(text) || isUnitSymbol(text) || isMarkedName(text) || isMarkupDocument(text)
     }
 
     /// A copyright line or a marker: kept as written in every language, so neither left
     /// untranslated nor missing.
     static func isSameInEveryLanguage(_ text: String) -> Bool {
         text.contains("©") || text.hasPrefix("Copyright ") || isMarker(text)
+    }
+
+    /// A unit's symbol (`ft lbf`, `mm Hg`, `cir in`): every word of the text is one. Chinese UIs
+    /// keep them; a unit's name (`inches Hg`, `acre ft`) is text.
+    static func isUnitSymbol(_ text: String) -> Bool {
+        let tokens = text.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "·" || $0 == "⋅" })
+        return !tokens.isEmpty && tokens.allSatisfy { unitSymbols.contains(String($0)) }
+    }
+
+    static let unitSymbols: Set<String> = ["in", "ft", "yd", "mi", "nmi", "lb", "lbf", "oz", "ozf", "gr", "gal", "qt", "pt", "fl",
+                                           "cir", "sq", "cu", "mm", "cm", "km", "mg", "kg", "ml", "Hg", "psi", "mph", "kph", "rpm",
+                                           "kWh", "Wh", "BTU", "hp", "kn", "ac"]
+
+    /// A product's name (`Circuit Tools® (.vbo)`): a short text with ® or ™.
+    static func isMarkedName(_ text: String) -> Bool {
+        (text.contains("®") || text.contains("™")) && words(in: text) <= 3
+    }
+
+    /// A document in markup (an HTML export's header with its style sheet): code, not text.
+    static func isMarkupDocument(_ text: String) -> Bool {
+        let start = text.drop { $0.isWhitespace }.prefix(9).lowercased()
+        return start.hasPrefix("<!doctype") || start.hasPrefix("<html") || start.hasPrefix("<?xml")
     }
 
     /// A marker, not text: Interface Builder's `<dnl>`, or one that says so in words (Quicksilver's

@@ -1868,6 +1868,7 @@ enum TaiwanPhrases {
         "綁定",
         "掛斷",
         "聲明",
+        "自行車",
     ]
 
     /// Words right in some meanings only: notes, not warnings (TaiwanReview.txt).
