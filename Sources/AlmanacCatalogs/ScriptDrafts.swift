@@ -324,7 +324,9 @@ struct PhraseTable: Sendable {
             func offer(_ end: Int, _ phrase: String?, listed: Bool) {
                 let off = (isCut[start] ? 0 : 1) + (isCut[end] ? 0 : 1)
                 let candidate: Cost = (here.words + 1, here.unlisted + (listed ? 0 : end - start), here.off + off)
-                if let existing = cost[end], !better(candidate, existing) { return }
+                // A full tie goes to the longer word on the left, as OpenCC's longest match from the left
+                // reads it: 录制|中 rather than 录|制中 (STPhrases lists 制中 as a phrase too).
+                if let existing = cost[end], !better(candidate, existing) && !(!better(existing, candidate) && start > step[end].from) { return }
                 cost[end] = candidate
                 step[end] = (start, phrase)
             }
