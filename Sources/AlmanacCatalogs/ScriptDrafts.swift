@@ -319,14 +319,22 @@ struct PhraseTable: Sendable {
         // word is the list's (nil for one of ICU's words or a single character).
         var step = [(from: Int, phrase: String?)](repeating: (0, nil), count: count + 1)
         cost[0] = (0, 0, 0)
+        // Whether the best way to reach `end` ends in a phrase that replaces its text by itself.
+        func keepsItsText(_ end: Int) -> Bool {
+            guard let phrase = step[end].phrase else { return false }
+            return phrase.unicodeScalars.elementsEqual(scalars[step[end].from..<end])
+        }
         for start in 0..<count {
             guard let here = cost[start] else { continue }
             func offer(_ end: Int, _ phrase: String?, listed: Bool) {
                 let off = (isCut[start] ? 0 : 1) + (isCut[end] ? 0 : 1)
                 let candidate: Cost = (here.words + 1, here.unlisted + (listed ? 0 : end - start), here.off + off)
-                // A full tie goes to the longer word on the left, as OpenCC's longest match from the left
-                // reads it: 录制|中 rather than 录|制中 (STPhrases lists 制中 as a phrase too).
-                if let existing = cost[end], !better(candidate, existing) && !(!better(existing, candidate) && start > step[end].from) { return }
+                // In OpenCC's table, of two ways that tie in full, one whose last word is a phrase that
+                // only keeps its characters (制中 → 制中) gives way to the longer word on the left, as
+                // OpenCC's longest match from the left reads it: 录制|中, not 录|制中. Otherwise the first
+                // found stays (這|只會; in a short list, a guard word: 在|線段, not 在線|段).
+                if let existing = cost[end], !better(candidate, existing)
+                    && !(!listFirst && start > step[end].from && !better(existing, candidate) && keepsItsText(end)) { return }
                 cost[end] = candidate
                 step[end] = (start, phrase)
             }

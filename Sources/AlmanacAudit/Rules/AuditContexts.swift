@@ -62,7 +62,8 @@ final class KeyContext {
     /// identifier (`settings.title`, `save_button`, `gpCwrM`, `ok`): a key the base table lacks that
     /// reads as text is the source text (an app whose English table holds only a few overrides).
     static func readsAsText(_ key: String) -> Bool {
-        if isTaggedIdentifier(key) { return false }
+        // An Interface Builder object's (`5v0-dJ-314.text`: its id may start with a digit).
+        if isTaggedIdentifier(key) || isInterfaceBuilderKey(key) { return false }
         guard let first = key.unicodeScalars.first, key.unicodeScalars.allSatisfy({ $0.isASCII }),
               !key.unicodeScalars.contains(where: { $0 == " " }) else { return true }
         let identifierCharacters = key.unicodeScalars.allSatisfy { ASCII.isAlphanumeric(UInt8($0.value)) || "_.-".unicodeScalars.contains($0) }
