@@ -26,6 +26,18 @@ func python(with modules: [String]) -> Bool {
         return try Auditor(options: settings).audit(AuditTable.load(paths))
     }
 
+    /// `tables` (a locale → its `.strings` text) written as `locale.lproj/file` in a new folder, and
+    /// the findings of its audit as `check key locale`.
+    func findings(of tables: [String: String], file: String = "Localizable.strings") throws -> [String] {
+        let folder = NSTemporaryDirectory() + "almanac-tables-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (locale, text) in tables {
+            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/\(locale).lproj/" + file, atomically: true, encoding: .utf8)
+        }
+        return try audit([folder]).findings.filter { $0.severity != .note }.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
+    }
+
     /// Keys that are the English text with an empty base (`en.lproj` holds `"" = "";`, as in many
     /// SwiftUI apps; Sparkle ships no en.lproj at all): a key one translation has and another lacks
     /// is the other's missing translation, not an extra key against an empty base.
@@ -203,36 +215,22 @@ func python(with modules: [String]) -> Bool {
         for key in ["[Beta] New feature", "[x] Done", "[]", "Save [all]", "[Read me] first"] {
             #expect(KeyContext.readsAsText(key), "\(key)")
         }
-        let folder = NSTemporaryDirectory() + "almanac-tagged-keys-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let tables = [
             "en": "\"[Settings/title]\" = \"Settings\";\n",
             "zh-Hans": "\"[Settings/title]\" = \"设置\";\n\"[Export/Done/count]\" = \"已导出 %d 项\";\n",
             "zh-Hant": "\"[Settings/title]\" = \"設定\";\n\"[Export/Done/count]\" = \"已匯出 %d 項\";\n",
         ]
-        for (locale, text) in tables {
-            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
-            try text.write(toFile: folder + "/\(locale).lproj/Localizable.strings", atomically: true, encoding: .utf8)
-        }
-        let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
-        #expect(found == [])
+        #expect(try findings(of: tables) == [])
     }
 
     /// A copyright line a translation lacks reads the same as the base's: no missing key (Barbee's
     /// `NSHumanReadableCopyright`); a sentence it lacks is one.
     @Test func copyrightLinesAreNotMissing() throws {
-        let folder = NSTemporaryDirectory() + "almanac-copyright-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let tables = [
             "en": "\"NSHumanReadableCopyright\" = \"Copyright © 2024 Example Ltd. All rights reserved.\";\n\"NSCameraUsageDescription\" = \"The camera reads QR codes.\";\n",
             "zh-Hant": "\"CFBundleDisplayName\" = \"範例\";\n",
         ]
-        for (locale, text) in tables {
-            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
-            try text.write(toFile: folder + "/\(locale).lproj/InfoPlist.strings", atomically: true, encoding: .utf8)
-        }
-        let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
-        #expect(found == ["missing-key NSCameraUsageDescription zh-Hant"])
+        #expect(try findings(of: tables, file: "InfoPlist.strings") == ["missing-key NSCameraUsageDescription zh-Hant"])
     }
 
     /// Texts kept as written in every language are neither untranslated nor, when missing, a loss: unit
@@ -240,8 +238,6 @@ func python(with modules: [String]) -> Bool {
     /// document. A Chinese key a locale reads as its own is what that locale shows without it
     /// (`详情` in zh-Hans); one in the other script (`暂停` in zh-Hant) is missing.
     @Test func textsKeptAsWrittenAndKeysThatReadRight() throws {
-        let folder = NSTemporaryDirectory() + "almanac-kept-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let shared = "\"circular inches\" = \"cir in\";\n\"foot-pound force\" = \"ft lbf\";\n\"vbo\" = \"Circuit Tools® (.vbo)\";\n"
             + "\"exportHeader\" = \"<!DOCTYPE html>\\n<html><body><h1>Export</h1></body></html>\";\n"
         let tables = [
@@ -249,12 +245,7 @@ func python(with modules: [String]) -> Bool {
             "zh-Hans": shared + "\"暂停\" = \"暂停\";\n\"inches Hg\" = \"inches Hg\";\n",
             "zh-Hant": shared + "\"详情\" = \"詳情\";\n\"inches Hg\" = \"英寸汞柱\";\n",
         ]
-        for (locale, text) in tables {
-            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
-            try text.write(toFile: folder + "/\(locale).lproj/Localizable.strings", atomically: true, encoding: .utf8)
-        }
-        let found = try audit([folder]).findings.filter { $0.severity != .note }.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
-        #expect(found.sorted() == ["missing-key 暂停 zh-Hant", "untranslated inches Hg zh-Hans"])
+        #expect(try findings(of: tables).sorted() == ["missing-key 暂停 zh-Hant", "untranslated inches Hg zh-Hans"])
     }
 
     /// An identifier key every translation has and the base table lacks keeps its English in the
@@ -262,19 +253,12 @@ func python(with modules: [String]) -> Bool {
     /// translations are not compared with the key itself, and the key is no extra key. One only some
     /// translations have is a leftover.
     @Test func identifierKeysWithTheirEnglishInTheCode() throws {
-        let folder = NSTemporaryDirectory() + "almanac-code-defaults-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let tables = [
             "en": "\"Settings.Title\" = \"Settings\";\n",
             "zh-Hans": "\"Settings.Title\" = \"设置\";\n\"Onboarding.Title\" = \"欢迎使用 Firefox %@！\";\n\"old.key\" = \"旧的\";\n",
             "zh-Hant": "\"Settings.Title\" = \"設定\";\n\"Onboarding.Title\" = \"歡迎使用 Firefox %@！\";\n",
         ]
-        for (locale, text) in tables {
-            try FileManager.default.createDirectory(atPath: folder + "/\(locale).lproj", withIntermediateDirectories: true)
-            try text.write(toFile: folder + "/\(locale).lproj/Localizable.strings", atomically: true, encoding: .utf8)
-        }
-        let found = try audit([folder]).findings.map { "\($0.check) \($0.key) \($0.locale ?? "-")" }
-        #expect(found == ["extra-key old.key zh-Hans"])
+        #expect(try findings(of: tables) == ["extra-key old.key zh-Hans"])
     }
 
     /// A String Catalog's substitutions are read as the arguments they format: `%arg` in a form is
