@@ -221,7 +221,12 @@ public final class Auditor {
             }
         }
         // What reading the files met comes first in the report, as the files were read first.
-        let own = Array(findings.items[startOfTable...])
+        var own = Array(findings.items[startOfTable...])
+        let unreadable = UnreadableRule.unreadableFolders(table)
+        if !unreadable.isEmpty {
+            let missingThere = Set(checked.filter { name in unreadable.contains { $0 == name || locale($0).resolved == locale(name).resolved } })
+            own.removeAll { $0.check == MissingKeyRule.description.id && missingThere.contains($0.locale ?? "") }
+        }
         findings.items.removeSubrange(startOfTable...)
         let context = TableContext(auditor: self, findings: findings, table: table, baseLocale: base, sourceTextKeys: sourceTextKeys)
         if keysToCheck == nil { for rule in tableRules { rule.check(context) } }

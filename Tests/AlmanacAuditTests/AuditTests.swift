@@ -203,6 +203,14 @@ func python(with modules: [String]) -> Bool {
         }
     }
 
+    /// A translation that cannot be read (NewTerm's zh-Hant, a closing tag written twice), audited
+    /// for its locale: one error for the file, not one missing key for each of the table's keys.
+    @Test func anUnreadableTranslationIsOneFinding() throws {
+        let report = try audit([fixtures + "/RealApps/NewTerm"]) { $0.locales = ["zh-Hant"] }
+        let found = report.findings.map { "\($0.check) \($0.table) \($0.key) \($0.locale ?? "-")" }
+        #expect(found == ["unreadable Localizable  -"])
+    }
+
     /// Keys that start with a bracketed tag name their string, as KeePassium's do (its English is in
     /// the code): a path (`[Settings/title]`, `[Database/Load/Error] Incorrect format`) or an
     /// identifier followed by one. A tag before words of text (`[Beta] New feature`) is text. So is

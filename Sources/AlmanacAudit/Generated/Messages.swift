@@ -65,7 +65,7 @@ enum ModuleMessages {
             "audit.help.stray-percent": "Write %%%% for a percent sign, or complete the placeholder (%%@, %%d).",
             "audit.help.taiwan-word-choice": "Keep the word where its meaning is the one Taiwan writes so; otherwise use the Taiwan word. --allow WORD silences it.",
             "audit.help.traditional-in-hans": "Write the characters listed in their Simplified forms, or rename the folder if it holds Traditional Chinese (zh-Hant).",
-            "audit.help.unreadable": "Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark.",
+            "audit.help.unreadable": "Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark. Until it reads, the app shows the base's text for its keys; they are not listed as missing one by one.",
             "audit.help.untranslated": "Translate the text; if it is meant to stay the same (a brand name, “OK”), allow it with --allow TEXT.",
             "audit.help.untranslated-locale": "Translate the locale, or leave it out of the release until it is; almanac audit --locales chooses the locales to check.",
             "audit.help.untranslated-term": "Translate it, or keep it when it is a name or a term Chinese UIs keep (App, Wi-Fi, a product or an icon’s name) and allow it with --allow.",
@@ -202,7 +202,7 @@ enum ModuleMessages {
             "audit.help.stray-percent": "百分号请写成 %%%%，或补全占位符（%%@、%%d）。",
             "audit.help.taiwan-word-choice": "此处的意思台湾也这样写，就保留；否则改用台湾用语。--allow WORD 可不再提示。",
             "audit.help.traditional-in-hans": "将所列字符改为简体；如果该文件夹其实是繁体中文，请将其重命名（zh-Hant）。",
-            "audit.help.unreadable": "按给出的行号修正文件（常见的是缺少分号或引号），或将其保存为 UTF-8 或带字节顺序标记的 UTF-16。",
+            "audit.help.unreadable": "按给出的行号修正文件（常见的是缺少分号或引号），或将其保存为 UTF-8 或带字节顺序标记的 UTF-16。在它能被读取之前，应用对其中的键显示基准语言的文本；这些键不再逐一列为缺失。",
             "audit.help.untranslated": "翻译该文本；如果它本应保持不变（品牌名、“OK”），用 --allow TEXT 放行。",
             "audit.help.untranslated-locale": "翻译该语言，或在完成前不要随版本发布；almanac audit --locales 可选择要检查的语言。",
             "audit.help.untranslated-term": "翻译它；若是名称或中文界面保留原文的术语（App、Wi-Fi、产品或图标名称），可保留并用 --allow 允许。",
@@ -339,7 +339,7 @@ enum ModuleMessages {
             "audit.help.stray-percent": "百分比符號請寫成 %%%%，或補全預留位置（%%@、%%d）。",
             "audit.help.taiwan-word-choice": "此處的意思台灣也這樣寫，就保留；否則改用台灣用語。--allow WORD 可不再提示。",
             "audit.help.traditional-in-hans": "將所列字元改為簡體；如果該資料夾其實是繁體中文，請將其重新命名（zh-Hant）。",
-            "audit.help.unreadable": "依指出的行號修正檔案（常見的是缺少分號或引號），或將其儲存為 UTF-8 或帶位元組順序標記的 UTF-16。",
+            "audit.help.unreadable": "依指出的行號修正檔案（常見的是缺少分號或引號），或將其儲存為 UTF-8 或帶位元組順序標記的 UTF-16。在它能被讀取之前，應用程式對其中的鍵顯示基準語言的文字；這些鍵不再逐一列為缺少。",
             "audit.help.untranslated": "翻譯該文字；如果它本應保持不變（品牌名稱、「OK」），用 --allow TEXT 放行。",
             "audit.help.untranslated-locale": "翻譯該語言，或在完成前不要隨版本發布；almanac audit --locales 可選擇要檢查的語言。",
             "audit.help.untranslated-term": "翻譯它；若是名稱或中文介面保留原文的術語（App、Wi-Fi、產品或圖示名稱），可保留並用 --allow 允許。",
@@ -564,7 +564,7 @@ extension Message {
     static var auditHelpTaiwanWordChoice: Message { Message("audit.help.taiwan-word-choice", [], table: ModuleMessages.table) }
     /// Write the characters listed in their Simplified forms, or rename the folder if it holds Traditional Chinese (zh-Hant).
     static var auditHelpTraditionalInHans: Message { Message("audit.help.traditional-in-hans", [], table: ModuleMessages.table) }
-    /// Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark.
+    /// Fix the file at the line given (often a missing semicolon or quote), or save it as UTF-8, or UTF-16 with a byte order mark. Until it reads, the app shows the base's text for its keys; they are not listed as missing one by one.
     static var auditHelpUnreadable: Message { Message("audit.help.unreadable", [], table: ModuleMessages.table) }
     /// Translate the text; if it is meant to stay the same (a brand name, “OK”), allow it with --allow TEXT.
     static var auditHelpUntranslated: Message { Message("audit.help.untranslated", [], table: ModuleMessages.table) }
