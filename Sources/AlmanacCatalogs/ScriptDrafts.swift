@@ -108,18 +108,17 @@ public final class ChineseConverter: @unchecked Sendable {
     static let ambiguousTraditional = Set(OpenCCTables.ambiguousTraditional.unicodeScalars.map(\.value))
 
     /// Taiwan's forms of OpenCC's characters (裏 → 裡, 羣 → 群, 爲 → 為).
-    static let taiwanVariants: [Character: Character] = {
-        var result: [Character: Character] = [:]
-        for (from, to) in TaiwanPhrases.variants where from.count == 1 && to.count == 1 { result[Character(from)] = Character(to) }
-        return result
-    }()
+    static let taiwanVariants = characterMap(TaiwanPhrases.variants)
 
     /// Characters drafts write in Taiwan apps' form rather than OpenCC's (臺 → 台), wherever they stand.
-    static let draftCharacters: [Character: Character] = {
+    static let draftCharacters = characterMap(TaiwanPhrases.draftCharacters)
+
+    /// The one-character pairs of a list, as a map.
+    static func characterMap(_ pairs: [(String, String)]) -> [Character: Character] {
         var result: [Character: Character] = [:]
-        for (from, to) in TaiwanPhrases.draftCharacters where from.count == 1 && to.count == 1 { result[Character(from)] = Character(to) }
+        for (from, to) in pairs where from.count == 1 && to.count == 1 { result[Character(from)] = Character(to) }
         return result
-    }()
+    }
 
     /// Whether the ’ at `index` is an apostrophe (Couldn’t, Cork’s): between two ASCII letters.
     public static func isApostrophe(_ characters: [Character], at index: Int) -> Bool {
