@@ -414,16 +414,19 @@ def compare_sheet(almanac, peers):
     if reference is None:
         return counts, differences
     # The rows with a value, as the peers see them (a row either peer has a value in).
-    rows = sorted({int(key.split(",")[0]) for p in peers.values() if p for key in p})
-    rows = [r for r in rows if r not in almanac["titles"]]
+    columns_of = collections.defaultdict(set)
+    for p in peers.values():
+        for key in p or ():
+            row, column = key.split(",")
+            columns_of[int(row)].add(int(column))
+    rows = sorted(r for r in columns_of if r not in almanac["titles"])
     table = ([almanac["columns"]] if almanac["columns"] else []) + almanac["rows"]
     if len(table) != len(rows):
         counts["row-count"] += 1
         differences.append({"cell": "", "class": "row-count",
                             "almanac": f"{len(table)} rows", "peers": f"{len(rows)} rows with a value"})
     for index, (row, fields) in enumerate(zip(rows, table)):
-        columns = {int(key.split(",")[1]) for p in peers.values() if p for key in p if int(key.split(",")[0]) == row}
-        width = max(list(columns) + [len(fields)])
+        width = max(list(columns_of[row]) + [len(fields)])
         for column in range(1, width + 1):
             text = fields[column - 1] if column <= len(fields) else ""
             readings = {name: (p.get(f"{row},{column}", ("empty", None)) if p is not None else None)

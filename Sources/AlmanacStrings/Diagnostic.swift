@@ -123,13 +123,33 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         }
         severity.word.render(in: language, into: &bytes)
         bytes += ": ".utf8
+        let start = bytes.count
         message.render(in: language, into: &bytes)
+        // One diagnostic, one line: a line break inside it (a cell's text quoted in the message)
+        // is shown as ⏎, so a log's lines and a reader of them stay in step.
+        if bytes[start...].contains(where: { $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }) {
+            var line: [UInt8] = []
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == ASCII.carriageReturn, index + 1 < bytes.count, bytes[index + 1] == ASCII.lineFeed {
+                    index += 1
+                    continue
+                }
+                if byte == ASCII.lineFeed || byte == ASCII.carriageReturn { line += Self.lineBreakMark } else { line.append(byte) }
+                index += 1
+            }
+            bytes.replaceSubrange(start..., with: line)
+        }
         bytes += " [".utf8
         bytes += message.key.utf8
         bytes.append(ASCII.closeBracket)
     }
 
     public var description: String { rendered() }
+
+    /// ⏎, for a line break inside a rendered diagnostic.
+    private static let lineBreakMark: [UInt8] = Array("\u{23CE}".utf8)
 
     enum CodingKeys: String, CodingKey {
         case severity, code, message, arguments, location, items

@@ -38,6 +38,14 @@ final class SheetReader: XMLStreamHandler {
     var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] { state.merges }
     /// The runs of empty rows between rows with values (first and last row number of each).
     var emptyRuns: [ClosedRange<Int>] { state.emptyRuns }
+    /// The first cell or row reference that names no cell (`1A`, `R1C1`): reading stops there.
+    var badReference: (reference: String, row: Int)? { state.badReference }
+    /// Cells that refer to a shared text the workbook lacks: how many, and the first.
+    var missingShared: (count: Int, first: String)? { state.missingShared.count > 0 ? (state.missingShared.count, state.missingShared.first) : nil }
+    /// Cells in a date format whose number is no date (negative, past 9999): how many, the first and its value.
+    var untypedDates: (count: Int, first: String, value: String)? {
+        state.untypedDates.count > 0 ? (state.untypedDates.count, state.untypedDates.first, state.untypedDates.value) : nil
+    }
 
     /// The rows read as fields since the last call, with their row numbers (before `beginDirect`).
     func takePending() -> [(fields: [String], row: Int)] {
@@ -93,6 +101,9 @@ struct SheetState: ~Copyable {
     private var inPhonetic = false
     private var inInline = false
     private(set) var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] = []
+    private(set) var badReference: (reference: String, row: Int)?
+    private(set) var missingShared: (count: Int, first: String) = (0, "")
+    private(set) var untypedDates: (count: Int, first: String, value: String) = (0, "", "")
 
     enum CellType { case number, shared, inline, boolean, error, formulaText, date }
 
@@ -105,23 +116,31 @@ struct SheetState: ~Copyable {
         if name.matches(0, name.count, "c") {
             // r, s and t in one pass over the attributes (a sheet has millions of cells).
             var reference: Int?
+            var unreadable: String?
             var style = 0
             var type = CellType.number
             attributes.forEach { name, value in
                 guard name.count == 1 else { return }
                 switch name[0] {
-                case UInt8(ascii: "r"): reference = CellReference.column(of: value)
+                case UInt8(ascii: "r"):
+                    // A reference is read whole, in either case (`c7` is C7), or refused: a cell is never
+                    // placed by guess.
+                    reference = CellReference.column(of: value, reading: true)
+                    if reference == nil { unreadable = value.string }
                 case UInt8(ascii: "s"): style = Digits.value(value, 0, value.count) ?? 0
                 case UInt8(ascii: "t"): type = Self.cellType(value)
                 default: break
                 }
             }
+            if let unreadable, badReference == nil { badReference = (unreadable, rowNumber) }
+            // Without `r`, a cell follows the one before it (ECMA-376 §18.3.1.4).
             column = reference ?? column + 1
             self.style = style
             self.type = type
             value.removeAll()
         } else if name.matches(0, name.count, "v") {
-            capturing = !inInline
+            // An inline string's text is its `<is>`; a `<v>` beside it is not read as well.
+            capturing = !inInline && type != .inline
         } else if name.matches(0, name.count, "t") {
             capturing = inInline && !inPhonetic
         } else if name.matches(0, name.count, "is") {
@@ -129,7 +148,16 @@ struct SheetState: ~Copyable {
         } else if name.matches(0, name.count, "rPh") {
             inPhonetic = true
         } else if name.matches(0, name.count, "row") {
-            rowNumber = attributes.value("r").flatMap { Digits.value($0, 0, $0.count) } ?? rowNumber + 1
+            if let reference = attributes.value("r") {
+                if let number = Digits.value(reference, 0, reference.count), number >= 1 {
+                    rowNumber = number
+                } else {
+                    if badReference == nil { badReference = (reference.string, rowNumber + 1) }
+                    rowNumber += 1
+                }
+            } else {
+                rowNumber += 1
+            }
             fields.removeAll(keepingCapacity: true)
             column = 0
             rowFields = 0
@@ -213,7 +241,7 @@ struct SheetState: ~Copyable {
             case .formulaText, .error, .date: return true
             case .number:
                 return styles.dateKind(style) == nil && value.firstIndex(of: UInt8(ascii: "E")) == value.count
-                    && value.firstIndex(of: UInt8(ascii: "e")) == value.count
+                    && value.firstIndex(of: UInt8(ascii: "e")) == value.count && !NumberText.mayBeLong(value)
             case .shared:
                 sharedIndex = Digits.value(value, 0, value.count).flatMap { $0 < shared.count ? $0 : nil }
                 return false
@@ -246,32 +274,49 @@ struct SheetState: ~Copyable {
         }
     }
 
-    private func cellText() -> String {
-        value.withByteView { value in
+    /// The current cell's reference, `C7`, for a message.
+    private var reference: String {
+        String(decoding: CellReference.letters(column), as: UTF8.self) + String(rowNumber)
+    }
+
+    private mutating func cellText() -> String {
+        let (text, problem) = value.withByteView { value -> (String, Problem?) in
             switch type {
             case .shared:
-                guard let index = Digits.value(value, 0, value.count), index < shared.count else { return "" }
-                return shared.string(index)
+                guard let index = Digits.value(value, 0, value.count), index < shared.count else {
+                    return ("", value.isEmpty ? nil : .missingShared)
+                }
+                return (shared.string(index), nil)
             case .inline:
-                return OOXMLText.text(value)
+                return (OOXMLText.text(value), nil)
             case .formulaText, .error, .date:
-                return value.string
+                return (value.string, nil)
             case .boolean:
-                return value.count == 1 && value[0] == ASCII.zero ? "FALSE" : value.isEmpty ? "" : "TRUE"
+                return (value.count == 1 && value[0] == ASCII.zero ? "FALSE" : value.isEmpty ? "" : "TRUE", nil)
             case .number:
                 let text = value.string
-                guard !text.isEmpty else { return "" }
+                guard !text.isEmpty else { return ("", nil) }
                 if let kind = styles.dateKind(style), let serial = Double(text) {
-                    return styles.text(serial: serial, kind: kind) ?? text
+                    if let date = styles.text(serial: serial, kind: kind) { return (date, nil) }
+                    return (NumberText.shortest(text), .untypedDate)
                 }
-                // Excel writes small and large numbers with an exponent (1.2E-3): plain digits read everywhere.
-                if text.utf8.contains(where: { $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "e") }), let number = Decimal(string: text) {
-                    return number.description
-                }
-                return text
+                return (NumberText.shortest(text), nil)
             }
         }
+        switch problem {
+        case .missingShared?:
+            if missingShared.count == 0 { missingShared.first = reference }
+            missingShared.count += 1
+        case .untypedDate?:
+            if untypedDates.count == 0 { untypedDates = (0, reference, text) }
+            untypedDates.count += 1
+        case nil: break
+        }
+        return text
     }
+
+    private enum Problem { case missingShared, untypedDate }
+
 }
 
 /// A workbook's shared strings (`<sst>`), their bytes one after another: a cell that refers to
@@ -310,22 +355,39 @@ enum CellReference {
     /// Excel's last column, XFD.
     static let maxColumns = 16_384
 
-    /// The 1-based column of `B7`, `AA12`.
-    static func column(of reference: ByteView) -> Int? {
+    /// The 1-based column of `B7`, `AA12` (letters in either case: some writers write `c7`).
+    /// `reading`: the whole reference must be letters then a row number (a cell's `r`); otherwise
+    /// only its letters are read (a range's ends).
+    static func column(of reference: ByteView, reading whole: Bool = false) -> Int? {
         var column = 0
         var index = 0
-        while index < reference.count, ASCII.isUppercase(reference[index]) {
-            column = column * 26 + Int(reference[index] - UInt8(ascii: "A")) + 1
+        while index < reference.count, ASCII.isLetter(reference[index]) {
+            column = column * 26 + Int(ASCII.uppercased(reference[index]) - UInt8(ascii: "A")) + 1
             index += 1
             if column > maxColumns { return nil }
         }
-        return index > 0 ? column : nil
+        guard index > 0 else { return nil }
+        if whole {
+            guard let row = Digits.value(reference, index, reference.count), row >= 1 else { return nil }
+        }
+        return column
     }
 
     static func row(of reference: ByteView) -> Int? {
         var index = 0
-        while index < reference.count, ASCII.isUppercase(reference[index]) { index += 1 }
+        while index < reference.count, ASCII.isLetter(reference[index]) { index += 1 }
         return Digits.value(reference, index, reference.count)
+    }
+
+    /// The letters of a 1-based column: 3 is `C`, 27 is `AA`.
+    static func letters(_ column: Int) -> [UInt8] {
+        var letters: [UInt8] = []
+        var rest = column
+        while rest > 0 {
+            letters.insert(UInt8(ascii: "A") + UInt8((rest - 1) % 26), at: 0)
+            rest = (rest - 1) / 26
+        }
+        return letters
     }
 
     /// `A1:C1` as rows and columns.
@@ -424,7 +486,9 @@ struct CellStyles {
         } else {
             // Serial 60 is the 29 February 1900 that never was: read as 1900-02-28, and serials
             // before it count from 1899-12-31.
-            guard days >= 1 else { return kind == .date ? nil : time }
+            // Day 0 (1900-01-00) is no calendar day: a serial below 1 is a time of day, in a date
+            // format too (as openpyxl and calamine read it).
+            guard days >= 1 else { return time }
             sinceEpoch = days < 60 ? days - Serial.unixEpoch + 1 : days - Serial.unixEpoch
         }
         let date = CivilDate(daysSinceEpoch: sinceEpoch)

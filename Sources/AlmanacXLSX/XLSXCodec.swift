@@ -54,6 +54,10 @@ public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
         // A password-protected workbook or an Excel 97–2003 one (a compound file holding its
         // stream) is this format's to refuse with what to do, not a file nobody recognises.
         if XLSXWorkbook.isCompoundWorkbook(probe.prefix) { return .yes }
+        // A compound file named .xlsx whose directory lies past the prefix (an encrypted workbook
+        // from Numbers): the workbook reader looks at the directory and says which it is.
+        if probe.prefix.starts(with: XLSXWorkbook.compoundFileSignature),
+           let name = probe.fileName?.lowercased(), name.hasSuffix(".xlsx") || name.hasSuffix(".xlsm") { return .yes }
         let zipSignature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
         guard probe.prefix.starts(with: zipSignature) else { return .no }
         let head = probe.prefix.prefix(4096)

@@ -15,8 +15,11 @@ struct XLSXDecoder {
     init(_ input: CodecInput, sheet asked: String?) throws(Diagnostic) {
         workbook = try XLSXWorkbook(try input.randomAccess(), fileName: input.fileName)
         let (sheets, date1904) = try workbook.sheets()
-        guard !sheets.isEmpty else { throw Diagnostic.error(.xlsxMissingPart(part: "xl/worksheets"), at: SourceLocation(file: input.fileName)) }
-        var chosen = sheets[0]
+        // The first sheet with cells unless one is asked for: a chart sheet has none to read.
+        let worksheets = sheets.filter(\.hasCells)
+        let location = SourceLocation(file: input.fileName)
+        guard let first = worksheets.first else { throw Diagnostic.error(.xlsxMissingPart(part: "xl/worksheets"), at: location) }
+        var chosen = first
         if let asked {
             // By name (exact, then ignoring case), or by position (1 is the first).
             if let match = sheets.first(where: { $0.name == asked }) ?? sheets.first(where: { $0.name.lowercased() == asked.lowercased() }) {
@@ -24,11 +27,14 @@ struct XLSXDecoder {
             } else if let number = Int(asked), (1...sheets.count).contains(number) {
                 chosen = sheets[number - 1]
             } else {
-                throw Diagnostic.error(.xlsxNoSheet(name: asked, sheets: sheets.map { "“\($0.name)”" }.joined(separator: ", ")), at: SourceLocation(file: input.fileName))
+                throw Diagnostic.error(.xlsxNoSheet(name: asked, sheets: sheets.map { "“\($0.name)”" }.joined(separator: ", ")), at: location)
+            }
+            guard chosen.hasCells else {
+                throw Diagnostic.error(.xlsxChartSheet(name: chosen.name, sheets: worksheets.map { "“\($0.name)”" }.joined(separator: ", ")), at: location)
             }
         }
-        (sheetName, part) = chosen
-        otherSheets = asked == nil ? sheets.dropFirst().map(\.name) : []
+        (sheetName, part) = (chosen.name, chosen.part)
+        otherSheets = asked == nil ? worksheets.dropFirst().map(\.name) : []
         styles = try workbook.styles(date1904: date1904)
         shared = try workbook.sharedStrings()
     }
@@ -89,6 +95,7 @@ struct XLSXDecoder {
                 }
             }
             try workbook.stream(part, into: reader) { () throws(Diagnostic) in
+                if let bad = reader.badReference { throw badReference(bad, fileName: fileName) }
                 guard !restart else { _ = reader.takePending(); return }
                 if header == nil {
                     early += reader.takePending()
@@ -107,6 +114,7 @@ struct XLSXDecoder {
                 }
                 for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             }
+            if let bad = reader.badReference { throw badReference(bad, fileName: fileName) }
             if restart {
                 // The merged cells come after the rows: read once for them, then again.
                 merges = reader.merges
@@ -120,6 +128,11 @@ struct XLSXDecoder {
                 table.columns = found.columns
                 try sink.begin(.table(table))
                 add(early.filter { $0.row > found.row })
+            }
+            // Where the table starts, when rows above it are empty: a row of the table is then
+            // not the sheet's row of the same number.
+            if let first = header?.skipped.first?.row ?? header?.row, first > 1, header?.columns.isEmpty == false {
+                diagnostics.append(.note(.xlsxStartsAt(row: String(first)), at: SourceLocation(file: fileName, line: first)))
             }
             for title in header?.skipped ?? [] {
                 diagnostics.append(.note(.xlsxTitleRow(row: String(title.row), text: title.text), at: SourceLocation(file: fileName, line: title.row)))
@@ -136,10 +149,23 @@ struct XLSXDecoder {
             for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             let rest = reader.takeRest()
             if !rest.isEmpty { try sink.item(.rows(rest)) }
+            if let missing = reader.missingShared {
+                diagnostics.append(.warning(.xlsxMissingSharedStrings(count: String(missing.count), sheet: sheetName, cell: missing.first),
+                                            at: SourceLocation(file: fileName)))
+            }
+            if let dates = reader.untypedDates {
+                diagnostics.append(.note(.xlsxUntypedDates(count: String(dates.count), sheet: sheetName, cell: dates.first, value: dates.value),
+                                         at: SourceLocation(file: fileName)))
+            }
             if !otherSheets.isEmpty {
                 diagnostics.append(.note(.xlsxOtherSheets(sheets: otherSheets.map { "“\($0)”" }.joined(separator: ", ")), at: SourceLocation(file: fileName)))
             }
             return (table, diagnostics)
         }
+    }
+
+    private func badReference(_ bad: (reference: String, row: Int), fileName: String?) -> Diagnostic {
+        .error(.xlsxBadReference(sheet: sheetName, reference: bad.reference, row: String(bad.row)),
+               at: SourceLocation(file: fileName, line: bad.row))
     }
 }

@@ -150,7 +150,6 @@ final class XLSXItemWriter: DocumentItemWriter {
         if let diagnostic = failure.diagnostic { return diagnostic }
         switch error {
         case .compression(let status): return .error(.xlsxCompression(library: DeflateLibrary.name, status: String(status)))
-        case .tooLarge(let part): return .error(.xlsxTooLarge(part: part))
         case .output(let message): return .error(.outputFailed(reason: message))
         // Reading errors: never raised while writing.
         case .malformed, .limit, .encrypted, .unsupportedMethod, .checksum: return .error(.outputFailed(reason: String(describing: error)))

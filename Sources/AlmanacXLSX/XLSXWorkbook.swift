@@ -6,9 +6,17 @@ import AlmanacZip
 /// A workbook opened for reading: its zip checked, its parts found through the package's
 /// relationships (names are only compared with the parts' names, never used as paths), its XML
 /// read with AlmanacXML's protections, large parts streamed.
+///
+/// Part names are compared as ECMA-376 Part 2 (§9.1.1.1.2) compares them: ASCII case ignored, so
+/// `xl/SharedStrings.xml` is the part a relationship to `sharedStrings.xml` names; a name written
+/// with backslashes (`xl\workbook.xml`, as some Windows libraries write them) is read as the part
+/// with slashes. The workbook and its sheets are wherever the relationships say (at the package's
+/// root, for some writers), not at fixed paths.
 struct XLSXWorkbook {
     let archive: ZipArchive
     let fileName: String?
+    /// The archive's entries by part name (`partKey`).
+    private let parts: [String: ZipArchive.Entry]
     /// The workbook part, the folder its relationships are relative to, and those relationships
     /// (read once: the sheets, the styles and the shared strings are found through them).
     private let workbookPath: String
@@ -43,37 +51,77 @@ struct XLSXWorkbook {
         self.fileName = fileName
         let head = try input.read(at: 0, count: Self.compoundFileSignature.count)
         if head.starts(with: Self.compoundFileSignature) {
-            let start = try input.read(at: 0, count: Probe.prefixLength)
+            var start = try input.read(at: 0, count: Probe.prefixLength)
+            // The directory may lie past the first bytes (Numbers writes it near the end): its first
+            // sector is where the header says (MS-CFB 2.2: sector shift at 30, first directory sector at 48).
+            if !Self.isEncryptedPackage(start), start.count >= 52 {
+                let shift = Int(start[30]) | Int(start[31]) << 8
+                let sector = Int(start[48]) | Int(start[49]) << 8 | Int(start[50]) << 16 | Int(start[51]) << 24
+                if (9...12).contains(shift), sector < 0xFFFF_FFFA {
+                    let offset = (sector + 1) << shift
+                    if offset < input.size { start += try input.read(at: offset, count: 1 << shift) }
+                }
+            }
             throw Diagnostic.error(Self.isEncryptedPackage(start) ? .xlsxEncrypted : .xlsxLegacy, at: SourceLocation(file: fileName))
         }
         guard head.starts(with: Self.zipSignature) else {
             throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no zip signature"), at: SourceLocation(file: fileName))
         }
         do throws(ZipError) { archive = try ZipArchive(source: InputSource(input: input)) } catch { throw Self.diagnostic(error, fileName: fileName) }
+        var parts: [String: ZipArchive.Entry] = [:]
+        for entry in archive.entries where parts[Self.partKey(entry.name)] == nil { parts[Self.partKey(entry.name)] = entry }
+        self.parts = parts
+        let package = Package(archive: archive, parts: parts, fileName: fileName)
         var workbook = "xl/workbook.xml"
-        if let target = try Self.relationships(archive, "_rels/.rels", fileName: fileName)
+        if let target = try package.relationships(Self.relationshipsPart(of: ""))
             .first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
             workbook = Self.resolve(target, from: "")
         }
-        guard archive.entry(named: workbook) != nil else {
+        guard parts[Self.partKey(workbook)] != nil else {
             throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no \(workbook)"), at: SourceLocation(file: fileName))
         }
         workbookPath = workbook
-        let parts = workbook.split(separator: "/")
-        folder = parts.dropLast().joined(separator: "/")
-        workbookRelationships = try Self.relationships(archive, folder + "/_rels/" + (parts.last.map(String.init) ?? "") + ".rels",
-                                                       fileName: fileName)
+        folder = workbook.split(separator: "/").dropLast().joined(separator: "/")
+        workbookRelationships = try package.relationships(Self.relationshipsPart(of: workbook))
+    }
+
+    /// A part name as parts are compared: slashes, no leading one, ASCII lower case.
+    static func partKey(_ name: String) -> String {
+        var key = name.replacing("\\", with: "/")
+        while key.hasPrefix("/") { key.removeFirst() }
+        return String(key.lowercased())
+    }
+
+    /// The relationships part of `part` (`xl/_rels/workbook.xml.rels`; `_rels/.rels` for the package).
+    static func relationshipsPart(of part: String) -> String {
+        let segments = part.split(separator: "/")
+        let folder = segments.dropLast().joined(separator: "/")
+        return (folder.isEmpty ? "" : folder + "/") + "_rels/" + (segments.last.map(String.init) ?? "") + ".rels"
+    }
+
+    private var package: Package { Package(archive: archive, parts: parts, fileName: fileName) }
+
+    /// The archive's entry for a part, compared as part names are.
+    func entry(_ part: String) -> ZipArchive.Entry? { parts[Self.partKey(part)] }
+
+    /// A sheet of the workbook: its name, its part, and whether it holds cells (a chart sheet, a
+    /// dialog or macro sheet does not).
+    struct Sheet: Equatable {
+        var name: String
+        var part: String
+        var hasCells: Bool
     }
 
     /// The sheets in order, with the parts their rows are in.
-    func sheets() throws(Diagnostic) -> (sheets: [(name: String, part: String)], date1904: Bool) {
-        let document = try Self.document(archive, workbookPath, fileName: fileName)
+    func sheets() throws(Diagnostic) -> (sheets: [Sheet], date1904: Bool) {
+        let document = try package.document(workbookPath)
         let date1904 = document.root.element(named: "workbookPr").flatMap { $0["date1904"] }.map { $0 == "1" || $0 == "true" } ?? false
-        var sheets: [(String, String)] = []
+        var sheets: [Sheet] = []
         for sheet in document.root.element(named: "sheets")?.elements(named: "sheet") ?? [] {
             guard let name = sheet["name"], let id = sheet["r:id"] ?? sheet["id"],
-                  let target = workbookRelationships.first(where: { $0.id == id })?.target else { continue }
-            sheets.append((name, Self.resolve(target, from: folder)))
+                  let relationship = workbookRelationships.first(where: { $0.id == id }) else { continue }
+            sheets.append(Sheet(name: name, part: Self.resolve(relationship.target, from: folder),
+                                hasCells: relationship.type.hasSuffix("/worksheet")))
         }
         return (sheets, date1904)
     }
@@ -87,8 +135,8 @@ struct XLSXWorkbook {
     func styles(date1904: Bool) throws(Diagnostic) -> CellStyles {
         var styles = CellStyles()
         styles.date1904 = date1904
-        guard let part = workbookPart("styles"), archive.entry(named: part) != nil else { return styles }
-        let root = try Self.document(archive, part, fileName: fileName).root
+        guard let part = workbookPart("styles"), entry(part) != nil else { return styles }
+        let root = try package.document(part).root
         var custom: [Int: String] = [:]
         for format in root.element(named: "numFmts")?.elements(named: "numFmt") ?? [] {
             if let id = format["numFmtId"].flatMap(Int.init), let code = format["formatCode"] { custom[id] = code }
@@ -102,7 +150,7 @@ struct XLSXWorkbook {
 
     /// The shared strings, in order (rich text joined, phonetic runs left out), streamed.
     func sharedStrings(maxBytes: Int = SharedStringsReader.maxBytes) throws(Diagnostic) -> SharedTexts {
-        guard let part = workbookPart("sharedStrings"), archive.entry(named: part) != nil else { return SharedTexts() }
+        guard let part = workbookPart("sharedStrings"), entry(part) != nil else { return SharedTexts() }
         let reader = SharedStringsReader(maxBytes: maxBytes)
         try stream(part, into: reader)
         // Held whole while the sheet streams: a workbook whose texts pass the limit is refused.
@@ -115,11 +163,34 @@ struct XLSXWorkbook {
     /// A part's XML through a handler, as it inflates.
     /// `after` runs after each piece (a reader takes the rows the piece completed).
     func stream(_ part: String, into handler: any XMLStreamHandler, after: () throws(Diagnostic) -> Void = {}) throws(Diagnostic) {
-        guard let entry = archive.entry(named: part) else { throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName)) }
+        guard let entry = entry(part) else { throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName)) }
         // Sheets and shared strings are plain XML read by hand; libxml2 reads the small parts.
         var parser = XMLScanner(handler: handler)
+        // A part may be UTF-16 (XML allows it; Office reads it): transcoded as it streams, once its
+        // first bytes have said so.
+        var start: [UInt8]? = []
+        var transcoder: UTF16Transcoder?
         func feed(_ piece: [UInt8], last: Bool) throws(Diagnostic) {
-            do throws(XMLError) { try parser.feed(piece, last: last) } catch { throw xmlError(error, part) }
+            var bytes = piece
+            if var head = start {
+                head += piece
+                guard head.count >= 4 || last else { start = head; return }
+                start = nil
+                bytes = head
+                if let form = UTF16Transcoder.detect(head) {
+                    transcoder = UTF16Transcoder(bigEndian: form.bigEndian)
+                    parser.transcodedFrom = form.bigEndian ? "UTF-16BE" : "UTF-16LE"
+                    bytes.removeFirst(form.skip)
+                }
+            }
+            if transcoder != nil {
+                guard let converted = transcoder?.convert(bytes, last: last) else {
+                    throw Diagnostic.error(.xlsxBadXml(part: part, line: "1", column: "1", reason: "the part starts as UTF-16 but its bytes are not"),
+                                           at: SourceLocation(file: fileName))
+                }
+                bytes = converted
+            }
+            do throws(XMLError) { try parser.feed(bytes, last: last) } catch { throw xmlError(error, part) }
             try after()
         }
         let archive = archive, fileName = fileName
@@ -161,29 +232,41 @@ struct XLSXWorkbook {
         .error(.xlsxBadXml(part: part, line: String(error.line), column: String(error.column), reason: error.message), at: SourceLocation(file: fileName))
     }
 
-    /// A small part (workbook, relationships, styles) read whole and parsed.
-    private static func document(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> XMLDocument {
-        guard let entry = archive.entry(named: part) else { throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName)) }
-        guard entry.size <= wholePartLimit else { throw Diagnostic.error(.xlsxZipLimit(part: part, limit: String(wholePartLimit)), at: SourceLocation(file: fileName)) }
-        let bytes: [UInt8]
-        do throws(ZipError) { bytes = try archive.data(entry) } catch { throw diagnostic(error, fileName: fileName) }
-        do throws(XMLError) { return try XMLDocument(parsing: bytes) } catch { throw xmlError(error, part, fileName: fileName) }
+    /// The archive with its parts by name, for reading the small parts whole.
+    private struct Package {
+        let archive: ZipArchive
+        let parts: [String: ZipArchive.Entry]
+        let fileName: String?
+
+        /// A small part (workbook, relationships, styles) read whole and parsed.
+        func document(_ part: String) throws(Diagnostic) -> XMLDocument {
+            guard let entry = parts[XLSXWorkbook.partKey(part)] else {
+                throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName))
+            }
+            guard entry.size <= XLSXWorkbook.wholePartLimit else {
+                throw Diagnostic.error(.xlsxZipLimit(part: part, limit: String(XLSXWorkbook.wholePartLimit)), at: SourceLocation(file: fileName))
+            }
+            let bytes: [UInt8]
+            do throws(ZipError) { bytes = try archive.data(entry) } catch { throw XLSXWorkbook.diagnostic(error, fileName: fileName) }
+            do throws(XMLError) { return try XMLDocument(parsing: bytes) } catch { throw XLSXWorkbook.xmlError(error, part, fileName: fileName) }
+        }
+
+        /// A relationships part's entries; none when the part is absent.
+        func relationships(_ part: String) throws(Diagnostic) -> [Relationship] {
+            guard parts[XLSXWorkbook.partKey(part)] != nil else { return [] }
+            return try document(part).root.elements(named: "Relationship").compactMap { element in
+                guard let id = element["Id"], let type = element["Type"], let target = element["Target"] else { return nil }
+                return Relationship(id: id, type: type, target: target)
+            }
+        }
     }
 
     private struct Relationship { var id: String; var type: String; var target: String }
 
-    /// A relationships part's entries; none when the part is absent.
-    private static func relationships(_ archive: ZipArchive, _ part: String, fileName: String?) throws(Diagnostic) -> [Relationship] {
-        guard archive.entry(named: part) != nil else { return [] }
-        return try document(archive, part, fileName: fileName).root.elements(named: "Relationship").compactMap { element in
-            guard let id = element["Id"], let type = element["Type"], let target = element["Target"] else { return nil }
-            return Relationship(id: id, type: type, target: target)
-        }
-    }
-
     /// A relationship's target as a part name: absolute (`/xl/...`) or relative to `folder`,
     /// `..` and `.` segments resolved as text (the name is only ever looked up among the parts).
     static func resolve(_ target: String, from folder: String) -> String {
+        let target = target.replacing("\\", with: "/")
         var segments: [Substring] = target.hasPrefix("/") ? [] : folder.split(separator: "/")
         for segment in target.split(separator: "/") {
             switch segment {
@@ -203,7 +286,7 @@ struct XLSXWorkbook {
         case .malformed(let what), .checksum(let what): return .error(.xlsxDamaged(reason: what), at: location)
         case .unsupportedMethod(let entry, let method): return .error(.xlsxDamaged(reason: "\(entry): compression method \(method)"), at: location)
         case .compression(let status): return .error(.xlsxDamaged(reason: "\(DeflateLibrary.name) status \(status)"), at: location)
-        case .tooLarge(let what), .output(let what): return .error(.xlsxDamaged(reason: what), at: location)
+        case .output(let what): return .error(.xlsxDamaged(reason: what), at: location)
         }
     }
 }

@@ -33,6 +33,9 @@ package struct XMLScanner {
     private var scratch: [UInt8] = []
     private var spans: [LentPairs.Span] = []
     private var failure: XMLError?
+    /// The bytes were transcoded to UTF-8 from this encoding (a UTF-16 part): its declaration may
+    /// name it. Nil: the bytes are the document's own, and must be UTF-8.
+    package var transcodedFrom: String?
 
     /// Most attributes one tag may have.
     static var maxAttributes: Int { 512 }
@@ -326,7 +329,7 @@ package struct XMLScanner {
     }
 
     /// `<?xml version="1.0" encoding="…" standalone="…"?>`: those pseudo-attributes, in that
-    /// order, version first; the encoding must be UTF-8.
+    /// order, version first; the encoding must be UTF-8 (or the one the bytes were transcoded from).
     private mutating func declaration(_ view: ByteView, _ start: Int, _ close: Int) throws(XMLError) {
         var index = start
         var seen = 0
@@ -360,7 +363,9 @@ package struct XMLScanner {
                     throw error(.malformed, "an XML declaration with a version other than 1.x", view, index + 1)
                 }
             case 1:
-                if !view.matchesIgnoringCase(index + 1, end, "UTF-8"), !view.matchesIgnoringCase(index + 1, end, "UTF8") {
+                let declared = view.string(index + 1, end).uppercased()
+                let transcoded = transcodedFrom.map { declared == "UTF-16" || declared == $0.uppercased() } ?? false
+                if !view.matchesIgnoringCase(index + 1, end, "UTF-8"), !view.matchesIgnoringCase(index + 1, end, "UTF8"), !transcoded {
                     throw error(.malformed, "the part says it is \(view.string(index + 1, end)); workbook parts are read as UTF-8", view, index + 1)
                 }
             default:

@@ -81,11 +81,28 @@ public struct ZipArchive: Sendable {
         var end = tail.count - Self.endOfDirectorySize
         while end >= 0, tail.uint32(at: end) != Self.endOfDirectorySignature { end -= 1 }
         guard end >= 0 else { throw .malformed("no end of central directory") }
-        let count = Int(tail.uint16(at: end + 10))
-        let directorySize = Int(tail.uint32(at: end + 12))
-        let directoryOffset = Int(tail.uint32(at: end + 16))
-        let endOffset = tailStart + end
-        if count == 0xFFFF || directoryOffset == 0xFFFF_FFFF { throw .malformed("ZIP64 archives are not read") }
+        var count = Int(tail.uint16(at: end + 10))
+        var directorySize = Int(tail.uint32(at: end + 12))
+        var directoryOffset = Int(tail.uint32(at: end + 16))
+        var endOffset = tailStart + end
+        // ZIP64 (APPNOTE 4.3.14, 4.3.15): a field at its 16- or 32-bit maximum is in the ZIP64 end
+        // record, which the locator just before the end record points to.
+        if count == Int(Self.max16) || directorySize == Int(Self.max32) || directoryOffset == Int(Self.max32) {
+            let locatorStart = end - Self.zip64LocatorSize
+            guard locatorStart >= 0, tail.uint32(at: locatorStart) == Self.zip64LocatorSignature else {
+                throw .malformed("ZIP64 end of central directory locator")
+            }
+            let recordOffset = try Self.offset(tail.uint64(at: locatorStart + 8), "ZIP64 end of central directory")
+            guard recordOffset + Self.zip64EndSize <= tailStart + locatorStart else { throw .malformed("ZIP64 end of central directory") }
+            let record = try source.read(at: recordOffset, count: Self.zip64EndSize)
+            guard record.count == Self.zip64EndSize, record.uint32(at: 0) == Self.zip64EndSignature else {
+                throw .malformed("ZIP64 end of central directory")
+            }
+            count = try Self.offset(record.uint64(at: 32), "ZIP64 entry count")
+            directorySize = try Self.offset(record.uint64(at: 40), "ZIP64 central directory size")
+            directoryOffset = try Self.offset(record.uint64(at: 48), "ZIP64 central directory offset")
+            endOffset = recordOffset
+        }
         guard count <= limits.entries else { throw .limit(entry: "archive", limit: "\(limits.entries) entries") }
         guard directorySize <= Self.maxDirectorySize else { throw .limit(entry: "central directory", limit: "\(Self.maxDirectorySize) bytes") }
         guard directoryOffset + directorySize <= endOffset else { throw .malformed("central directory outside the file") }
@@ -104,10 +121,26 @@ public struct ZipArchive: Sendable {
             let nameStart = position + Self.centralHeaderSize
             guard nameStart + nameLength + extraLength + commentLength <= directoryEnd else { throw .malformed("central directory entry \(entries.count + 1)") }
             let name = String(decoding: bytes[nameStart..<(nameStart + nameLength)], as: UTF8.self)
+            var size = UInt64(bytes.uint32(at: position + 24))
+            var compressedSize = UInt64(bytes.uint32(at: position + 20))
+            var localHeaderOffset = UInt64(bytes.uint32(at: position + 42))
+            if size == UInt64(Self.max32) || compressedSize == UInt64(Self.max32) || localHeaderOffset == UInt64(Self.max32) {
+                // The real values are in the ZIP64 extra field, in this order, only those at their maximum (4.5.3).
+                let extra = bytes[(nameStart + nameLength)..<(nameStart + nameLength + extraLength)]
+                guard var values = Self.zip64Extra(Array(extra)) else { throw .malformed("\(name): its ZIP64 extra field") }
+                func next(_ field: inout UInt64) throws(ZipError) {
+                    guard field == UInt64(Self.max32) else { return }
+                    guard !values.isEmpty else { throw .malformed("\(name): its ZIP64 extra field") }
+                    field = values.removeFirst()
+                }
+                try next(&size)
+                try next(&compressedSize)
+                try next(&localHeaderOffset)
+            }
             let entry = Entry(
-                name: name, size: Int(bytes.uint32(at: position + 24)), compressedSize: Int(bytes.uint32(at: position + 20)),
+                name: name, size: try Self.offset(size, name), compressedSize: try Self.offset(compressedSize, name),
                 method: Int(bytes.uint16(at: position + 10)), crc: bytes.uint32(at: position + 16), flags: bytes.uint16(at: position + 8),
-                localHeaderOffset: Int(bytes.uint32(at: position + 42)))
+                localHeaderOffset: try Self.offset(localHeaderOffset, name))
             guard entry.localHeaderOffset + Self.localHeaderSize <= directoryOffset else { throw .malformed(name) }
             entries.append(entry)
             position = nameStart + nameLength + extraLength + commentLength
@@ -116,6 +149,36 @@ public struct ZipArchive: Sendable {
     }
 
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+
+    private static let max16: UInt16 = 0xFFFF
+    private static let max32: UInt32 = 0xFFFF_FFFF
+    private static let zip64LocatorSignature: UInt32 = 0x0706_4B50
+    private static let zip64EndSignature: UInt32 = 0x0606_4B50
+    private static let zip64LocatorSize = 20
+    /// The ZIP64 end record's fixed part, up to the central directory's offset.
+    private static let zip64EndSize = 56
+    private static let zip64ExtraID: UInt16 = 0x0001
+
+    /// The 64-bit values of an extra field's ZIP64 block (header ID 1), or nil when it has none.
+    private static func zip64Extra(_ extra: [UInt8]) -> [UInt64]? {
+        var position = 0
+        while position + 4 <= extra.count {
+            let id = extra.uint16(at: position), length = Int(extra.uint16(at: position + 2))
+            let start = position + 4
+            guard start + length <= extra.count else { return nil }
+            if id == zip64ExtraID {
+                return stride(from: start, to: start + length - 7, by: 8).map { extra.uint64(at: $0) }
+            }
+            position = start + length
+        }
+        return nil
+    }
+
+    /// A 64-bit size or offset as an Int, refused past what a file here can hold.
+    private static func offset(_ value: UInt64, _ what: String) throws(ZipError) -> Int {
+        guard value <= UInt64(Int.max / 2) else { throw .malformed(what) }
+        return Int(value)
+    }
 
     /// An entry's bytes, handed out in pieces as they inflate; the CRC is checked at the end.
     public func read(_ entry: Entry, _ body: ([UInt8]) throws(ZipError) -> Void) throws(ZipError) {
@@ -174,6 +237,10 @@ extension [UInt8] {
     func uint16(at offset: Int) -> UInt16 {
         guard offset >= 0, offset + 2 <= count else { return 0 }
         return UInt16(self[offset]) | UInt16(self[offset + 1]) << 8
+    }
+
+    func uint64(at offset: Int) -> UInt64 {
+        UInt64(uint32(at: offset)) | UInt64(uint32(at: offset + 4)) << 32
     }
 
     func uint32(at offset: Int) -> UInt32 {

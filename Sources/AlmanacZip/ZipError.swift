@@ -2,8 +2,6 @@
 public enum ZipError: Error, Hashable, Sendable {
     /// The DEFLATE library (`DeflateLibrary.name`) refused to compress: its status code.
     case compression(Int32)
-    /// An entry or the archive passed what a zip without ZIP64 holds (4 GiB, 65,535 entries).
-    case tooLarge(String)
     /// Writing the bytes out failed (the message says why).
     case output(String)
     /// Not a zip, or a damaged one (what is wrong).

@@ -4,7 +4,10 @@
 /// workbook of a million rows is written in constant memory.
 ///
 /// Entries are dated 1980-01-01 00:00 (the format's first day), so the same content gives the
-/// same bytes. Without ZIP64: an entry or the archive beyond 4 GiB is refused with an error.
+/// same bytes. An entry, an offset or the archive past 4 GiB, or more than 65,534 entries, is
+/// written with ZIP64's fields (APPNOTE 4.3.14–4.3.15, 4.5.3), as Go's and .NET's writers do: a
+/// 64-bit data descriptor for such an entry, its central record's ZIP64 extra field, and the
+/// ZIP64 end record and locator; an archive within the classic limits has none of them.
 public final class ZipWriter {
     public typealias Output = ([UInt8]) throws(ZipError) -> Void
 
@@ -44,12 +47,19 @@ public final class ZipWriter {
     /// MS-DOS date of 1980-01-01 (year 0 from 1980, month 1, day 1) and time 00:00:00.
     private static let dosDate: UInt16 = 1 << 5 | 1
     private static let dosTime: UInt16 = 0
-    private static let limit = Int(UInt32.max)
+    /// Sizes, offsets and counts from these on are ZIP64's (the classic fields hold their maximum).
+    /// Lowered by tests to write ZIP64's records without gigabytes.
+    var zip64Size = Int(UInt32.max)
+    var zip64Entries = Int(UInt16.max)
+    private static let zip64ExtraID: UInt16 = 0x0001
+    private static let zip64EndSignature: UInt32 = 0x0606_4B50
+    private static let zip64LocatorSignature: UInt32 = 0x0706_4B50
+    /// 4.5: ZIP64 format extensions.
+    private static let versionZip64: UInt16 = 45
 
     /// Starts an entry named `name` (a path inside the archive, `/`-separated).
     public func begin(_ name: String) throws(ZipError) {
         if current != nil { try end() }
-        guard entries < Int(UInt16.max) else { throw .tooLarge(name) }
         let entry = Entry(name: Array(name.utf8), localOffset: offset)
         var header: [UInt8] = []
         header.append32(Self.localHeaderSignature)
@@ -65,7 +75,6 @@ public final class ZipWriter {
         guard var entry = current else { return }
         entry.crc = CRC32.update(entry.crc, bytes)
         entry.size += bytes.count
-        guard entry.size < Self.limit else { throw .tooLarge(String(decoding: entry.name, as: UTF8.self)) }
         current = entry
         try deflater.compress(bytes, finish: false) { (piece) throws(ZipError) in try self.emitCompressed(piece) }
     }
@@ -83,22 +92,40 @@ public final class ZipWriter {
         try deflater.compress([], finish: true) { (piece) throws(ZipError) in try self.emitCompressed(piece) }
         guard let entry = current else { return }  // set by begin, kept by emitCompressed
         current = nil
+        let largeSizes = entry.size >= zip64Size || entry.compressedSize >= zip64Size
         var descriptor: [UInt8] = []
         descriptor.append32(Self.dataDescriptorSignature)
         descriptor.append32(entry.crc)
-        descriptor.append32(UInt32(entry.compressedSize))
-        descriptor.append32(UInt32(entry.size))
+        if largeSizes {
+            descriptor.append64(UInt64(entry.compressedSize))
+            descriptor.append64(UInt64(entry.size))
+        } else {
+            descriptor.append32(UInt32(entry.compressedSize))
+            descriptor.append32(UInt32(entry.size))
+        }
         try emit(descriptor)
 
+        // The central record: a value past the classic field's reach goes in the ZIP64 extra field.
+        var extra: [UInt8] = []
+        if largeSizes { extra.append64(UInt64(entry.size)); extra.append64(UInt64(entry.compressedSize)) }
+        if entry.localOffset >= zip64Size { extra.append64(UInt64(entry.localOffset)) }
         directory.append32(Self.centralHeaderSignature)
-        directory.append16(Self.versionNeeded)  // made by: MS-DOS attributes, version 2.0
-        Self.appendSharedFields(entry, to: &directory)
+        directory.append16(extra.isEmpty ? Self.versionNeeded : Self.versionZip64)  // made by: MS-DOS attributes
+        var shared = entry
+        if largeSizes { shared.size = Int(UInt32.max); shared.compressedSize = Int(UInt32.max) }
+        Self.appendSharedFields(shared, to: &directory, version: extra.isEmpty ? Self.versionNeeded : Self.versionZip64,
+                                extraLength: extra.isEmpty ? 0 : extra.count + 4)
         directory.append16(0)  // comment
         directory.append16(0)  // disk number
         directory.append16(0)  // internal attributes
         directory.append32(0)  // external attributes
-        directory.append32(UInt32(entry.localOffset))
+        directory.append32(entry.localOffset >= zip64Size ? UInt32.max : UInt32(entry.localOffset))
         directory += entry.name
+        if !extra.isEmpty {
+            directory.append16(Self.zip64ExtraID)
+            directory.append16(UInt16(extra.count))
+            directory += extra
+        }
         entries += 1
     }
 
@@ -106,15 +133,33 @@ public final class ZipWriter {
     public func finish() throws(ZipError) {
         try end()
         let directoryOffset = offset
-        guard directoryOffset + directory.count < Self.limit else { throw .tooLarge("archive") }
+        let zip64 = entries >= zip64Entries || directory.count >= zip64Size || directoryOffset >= zip64Size
         var end: [UInt8] = []
+        if zip64 {
+            // The ZIP64 end record (its size counts the bytes after its first 12), then its locator.
+            let recordOffset = directoryOffset + directory.count
+            end.append32(Self.zip64EndSignature)
+            end.append64(44)
+            end.append16(Self.versionZip64)
+            end.append16(Self.versionZip64)
+            end.append32(0)  // this disk
+            end.append32(0)  // the disk the directory starts on
+            end.append64(UInt64(entries))
+            end.append64(UInt64(entries))
+            end.append64(UInt64(directory.count))
+            end.append64(UInt64(directoryOffset))
+            end.append32(Self.zip64LocatorSignature)
+            end.append32(0)  // the disk the ZIP64 end record is on
+            end.append64(UInt64(recordOffset))
+            end.append32(1)  // disks
+        }
         end.append32(Self.endOfDirectorySignature)
         end.append16(0)  // this disk
         end.append16(0)  // the disk the directory starts on
-        end.append16(UInt16(entries))
-        end.append16(UInt16(entries))
-        end.append32(UInt32(directory.count))
-        end.append32(UInt32(directoryOffset))
+        end.append16(zip64 ? UInt16.max : UInt16(entries))
+        end.append16(zip64 ? UInt16.max : UInt16(entries))
+        end.append32(zip64 ? UInt32.max : UInt32(directory.count))
+        end.append32(zip64 ? UInt32.max : UInt32(directoryOffset))
         end.append16(0)  // comment length
         try emit(directory)
         try emit(end)
@@ -124,8 +169,9 @@ public final class ZipWriter {
     /// The fields a local header and the central directory's record share, from the version
     /// needed to the extra field's length (APPNOTE 4.3.7, 4.3.12): the entry's CRC and sizes as
     /// they stand (zero before its data).
-    private static func appendSharedFields(_ entry: Entry, to bytes: inout [UInt8]) {
-        bytes.append16(versionNeeded)
+    private static func appendSharedFields(_ entry: Entry, to bytes: inout [UInt8], version: UInt16 = versionNeeded,
+                                           extraLength: Int = 0) {
+        bytes.append16(version)
         bytes.append16(flags)
         bytes.append16(methodDeflate)
         bytes.append16(dosTime)
@@ -134,7 +180,7 @@ public final class ZipWriter {
         bytes.append32(UInt32(entry.compressedSize))
         bytes.append32(UInt32(entry.size))
         bytes.append16(UInt16(entry.name.count))
-        bytes.append16(0)  // no extra field
+        bytes.append16(UInt16(extraLength))
     }
 
     /// Bytes are handed on about a megabyte at a time.
@@ -144,7 +190,6 @@ public final class ZipWriter {
     private func emitCompressed(_ piece: [UInt8]) throws(ZipError) {
         guard var entry = current else { return }
         entry.compressedSize += piece.count
-        guard entry.compressedSize < Self.limit else { throw .tooLarge(String(decoding: entry.name, as: UTF8.self)) }
         current = entry
         try emit(piece)
     }
@@ -172,5 +217,9 @@ extension [UInt8] {
 
     mutating func append32(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    mutating func append64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 }

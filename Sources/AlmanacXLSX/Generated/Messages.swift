@@ -7,7 +7,9 @@ enum ModuleMessages {
     static let table = MessageTable(
         name: "AlmanacXLSX",
         english: [
+            "xlsx.bad-reference": "Sheet \"%@\" has a cell reference \"%@\" (in row %@) that names no column and row, so its cell could not be placed; nothing was read rather than a cell in the wrong column. Open the workbook in a spreadsheet and save it again.",
             "xlsx.bad-xml": "%@ in the workbook is not well-formed XML (line %@, column %@): %@",
+            "xlsx.chart-sheet": "“%@” is a chart sheet, with no cells to read; choose a worksheet: %@.",
             "xlsx.compression": "%@ could not compress the workbook (status %@); this is a bug worth reporting.",
             "xlsx.damaged": "The workbook's zip container is damaged (%@). Open it and save it again.",
             "xlsx.empty-rows": "Rows %@ of the sheet are empty and are not rows of the table; the rows around them were read. If a block below one is another table (totals, a second list), convert it on its own.",
@@ -15,18 +17,22 @@ enum ModuleMessages {
             "xlsx.legacy": "This is an Excel 97–2003 workbook (.xls); Almanac reads .xlsx. Save it as .xlsx (File › Save As, Excel Workbook) and convert again.",
             "xlsx.long-text": "%@ cells held more than the %@ characters a cell holds and were cut there, e.g. %@ (column \"%@\").",
             "xlsx.missing-part": "The workbook has no %@; it may be damaged. Open it and save it again.",
+            "xlsx.missing-shared-strings": "%@ cells of sheet \"%@\" refer to shared texts the workbook does not have (the first: %@); they were read as empty. Open the workbook in a spreadsheet and save it again.",
             "xlsx.no-sheet": "The workbook has no sheet \"%@\"; it has %@. Choose one with --option sheet=NAME (or its number).",
             "xlsx.not-a-workbook": "This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.",
             "xlsx.other-sheets": "The workbook also has %@; read another with --option sheet=NAME.",
             "xlsx.sheet": "Sheet%@",
-            "xlsx.too-large": "The workbook passed what a zip without ZIP64 holds (4 GiB, 65,535 parts) at %@; convert the input in parts (a batch of smaller files).",
+            "xlsx.starts-at": "The sheet's first row with a value is row %@: the table starts there, and the empty rows above it are not rows of it.",
             "xlsx.too-many-columns": "This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.",
             "xlsx.too-many-rows": "A sheet holds %@ rows after its header, and this table has more; a spreadsheet would drop the rest, so nothing was written. Split the input, or write CSV.",
             "xlsx.untyped-cells": "%@ cells were not what their column holds and were written as text, e.g. \"%@\" in column \"%@\".",
+            "xlsx.untyped-dates": "%@ cells of sheet \"%@\" are in a date format but hold numbers no calendar shows (the first: %@, %@); they were kept as numbers.",
             "xlsx.zip-limit": "%@ in the workbook would be larger than %@ when unpacked, more than Almanac reads (a zip bomb, or a sheet too large); nothing was read.",
         ],
         simplifiedChinese: [
+            "xlsx.bad-reference": "工作表“%@”中有一个单元格引用“%@”（第 %@ 行）无法读出列和行，无法确定单元格的位置；为免单元格落入错误的列，未读取任何内容。请在电子表格软件中打开工作簿并重新保存。",
             "xlsx.bad-xml": "工作簿中的 %@ 不是格式正确的 XML（第 %@ 行，第 %@ 列）：%@",
+            "xlsx.chart-sheet": "“%@”是图表工作表，没有可读取的单元格；请选择一个工作表：%@。",
             "xlsx.compression": "%@ 无法压缩工作簿（状态 %@）；这是值得报告的错误。",
             "xlsx.damaged": "工作簿的 zip 容器已损坏（%@）。请打开后重新保存。",
             "xlsx.empty-rows": "工作表的第 %@ 行是空行，不是表格中的行；其前后的行都已读取。若空行下方是另一块内容（合计、另一个列表），请单独转换。",
@@ -34,18 +40,22 @@ enum ModuleMessages {
             "xlsx.legacy": "这是 Excel 97–2003 工作簿（.xls）；Almanac 读取 .xlsx。请另存为 .xlsx（Excel 工作簿）后再转换。",
             "xlsx.long-text": "有 %@ 个单元格超过单元格可容纳的 %@ 个字符，已在该处截断，例如 %@（“%@”列）。",
             "xlsx.missing-part": "工作簿缺少 %@，可能已损坏。请打开后重新保存。",
+            "xlsx.missing-shared-strings": "工作表“%2$@”中有 %1$@ 个单元格引用了工作簿中不存在的共享文本（第一个：%3$@）；它们被读作空白。请在电子表格软件中打开工作簿并重新保存。",
             "xlsx.no-sheet": "工作簿中没有名为“%@”的工作表；现有 %@。请用 --option sheet=名称（或序号）选择。",
             "xlsx.not-a-workbook": "这不是 Excel 工作簿（.xlsx）：%@。请在 Excel、Numbers 或 LibreOffice 中另存为 .xlsx，或按 CSV 转换。",
             "xlsx.other-sheets": "工作簿还有 %@；可用 --option sheet=名称 读取其他工作表。",
             "xlsx.sheet": "工作表%@",
-            "xlsx.too-large": "工作簿在 %@ 处超过了不含 ZIP64 的 zip 可容纳的大小（4 GiB、65,535 个部分）；请把输入分成几份转换（批量转换较小的文件）。",
+            "xlsx.starts-at": "工作表中第一个有值的行是第 %@ 行：表格从这里开始，上方的空行不属于表格。",
             "xlsx.too-many-columns": "此表格有 %@ 列；一个工作表最多容纳 %@ 列。未写入任何内容：请去掉一些列，或写成 CSV。",
             "xlsx.too-many-rows": "一个工作表在表头之后最多容纳 %@ 行，此表格更多；电子表格会丢弃其余行，因此未写入任何内容。请拆分输入，或写成 CSV。",
             "xlsx.untyped-cells": "有 %@ 个单元格与所在列的类型不符，已按文本写入，例如“%@”列“%@”。",
+            "xlsx.untyped-dates": "工作表“%2$@”中有 %1$@ 个单元格采用日期格式，但其中的数字不是任何日历上的日期（第一个：%3$@，%4$@）；它们保留为数字。",
             "xlsx.zip-limit": "工作簿中的 %@ 解压后会超过 %@，超出 Almanac 的读取上限（zip 炸弹，或工作表过大）；未读取任何内容。",
         ],
         traditionalChinese: [
+            "xlsx.bad-reference": "工作表「%@」中有一個儲存格參照「%@」（第 %@ 列）無法讀出欄和列，無法確定儲存格的位置；為免儲存格落入錯誤的欄，未讀取任何內容。請在試算表軟體中開啟活頁簿並重新儲存。",
             "xlsx.bad-xml": "活頁簿中的 %@ 不是格式正確的 XML（第 %@ 行，第 %@ 欄）：%@",
+            "xlsx.chart-sheet": "「%@」是圖表工作表，沒有可讀取的儲存格；請選擇一個工作表：%@。",
             "xlsx.compression": "%@ 無法壓縮活頁簿（狀態 %@）；這是值得回報的錯誤。",
             "xlsx.damaged": "活頁簿的 zip 容器已損壞（%@）。請開啟後重新儲存。",
             "xlsx.empty-rows": "工作表的第 %@ 列是空列，不是表格中的列；其前後的列都已讀取。若空列下方是另一塊內容（合計、另一個清單），請單獨轉換。",
@@ -53,14 +63,16 @@ enum ModuleMessages {
             "xlsx.legacy": "這是 Excel 97–2003 活頁簿（.xls）；Almanac 讀取 .xlsx。請另存為 .xlsx（Excel 活頁簿）後再轉換。",
             "xlsx.long-text": "有 %@ 個儲存格超過儲存格可容納的 %@ 個字元，已在該處截斷，例如 %@（「%@」欄）。",
             "xlsx.missing-part": "活頁簿缺少 %@，可能已損壞。請開啟後重新儲存。",
+            "xlsx.missing-shared-strings": "工作表「%2$@」中有 %1$@ 個儲存格參照了活頁簿中不存在的共用文字（第一個：%3$@）；它們被讀作空白。請在試算表軟體中開啟活頁簿並重新儲存。",
             "xlsx.no-sheet": "活頁簿中沒有名為「%@」的工作表；現有 %@。請用 --option sheet=名稱（或序號）選擇。",
             "xlsx.not-a-workbook": "這不是 Excel 活頁簿（.xlsx）：%@。請在 Excel、Numbers 或 LibreOffice 中另存為 .xlsx，或以 CSV 轉換。",
             "xlsx.other-sheets": "活頁簿還有 %@；可用 --option sheet=名稱 讀取其他工作表。",
             "xlsx.sheet": "工作表%@",
-            "xlsx.too-large": "活頁簿在 %@ 處超過了不含 ZIP64 的 zip 可容納的大小（4 GiB、65,535 個部分）；請把輸入分成幾份轉換（批次轉換較小的檔案）。",
+            "xlsx.starts-at": "工作表中第一個有值的列是第 %@ 列：表格從這裡開始，上方的空列不屬於表格。",
             "xlsx.too-many-columns": "此表格有 %@ 欄；一個工作表最多容納 %@ 欄。未寫入任何內容：請去掉一些欄位，或寫成 CSV。",
             "xlsx.too-many-rows": "一個工作表在標題列之後最多容納 %@ 列，此表格更多；試算表會捨棄其餘列，因此未寫入任何內容。請拆分輸入，或寫成 CSV。",
             "xlsx.untyped-cells": "有 %@ 個儲存格與所在欄的類型不符，已按文字寫入，例如「%@」欄「%@」。",
+            "xlsx.untyped-dates": "工作表「%2$@」中有 %1$@ 個儲存格採用日期格式，但其中的數字不是任何日曆上的日期（第一個：%3$@，%4$@）；它們保留為數字。",
             "xlsx.zip-limit": "活頁簿中的 %@ 解壓縮後會超過 %@，超出 Almanac 的讀取上限（zip 炸彈，或工作表過大）；未讀取任何內容。",
         ]
     )
@@ -68,9 +80,17 @@ enum ModuleMessages {
 
 // Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
+    /// Sheet "%@" has a cell reference "%@" (in row %@) that names no column and row, so its cell could not be placed; nothing was read rather than a cell in the wrong column. Open the workbook in a spreadsheet and save it again.
+    static func xlsxBadReference(sheet: String, reference: String, row: String) -> Message {
+        Message("xlsx.bad-reference", [sheet, reference, row], table: ModuleMessages.table)
+    }
     /// %@ in the workbook is not well-formed XML (line %@, column %@): %@
     static func xlsxBadXml(part: String, line: String, column: String, reason: String) -> Message {
         Message("xlsx.bad-xml", [part, line, column, reason], table: ModuleMessages.table)
+    }
+    /// “%@” is a chart sheet, with no cells to read; choose a worksheet: %@.
+    static func xlsxChartSheet(name: String, sheets: String) -> Message {
+        Message("xlsx.chart-sheet", [name, sheets], table: ModuleMessages.table)
     }
     /// %@ could not compress the workbook (status %@); this is a bug worth reporting.
     static func xlsxCompression(library: String, status: String) -> Message {
@@ -96,6 +116,10 @@ extension Message {
     static func xlsxMissingPart(part: String) -> Message {
         Message("xlsx.missing-part", [part], table: ModuleMessages.table)
     }
+    /// %@ cells of sheet "%@" refer to shared texts the workbook does not have (the first: %@); they were read as empty. Open the workbook in a spreadsheet and save it again.
+    static func xlsxMissingSharedStrings(count: String, sheet: String, cell: String) -> Message {
+        Message("xlsx.missing-shared-strings", [count, sheet, cell], table: ModuleMessages.table)
+    }
     /// The workbook has no sheet "%@"; it has %@. Choose one with --option sheet=NAME (or its number).
     static func xlsxNoSheet(name: String, sheets: String) -> Message {
         Message("xlsx.no-sheet", [name, sheets], table: ModuleMessages.table)
@@ -112,9 +136,9 @@ extension Message {
     static func xlsxSheet(number: String) -> Message {
         Message("xlsx.sheet", [number], table: ModuleMessages.table)
     }
-    /// The workbook passed what a zip without ZIP64 holds (4 GiB, 65,535 parts) at %@; convert the input in parts (a batch of smaller files).
-    static func xlsxTooLarge(part: String) -> Message {
-        Message("xlsx.too-large", [part], table: ModuleMessages.table)
+    /// The sheet's first row with a value is row %@: the table starts there, and the empty rows above it are not rows of it.
+    static func xlsxStartsAt(row: String) -> Message {
+        Message("xlsx.starts-at", [row], table: ModuleMessages.table)
     }
     /// This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.
     static func xlsxTooManyColumns(count: String, limit: String) -> Message {
@@ -128,6 +152,10 @@ extension Message {
     static func xlsxUntypedCells(count: String, example: String, column: String) -> Message {
         Message("xlsx.untyped-cells", [count, example, column], table: ModuleMessages.table)
     }
+    /// %@ cells of sheet "%@" are in a date format but hold numbers no calendar shows (the first: %@, %@); they were kept as numbers.
+    static func xlsxUntypedDates(count: String, sheet: String, cell: String, value: String) -> Message {
+        Message("xlsx.untyped-dates", [count, sheet, cell, value], table: ModuleMessages.table)
+    }
     /// %@ in the workbook would be larger than %@ when unpacked, more than Almanac reads (a zip bomb, or a sheet too large); nothing was read.
     static func xlsxZipLimit(part: String, limit: String) -> Message {
         Message("xlsx.zip-limit", [part, limit], table: ModuleMessages.table)
@@ -136,7 +164,9 @@ extension Message {
 
 // Every code of this table by name: logic compares codes with these, never with their spelling.
 extension DiagnosticCode {
+    static let xlsxBadReference: DiagnosticCode = "xlsx.bad-reference"
     static let xlsxBadXml: DiagnosticCode = "xlsx.bad-xml"
+    static let xlsxChartSheet: DiagnosticCode = "xlsx.chart-sheet"
     static let xlsxCompression: DiagnosticCode = "xlsx.compression"
     static let xlsxDamaged: DiagnosticCode = "xlsx.damaged"
     static let xlsxEmptyRows: DiagnosticCode = "xlsx.empty-rows"
@@ -144,13 +174,15 @@ extension DiagnosticCode {
     static let xlsxLegacy: DiagnosticCode = "xlsx.legacy"
     static let xlsxLongText: DiagnosticCode = "xlsx.long-text"
     static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
+    static let xlsxMissingSharedStrings: DiagnosticCode = "xlsx.missing-shared-strings"
     static let xlsxNoSheet: DiagnosticCode = "xlsx.no-sheet"
     static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
     static let xlsxOtherSheets: DiagnosticCode = "xlsx.other-sheets"
     static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
-    static let xlsxTooLarge: DiagnosticCode = "xlsx.too-large"
+    static let xlsxStartsAt: DiagnosticCode = "xlsx.starts-at"
     static let xlsxTooManyColumns: DiagnosticCode = "xlsx.too-many-columns"
     static let xlsxTooManyRows: DiagnosticCode = "xlsx.too-many-rows"
     static let xlsxUntypedCells: DiagnosticCode = "xlsx.untyped-cells"
+    static let xlsxUntypedDates: DiagnosticCode = "xlsx.untyped-dates"
     static let xlsxZipLimit: DiagnosticCode = "xlsx.zip-limit"
 }
