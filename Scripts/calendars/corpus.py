@@ -269,8 +269,18 @@ def comparable(forms):
     return sorted(("U:" + f[2:] + "Z") if f.startswith("F:") else f for f in forms)
 
 
+def keyed(found):
+    """Occurrences by UID as compared: surrounding spaces dropped, libical's "(null)" for no UID read as ""."""
+    out = collections.defaultdict(list)
+    for uid, starts in found.items():
+        key = uid.strip()
+        out["" if key == "(null)" else key] += starts
+    return out
+
+
 def compare(almanac, peer, only=None):
     """UIDs whose sets differ: {uid: (almanac's extra, peer's extra)}; `only` limits the UIDs."""
+    almanac, peer = keyed(almanac), keyed(peer)
     differences = {}
     for uid in sorted(set(almanac) | set(peer)):
         if only is not None and uid not in only:
@@ -304,6 +314,11 @@ def run_one(almanac, entry):
         result["almanac"] = almanac_result
         return result
     mine, codes = almanac_result
+    # An event without a UID gets one from Almanac (`almanac-…`, documented); the peers call it "".
+    anonymous = [uid for uid in mine if uid.startswith("almanac-") and uid.encode() not in data]
+    for uid in anonymous:
+        mine.setdefault("", [])
+        mine[""] = sorted(mine[""] + mine.pop(uid))
     result["almanac"] = True
     result["codes"] = codes
     result["occurrences"] = sum(len(v) for v in mine.values())
@@ -330,6 +345,9 @@ def run_one(almanac, entry):
             round_trip[target] = "same" if not differences else differences
             if target == "ics" and rie_ok:
                 ok, theirs = attempt(expand_rie, out, start, end)
+                if ok:
+                    for uid in [u for u in theirs if u.startswith("almanac-") and u.encode() not in data]:
+                        theirs[""] = sorted(theirs.get("", []) + theirs.pop(uid))
                 round_trip["ics-rie"] = ("same" if not compare(rie, theirs) else compare(rie, theirs)) if ok else "rie cannot read it: " + theirs
         result["round trip"] = round_trip
     return result

@@ -582,6 +582,8 @@ def report(args):
                     classes[difference["class"]] += 1
                     verdict = judged.get(difference_id(result, sheet["name"], difference), {}).get("verdict", "")
                     judged_counts[verdict or "unjudged"] += 1
+                    if difference["class"].startswith("value:") and verdict in ("almanac-right", "accepted"):
+                        totals["judged right"] += 1
         cells = totals["cells"] - totals["layout"]
         print(f"== {half}: {totals['workbooks']} workbooks")
         for key in ("a peer opens", "Almanac reads (of those)", "Almanac reads where no peer opens", "runner crashed",
@@ -592,6 +594,7 @@ def report(args):
             print(f"  cells compared {cells}, agree {totals['agree']} ({100 * totals['agree'] / cells:.3f} %), "
                   f"differ {totals['differ']}; header cells from merges set aside {totals['layout']}; "
                   f"numbers whose text is longer than the shortest {totals['long-number']}")
+            print(f"  cells agreeing, judged cases accepted: {100 * (totals['agree'] + totals['judged right']) / cells:.4f} %")
         for name, count in classes.most_common():
             print(f"  class {name:30} {count}")
         print(f"  differences judged: {dict(judged_counts)}")

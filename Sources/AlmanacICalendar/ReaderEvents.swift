@@ -106,7 +106,9 @@ struct ReaderEvents: ICalEvents {
             } else if inItem {
                 if !readsOnlySchedule { mapper.child(finished, of: &item!) }
             } else if finished.name == "VTIMEZONE" {
-                if let id = finished.property("TZID")?.value, !id.isEmpty {
+                // TZID is TEXT (RFC 5545 §3.8.3.1): `Canberra\, Melbourne\, Sydney` defines the zone a
+                // DTSTART's TZID="Canberra, Melbourne, Sydney" names.
+                if let id = finished.property("TZID").map({ PropertyText.unescape($0.value) }), !id.isEmpty {
                     // A definition of a well-known location (X-LIC-LOCATION, as libical, Google and
                     // Almanac write them) is ICU's zone: it is regenerated on writing, not carried.
                     if let location = finished.property("X-LIC-LOCATION")?.value,
