@@ -151,4 +151,56 @@ import Testing
         let made = String(decoding: try write(Agenda(items: [CalendarItem(uid: "a", title: "A", start: .date(CivilDate(unchecked: 2025, 1, 1)))])), as: UTF8.self)
         #expect(made.contains("\r\nPRODID:" + ICalendarWriter.productID + "\r\n"))
     }
+
+    // MARK: Zones named with commas
+
+    /// Outlook names a zone after its cities, commas and all (`TZID:Canberra, Melbourne, Sydney`,
+    /// unescaped in the export); TZID is TEXT, so the calendar Almanac writes escapes them. Read
+    /// back, from iCalendar and from jCal, the escaped definition is still the zone the events name
+    /// (found by the calendar corpus: calcard's 191.ics lost its zone in a round trip).
+    @Test func aZoneNamedWithCommasSurvivesARoundTrip() throws {
+        let outlook = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Microsoft Corporation//Outlook 11.0 MIMEDIR//EN\r
+            BEGIN:VTIMEZONE\r
+            TZID:Canberra, Melbourne, Sydney\r
+            BEGIN:STANDARD\r
+            DTSTART:20080406T030000\r
+            RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=4\r
+            TZOFFSETFROM:+1100\r
+            TZOFFSETTO:+1000\r
+            END:STANDARD\r
+            BEGIN:DAYLIGHT\r
+            DTSTART:20081005T020000\r
+            RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=10\r
+            TZOFFSETFROM:+1000\r
+            TZOFFSETTO:+1100\r
+            END:DAYLIGHT\r
+            END:VTIMEZONE\r
+            BEGIN:VEVENT\r
+            UID:standup@example.com\r
+            DTSTAMP:20090319T042432Z\r
+            DTSTART;TZID="Canberra, Melbourne, Sydney":20090310T093000\r
+            RRULE:FREQ=DAILY;COUNT=3\r
+            SUMMARY:Standup\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let original = try reread(Array(outlook.utf8))
+        let expected = expand(original, from: "2009-03-01T00:00:00Z", until: "2009-04-01T00:00:00Z").map(\.startInstant)
+        #expect(expected.first == instant("2009-03-09T22:30:00Z"))  // 09:30 in Sydney's summer, UTC+11
+        let jcal = try JCalCodec().encode(.agenda(original), context: CodecContext()).bytes
+        let decoded = try JCalCodec().decode(CodecInput(bytes: jcal, fileName: "written.jcal"), context: CodecContext())
+        guard case .agenda(let fromJCal) = decoded.document else { Issue.record("not an agenda"); return }
+        #expect(fromJCal.timeZones.map(\.id) == ["Canberra, Melbourne, Sydney"])
+        #expect(expand(fromJCal, from: "2009-03-01T00:00:00Z", until: "2009-04-01T00:00:00Z").map(\.startInstant) == expected)
+        // From jCal to iCalendar the definition's TZID is written as TEXT, its commas escaped.
+        let written = try write(fromJCal)
+        #expect(String(decoding: written, as: UTF8.self).contains("TZID:Canberra\\, Melbourne\\, Sydney"))
+        let again = try reread(written)
+        #expect(again.timeZones.map(\.id) == ["Canberra, Melbourne, Sydney"])
+        #expect(expand(again, from: "2009-03-01T00:00:00Z", until: "2009-04-01T00:00:00Z").map(\.startInstant) == expected)
+    }
 }
