@@ -300,6 +300,17 @@ def attempt(function, *args):
         return False, f"{type(error).__name__}: {str(error)[:300]}"
 
 
+def event_uids(data):
+    """The UIDs of the file's VEVENTs: the peers are asked for events only (recurring-ical-events loops on some
+    to-dos without DTSTART), so Almanac's to-dos and journals are left out of the comparison."""
+    uids, other = set(), set()
+    for kind, body in re.findall(rb"^BEGIN:(VEVENT|VTODO|VJOURNAL)\r?\n(.*?)^END:\1", data, re.MULTILINE | re.DOTALL):
+        match = re.search(rb"^UID[^:\r\n]*:([^\r\n]*)", body, re.MULTILINE)
+        uid = match.group(1).decode("utf-8", "replace").strip() if match else ""
+        (uids if kind == b"VEVENT" else other).add(uid)
+    return uids, other - uids
+
+
 def run_one(almanac, entry):
     path = cache_path(entry)
     with open(path, "rb") as file:
@@ -321,6 +332,10 @@ def run_one(almanac, entry):
         mine[""] = sorted(mine[""] + mine.pop(uid))
     result["almanac"] = True
     result["codes"] = codes
+    _, not_events = event_uids(data)
+    for uid in list(mine):
+        if uid.strip() in not_events:
+            mine.pop(uid)
     result["occurrences"] = sum(len(v) for v in mine.values())
     if rie_ok:
         result["rie"] = compare(mine, rie)
@@ -341,6 +356,10 @@ def run_one(almanac, entry):
             if not ok:
                 round_trip[target] = "not read back: " + again
                 continue
+            for uid in [u for u in again[0] if u.startswith("almanac-") and u.encode() not in data]:
+                again[0][""] = sorted(again[0].get("", []) + again[0].pop(uid))
+            for uid in [u for u in again[0] if u.strip() in not_events]:
+                again[0].pop(uid)
             differences = compare(mine, again[0])
             round_trip[target] = "same" if not differences else differences
             if target == "ics" and rie_ok:

@@ -9,6 +9,10 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
     /// What the definition had that no time zone has (a rule repeating every second), ignored.
     public let notes: [Diagnostic]
     private let table: TransitionTable
+    /// The definition's earliest onset, as its wall time and as an instant: before it, the definition
+    /// says only one offset (the earliest observance's TZOFFSETFROM).
+    public let firstOnset: CivilDateTime
+    public let firstOnsetInstant: Date
 
     /// An observance as the table reads it: rules without COUNT are followed year by year from
     /// the year asked about; the onsets of COUNT rules are listed once with the single dates.
@@ -58,6 +62,9 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
         }
         self.notes = notes
         guard !onsets.isEmpty else { throw Diagnostic.error(.timezoneNoObservance(zone: name)) }
+        let earliest = onsets.min { $0.start < $1.start }!
+        firstOnset = earliest.start
+        firstOnsetInstant = Date(timeIntervalSince1970: Double(earliest.start.secondsSinceEpoch - earliest.offsetFrom))
         let frozen = onsets
         let transitions: @Sendable (Int) -> [TransitionTable.Transition] = { year in Self.transitions(frozen, in: year) }
         table = TransitionTable(source: transitions, offsetBefore: { year in

@@ -171,9 +171,11 @@ public struct OccurrenceExpander: Sendable {
         if (recurrence?.rules.count ?? 0) > 1 || !(recurrence?.dates.isEmpty ?? true) || !(recurrence?.periods.isEmpty ?? true) {
             walls = Array(Set(walls)).sorted()
         }
+        var excluded: Set<CivilDateTime> = []
+        var excludedDays: Set<CivilDate> = []
         if let exceptions = recurrence?.exceptions, !exceptions.isEmpty {
-            let excluded = Set(exceptions.map { convert($0, toWallOf: start, clock: clock) })
-            let excludedDays = Set(exceptions.filter(\.isAllDay).map(\.day))
+            excluded = Set(exceptions.map { convert($0, toWallOf: start, clock: clock) })
+            excludedDays = Set(exceptions.filter(\.isAllDay).map(\.day))
             walls.removeAll { excluded.contains($0) || excludedDays.contains($0.date) }
         }
 
@@ -204,12 +206,20 @@ public struct OccurrenceExpander: Sendable {
             }
             if overlaps(occurrence, from, until) { result.append(occurrence) }
         }
-        // Overrides that name an occurrence the rules do not produce still happen.
+        // Overrides that name an occurrence the rules do not produce still happen, but not one the
+        // series excludes: an EXDATE on a changed occurrence deletes the change too (Google and
+        // Outlook delete an edited occurrence so; recurring-ical-events and Thunderbird read it so).
         for (position, override) in overrides.enumerated() where !usedOverrides.contains(position) && !superseded.contains(position) {
-            guard let rid = override.item.recurrenceID,
-                  let replacement = single(override.item, index: override.index, recurrenceID: rid), overlaps(replacement, from, until),
-                  !override.item.recurrenceThisAndFuture
+            guard let rid = override.item.recurrenceID, !override.item.recurrenceThisAndFuture,
+                  let replacement = single(override.item, index: override.index, recurrenceID: rid), overlaps(replacement, from, until)
             else { continue }
+            if !excluded.isEmpty || !excludedDays.isEmpty {
+                let wall = convert(rid, toWallOf: start, clock: clock)
+                if excluded.contains(wall) || excludedDays.contains(wall.date) {
+                    diagnostics.append(.note(.recurrenceDeletedOverride(title: item.title, date: rid.day.description)))
+                    continue
+                }
+            }
             result.append(replacement)
         }
         return (result, diagnostics)

@@ -15,6 +15,8 @@ public final class ZoneTable: @unchecked Sendable {
         var unknown: Set<String> = []
     }
     private let found = Locked(Found())
+    /// Definitions of zones ICU knows that begin late (see `BackdatedClock`), to name the ones used before their start.
+    private let backdated = Locked<[BackdatedClock]>([])
 
     /// The names looked up that are neither defined nor known.
     public var unknown: Set<String> { found.withLock { $0.unknown } }
@@ -30,7 +32,11 @@ public final class ZoneTable: @unchecked Sendable {
 
     /// What the definitions read so far had that no time zone has (rules that were ignored), and
     /// definitions no reader could read.
-    public var notes: [Diagnostic] { found.withLock { $0.notes } }
+    public var notes: [Diagnostic] {
+        found.withLock { $0.notes } + backdated.withLock { clocks in
+            clocks.filter(\.used).map { .note(.timezoneDefinitionBackdated(zone: $0.name, date: $0.defined.firstOnset.date.description)) }
+        }
+    }
 
     public func clock(_ name: String) -> (any WallClock)? {
         found.withLock { found in
@@ -42,6 +48,11 @@ public final class ZoneTable: @unchecked Sendable {
                     let defined = try DefinedWallClock(name: name, observances: reader.observances(of: definition))
                     clock = defined
                     found.notes += defined.notes
+                    if let resolved = TimeZoneID.resolve(name) {
+                        let backdatedClock = BackdatedClock(defined: defined, known: ICUWallClock.shared(resolved.zone))
+                        backdated.withLock { $0.append(backdatedClock) }
+                        clock = backdatedClock
+                    }
                 } catch {
                     // Not fatal to the calendar: its times are read in the zone the name resolves to.
                     found.notes.append(error.severity == .error ? Diagnostic(.warning, error.message, at: error.location) : error)
@@ -57,5 +68,37 @@ public final class ZoneTable: @unchecked Sendable {
             found.clocks[name] = clock
             return clock
         }
+    }
+}
+
+/// A file's definition of a zone ICU knows by name, read as the file gives it from its first onset
+/// on, and as ICU's zone before it. Apple iCal and others wrote definitions of one recent year (two
+/// observances from 2006, say): RFC 5545 reads every earlier time at the earliest TZOFFSETFROM,
+/// which for Australia/Sydney's was +00:00, so an event of 2003 at 11:15 in Sydney became 11:15
+/// UTC. python-icalendar, Google and Apple read such a zone by its name; so does this clock, for
+/// the years the definition does not describe, and says so in a note when it did.
+final class BackdatedClock: WallClock, @unchecked Sendable {
+    let defined: DefinedWallClock
+    let known: any WallClock
+    private let usedBefore = Locked(false)
+
+    init(defined: DefinedWallClock, known: any WallClock) {
+        self.defined = defined
+        self.known = known
+    }
+
+    var name: String { defined.name }
+    var used: Bool { usedBefore.withLock { $0 } }
+
+    func instant(for time: CivilDateTime) -> Date {
+        guard time < defined.firstOnset else { return defined.instant(for: time) }
+        usedBefore.withLock { $0 = true }
+        return known.instant(for: time)
+    }
+
+    func offset(at instant: Date) -> Int {
+        guard instant < defined.firstOnsetInstant else { return defined.offset(at: instant) }
+        usedBefore.withLock { $0 = true }
+        return known.offset(at: instant)
     }
 }

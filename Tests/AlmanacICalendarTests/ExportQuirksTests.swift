@@ -203,4 +203,64 @@ import Testing
         #expect(again.timeZones.map(\.id) == ["Canberra, Melbourne, Sydney"])
         #expect(expand(again, from: "2009-03-01T00:00:00Z", until: "2009-04-01T00:00:00Z").map(\.startInstant) == expected)
     }
+
+    // MARK: Found by the calendar corpus
+
+    /// recurring-ical-events' issue 163: an occurrence was changed (RECURRENCE-ID 2024-08-19) and
+    /// then deleted (EXDATE 2024-08-19). The deletion wins, as the peers read it; a note says so.
+    @Test func anExcludedChangeIsDeleted() throws {
+        let (agenda, _, _) = try readFixture("real/recurring-ical-events/issue_163_deleted_modification.ics")
+        let expander = OccurrenceExpander(agenda: agenda, defaultZone: .utc, definitions: VTimeZoneReader())
+        let expanded = expander.occurrences(from: instant("2024-07-01T00:00:00Z"), until: instant("2024-10-01T00:00:00Z"))
+        let days = expanded.occurrences.map(\.start.day.description)
+        #expect(days == ["2024-07-29", "2024-09-09", "2024-09-30"])
+        #expect(expanded.diagnostics.contains { $0.code.rawValue == "recurrence.deleted-override" })
+    }
+
+    /// Apple iCal 1.x wrote Australia/Sydney as two observances from 2006 on, the first "from
+    /// +0000": read as RFC 5545 says, every time before 2006 would be UTC. Before a definition's
+    /// first onset, a zone ICU knows by that name is read as ICU's zone, and a note says so; from
+    /// the onset on, the file's definition holds. A zone ICU does not know keeps the RFC's reading.
+    @Test(arguments: [("Australia/Sydney", "2003-09-10T01:15:00Z", true), ("Sydney (Apple)", "2003-09-10T11:15:00Z", false)])
+    func aDefinitionThatStartsLateIsBackdatedByItsName(zone: String, expected: String, backdated: Bool) throws {
+        let calendar = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Apple Computer\\, Inc//iCal 1.0//EN
+            BEGIN:VTIMEZONE
+            TZID:\(zone)
+            BEGIN:STANDARD
+            DTSTART:20060325T160000
+            TZOFFSETTO:+1000
+            TZOFFSETFROM:+0000
+            TZNAME:EST
+            END:STANDARD
+            BEGIN:DAYLIGHT
+            DTSTART:20061029T030000
+            TZOFFSETTO:+1100
+            TZOFFSETFROM:+1000
+            TZNAME:EST
+            END:DAYLIGHT
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:dr@example.com
+            DTSTAMP:20030901T000000Z
+            DTSTART;TZID=\(zone):20030910T111500
+            SUMMARY:dr parikh
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:later@example.com
+            DTSTAMP:20030901T000000Z
+            DTSTART;TZID=\(zone):20061201T090000
+            SUMMARY:later
+            END:VEVENT
+            END:VCALENDAR
+
+            """
+        let agenda = try reread(Array(calendar.utf8))
+        let expander = OccurrenceExpander(agenda: agenda, defaultZone: .utc, definitions: VTimeZoneReader())
+        let expanded = expander.occurrences(from: instant("2003-01-01T00:00:00Z"), until: instant("2007-01-01T00:00:00Z"))
+        #expect(expanded.occurrences.map(\.startInstant) == [instant(expected), instant("2006-11-30T22:00:00Z")])
+        #expect(expanded.diagnostics.contains { $0.code.rawValue == "timezone.definition-backdated" } == backdated)
+    }
 }

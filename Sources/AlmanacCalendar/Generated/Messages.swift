@@ -8,9 +8,11 @@ enum ModuleMessages {
         name: "AlmanacCalendar",
         english: [
             "recurrence.capped": "The repeat rule of \"%@\" has no end; only the first %@ occurrences were listed. Give --until to choose a window.",
+            "recurrence.deleted-override": "A change to \"%@\" on %@ is for an occurrence the series excludes (EXDATE): the occurrence is deleted, and the change with it.",
             "recurrence.never-matches": "The repeat rule of \"%@\" stops matching any date; the occurrences found so far are listed.",
             "recurrence.time-parts-ignored": "The repeat rule of \"%@\" names hours, minutes or seconds (BYHOUR, BYMINUTE, BYSECOND) but the item is all-day; they were ignored, as RFC 5545 asks and libical does.",
             "recurrence.unsupported-rscale": "The calendar scale %@ is not supported; \"%@\" is expanded in the Gregorian calendar.",
+            "timezone.definition-backdated": "The VTIMEZONE \"%@\" begins on %@; times before it were read in the IANA zone of that name, whose history the definition does not give (it names one offset for all the years before).",
             "timezone.definition-unread": "The file defines the time zone \"%@\", but no registered format reads such definitions; its times are read in the zone its name resolves to.",
             "timezone.no-observance": "The time zone \"%@\" is defined without any STANDARD or DAYLIGHT part, so it cannot be used; its times are read in the zone its name resolves to.",
             "timezone.rule-ignored": "The VTIMEZONE \"%@\" has a rule no time zone has (%@): offsets change at most monthly, at one time of day. The rule was ignored.",
@@ -18,9 +20,11 @@ enum ModuleMessages {
         ],
         simplifiedChinese: [
             "recurrence.capped": "“%@”的重复规则没有结束；只列出了前 %@ 次。请用 --until 指定时间范围。",
+            "recurrence.deleted-override": "“%@”在 %@ 的修改针对的是该系列已排除（EXDATE）的那一次：这一次已删除，修改也一并不计。",
             "recurrence.never-matches": "“%@”的重复规则不再匹配任何日期；只列出已找到的次数。",
             "recurrence.time-parts-ignored": "“%@”的重复规则指定了时、分或秒（BYHOUR、BYMINUTE、BYSECOND），但该项目是全天的；已按 RFC 5545 的要求（libical 也如此）忽略它们。",
             "recurrence.unsupported-rscale": "不支持历法 %@；“%@”按公历展开。",
+            "timezone.definition-backdated": "VTIMEZONE“%@”从 %@ 开始；此前的时间按同名的 IANA 时区读取，因为该定义没有给出之前的历史（它只为之前的所有年份给出一个时差）。",
             "timezone.definition-unread": "文件定义了时区“%@”，但没有已注册的格式能读取这种定义；其时间按其名称对应的时区读取。",
             "timezone.no-observance": "时区“%@”的定义没有任何 STANDARD 或 DAYLIGHT 部分，无法使用；其时间按其名称对应的时区读取。",
             "timezone.rule-ignored": "VTIMEZONE“%@”中有时区不会有的规则（%@）：时差最多每月变化一次，且在固定时刻。已忽略此规则。",
@@ -28,9 +32,11 @@ enum ModuleMessages {
         ],
         traditionalChinese: [
             "recurrence.capped": "「%@」的重複規則沒有結束；只列出了前 %@ 次。請用 --until 指定時間範圍。",
+            "recurrence.deleted-override": "「%@」在 %@ 的修改針對的是該系列已排除（EXDATE）的那一次：這一次已刪除，修改也一併不計。",
             "recurrence.never-matches": "「%@」的重複規則不再符合任何日期；只列出已找到的次數。",
             "recurrence.time-parts-ignored": "「%@」的重複規則指定了時、分或秒（BYHOUR、BYMINUTE、BYSECOND），但該項目是整天的；已按 RFC 5545 的要求（libical 也如此）忽略它們。",
             "recurrence.unsupported-rscale": "不支援曆法 %@；「%@」以國曆展開。",
+            "timezone.definition-backdated": "VTIMEZONE「%@」從 %@ 開始；此前的時間依同名的 IANA 時區讀取，因為該定義沒有給出之前的歷史（它只為之前的所有年份給出一個時差）。",
             "timezone.definition-unread": "檔案定義了時區「%@」，但沒有已註冊的格式能讀取這種定義；其時間以其名稱對應的時區讀取。",
             "timezone.no-observance": "時區「%@」的定義沒有任何 STANDARD 或 DAYLIGHT 部分，無法使用；其時間以其名稱對應的時區讀取。",
             "timezone.rule-ignored": "VTIMEZONE「%@」中有時區不會有的規則（%@）：時差最多每月變動一次，且在固定時刻。已略過此規則。",
@@ -45,6 +51,10 @@ extension Message {
     static func recurrenceCapped(title: String, limit: String) -> Message {
         Message("recurrence.capped", [title, limit], table: ModuleMessages.table)
     }
+    /// A change to "%@" on %@ is for an occurrence the series excludes (EXDATE): the occurrence is deleted, and the change with it.
+    static func recurrenceDeletedOverride(title: String, date: String) -> Message {
+        Message("recurrence.deleted-override", [title, date], table: ModuleMessages.table)
+    }
     /// The repeat rule of "%@" stops matching any date; the occurrences found so far are listed.
     static func recurrenceNeverMatches(title: String) -> Message {
         Message("recurrence.never-matches", [title], table: ModuleMessages.table)
@@ -56,6 +66,10 @@ extension Message {
     /// The calendar scale %@ is not supported; "%@" is expanded in the Gregorian calendar.
     static func recurrenceUnsupportedRscale(scale: String, title: String) -> Message {
         Message("recurrence.unsupported-rscale", [scale, title], table: ModuleMessages.table)
+    }
+    /// The VTIMEZONE "%@" begins on %@; times before it were read in the IANA zone of that name, whose history the definition does not give (it names one offset for all the years before).
+    static func timezoneDefinitionBackdated(zone: String, date: String) -> Message {
+        Message("timezone.definition-backdated", [zone, date], table: ModuleMessages.table)
     }
     /// The file defines the time zone "%@", but no registered format reads such definitions; its times are read in the zone its name resolves to.
     static func timezoneDefinitionUnread(zone: String) -> Message {
@@ -78,9 +92,11 @@ extension Message {
 // Every code of this table by name: logic compares codes with these, never with their spelling.
 extension DiagnosticCode {
     static let recurrenceCapped: DiagnosticCode = "recurrence.capped"
+    static let recurrenceDeletedOverride: DiagnosticCode = "recurrence.deleted-override"
     static let recurrenceNeverMatches: DiagnosticCode = "recurrence.never-matches"
     static let recurrenceTimePartsIgnored: DiagnosticCode = "recurrence.time-parts-ignored"
     static let recurrenceUnsupportedRscale: DiagnosticCode = "recurrence.unsupported-rscale"
+    static let timezoneDefinitionBackdated: DiagnosticCode = "timezone.definition-backdated"
     static let timezoneDefinitionUnread: DiagnosticCode = "timezone.definition-unread"
     static let timezoneNoObservance: DiagnosticCode = "timezone.no-observance"
     static let timezoneRuleIgnored: DiagnosticCode = "timezone.rule-ignored"
