@@ -68,13 +68,19 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
         let frozen = onsets
         let transitions: @Sendable (Int) -> [TransitionTable.Transition] = { year in Self.transitions(frozen, in: year) }
         table = TransitionTable(source: transitions, offsetBefore: { year in
-            // The offset at the end of the last year with transitions before `year`, else the
-            // earliest observance's offset before its onset.
+            // The offset at the end of the last year with transitions before `year`; past the years
+            // probed, the offset of the latest onset before `year` (Outlook starts a zone without
+            // daylight time, Singapore's or Taipei's, at one onset in 1601); else the earliest
+            // observance's offset before its onset.
             var probe = year - 1
             while probe > max(1600, year - 400) {
                 if let last = transitions(probe).last { return last.offsetAfter }
                 probe -= 1
             }
+            let onsetsBefore = frozen.flatMap { observance in
+                ([observance.start] + observance.dates).filter { $0.date.year < year }.map { ($0, observance.offsetTo) }
+            }
+            if let latest = onsetsBefore.max(by: { $0.0 < $1.0 }) { return latest.1 }
             return frozen.min { $0.start < $1.start }?.offsetFrom ?? 0
         })
     }

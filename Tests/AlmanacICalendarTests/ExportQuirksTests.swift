@@ -263,4 +263,35 @@ import Testing
         #expect(expanded.occurrences.map(\.startInstant) == [instant(expected), instant("2006-11-30T22:00:00Z")])
         #expect(expanded.diagnostics.contains { $0.code.rawValue == "timezone.definition-backdated" } == backdated)
     }
+
+    /// Outlook defines a zone without daylight time by one onset in 1601 (calcard's 169.ics:
+    /// "Kuala Lumpur, Singapore", from +0900 to +0800). Four centuries on, that onset still holds:
+    /// 09:30 there in 2008 is 01:30 UTC, not 00:30.
+    @Test func anOnsetCenturiesAgoStillHolds() throws {
+        let calendar = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Microsoft Corporation//Outlook 12.0 MIMEDIR//EN
+            BEGIN:VTIMEZONE
+            TZID:Kuala Lumpur\\, Singapore
+            BEGIN:STANDARD
+            DTSTART:16010101T000000
+            TZOFFSETFROM:+0900
+            TZOFFSETTO:+0800
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:weekly@example.com
+            DTSTAMP:20081001T000000Z
+            DTSTART;TZID="Kuala Lumpur, Singapore":20081031T093000
+            RRULE:FREQ=WEEKLY;BYDAY=FR;COUNT=2
+            SUMMARY:Weekly
+            END:VEVENT
+            END:VCALENDAR
+
+            """
+        let agenda = try reread(Array(calendar.utf8))
+        let occurrences = expand(agenda, from: "2008-10-01T00:00:00Z", until: "2008-12-01T00:00:00Z")
+        #expect(occurrences.map(\.startInstant) == [instant("2008-10-31T01:30:00Z"), instant("2008-11-07T01:30:00Z")])
+    }
 }
