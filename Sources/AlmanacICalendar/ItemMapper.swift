@@ -223,7 +223,9 @@ struct ItemMapper {
     /// An RRULE value without the parts no reader can use: spaces, a leading `RRULE:`, empty
     /// parts and parts that are not NAME=VALUE (named in `dropped`).
     static func repairedRule(_ text: String) -> (text: String, dropped: [String]) {
-        var rest = Substring(text.filter { $0 != " " && $0 != "\t" })
+        // A rule escaped as TEXT (`FREQ=DAILY\;COUNT=10`, py-vobject's Ruby sample) means the rule unescaped.
+        let unescaped = text.contains("\\") ? text.replacing("\\;", with: ";").replacing("\\,", with: ",") : text
+        var rest = Substring(unescaped.filter { $0 != " " && $0 != "\t" })
         var dropped: [String] = []
         while rest.uppercased().hasPrefix("RRULE:") {
             dropped.append(String(rest.prefix(6)))

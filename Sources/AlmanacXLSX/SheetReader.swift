@@ -40,6 +40,8 @@ final class SheetReader: XMLStreamHandler {
     var emptyRuns: [ClosedRange<Int>] { state.emptyRuns }
     /// The first cell or row reference that names no cell (`1A`, `R1C1`): reading stops there.
     var badReference: (reference: String, row: Int)? { state.badReference }
+    /// The first row whose number is not past the row before it (a row written twice, or out of order).
+    var rowsOutOfOrder: (row: Int, after: Int)? { state.rowsOutOfOrder }
     /// Cells that refer to a shared text the workbook lacks: how many, and the first.
     var missingShared: (count: Int, first: String)? { state.missingShared.count > 0 ? (state.missingShared.count, state.missingShared.first) : nil }
     /// Cells in a date format whose number is no date (negative, past 9999): how many, the first and its value.
@@ -103,6 +105,9 @@ struct SheetState: ~Copyable {
     private(set) var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] = []
     private(set) var badReference: (reference: String, row: Int)?
     private(set) var missingShared: (count: Int, first: String) = (0, "")
+    private(set) var rowsOutOfOrder: (row: Int, after: Int)?
+    /// The last row element's number.
+    private var lastRowNumber = 0
     private(set) var untypedDates: (count: Int, first: String, value: String) = (0, "", "")
 
     enum CellType { case number, shared, inline, boolean, error, formulaText, date }
@@ -158,6 +163,8 @@ struct SheetState: ~Copyable {
             } else {
                 rowNumber += 1
             }
+            if rowNumber <= lastRowNumber, rowsOutOfOrder == nil { rowsOutOfOrder = (rowNumber, lastRowNumber) }
+            lastRowNumber = max(lastRowNumber, rowNumber)
             fields.removeAll(keepingCapacity: true)
             column = 0
             rowFields = 0

@@ -44,6 +44,8 @@ struct XLSXDecoder {
         var columns: [String]
         var row: Int
         var skipped: [(row: Int, text: String)]
+        /// Its place among the rows read (rows after it in the file are the table's, whatever their numbers).
+        var position = 0
     }
 
     /// Decides the header from the first non-empty rows; nil while more rows are needed.
@@ -74,7 +76,7 @@ struct XLSXDecoder {
                 for column in merge.firstColumn..<merge.lastColumn where columns[column].isEmpty { columns[column] = name }
             }
         }
-        return (Header(columns: columns, row: rows[index].row, skipped: skipped), false)
+        return (Header(columns: columns, row: rows[index].row, skipped: skipped, position: index), false)
     }
 
     func decode(into sink: inout some DocumentSink, fileName: String?) throws(Diagnostic) -> (Table, [Diagnostic]) {
@@ -106,7 +108,7 @@ struct XLSXDecoder {
                     table.columns = found.columns
                     try sink.begin(.table(table))
                     // The rows read with the header, then the rest straight from the reader.
-                    add(early.filter { $0.row > found.row })
+                    add(Array(early.dropFirst(found.position + 1)))
                     early = []
                     if !batch.isEmpty { try sink.item(.rows(batch)) }
                     batch = TableRows()
@@ -127,7 +129,7 @@ struct XLSXDecoder {
                 header = found
                 table.columns = found.columns
                 try sink.begin(.table(table))
-                add(early.filter { $0.row > found.row })
+                add(Array(early.dropFirst(found.position + 1)))
             }
             // Where the table starts, when rows above it are empty: a row of the table is then
             // not the sheet's row of the same number.
@@ -149,6 +151,10 @@ struct XLSXDecoder {
             for rows in reader.takeReady() { try sink.item(.rows(rows)) }
             let rest = reader.takeRest()
             if !rest.isEmpty { try sink.item(.rows(rest)) }
+            if let order = reader.rowsOutOfOrder {
+                diagnostics.append(.warning(.xlsxRowsOutOfOrder(sheet: sheetName, row: String(order.row), after: String(order.after)),
+                                            at: SourceLocation(file: fileName, line: order.row)))
+            }
             if let missing = reader.missingShared {
                 diagnostics.append(.warning(.xlsxMissingSharedStrings(count: String(missing.count), sheet: sheetName, cell: missing.first),
                                             at: SourceLocation(file: fileName)))
@@ -157,6 +163,7 @@ struct XLSXDecoder {
                 diagnostics.append(.note(.xlsxUntypedDates(count: String(dates.count), sheet: sheetName, cell: dates.first, value: dates.value),
                                          at: SourceLocation(file: fileName)))
             }
+            diagnostics = workbook.notes + diagnostics
             if !otherSheets.isEmpty {
                 diagnostics.append(.note(.xlsxOtherSheets(sheets: otherSheets.map { "“\($0)”" }.joined(separator: ", ")), at: SourceLocation(file: fileName)))
             }

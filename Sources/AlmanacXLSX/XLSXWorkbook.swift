@@ -21,6 +21,11 @@ struct XLSXWorkbook {
     /// (read once: the sheets, the styles and the shared strings are found through them).
     private let workbookPath: String
     private let folder: String
+    /// Without a workbook part: the worksheets found by their part names, in their numbers' order
+    /// (calamine reads such a package so; openpyxl refuses it). Nil when the workbook lists its sheets.
+    private let foundSheets: [String]?
+    /// What opening the workbook found that the reader should hear (a workbook part missing).
+    private(set) var notes: [Diagnostic] = []
     private let workbookRelationships: [Relationship]
 
     /// The first bytes of an OLE2 compound file: Excel 97–2003 workbooks and password-protected
@@ -77,12 +82,30 @@ struct XLSXWorkbook {
             .first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
             workbook = Self.resolve(target, from: "")
         }
-        guard parts[Self.partKey(workbook)] != nil else {
-            throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no \(workbook)"), at: SourceLocation(file: fileName))
-        }
         workbookPath = workbook
         folder = workbook.split(separator: "/").dropLast().joined(separator: "/")
+        guard parts[Self.partKey(workbook)] != nil else {
+            // No list of sheets: the worksheets are read by their part names, with a warning; a
+            // package with none is no workbook.
+            let found = Self.worksheetParts(parts.keys)
+            guard !found.isEmpty else {
+                throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no \(workbook)"), at: SourceLocation(file: fileName))
+            }
+            foundSheets = found
+            workbookRelationships = []
+            notes.append(.warning(.xlsxNoWorkbookPart(part: workbook, sheets: found.joined(separator: ", ")), at: SourceLocation(file: fileName)))
+            return
+        }
+        foundSheets = nil
         workbookRelationships = try package.relationships(Self.relationshipsPart(of: workbook))
+    }
+
+    /// `xl/worksheets/sheetN.xml` parts, by N.
+    static func worksheetParts(_ keys: some Collection<String>) -> [String] {
+        let prefix = "xl/worksheets/", suffix = ".xml"
+        let names = keys.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) && !$0.dropFirst(prefix.count).contains("/") }
+        func number(_ name: String) -> Int { Int(name.dropFirst(prefix.count).dropLast(suffix.count).filter(\.isNumber)) ?? Int.max }
+        return names.sorted { (number($0), $0) < (number($1), $1) }
     }
 
     /// A part name as parts are compared: slashes, no leading one, ASCII lower case.
@@ -114,6 +137,9 @@ struct XLSXWorkbook {
 
     /// The sheets in order, with the parts their rows are in.
     func sheets() throws(Diagnostic) -> (sheets: [Sheet], date1904: Bool) {
+        if let foundSheets {
+            return (foundSheets.map { Sheet(name: String($0.split(separator: "/").last!.dropLast(4)), part: $0, hasCells: true) }, false)
+        }
         let document = try package.document(workbookPath)
         let date1904 = document.root.element(named: "workbookPr").flatMap { $0["date1904"] }.map { $0 == "1" || $0 == "true" } ?? false
         var sheets: [Sheet] = []
@@ -128,7 +154,9 @@ struct XLSXWorkbook {
 
     /// The part a relationship of the workbook of this type names (styles, sharedStrings), if any.
     func workbookPart(_ type: String) -> String? {
-        workbookRelationships.first { $0.type.hasSuffix("/" + type) }.map { Self.resolve($0.target, from: folder) }
+        // Without relationships, where Excel puts them.
+        if foundSheets != nil { return ["styles": "xl/styles.xml", "sharedStrings": "xl/sharedStrings.xml"][type] }
+        return workbookRelationships.first { $0.type.hasSuffix("/" + type) }.map { Self.resolve($0.target, from: folder) }
     }
 
     /// Which styles show dates and times.

@@ -294,4 +294,15 @@ import Testing
         let occurrences = expand(agenda, from: "2008-10-01T00:00:00Z", until: "2008-12-01T00:00:00Z")
         #expect(occurrences.map(\.startInstant) == [instant("2008-10-31T01:30:00Z"), instant("2008-11-07T01:30:00Z")])
     }
+
+    /// A rule written with TEXT's escapes (`FREQ=DAILY\\;COUNT=10`, py-vobject's sample from a Ruby
+    /// writer) is the rule it escapes, as python-icalendar reads it: ten days, not one.
+    @Test func aRuleEscapedAsTextIsItsRule() throws {
+        let calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ruby//EN\r\nBEGIN:VEVENT\r\nUID:r@example.com\r\n"
+            + "DTSTAMP:20080529T000000Z\r\nDTSTART:20030101T070000\r\nRRULE:FREQ=DAILY\\;COUNT=10\r\nSUMMARY:Ruby\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let decoded = try ICalendarCodec().decode(CodecInput(bytes: Array(calendar.utf8), fileName: "ruby.ics"), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        #expect(!decoded.diagnostics.contains { $0.code.rawValue == "ics.invalid-rrule" })
+        #expect(expand(agenda, from: "2003-01-01T00:00:00Z", until: "2004-01-01T00:00:00Z").count == 10)
+    }
 }

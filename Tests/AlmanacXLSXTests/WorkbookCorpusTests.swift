@@ -302,4 +302,43 @@ struct WorkbookCorpusTests {
         let line = title.rendered(in: .english)
         #expect(!line.contains("\n") && line.contains("控制模式与设定⏎端口设置及数据"), "\(line)")
     }
+
+    /// A sheet whose rows come twice or out of order (a generator appended rows 1–5 after Excel's
+    /// own): every row is read where it stands in the file, none dropped, and a warning says the
+    /// table follows the file, not the sheet's numbers.
+    @Test func rowsOutOfOrderAreReadAndNamed() throws {
+        let sheet = Self.sheet(#"<row r="1"><c r="A1" t="inlineStr"><is><t>Client Name</t></is></c></row>"#
+            + #"<row r="1"><c r="B1" t="inlineStr"><is><t>ACME</t></is></c></row>"#
+            + #"<row r="2"><c r="B2" t="inlineStr"><is><t>2400%</t></is></c></row>"#
+            + #"<row r="2"><c r="A2" t="inlineStr"><is><t>Share</t></is></c></row>"#)
+        let (table, diagnostics) = try XLSXReaderTests.read(try XLSXReaderTests.workbook(sheet: sheet))
+        #expect(table.columns == ["Client Name"])
+        #expect(table.rows == [["", "ACME"], ["", "2400%"], ["Share"]])
+        let warning = try #require(diagnostics.first { $0.code.rawValue == "xlsx.rows-out-of-order" })
+        #expect(warning.message.rendered(in: .english).contains("row 1 again after row 1"))
+    }
+
+    /// A package without its workbook part (read-excel-file's invalid-file-structure test): the
+    /// worksheets are found by their part names, in order, with a warning; calamine reads it so.
+    @Test func worksheetsWithoutAWorkbookPart() throws {
+        var bytes: [UInt8] = []
+        let zip = try ZipWriter { (piece) throws(ZipError) in bytes += piece }
+        try zip.entry("_rels/.rels", Array(WorkbookParts.rootRelationships.utf8))
+        try zip.entry("xl/sharedStrings.xml", Array(Self.sharedStrings.utf8))
+        try zip.entry("xl/worksheets/sheet10.xml", Array(Self.sheet(#"<row r="1"><c r="A1" t="inlineStr"><is><t>十</t></is></c></row>"#).utf8))
+        try zip.entry("xl/worksheets/sheet2.xml", Array(Self.twoRows.utf8))
+        try zip.finish()
+        let (table, diagnostics) = try XLSXReaderTests.read(bytes)
+        #expect(table.name == "sheet2" && table.columns == ["名稱", "金額"] && table.rows == [["房租", "32000"]])
+        #expect(Self.codes(diagnostics).contains("xlsx.no-workbook-part"))
+        #expect(try XLSXReaderTests.read(bytes, options: ["sheet": "sheet10"]).0.columns == ["十"])
+        // No worksheet either: not a workbook.
+        var empty: [UInt8] = []
+        let other = try ZipWriter { (piece) throws(ZipError) in empty += piece }
+        try other.entry("_rels/.rels", Array(WorkbookParts.rootRelationships.utf8))
+        try other.finish()
+        do throws(Diagnostic) { _ = try XLSXReaderTests.read(empty); Issue.record("read") } catch {
+            #expect(error.code.rawValue == "xlsx.not-a-workbook")
+        }
+    }
 }

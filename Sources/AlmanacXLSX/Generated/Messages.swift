@@ -19,8 +19,10 @@ enum ModuleMessages {
             "xlsx.missing-part": "The workbook has no %@; it may be damaged. Open it and save it again.",
             "xlsx.missing-shared-strings": "%@ cells of sheet \"%@\" refer to shared texts the workbook does not have (the first: %@); they were read as empty. Open the workbook in a spreadsheet and save it again.",
             "xlsx.no-sheet": "The workbook has no sheet \"%@\"; it has %@. Choose one with --option sheet=NAME (or its number).",
+            "xlsx.no-workbook-part": "The workbook has no %@, the part that lists its sheets; its worksheets were found by their part names (%@) and are named after them. Open it in a spreadsheet and save it again to have its sheets' own names.",
             "xlsx.not-a-workbook": "This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.",
             "xlsx.other-sheets": "The workbook also has %@; read another with --option sheet=NAME.",
+            "xlsx.rows-out-of-order": "Sheet \"%@\" has row %@ again after row %@ (its rows are out of order); each row was read where it stands in the file, so the table's rows follow the file, not the sheet's numbers.",
             "xlsx.sheet": "Sheet%@",
             "xlsx.starts-at": "The sheet's first row with a value is row %@: the table starts there, and the empty rows above it are not rows of it.",
             "xlsx.too-many-columns": "This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.",
@@ -42,8 +44,10 @@ enum ModuleMessages {
             "xlsx.missing-part": "工作簿缺少 %@，可能已损坏。请打开后重新保存。",
             "xlsx.missing-shared-strings": "工作表“%2$@”中有 %1$@ 个单元格引用了工作簿中不存在的共享文本（第一个：%3$@）；它们被读作空白。请在电子表格软件中打开工作簿并重新保存。",
             "xlsx.no-sheet": "工作簿中没有名为“%@”的工作表；现有 %@。请用 --option sheet=名称（或序号）选择。",
+            "xlsx.no-workbook-part": "工作簿缺少 %1$@（列出各工作表的部分）；已按部件名称找到其工作表（%2$@），并以这些名称命名。请在电子表格软件中打开后重新保存，以取回工作表原本的名称。",
             "xlsx.not-a-workbook": "这不是 Excel 工作簿（.xlsx）：%@。请在 Excel、Numbers 或 LibreOffice 中另存为 .xlsx，或按 CSV 转换。",
             "xlsx.other-sheets": "工作簿还有 %@；可用 --option sheet=名称 读取其他工作表。",
+            "xlsx.rows-out-of-order": "工作表“%1$@”在第 %3$@ 行之后又出现了第 %2$@ 行（行的顺序错乱）；每一行都按它在文件中的位置读取，因此表格的行顺序依照文件，而不是工作表的行号。",
             "xlsx.sheet": "工作表%@",
             "xlsx.starts-at": "工作表中第一个有值的行是第 %@ 行：表格从这里开始，上方的空行不属于表格。",
             "xlsx.too-many-columns": "此表格有 %@ 列；一个工作表最多容纳 %@ 列。未写入任何内容：请去掉一些列，或写成 CSV。",
@@ -65,8 +69,10 @@ enum ModuleMessages {
             "xlsx.missing-part": "活頁簿缺少 %@，可能已損壞。請開啟後重新儲存。",
             "xlsx.missing-shared-strings": "工作表「%2$@」中有 %1$@ 個儲存格參照了活頁簿中不存在的共用文字（第一個：%3$@）；它們被讀作空白。請在試算表軟體中開啟活頁簿並重新儲存。",
             "xlsx.no-sheet": "活頁簿中沒有名為「%@」的工作表；現有 %@。請用 --option sheet=名稱（或序號）選擇。",
+            "xlsx.no-workbook-part": "活頁簿缺少 %1$@（列出各工作表的部分）；已依組件名稱找到其工作表（%2$@），並以這些名稱命名。請在試算表軟體中開啟後重新儲存，以取回工作表原本的名稱。",
             "xlsx.not-a-workbook": "這不是 Excel 活頁簿（.xlsx）：%@。請在 Excel、Numbers 或 LibreOffice 中另存為 .xlsx，或以 CSV 轉換。",
             "xlsx.other-sheets": "活頁簿還有 %@；可用 --option sheet=名稱 讀取其他工作表。",
+            "xlsx.rows-out-of-order": "工作表「%1$@」在第 %3$@ 列之後又出現了第 %2$@ 列（列的順序錯亂）；每一列都依它在檔案中的位置讀取，因此表格的列順序依照檔案，而不是工作表的列號。",
             "xlsx.sheet": "工作表%@",
             "xlsx.starts-at": "工作表中第一個有值的列是第 %@ 列：表格從這裡開始，上方的空列不屬於表格。",
             "xlsx.too-many-columns": "此表格有 %@ 欄；一個工作表最多容納 %@ 欄。未寫入任何內容：請去掉一些欄位，或寫成 CSV。",
@@ -124,6 +130,10 @@ extension Message {
     static func xlsxNoSheet(name: String, sheets: String) -> Message {
         Message("xlsx.no-sheet", [name, sheets], table: ModuleMessages.table)
     }
+    /// The workbook has no %@, the part that lists its sheets; its worksheets were found by their part names (%@) and are named after them. Open it in a spreadsheet and save it again to have its sheets' own names.
+    static func xlsxNoWorkbookPart(part: String, sheets: String) -> Message {
+        Message("xlsx.no-workbook-part", [part, sheets], table: ModuleMessages.table)
+    }
     /// This is not an Excel workbook (.xlsx): %@. Save it as .xlsx from Excel, Numbers or LibreOffice, or convert it as CSV.
     static func xlsxNotAWorkbook(reason: String) -> Message {
         Message("xlsx.not-a-workbook", [reason], table: ModuleMessages.table)
@@ -131,6 +141,10 @@ extension Message {
     /// The workbook also has %@; read another with --option sheet=NAME.
     static func xlsxOtherSheets(sheets: String) -> Message {
         Message("xlsx.other-sheets", [sheets], table: ModuleMessages.table)
+    }
+    /// Sheet "%@" has row %@ again after row %@ (its rows are out of order); each row was read where it stands in the file, so the table's rows follow the file, not the sheet's numbers.
+    static func xlsxRowsOutOfOrder(sheet: String, row: String, after: String) -> Message {
+        Message("xlsx.rows-out-of-order", [sheet, row, after], table: ModuleMessages.table)
     }
     /// Sheet%@
     static func xlsxSheet(number: String) -> Message {
@@ -176,8 +190,10 @@ extension DiagnosticCode {
     static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
     static let xlsxMissingSharedStrings: DiagnosticCode = "xlsx.missing-shared-strings"
     static let xlsxNoSheet: DiagnosticCode = "xlsx.no-sheet"
+    static let xlsxNoWorkbookPart: DiagnosticCode = "xlsx.no-workbook-part"
     static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
     static let xlsxOtherSheets: DiagnosticCode = "xlsx.other-sheets"
+    static let xlsxRowsOutOfOrder: DiagnosticCode = "xlsx.rows-out-of-order"
     static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
     static let xlsxStartsAt: DiagnosticCode = "xlsx.starts-at"
     static let xlsxTooManyColumns: DiagnosticCode = "xlsx.too-many-columns"
