@@ -255,6 +255,12 @@ struct ItemMapper {
         if let start = item.start, let end = item.end, Self.isBefore(end, start) {
             diagnostics.append(.warning(.icsEndBeforeStart(title: item.title, end: end.description, start: start.description), at: location(line)))
         }
+        // RFC 5545 wants RDATE of DTSTART's kind; a series of whole days takes the days of timed
+        // RDATEs (icalendar-rs's single_event_bad_dtstart), and says so, as a reader keeping the
+        // times would not.
+        if let start = item.start, start.isAllDay, let timed = item.recurrence?.dates.first(where: { !$0.isAllDay }) {
+            diagnostics.append(.warning(.icsRdateKind(title: item.title, rdate: timed.description, start: start.description), at: location(line)))
+        }
         if item.uid.isEmpty {
             item.uid = "almanac-" + Self.hash(Self.identityText(item))
             diagnostics.append(.warning(.icsMissingUid(uid: item.uid), at: location(line)))

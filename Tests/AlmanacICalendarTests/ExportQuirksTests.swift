@@ -305,4 +305,16 @@ import Testing
         #expect(!decoded.diagnostics.contains { $0.code.rawValue == "ics.invalid-rrule" })
         #expect(expand(agenda, from: "2003-01-01T00:00:00Z", until: "2004-01-01T00:00:00Z").count == 10)
     }
+
+    /// An all-day series with timed RDATEs (icalendar-rs's single_event_bad_dtstart): the days are
+    /// the series', the times dropped, and a warning says so.
+    @Test func timedExtraDatesOfADaySeriesAreNamed() throws {
+        let calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nBEGIN:VEVENT\r\nUID:d@example.com\r\nDTSTAMP:20050101T000000Z\r\n"
+            + "DTSTART:20050120\r\nRDATE;TZID=America/Denver:20050121T170000,20050122T170000\r\nSUMMARY:Days\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let decoded = try ICalendarCodec().decode(CodecInput(bytes: Array(calendar.utf8), fileName: "days.ics"), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        #expect(decoded.diagnostics.contains { $0.code.rawValue == "ics.rdate-kind" })
+        #expect(expand(agenda, from: "2005-01-01T00:00:00Z", until: "2005-02-01T00:00:00Z").map(\.start.day.description)
+                == ["2005-01-20", "2005-01-21", "2005-01-22"])
+    }
 }

@@ -23,6 +23,7 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ says VALUE=%2$@ but \"%3$@\" is not a number; iCalendar output keeps it as written, jCal and xCal (which hold a number there, as ical.js reads it) write 0.",
             "ics.not-icalendar": "This is not an iCalendar file: it does not start with BEGIN:VCALENDAR or a calendar component (BEGIN:VEVENT, VTODO, VJOURNAL, VFREEBUSY, VTIMEZONE, VALARM). Check the file, or name its format with --from.",
             "ics.outside-calendar": "%@ appears outside BEGIN:VCALENDAR … END:VCALENDAR; it was read anyway.",
+            "ics.rdate-kind": "\"%1$@\" repeats on whole days (DTSTART %3$@) but an RDATE gives a time (%2$@): its day was kept and the time dropped, as the series is of days.",
             "ics.revisions": "This item is written %1$@ times (the other copies: line %2$@): revisions of one item, with its UID (and RECURRENCE-ID). Expanding uses the newest (highest SEQUENCE, then latest DTSTAMP and LAST-MODIFIED); a conversion keeps every copy as written, so remove the older ones if the receiving app should see one.",
             "ics.rrule-repaired": "The repeat rule had parts no reader can use (%@); they were dropped and the rule read as %@.",
             "ics.timezone-without-id": "A VTIMEZONE has no TZID and was ignored.",
@@ -56,6 +57,7 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ 标明 VALUE=%2$@，但“%3$@”不是数字；iCalendar 输出按原文保留，jCal 和 xCal（该处只能存数字，与 ical.js 的读法相同）写为 0。",
             "ics.not-icalendar": "这不是 iCalendar 文件：它既不以 BEGIN:VCALENDAR 开头，也不以日历组件（BEGIN:VEVENT、VTODO、VJOURNAL、VFREEBUSY、VTIMEZONE、VALARM）开头。请检查文件，或用 --from 指定格式。",
             "ics.outside-calendar": "%@ 出现在 BEGIN:VCALENDAR … END:VCALENDAR 之外；仍已读取。",
+            "ics.rdate-kind": "“%1$@”按整天重复（DTSTART %3$@），但 RDATE 给出了时间（%2$@）：保留了日期，去掉了时间，因为该系列以天为单位。",
             "ics.revisions": "此项目出现了 %1$@ 次（另见第 %2$@ 行）：同一项目（相同 UID 与 RECURRENCE-ID）的多个修订版本。展开时使用最新版本（SEQUENCE 最大，其次 DTSTAMP、LAST-MODIFIED 最晚）；转换会原样保留每一份，若接收的应用只应看到一份，请删除旧版本。",
             "ics.rrule-repaired": "重复规则中有无法使用的部分（%@），已略去，规则按 %@ 读取。",
             "ics.timezone-without-id": "有一个 VTIMEZONE 没有 TZID，已忽略。",
@@ -89,6 +91,7 @@ enum ModuleMessages {
             "ics.not-a-number": "%1$@ 標明 VALUE=%2$@，但「%3$@」不是數字；iCalendar 輸出依原文保留，jCal 與 xCal（該處只能存數字，與 ical.js 的讀法相同）寫為 0。",
             "ics.not-icalendar": "這不是 iCalendar 檔案：它既不是以 BEGIN:VCALENDAR 開頭，也不是以行事曆元件（BEGIN:VEVENT、VTODO、VJOURNAL、VFREEBUSY、VTIMEZONE、VALARM）開頭。請檢查檔案，或用 --from 指定格式。",
             "ics.outside-calendar": "%@ 出現在 BEGIN:VCALENDAR … END:VCALENDAR 之外；仍已讀取。",
+            "ics.rdate-kind": "「%1$@」按整天重複（DTSTART %3$@），但 RDATE 給出了時間（%2$@）：保留了日期，去掉了時間，因為該系列以天為單位。",
             "ics.revisions": "此項目出現了 %1$@ 次（另見第 %2$@ 行）：同一項目（相同 UID 與 RECURRENCE-ID）的多個修訂版本。展開時使用最新版本（SEQUENCE 最大，其次 DTSTAMP、LAST-MODIFIED 最晚）；轉換會原樣保留每一份，若接收的應用程式只應看到一份，請刪除舊版本。",
             "ics.rrule-repaired": "重複規則中有無法使用的部分（%@），已略去，規則按 %@ 讀取。",
             "ics.timezone-without-id": "有一個 VTIMEZONE 沒有 TZID，已忽略。",
@@ -170,6 +173,10 @@ extension Message {
     static func icsOutsideCalendar(component: String) -> Message {
         Message("ics.outside-calendar", [component], table: ModuleMessages.table)
     }
+    /// "%1$@" repeats on whole days (DTSTART %3$@) but an RDATE gives a time (%2$@): its day was kept and the time dropped, as the series is of days.
+    static func icsRdateKind(title: String, rdate: String, start: String) -> Message {
+        Message("ics.rdate-kind", [title, rdate, start], table: ModuleMessages.table)
+    }
     /// This item is written %1$@ times (the other copies: line %2$@): revisions of one item, with its UID (and RECURRENCE-ID). Expanding uses the newest (highest SEQUENCE, then latest DTSTAMP and LAST-MODIFIED); a conversion keeps every copy as written, so remove the older ones if the receiving app should see one.
     static func icsRevisions(count: String, lines: String) -> Message {
         Message("ics.revisions", [count, lines], table: ModuleMessages.table)
@@ -242,6 +249,7 @@ extension DiagnosticCode {
     static let icsNotANumber: DiagnosticCode = "ics.not-a-number"
     static let icsNotIcalendar: DiagnosticCode = "ics.not-icalendar"
     static let icsOutsideCalendar: DiagnosticCode = "ics.outside-calendar"
+    static let icsRdateKind: DiagnosticCode = "ics.rdate-kind"
     static let icsRevisions: DiagnosticCode = "ics.revisions"
     static let icsRruleRepaired: DiagnosticCode = "ics.rrule-repaired"
     static let icsTimezoneWithoutId: DiagnosticCode = "ics.timezone-without-id"
