@@ -249,7 +249,8 @@ struct ICalParser {
                 }
                 property = parsed
                 kind = parsed.kind
-                componentName = kind == .begin || kind == .end ? asciiUppercased(parsed.value) : ""
+                // A component's name has no spaces: `END:VEVENT ` (a padded line) ends a VEVENT.
+                componentName = kind == .begin || kind == .end ? asciiUppercased(Self.trimmingTrailingBlanks(parsed.value)) : ""
             }
             if !sawContent {
                 guard kind == .begin else { throw Diagnostic.error(.icsNotIcalendar, at: location(startLine)) }
@@ -595,3 +596,12 @@ struct PropertyLineReader {
     }
 }
 
+extension ICalParser {
+    /// `text` without the spaces and tabs that end it.
+    static func trimmingTrailingBlanks(_ text: String) -> String {
+        guard text.last == " " || text.last == "\t" else { return text }
+        var trimmed = Substring(text)
+        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
+        return String(trimmed)
+    }
+}

@@ -347,7 +347,10 @@ struct ItemMapper {
     /// A date or date-time value. One whose VALUE parameter contradicts its shape
     /// (`DTSTART;VALUE=DATE:20110804T120000`, as one exporter writes every event) is read by its
     /// shape, with a warning naming both.
-    private mutating func byShape(_ text: String, tzid: String?, declared: String?, _ property: ICalProperty) -> DateValue? {
+    private mutating func byShape(_ written: String, tzid: String?, declared: String?, _ property: ICalProperty) -> DateValue? {
+        // Spaces after a date or time are no part of it (lines padded with a trailing space, as in
+        // KDE's LibICal test cases); libical reads past them.
+        let text = ICalParser.trimmingTrailingBlanks(written)
         guard let value = try? BasicDateTime.parse(text, tzid: tzid, valueType: declared == "DATE" ? nil : declared) else { return nil }
         // RFC 5545 §3.2.19: a UTC time has no TZID. The time is read as UTC (as libical and
         // Python's icalendar read it); the TZID goes, with a word.

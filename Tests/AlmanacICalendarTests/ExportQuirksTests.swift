@@ -317,4 +317,15 @@ import Testing
         #expect(expand(agenda, from: "2005-01-01T00:00:00Z", until: "2005-02-01T00:00:00Z").map(\.start.day.description)
                 == ["2005-01-20", "2005-01-21", "2005-01-22"])
     }
+
+    /// KDE's LibICal test cases pad their lines with a space (`DTSTART:20020402T114500 `,
+    /// `END:VEVENT `): the spaces are no part of a date or a component's name, as libical reads them.
+    @Test func paddedLinesAreRead() throws {
+        let calendar = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//x//EN\nBEGIN:VEVENT \nUID:padded \n"
+            + "DTSTART:20020402T114500 \nRRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=3;BYDAY=TH\nEND:VEVENT \nEND:VCALENDAR\n"
+        let decoded = try ICalendarCodec().decode(CodecInput(bytes: Array(calendar.utf8), fileName: "padded.ics"), context: CodecContext())
+        guard case .agenda(let agenda) = decoded.document else { Issue.record("not an agenda"); return }
+        #expect(decoded.diagnostics.allSatisfy { $0.severity == .note }, "\(decoded.diagnostics)")
+        #expect(expand(agenda, from: "2002-01-01T00:00:00Z", until: "2003-01-01T00:00:00Z").count == 3)
+    }
 }
