@@ -19,14 +19,16 @@ occurrences in Almanac, and its `--to ics` output to the same occurrences in rec
 Results go into the cache (ALMANAC_CORPUS_CACHE, default ~/.cache/almanac-corpus/calendars), never into this
 repository: the files' licences differ (the manifest says each), and CI does not fetch.
 """
-import argparse, collections, concurrent.futures, datetime, hashlib, json, os, random, re, signal, subprocess, sys
+import collections, datetime, hashlib, json, os, random, re, signal, subprocess, sys
 import tempfile, warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from corpusfiles import append_judged, fetch_files, read_judged as read_judged_file  # noqa: E402
+from corpusfiles import blobs, load_manifest as load_manifest_file, main as corpus_main, run_all, select  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MANIFEST = os.path.join(HERE, "calendars.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
-MIRRORS = os.environ.get("ALMANAC_CORPUS_MIRRORS", "/work/.mirror")
 CACHE = os.path.join(os.environ.get("ALMANAC_CORPUS_CACHE", os.path.expanduser("~/.cache/almanac-corpus")), "calendars")
 LIBICAL_PEER = os.path.join(ROOT, "Tests", "AlmanacICalendarTests", "Peers", "libical-peer.c")
 SEED = "almanac-calendars-2026-11-28"
@@ -63,31 +65,12 @@ CALENDAR = re.compile(r"\.(ics|ical)$", re.IGNORECASE)
 SKIP = re.compile(r"(^|/)(zoneinfo[^/]*|tzdata[^/]*)/", re.IGNORECASE)
 
 
-def git(repo_dir, *args, binary=False):
-    out = subprocess.run(["git", "-C", repo_dir, *args], check=True, capture_output=True)
-    return out.stdout if binary else out.stdout.decode("utf-8")
-
-
-def mirror_of(repo):
-    path = os.path.join(MIRRORS, repo.replace("/", "+"), "repo")
-    if os.path.isdir(os.path.join(path, ".git")):
-        return os.path.join(path, ".git")
-    return path if os.path.isdir(path) else None
-
-
 def load_manifest():
-    with open(MANIFEST, encoding="utf-8") as file:
-        return json.load(file)
+    return load_manifest_file(MANIFEST)
 
 
 def calendars(manifest, half=None, only=None):
-    halves = {p["repo"]: p["half"] for p in manifest["projects"]}
-    chosen = manifest["calendars"]
-    if half:
-        chosen = [c for c in chosen if halves[c["repo"]] in half.split(",")]
-    if only:
-        chosen = [c for c in chosen if c["repo"] in only.split(",")]
-    return chosen
+    return select(manifest, "calendars", half, only)
 
 
 def cache_path(entry):
@@ -110,30 +93,11 @@ def discover(args):
     old_halves = {p["repo"]: p["half"] for p in old["projects"]}
     projects, entries, left_out, seen = [], [], [], {}
     for repo in sorted(PROJECTS, key=str.lower):
-        repo_dir = mirror_of(repo)
-        if repo_dir is None:
-            sys.exit(f"no mirror of {repo} under {MIRRORS}: fetch it first")
-        commit = git(repo_dir, "rev-parse", "HEAD").strip()
-        count = 0
-        for line in git(repo_dir, "ls-tree", "-r", "-l", commit).splitlines():
-            meta, path = line.split("\t", 1)
-            if not CALENDAR.search(path) or SKIP.search(path):
-                continue
-            _, kind, blob, size = meta.split()
-            if kind != "blob":
-                continue
-            if not size.isdigit():
-                left_out.append({"repo": repo, "path": path, "reason": "not in the snapshot (4 MiB or more)"})
-                continue
-            if blob in seen:
-                left_out.append({"repo": repo, "path": path, "reason": "the same bytes as " + seen[blob]})
-                continue
-            seen[blob] = f"{repo}:{path}"
-            data = git(repo_dir, "cat-file", "blob", blob, binary=True)
-            entries.append({"repo": repo, "path": path, "blob": blob, "size": int(size), "producer": producer_of(data)})
-            count += 1
-        projects.append({"repo": repo, "commit": commit, "date": git(repo_dir, "log", "-1", "--format=%cs").strip(),
-                         "licence": PROJECTS[repo], "half": old_halves.get(repo, "?"), "calendars": count})
+        commit, date, found = blobs(repo, CALENDAR, seen, left_out, skip=SKIP)
+        for path, blob, size, data in found:
+            entries.append({"repo": repo, "path": path, "blob": blob, "size": size, "producer": producer_of(data)})
+        projects.append({"repo": repo, "commit": commit, "date": date, "licence": PROJECTS[repo],
+                         "half": old_halves.get(repo, "?"), "calendars": len(found)})
     if not old["projects"]:
         # The split, by project, before any file is read by Almanac: projects already in Almanac's tests are
         # tuned on; the others alternate after a seeded shuffle.
@@ -156,25 +120,7 @@ def discover(args):
 
 def fetch(args):
     manifest = load_manifest()
-    os.makedirs(os.path.join(CACHE, "files"), exist_ok=True)
-    commits = {p["repo"]: p["commit"] for p in manifest["projects"]}
-    by_repo = collections.defaultdict(list)
-    for entry in calendars(manifest, args.half, args.only):
-        if not os.path.exists(cache_path(entry)):
-            by_repo[entry["repo"]].append(entry)
-    for repo, missing in by_repo.items():
-        repo_dir, temporary = mirror_of(repo), None
-        if repo_dir is None:
-            temporary = tempfile.mkdtemp()
-            repo_dir = os.path.join(temporary, "repo")
-            subprocess.run(["git", "clone", "--quiet", "--bare", "--filter=blob:none",
-                            f"https://github.com/{repo}.git", repo_dir], check=True)
-        for entry in missing:
-            with open(cache_path(entry), "wb") as file:
-                file.write(git(repo_dir, "show", f"{commits[repo]}:{entry['path']}", binary=True))
-        if temporary:
-            subprocess.run(["rm", "-rf", temporary], check=True)
-        print(f"{repo}: {len(missing)} files", file=sys.stderr)
+    fetch_files(manifest["projects"], calendars(manifest, args.half, args.only), cache_path)
 
 
 # --- the peers ----------------------------------------------------------------------------------------------
@@ -380,24 +326,8 @@ def results_path(entry):
 def run(args):
     manifest = load_manifest()
     chosen = calendars(manifest, args.half, args.only)
-    os.makedirs(os.path.join(CACHE, "results"), exist_ok=True)
-    almanac = os.path.abspath(args.almanac)
-    missing = [c for c in chosen if not os.path.exists(cache_path(c))]
-    if missing:
-        sys.exit(f"{len(missing)} calendars are not in the cache: run fetch first")
     libical_binary()
-    with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_one, almanac, c): c for c in chosen}
-        for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
-            entry = futures[future]
-            try:
-                result = future.result()
-            except Exception as error:
-                result = {"id": f"{entry['repo']}:{entry['path']}", "crash": repr(error)}
-            with open(results_path(entry), "w", encoding="utf-8") as file:
-                json.dump(result, file, ensure_ascii=False, indent=1, default=str)
-            if done % 100 == 0:
-                print(f"{done} of {len(chosen)}", file=sys.stderr)
+    run_all(chosen, run_one, os.path.abspath(args.almanac), args.jobs, cache_path, results_path, every=100)
     report(args)
 
 
@@ -411,16 +341,7 @@ def difference_id(result, kind, uid):
 
 
 def read_judged():
-    rows = {}
-    if os.path.exists(JUDGED):
-        with open(JUDGED, encoding="utf-8") as file:
-            for line in file:
-                if line.startswith("#") or not line.strip():
-                    continue
-                cells = line.rstrip("\n").split("\t")
-                row = dict(zip(COLUMNS, cells + [""] * (len(COLUMNS) - len(cells))))
-                rows[row["id"]] = row
-    return rows
+    return read_judged_file(JUDGED, COLUMNS)
 
 
 def load_results(manifest, half):
@@ -535,31 +456,12 @@ def sample(args):
                 rows.append({"id": difference_id(result, kind, uid), "half": half, "calendar": result["id"], "class": kind,
                              "uid": one_line(uid, 80), "almanac": one_line(almanac_side), "peer": one_line(peer_side),
                              "verdict": "", "reason": ""})
-    new_file = not os.path.exists(JUDGED)
-    with open(JUDGED, "a", encoding="utf-8") as file:
-        if new_file:
-            file.write("# " + "\t".join(COLUMNS) + "\n")
-        for row in rows:
-            file.write("\t".join(row[c] for c in COLUMNS) + "\n")
-    print(f"{len(rows)} differences to judge appended to {os.path.relpath(JUDGED)}", file=sys.stderr)
+    append_judged(JUDGED, COLUMNS, rows)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("discover")
-    for name in ("fetch", "run", "report", "sample"):
-        command = commands.add_parser(name)
-        if name == "run":
-            command.add_argument("almanac")
-            command.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-        command.add_argument("--half", default=None if name != "sample" else "tuning")
-        command.add_argument("--only")
-        command.add_argument("--list", type=int, default=40)
-        command.add_argument("--per-class", type=int, default=20)
-        command.add_argument("--seed", default="almanac-calendars-judging")
-    args = parser.parse_args()
-    {"discover": discover, "fetch": fetch, "run": run, "report": report, "sample": sample}[args.command](args)
+    corpus_main(__doc__, {"discover": discover, "fetch": fetch, "run": run, "report": report, "sample": sample},
+                "almanac-calendars-judging")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ differ (apps.json says each), and CI does not fetch.
 import argparse, collections, hashlib, json, os, random, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from corpusfiles import read_judged as read_judged_file  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MANIFEST = os.path.join(HERE, "apps.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
@@ -179,16 +181,7 @@ def finding_id(app, finding):
 
 def read_verdicts(path, columns):
     """A judging file's rows by id (`#` lines are comments; missing cells are empty)."""
-    rows = {}
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as file:
-            for line in file:
-                if line.startswith("#") or not line.strip():
-                    continue
-                cells = line.rstrip("\n").split("\t")
-                row = dict(zip(columns, cells + [""] * (len(columns) - len(cells))))
-                rows[row["id"]] = row
-    return rows
+    return read_judged_file(path, columns)
 
 
 def read_judged():
