@@ -155,3 +155,13 @@ def run_all(entries, run_one, almanac, jobs, cache_path, results_path, every=50)
                 json.dump(result, file, ensure_ascii=False, indent=1, default=str)
             if done % every == 0:
                 print(f"{done} of {len(entries)}", file=sys.stderr)
+
+
+def load_results(entries, results_path):
+    """The results `run` wrote for `entries` (those it has run)."""
+    out = []
+    for entry in entries:
+        if os.path.exists(results_path(entry)):
+            with open(results_path(entry), encoding="utf-8") as file:
+                out.append(json.load(file))
+    return out

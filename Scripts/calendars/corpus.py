@@ -26,6 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from corpusfiles import append_judged, fetch_files, read_judged as read_judged_file  # noqa: E402
 from corpusfiles import blobs, load_manifest as load_manifest_file, main as corpus_main, run_all, select  # noqa: E402
+from corpusfiles import load_results as load_results_files  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MANIFEST = os.path.join(HERE, "calendars.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
@@ -345,13 +346,7 @@ def read_judged():
 
 
 def load_results(manifest, half):
-    out = []
-    for entry in calendars(manifest, half):
-        path = results_path(entry)
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as file:
-                out.append(json.load(file))
-    return out
+    return load_results_files(calendars(manifest, half), results_path)
 
 
 def differences_of(result):

@@ -28,6 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from corpusfiles import append_judged, fetch_files, one_line, read_judged as read_judged_file  # noqa: E402
 from corpusfiles import blobs, load_manifest as load_manifest_file, main as corpus_main, run_all, select  # noqa: E402
+from corpusfiles import load_results as load_results_files  # noqa: E402
 MANIFEST = os.path.join(HERE, "workbooks.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
 CACHE = os.path.join(os.environ.get("ALMANAC_CORPUS_CACHE", os.path.expanduser("~/.cache/almanac-corpus")), "workbooks")
@@ -453,14 +454,7 @@ def read_judged():
 
 
 def load_results(manifest, half):
-    results = []
-    for workbook in workbooks(manifest, half):
-        path = results_path(workbook)
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as file:
-                results.append(json.load(file))
-    return results
-
+    return load_results_files(workbooks(manifest, half), results_path)
 
 
 def report(args):
