@@ -16,6 +16,18 @@
         return value
     }
 
+    /// How many of `view`'s bytes are digits, counted up to `limit + 1` (enough to say "more than `limit`").
+    @inlinable
+    package static func count(in view: ByteView, upTo limit: Int) -> Int {
+        var digits = 0
+        var index = 0
+        while index < view.count, digits <= limit {
+            if view[index] &- ASCII.zero < 10 { digits &+= 1 }
+            index &+= 1
+        }
+        return digits
+    }
+
     /// The year, month and day of `YYYY-MM-DD` or `YYYYMMDD` (the numbers only: whether they
     /// make a date is the caller's question); nil for any other bytes.
     package static func isoDate(_ view: ByteView) -> (year: Int, month: Int, day: Int)? {

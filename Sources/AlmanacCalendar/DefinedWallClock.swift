@@ -66,6 +66,9 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
         firstOnset = earliest.start
         firstOnsetInstant = Date(timeIntervalSince1970: Double(earliest.start.secondsSinceEpoch - earliest.offsetFrom))
         let frozen = onsets
+        // Every single onset with the offset it sets, in order (for the years past the probe below).
+        let singleOnsets = onsets.flatMap { observance in ([observance.start] + observance.dates).map { ($0, observance.offsetTo) } }
+            .sorted { $0.0 < $1.0 }
         let transitions: @Sendable (Int) -> [TransitionTable.Transition] = { year in Self.transitions(frozen, in: year) }
         table = TransitionTable(source: transitions, offsetBefore: { year in
             // The offset at the end of the last year with transitions before `year`; past the years
@@ -77,10 +80,7 @@ public final class DefinedWallClock: WallClock, @unchecked Sendable {
                 if let last = transitions(probe).last { return last.offsetAfter }
                 probe -= 1
             }
-            let onsetsBefore = frozen.flatMap { observance in
-                ([observance.start] + observance.dates).filter { $0.date.year < year }.map { ($0, observance.offsetTo) }
-            }
-            if let latest = onsetsBefore.max(by: { $0.0 < $1.0 }) { return latest.1 }
+            if let latest = singleOnsets.last(where: { $0.0.date.year < year }) { return latest.1 }
             return frozen.min { $0.start < $1.start }?.offsetFrom ?? 0
         })
     }

@@ -250,7 +250,7 @@ struct ICalParser {
                 property = parsed
                 kind = parsed.kind
                 // A component's name has no spaces: `END:VEVENT ` (a padded line) ends a VEVENT.
-                componentName = kind == .begin || kind == .end ? asciiUppercased(Self.trimmingTrailingBlanks(parsed.value)) : ""
+                componentName = kind == .begin || kind == .end ? asciiUppercased(parsed.value.trimmingTrailingSpaces()) : ""
             }
             if !sawContent {
                 guard kind == .begin else { throw Diagnostic.error(.icsNotIcalendar, at: location(startLine)) }
@@ -593,15 +593,5 @@ struct PropertyLineReader {
             index += 1
         }
         return String(decoding: result, as: UTF8.self)
-    }
-}
-
-extension ICalParser {
-    /// `text` without the spaces and tabs that end it.
-    static func trimmingTrailingBlanks(_ text: String) -> String {
-        guard text.last == " " || text.last == "\t" else { return text }
-        var trimmed = Substring(text)
-        while trimmed.last == " " || trimmed.last == "\t" { trimmed.removeLast() }
-        return String(trimmed)
     }
 }

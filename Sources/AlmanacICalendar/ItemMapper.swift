@@ -350,7 +350,7 @@ struct ItemMapper {
     private mutating func byShape(_ written: String, tzid: String?, declared: String?, _ property: ICalProperty) -> DateValue? {
         // Spaces after a date or time are no part of it (lines padded with a trailing space, as in
         // KDE's LibICal test cases); libical reads past them.
-        let text = ICalParser.trimmingTrailingBlanks(written)
+        let text = written.trimmingTrailingSpaces()
         guard let value = try? BasicDateTime.parse(text, tzid: tzid, valueType: declared == "DATE" ? nil : declared) else { return nil }
         // RFC 5545 §3.2.19: a UTC time has no TZID. The time is read as UTC (as libical and
         // Python's icalendar read it); the TZID goes, with a word.

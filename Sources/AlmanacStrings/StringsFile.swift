@@ -607,7 +607,8 @@ extension String {
         return trimmed
     }
 
-    func trimmingTrailingSpaces() -> String {
+    /// Without the spaces, tabs and carriage returns that end it.
+    package func trimmingTrailingSpaces() -> String {
         var text = self
         while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
         return text

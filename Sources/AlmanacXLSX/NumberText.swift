@@ -11,12 +11,7 @@ enum NumberText {
 
     /// Whether `text` may have more digits than the shortest text of its double (more than 15).
     static func mayBeLong(_ text: ByteView) -> Bool {
-        var digits = 0
-        for index in 0..<text.count where ASCII.isDigit(text[index]) {
-            digits += 1
-            if digits > exactDigits { return true }
-        }
-        return false
+        Digits.count(in: text, upTo: exactDigits) > exactDigits
     }
 
     /// The shortest plain-digit text of `text`'s double; `text` itself when it is no number, is

@@ -43,11 +43,9 @@ final class SheetReader: XMLStreamHandler {
     /// The first row whose number is not past the row before it (a row written twice, or out of order).
     var rowsOutOfOrder: (row: Int, after: Int)? { state.rowsOutOfOrder }
     /// Cells that refer to a shared text the workbook lacks: how many, and the first.
-    var missingShared: (count: Int, first: String)? { state.missingShared.count > 0 ? (state.missingShared.count, state.missingShared.first) : nil }
+    var missingShared: (count: Int, first: String)? { state.missingShared }
     /// Cells in a date format whose number is no date (negative, past 9999): how many, the first and its value.
-    var untypedDates: (count: Int, first: String, value: String)? {
-        state.untypedDates.count > 0 ? (state.untypedDates.count, state.untypedDates.first, state.untypedDates.value) : nil
-    }
+    var untypedDates: (count: Int, first: String, value: String)? { state.untypedDates }
 
     /// The rows read as fields since the last call, with their row numbers (before `beginDirect`).
     func takePending() -> [(fields: [String], row: Int)] {
@@ -104,11 +102,11 @@ struct SheetState: ~Copyable {
     private var inInline = false
     private(set) var merges: [(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int)] = []
     private(set) var badReference: (reference: String, row: Int)?
-    private(set) var missingShared: (count: Int, first: String) = (0, "")
+    private(set) var missingShared: (count: Int, first: String)?
     private(set) var rowsOutOfOrder: (row: Int, after: Int)?
     /// The last row element's number.
     private var lastRowNumber = 0
-    private(set) var untypedDates: (count: Int, first: String, value: String) = (0, "", "")
+    private(set) var untypedDates: (count: Int, first: String, value: String)?
 
     enum CellType { case number, shared, inline, boolean, error, formulaText, date }
 
@@ -283,7 +281,7 @@ struct SheetState: ~Copyable {
 
     /// The current cell's reference, `C7`, for a message.
     private var reference: String {
-        String(decoding: CellReference.letters(column), as: UTF8.self) + String(rowNumber)
+        String(decoding: SheetEncoder.letters(column - 1), as: UTF8.self) + String(rowNumber)
     }
 
     private mutating func cellText() -> String {
@@ -312,18 +310,15 @@ struct SheetState: ~Copyable {
         }
         switch problem {
         case .missingShared?:
-            if missingShared.count == 0 { missingShared.first = reference }
-            missingShared.count += 1
+            missingShared = ((missingShared?.count ?? 0) + 1, missingShared?.first ?? reference)
         case .untypedDate?:
-            if untypedDates.count == 0 { untypedDates = (0, reference, text) }
-            untypedDates.count += 1
+            untypedDates = ((untypedDates?.count ?? 0) + 1, untypedDates?.first ?? reference, untypedDates?.value ?? text)
         case nil: break
         }
         return text
     }
 
     private enum Problem { case missingShared, untypedDate }
-
 }
 
 /// A workbook's shared strings (`<sst>`), their bytes one after another: a cell that refers to
@@ -384,17 +379,6 @@ enum CellReference {
         var index = 0
         while index < reference.count, ASCII.isLetter(reference[index]) { index += 1 }
         return Digits.value(reference, index, reference.count)
-    }
-
-    /// The letters of a 1-based column: 3 is `C`, 27 is `AA`.
-    static func letters(_ column: Int) -> [UInt8] {
-        var letters: [UInt8] = []
-        var rest = column
-        while rest > 0 {
-            letters.insert(UInt8(ascii: "A") + UInt8((rest - 1) % 26), at: 0)
-            rest = (rest - 1) / 26
-        }
-        return letters
     }
 
     /// `A1:C1` as rows and columns.

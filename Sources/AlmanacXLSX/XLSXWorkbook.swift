@@ -13,10 +13,10 @@ import AlmanacZip
 /// with slashes. The workbook and its sheets are wherever the relationships say (at the package's
 /// root, for some writers), not at fixed paths.
 struct XLSXWorkbook {
-    let archive: ZipArchive
     let fileName: String?
-    /// The archive's entries by part name (`partKey`).
-    private let parts: [String: ZipArchive.Entry]
+    /// The archive with its entries by part name (`partKey`).
+    private let package: Package
+    var archive: ZipArchive { package.archive }
     /// The workbook part, the folder its relationships are relative to, and those relationships
     /// (read once: the sheets, the styles and the shared strings are found through them).
     private let workbookPath: String
@@ -58,11 +58,12 @@ struct XLSXWorkbook {
         if head.starts(with: Self.compoundFileSignature) {
             var start = try input.read(at: 0, count: Probe.prefixLength)
             // The directory may lie past the first bytes (Numbers writes it near the end): its first
-            // sector is where the header says (MS-CFB 2.2: sector shift at 30, first directory sector at 48).
-            if !Self.isEncryptedPackage(start), start.count >= 52 {
-                let shift = Int(start[30]) | Int(start[31]) << 8
-                let sector = Int(start[48]) | Int(start[49]) << 8 | Int(start[50]) << 16 | Int(start[51]) << 24
-                if (9...12).contains(shift), sector < 0xFFFF_FFFA {
+            // sector is where the header says.
+            if !Self.isEncryptedPackage(start), start.count >= CompoundFile.headerFields {
+                let shift = Int(start[CompoundFile.sectorShift]) | Int(start[CompoundFile.sectorShift + 1]) << 8
+                let sector = (0..<4).reduce(0) { $0 | Int(start[CompoundFile.firstDirectorySector + $1]) << (8 * $1) }
+                if CompoundFile.sectorShifts.contains(shift), sector <= CompoundFile.lastRegularSector {
+                    // Sector n starts after the header, which is one sector long.
                     let offset = (sector + 1) << shift
                     if offset < input.size { start += try input.read(at: offset, count: 1 << shift) }
                 }
@@ -72,11 +73,12 @@ struct XLSXWorkbook {
         guard head.starts(with: Self.zipSignature) else {
             throw Diagnostic.error(.xlsxNotAWorkbook(reason: "no zip signature"), at: SourceLocation(file: fileName))
         }
+        let archive: ZipArchive
         do throws(ZipError) { archive = try ZipArchive(source: InputSource(input: input)) } catch { throw Self.diagnostic(error, fileName: fileName) }
         var parts: [String: ZipArchive.Entry] = [:]
         for entry in archive.entries where parts[Self.partKey(entry.name)] == nil { parts[Self.partKey(entry.name)] = entry }
-        self.parts = parts
         let package = Package(archive: archive, parts: parts, fileName: fileName)
+        self.package = package
         var workbook = "xl/workbook.xml"
         if let target = try package.relationships(Self.relationshipsPart(of: ""))
             .first(where: { $0.type.hasSuffix("/officeDocument") })?.target {
@@ -100,15 +102,22 @@ struct XLSXWorkbook {
         workbookRelationships = try package.relationships(Self.relationshipsPart(of: workbook))
     }
 
+    /// Where Excel puts worksheets, and their parts' extension.
+    static let worksheetFolder = "xl/worksheets/", partExtension = ".xml"
+
     /// `xl/worksheets/sheetN.xml` parts, by N.
     static func worksheetParts(_ keys: some Collection<String>) -> [String] {
-        let prefix = "xl/worksheets/", suffix = ".xml"
-        let names = keys.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) && !$0.dropFirst(prefix.count).contains("/") }
-        func number(_ name: String) -> Int { Int(name.dropFirst(prefix.count).dropLast(suffix.count).filter(\.isNumber)) ?? Int.max }
+        let names = keys.filter { $0.hasPrefix(worksheetFolder) && $0.hasSuffix(partExtension) && !$0.dropFirst(worksheetFolder.count).contains("/") }
+        func number(_ name: String) -> Int { Int(sheetName(ofPart: name).filter(\.isNumber)) ?? Int.max }
         return names.sorted { (number($0), $0) < (number($1), $1) }
     }
 
-    /// A part name as parts are compared: slashes, no leading one, ASCII lower case.
+    /// `sheet2` for `xl/worksheets/sheet2.xml`.
+    static func sheetName(ofPart part: String) -> String {
+        String(part.dropFirst(worksheetFolder.count).dropLast(partExtension.count))
+    }
+
+    /// A part name as parts are compared: slashes, no leading one, lower case.
     static func partKey(_ name: String) -> String {
         var key = name.replacing("\\", with: "/")
         while key.hasPrefix("/") { key.removeFirst() }
@@ -122,10 +131,8 @@ struct XLSXWorkbook {
         return (folder.isEmpty ? "" : folder + "/") + "_rels/" + (segments.last.map(String.init) ?? "") + ".rels"
     }
 
-    private var package: Package { Package(archive: archive, parts: parts, fileName: fileName) }
-
     /// The archive's entry for a part, compared as part names are.
-    func entry(_ part: String) -> ZipArchive.Entry? { parts[Self.partKey(part)] }
+    func entry(_ part: String) -> ZipArchive.Entry? { package.parts[Self.partKey(part)] }
 
     /// A sheet of the workbook: its name, its part, and whether it holds cells (a chart sheet, a
     /// dialog or macro sheet does not).
@@ -138,7 +145,7 @@ struct XLSXWorkbook {
     /// The sheets in order, with the parts their rows are in.
     func sheets() throws(Diagnostic) -> (sheets: [Sheet], date1904: Bool) {
         if let foundSheets {
-            return (foundSheets.map { Sheet(name: String($0.split(separator: "/").last!.dropLast(4)), part: $0, hasCells: true) }, false)
+            return (foundSheets.map { Sheet(name: Self.sheetName(ofPart: $0), part: $0, hasCells: true) }, false)
         }
         let document = try package.document(workbookPath)
         let date1904 = document.root.element(named: "workbookPr").flatMap { $0["date1904"] }.map { $0 == "1" || $0 == "true" } ?? false
@@ -194,31 +201,8 @@ struct XLSXWorkbook {
         guard let entry = entry(part) else { throw Diagnostic.error(.xlsxMissingPart(part: part), at: SourceLocation(file: fileName)) }
         // Sheets and shared strings are plain XML read by hand; libxml2 reads the small parts.
         var parser = XMLScanner(handler: handler)
-        // A part may be UTF-16 (XML allows it; Office reads it): transcoded as it streams, once its
-        // first bytes have said so.
-        var start: [UInt8]? = []
-        var transcoder: UTF16Transcoder?
         func feed(_ piece: [UInt8], last: Bool) throws(Diagnostic) {
-            var bytes = piece
-            if var head = start {
-                head += piece
-                guard head.count >= 4 || last else { start = head; return }
-                start = nil
-                bytes = head
-                if let form = UTF16Transcoder.detect(head) {
-                    transcoder = UTF16Transcoder(bigEndian: form.bigEndian)
-                    parser.transcodedFrom = form.bigEndian ? "UTF-16BE" : "UTF-16LE"
-                    bytes.removeFirst(form.skip)
-                }
-            }
-            if transcoder != nil {
-                guard let converted = transcoder?.convert(bytes, last: last) else {
-                    throw Diagnostic.error(.xlsxBadXml(part: part, line: "1", column: "1", reason: "the part starts as UTF-16 but its bytes are not"),
-                                           at: SourceLocation(file: fileName))
-                }
-                bytes = converted
-            }
-            do throws(XMLError) { try parser.feed(bytes, last: last) } catch { throw xmlError(error, part) }
+            do throws(XMLError) { try parser.feed(piece, last: last) } catch { throw xmlError(error, part) }
             try after()
         }
         let archive = archive, fileName = fileName
@@ -258,6 +242,17 @@ struct XLSXWorkbook {
 
     private static func xmlError(_ error: XMLError, _ part: String, fileName: String?) -> Diagnostic {
         .error(.xlsxBadXml(part: part, line: String(error.line), column: String(error.column), reason: error.message), at: SourceLocation(file: fileName))
+    }
+
+    /// Fields of a compound file's header (MS-CFB 2.2) that say where its directory is.
+    private enum CompoundFile {
+        static let sectorShift = 30
+        static let firstDirectorySector = 48
+        static let headerFields = 52
+        /// 512- or 4,096-byte sectors in the specification; up to 4,096 accepted from 512.
+        static let sectorShifts = 9...12
+        /// Higher numbers mark free, end-of-chain and special sectors.
+        static let lastRegularSector = 0xFFFF_FFF9
     }
 
     /// The archive with its parts by name, for reading the small parts whole.

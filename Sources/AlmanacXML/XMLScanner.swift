@@ -6,7 +6,7 @@ internal import AlmanacBytes
 /// Those parts are plain XML: elements, attributes, text, the five predefined entities and
 /// character references, CDATA, comments, processing instructions. That is all this reader
 /// accepts. A document type declaration is refused outright (so no entity is ever declared,
-/// expanded or fetched), the text must be UTF-8, nesting is limited, and everything else XML 1.0
+/// expanded or fetched), the text must be UTF-8 or UTF-16 (read as UTF-8), nesting is limited, and everything else XML 1.0
 /// requires of such a document is checked: tags closed in order, one root, quoted and unique
 /// attributes, no `<` in a value, no control characters, line ends and attribute whitespace
 /// normalised. The document's size is not limited (`limits.maxBytes` is not read): it streams, and
@@ -33,9 +33,13 @@ package struct XMLScanner {
     private var scratch: [UInt8] = []
     private var spans: [LentPairs.Span] = []
     private var failure: XMLError?
-    /// The bytes were transcoded to UTF-8 from this encoding (a UTF-16 part): its declaration may
-    /// name it. Nil: the bytes are the document's own, and must be UTF-8.
-    package var transcodedFrom: String?
+    /// The document's first bytes, held until there are enough to tell UTF-16 from UTF-8 (XML 1.0
+    /// §4.3.3, appendix F); nil once told.
+    private var head: [UInt8]? = []
+    /// A UTF-16 document is read as the UTF-8 this makes of it, piece by piece.
+    private var utf16: UTF16Transcoder?
+    /// Bytes enough to tell: a byte order mark, or `<?` as two 16-bit units.
+    private static let encodingSignatureLength = 4
 
     /// Most attributes one tag may have.
     static var maxAttributes: Int { 512 }
@@ -53,7 +57,23 @@ package struct XMLScanner {
     package mutating func feed(_ piece: [UInt8], last: Bool = false) throws(XMLError) {
         if let failure { throw failure }
         do throws(XMLError) {
-            try read(piece, last: last)
+            var bytes = piece
+            if let held = head {
+                if !held.isEmpty || piece.count < Self.encodingSignatureLength { bytes = held + piece }
+                guard bytes.count >= Self.encodingSignatureLength || last else { head = bytes; return }
+                head = nil
+                if let form = UTF16Transcoder.detect(bytes) {
+                    utf16 = UTF16Transcoder(bigEndian: form.bigEndian)
+                    bytes.removeFirst(form.skip)
+                }
+            }
+            if utf16 != nil {
+                guard let converted = utf16?.convert(bytes, last: last) else {
+                    throw error(.malformed, "the document starts as UTF-16 but its bytes are not UTF-16", ByteView.empty, 0)
+                }
+                bytes = converted
+            }
+            try read(bytes, last: last)
         } catch {
             failure = error
             throw error
@@ -329,7 +349,7 @@ package struct XMLScanner {
     }
 
     /// `<?xml version="1.0" encoding="…" standalone="…"?>`: those pseudo-attributes, in that
-    /// order, version first; the encoding must be UTF-8 (or the one the bytes were transcoded from).
+    /// order, version first; the encoding must be UTF-8, or UTF-16 for a document in UTF-16.
     private mutating func declaration(_ view: ByteView, _ start: Int, _ close: Int) throws(XMLError) {
         var index = start
         var seen = 0
@@ -363,9 +383,9 @@ package struct XMLScanner {
                     throw error(.malformed, "an XML declaration with a version other than 1.x", view, index + 1)
                 }
             case 1:
-                let declared = view.string(index + 1, end).uppercased()
-                let transcoded = transcodedFrom.map { declared == "UTF-16" || declared == $0.uppercased() } ?? false
-                if !view.matchesIgnoringCase(index + 1, end, "UTF-8"), !view.matchesIgnoringCase(index + 1, end, "UTF8"), !transcoded {
+                let utf16Declared = view.matchesIgnoringCase(index + 1, end, "UTF-16") || view.matchesIgnoringCase(index + 1, end, "UTF-16LE")
+                    || view.matchesIgnoringCase(index + 1, end, "UTF-16BE")
+                if !view.matchesIgnoringCase(index + 1, end, "UTF-8"), !view.matchesIgnoringCase(index + 1, end, "UTF8"), !(utf16 != nil && utf16Declared) {
                     throw error(.malformed, "the part says it is \(view.string(index + 1, end)); workbook parts are read as UTF-8", view, index + 1)
                 }
             default:

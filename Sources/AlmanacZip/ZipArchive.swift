@@ -87,15 +87,15 @@ public struct ZipArchive: Sendable {
         var endOffset = tailStart + end
         // ZIP64 (APPNOTE 4.3.14, 4.3.15): a field at its 16- or 32-bit maximum is in the ZIP64 end
         // record, which the locator just before the end record points to.
-        if count == Int(Self.max16) || directorySize == Int(Self.max32) || directoryOffset == Int(Self.max32) {
-            let locatorStart = end - Self.zip64LocatorSize
-            guard locatorStart >= 0, tail.uint32(at: locatorStart) == Self.zip64LocatorSignature else {
+        if count == Int(ZIP64.marker16) || directorySize == Int(ZIP64.marker32) || directoryOffset == Int(ZIP64.marker32) {
+            let locatorStart = end - ZIP64.locatorSize
+            guard locatorStart >= 0, tail.uint32(at: locatorStart) == ZIP64.locatorSignature else {
                 throw .malformed("ZIP64 end of central directory locator")
             }
             let recordOffset = try Self.offset(tail.uint64(at: locatorStart + 8), "ZIP64 end of central directory")
-            guard recordOffset + Self.zip64EndSize <= tailStart + locatorStart else { throw .malformed("ZIP64 end of central directory") }
-            let record = try source.read(at: recordOffset, count: Self.zip64EndSize)
-            guard record.count == Self.zip64EndSize, record.uint32(at: 0) == Self.zip64EndSignature else {
+            guard recordOffset + ZIP64.endSize <= tailStart + locatorStart else { throw .malformed("ZIP64 end of central directory") }
+            let record = try source.read(at: recordOffset, count: ZIP64.endSize)
+            guard record.count == ZIP64.endSize, record.uint32(at: 0) == ZIP64.endSignature else {
                 throw .malformed("ZIP64 end of central directory")
             }
             count = try Self.offset(record.uint64(at: 32), "ZIP64 entry count")
@@ -124,12 +124,12 @@ public struct ZipArchive: Sendable {
             var size = UInt64(bytes.uint32(at: position + 24))
             var compressedSize = UInt64(bytes.uint32(at: position + 20))
             var localHeaderOffset = UInt64(bytes.uint32(at: position + 42))
-            if size == UInt64(Self.max32) || compressedSize == UInt64(Self.max32) || localHeaderOffset == UInt64(Self.max32) {
+            if size == UInt64(ZIP64.marker32) || compressedSize == UInt64(ZIP64.marker32) || localHeaderOffset == UInt64(ZIP64.marker32) {
                 // The real values are in the ZIP64 extra field, in this order, only those at their maximum (4.5.3).
                 let extra = bytes[(nameStart + nameLength)..<(nameStart + nameLength + extraLength)]
                 guard var values = Self.zip64Extra(Array(extra)) else { throw .malformed("\(name): its ZIP64 extra field") }
                 func next(_ field: inout UInt64) throws(ZipError) {
-                    guard field == UInt64(Self.max32) else { return }
+                    guard field == UInt64(ZIP64.marker32) else { return }
                     guard !values.isEmpty else { throw .malformed("\(name): its ZIP64 extra field") }
                     field = values.removeFirst()
                 }
@@ -150,15 +150,6 @@ public struct ZipArchive: Sendable {
 
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
-    private static let max16: UInt16 = 0xFFFF
-    private static let max32: UInt32 = 0xFFFF_FFFF
-    private static let zip64LocatorSignature: UInt32 = 0x0706_4B50
-    private static let zip64EndSignature: UInt32 = 0x0606_4B50
-    private static let zip64LocatorSize = 20
-    /// The ZIP64 end record's fixed part, up to the central directory's offset.
-    private static let zip64EndSize = 56
-    private static let zip64ExtraID: UInt16 = 0x0001
-
     /// The 64-bit values of an extra field's ZIP64 block (header ID 1), or nil when it has none.
     private static func zip64Extra(_ extra: [UInt8]) -> [UInt64]? {
         var position = 0
@@ -166,7 +157,7 @@ public struct ZipArchive: Sendable {
             let id = extra.uint16(at: position), length = Int(extra.uint16(at: position + 2))
             let start = position + 4
             guard start + length <= extra.count else { return nil }
-            if id == zip64ExtraID {
+            if id == ZIP64.extraID {
                 return stride(from: start, to: start + length - 7, by: 8).map { extra.uint64(at: $0) }
             }
             position = start + length

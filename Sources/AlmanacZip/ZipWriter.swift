@@ -49,13 +49,8 @@ public final class ZipWriter {
     private static let dosTime: UInt16 = 0
     /// Sizes, offsets and counts from these on are ZIP64's (the classic fields hold their maximum).
     /// Lowered by tests to write ZIP64's records without gigabytes.
-    var zip64Size = Int(UInt32.max)
-    var zip64Entries = Int(UInt16.max)
-    private static let zip64ExtraID: UInt16 = 0x0001
-    private static let zip64EndSignature: UInt32 = 0x0606_4B50
-    private static let zip64LocatorSignature: UInt32 = 0x0706_4B50
-    /// 4.5: ZIP64 format extensions.
-    private static let versionZip64: UInt16 = 45
+    var zip64Size = Int(ZIP64.marker32)
+    var zip64Entries = Int(ZIP64.marker16)
 
     /// Starts an entry named `name` (a path inside the archive, `/`-separated).
     public func begin(_ name: String) throws(ZipError) {
@@ -110,19 +105,19 @@ public final class ZipWriter {
         if largeSizes { extra.append64(UInt64(entry.size)); extra.append64(UInt64(entry.compressedSize)) }
         if entry.localOffset >= zip64Size { extra.append64(UInt64(entry.localOffset)) }
         directory.append32(Self.centralHeaderSignature)
-        directory.append16(extra.isEmpty ? Self.versionNeeded : Self.versionZip64)  // made by: MS-DOS attributes
+        directory.append16(extra.isEmpty ? Self.versionNeeded : ZIP64.version)  // made by: MS-DOS attributes
         var shared = entry
-        if largeSizes { shared.size = Int(UInt32.max); shared.compressedSize = Int(UInt32.max) }
-        Self.appendSharedFields(shared, to: &directory, version: extra.isEmpty ? Self.versionNeeded : Self.versionZip64,
+        if largeSizes { shared.size = Int(ZIP64.marker32); shared.compressedSize = Int(ZIP64.marker32) }
+        Self.appendSharedFields(shared, to: &directory, version: extra.isEmpty ? Self.versionNeeded : ZIP64.version,
                                 extraLength: extra.isEmpty ? 0 : extra.count + 4)
         directory.append16(0)  // comment
         directory.append16(0)  // disk number
         directory.append16(0)  // internal attributes
         directory.append32(0)  // external attributes
-        directory.append32(entry.localOffset >= zip64Size ? UInt32.max : UInt32(entry.localOffset))
+        directory.append32(entry.localOffset >= zip64Size ? ZIP64.marker32 : UInt32(entry.localOffset))
         directory += entry.name
         if !extra.isEmpty {
-            directory.append16(Self.zip64ExtraID)
+            directory.append16(ZIP64.extraID)
             directory.append16(UInt16(extra.count))
             directory += extra
         }
@@ -138,17 +133,17 @@ public final class ZipWriter {
         if zip64 {
             // The ZIP64 end record (its size counts the bytes after its first 12), then its locator.
             let recordOffset = directoryOffset + directory.count
-            end.append32(Self.zip64EndSignature)
-            end.append64(44)
-            end.append16(Self.versionZip64)
-            end.append16(Self.versionZip64)
+            end.append32(ZIP64.endSignature)
+            end.append64(ZIP64.endSizeField)
+            end.append16(ZIP64.version)
+            end.append16(ZIP64.version)
             end.append32(0)  // this disk
             end.append32(0)  // the disk the directory starts on
             end.append64(UInt64(entries))
             end.append64(UInt64(entries))
             end.append64(UInt64(directory.count))
             end.append64(UInt64(directoryOffset))
-            end.append32(Self.zip64LocatorSignature)
+            end.append32(ZIP64.locatorSignature)
             end.append32(0)  // the disk the ZIP64 end record is on
             end.append64(UInt64(recordOffset))
             end.append32(1)  // disks
@@ -156,10 +151,10 @@ public final class ZipWriter {
         end.append32(Self.endOfDirectorySignature)
         end.append16(0)  // this disk
         end.append16(0)  // the disk the directory starts on
-        end.append16(zip64 ? UInt16.max : UInt16(entries))
-        end.append16(zip64 ? UInt16.max : UInt16(entries))
-        end.append32(zip64 ? UInt32.max : UInt32(directory.count))
-        end.append32(zip64 ? UInt32.max : UInt32(directoryOffset))
+        end.append16(zip64 ? ZIP64.marker16 : UInt16(entries))
+        end.append16(zip64 ? ZIP64.marker16 : UInt16(entries))
+        end.append32(zip64 ? ZIP64.marker32 : UInt32(directory.count))
+        end.append32(zip64 ? ZIP64.marker32 : UInt32(directoryOffset))
         end.append16(0)  // comment length
         try emit(directory)
         try emit(end)

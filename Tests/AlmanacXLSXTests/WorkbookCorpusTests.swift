@@ -192,7 +192,7 @@ struct WorkbookCorpusTests {
                 // Without `r` a cell is the next column: only when there is no gap.
                 let written = form == 3 && gap == 1 ? nil : gap
                 column += gap
-                let letters = String(decoding: CellReference.letters(column), as: UTF8.self)
+                let letters = String(decoding: SheetEncoder.letters(column - 1), as: UTF8.self)
                 let reference: String
                 switch form {
                 case 0: reference = letters
@@ -228,7 +228,7 @@ struct WorkbookCorpusTests {
     @Test func numbersAreTheirShortestText() throws {
         let values = ["0.044999999999999998", "1.2345678901234567E-3", "12345678901234567890", "3.0000000000000004",
                       "123456789012345", "0.1", "-2.5E+20", "7"]
-        let cells = values.enumerated().map { #"<c r="\#(String(decoding: CellReference.letters($0.offset + 1), as: UTF8.self))2"><v>\#($0.element)</v></c>"# }
+        let cells = values.enumerated().map { #"<c r="\#(String(decoding: SheetEncoder.letters($0.offset), as: UTF8.self))2"><v>\#($0.element)</v></c>"# }
         let sheet = Self.sheet(#"<row r="1"><c r="A1" t="inlineStr"><is><t>h</t></is></c></row><row r="2">"# + cells.joined() + "</row>")
         let (table, _) = try XLSXReaderTests.read(try XLSXReaderTests.workbook(sheet: sheet))
         #expect(table.rows == [["0.045", "0.0012345678901234567", "12345678901234567000", "3.0000000000000004",

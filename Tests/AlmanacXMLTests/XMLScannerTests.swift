@@ -118,6 +118,25 @@ private func randomDocument(_ random: inout SeededGenerator) -> String {
         }
     }
 
+    /// The same random documents in UTF-16, either byte order, with and without a byte order mark
+    /// (and a declaration saying UTF-16), cut into pieces anywhere, even inside a surrogate pair:
+    /// the same events as their UTF-8. An unpaired surrogate is an error, never a crash.
+    @Test func utf16DocumentsReadAsTheirUTF8() {
+        var random = SeededGenerator(seed: 20_261_129)
+        for round in 0..<300 {
+            let text = randomDocument(&random) + "<!-- 🎂 -->"
+            let bigEndian = round % 2 == 0, mark = round % 4 < 2
+            let declared = text.replacing(#"encoding="UTF-8""#, with: #"encoding="UTF-16""#)
+            var bytes: [UInt8] = mark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+            for unit in declared.utf16 { bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            let pieces = (0..<Int.random(in: 0...6, using: &random)).map { _ in Int.random(in: 0...bytes.count, using: &random) }
+            let want = events(Array(text.utf8), .scanner)
+            #expect(events(bytes, .scanner, pieces: pieces + [1, 3]) == want, "round \(round)")
+        }
+        let unpaired: [UInt8] = [0xFF, 0xFE] + Array("<a>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x00, 0xDC]
+        guard case .failure = events(unpaired, .scanner) else { Issue.record("an unpaired surrogate was read"); return }
+    }
+
     /// Damaged documents: whatever libxml2 reads, the scanner reads the same way; what neither
     /// reads is an error, never a crash.
     @Test func damagedDocumentsNeverReadDifferently() {
