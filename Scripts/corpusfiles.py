@@ -5,7 +5,7 @@ Files come from a mirror of each repository (a bare or normal git directory at M
 session tools' `fetch` leaves them; ALMANAC_CORPUS_MIRRORS, default /work/.mirror), or, where none is there, from
 `git clone --filter=blob:none` of github.com (network needed). They go into the cache, never into this repository.
 """
-import argparse, collections, json, os, subprocess, sys, tempfile
+import argparse, collections, json, os, random, subprocess, sys, tempfile
 
 MIRRORS = os.environ.get("ALMANAC_CORPUS_MIRRORS", "/work/.mirror")
 
@@ -165,3 +165,19 @@ def load_results(entries, results_path):
             with open(results_path(entry), encoding="utf-8") as file:
                 out.append(json.load(file))
     return out
+
+
+def sample_rows(halves, differences_of_half, judged, per_class, seed):
+    """Rows to judge: per half and class, up to `per_class` differences not judged yet, picked by a seeded
+    shuffle. `differences_of_half(half)` yields (class, row), each row with its stable "id"."""
+    rng = random.Random(seed)
+    rows = []
+    for half in halves:
+        by_class = collections.defaultdict(list)
+        for name, row in differences_of_half(half):
+            by_class[name].append(row)
+        for _, items in sorted(by_class.items()):
+            todo = [row for row in items if row["id"] not in judged]
+            rng.shuffle(todo)
+            rows += [dict(row, half=half, verdict="", reason="") for row in todo[:per_class]]
+    return rows

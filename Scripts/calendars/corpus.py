@@ -26,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from corpusfiles import append_judged, fetch_files, read_judged as read_judged_file  # noqa: E402
 from corpusfiles import blobs, load_manifest as load_manifest_file, main as corpus_main, run_all, select  # noqa: E402
-from corpusfiles import load_results as load_results_files  # noqa: E402
+from corpusfiles import load_results as load_results_files, sample_rows  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MANIFEST = os.path.join(HERE, "calendars.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
@@ -434,24 +434,15 @@ def report(args):
 
 def sample(args):
     manifest = load_manifest()
-    judged = read_judged()
-    rng = random.Random(args.seed)
-    rows = []
-    for half in args.half.split(","):
-        by_class = collections.defaultdict(list)
+
+    def differences(half):
         for result in load_results(manifest, half):
             for kind, uid, detail in differences_of(result):
-                by_class[kind].append((result, kind, uid, detail))
-        for name, items in sorted(by_class.items()):
-            todo = [item for item in items if difference_id(item[0], item[1], item[2]) not in judged]
-            rng.shuffle(todo)
-            for result, kind, uid, detail in todo[:args.per_class]:
                 almanac_side = detail.get("almanac only") if isinstance(detail, dict) else detail
                 peer_side = detail.get("peer only") if isinstance(detail, dict) else ""
-                rows.append({"id": difference_id(result, kind, uid), "half": half, "calendar": result["id"], "class": kind,
-                             "uid": one_line(uid, 80), "almanac": one_line(almanac_side), "peer": one_line(peer_side),
-                             "verdict": "", "reason": ""})
-    append_judged(JUDGED, COLUMNS, rows)
+                yield kind, {"id": difference_id(result, kind, uid), "calendar": result["id"], "class": kind,
+                             "uid": one_line(uid, 80), "almanac": one_line(almanac_side), "peer": one_line(peer_side)}
+    append_judged(JUDGED, COLUMNS, sample_rows(args.half.split(","), differences, read_judged(), args.per_class, args.seed))
 
 
 def main():

@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from corpusfiles import append_judged, fetch_files, one_line, read_judged as read_judged_file  # noqa: E402
 from corpusfiles import blobs, load_manifest as load_manifest_file, main as corpus_main, run_all, select  # noqa: E402
-from corpusfiles import load_results as load_results_files  # noqa: E402
+from corpusfiles import load_results as load_results_files, sample_rows  # noqa: E402
 MANIFEST = os.path.join(HERE, "workbooks.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
 CACHE = os.path.join(os.environ.get("ALMANAC_CORPUS_CACHE", os.path.expanduser("~/.cache/almanac-corpus")), "workbooks")
@@ -514,24 +514,16 @@ def report(args):
 
 def sample(args):
     manifest = load_manifest()
-    judged = read_judged()
-    rng = random.Random(args.seed)
-    rows = []
-    for half in args.half.split(","):
-        by_class = collections.defaultdict(list)
+
+    def differences(half):
         for result in load_results(manifest, half):
             for sheet in result.get("sheets", []):
                 for difference in sheet.get("differences", []):
-                    by_class[difference["class"]].append((result, sheet["name"], difference))
-        for name, items in sorted(by_class.items()):
-            todo = [item for item in items if difference_id(*item) not in judged]
-            rng.shuffle(todo)
-            for result, sheet, difference in todo[:args.per_class]:
-                rows.append({"id": difference_id(result, sheet, difference), "half": half, "workbook": result["id"],
-                             "sheet": sheet, "cell": difference["cell"], "class": difference["class"],
-                             "almanac": one_line(difference["almanac"]), "peers": one_line(json.dumps(difference["peers"], ensure_ascii=False, default=str)),
-                             "verdict": "", "reason": ""})
-    append_judged(JUDGED, COLUMNS, rows)
+                    yield difference["class"], {
+                        "id": difference_id(result, sheet["name"], difference), "workbook": result["id"], "sheet": sheet["name"],
+                        "cell": difference["cell"], "class": difference["class"], "almanac": one_line(difference["almanac"]),
+                        "peers": one_line(json.dumps(difference["peers"], ensure_ascii=False, default=str))}
+    append_judged(JUDGED, COLUMNS, sample_rows(args.half.split(","), differences, read_judged(), args.per_class, args.seed))
 
 
 def main():
