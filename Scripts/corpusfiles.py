@@ -59,14 +59,14 @@ def read_judged(path, columns):
     return rows
 
 
-def append_judged(path, columns, rows):
+def append_judged(path, columns, rows, what="differences"):
     new_file = not os.path.exists(path)
     with open(path, "a", encoding="utf-8") as file:
         if new_file:
             file.write("# " + "\t".join(columns) + "\n")
         for row in rows:
             file.write("\t".join(row[c] for c in columns) + "\n")
-    print(f"{len(rows)} differences to judge appended to {os.path.relpath(path)}", file=sys.stderr)
+    print(f"{len(rows)} {what} to judge appended to {os.path.relpath(path)}", file=sys.stderr)
 
 
 def one_line(text, limit=200):

@@ -24,7 +24,7 @@ import argparse, collections, hashlib, json, os, random, re, subprocess, sys, te
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from corpusfiles import read_judged as read_judged_file  # noqa: E402
+from corpusfiles import append_judged, read_judged as read_judged_file  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MANIFEST = os.path.join(HERE, "apps.json")
 JUDGED = os.path.join(HERE, "judged.tsv")
@@ -229,13 +229,7 @@ def sample(args):
                                  "key": one_line(finding.get("key"), 80), "locale": finding.get("locale") or "",
                                  "text": one_line(value_of(app_dir(app), finding), 300),
                                  "message": one_line(finding["message"], 400), "verdict": "", "reason": ""})
-    new_file = not os.path.exists(JUDGED)
-    with open(JUDGED, "a", encoding="utf-8") as file:
-        if new_file:
-            file.write("# " + "\t".join(COLUMNS) + "\n")
-        for row in new_rows:
-            file.write("\t".join(row[column] for column in COLUMNS) + "\n")
-    print(f"{len(new_rows)} findings to judge appended to {os.path.relpath(JUDGED)}", file=sys.stderr)
+    append_judged(JUDGED, COLUMNS, new_rows, "findings")
 
 
 def precision(args):
