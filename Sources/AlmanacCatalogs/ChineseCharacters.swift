@@ -9,7 +9,7 @@ public enum ChineseCharacters {
     private static let traditionalOnly = Set(OpenCCTables.traditionalOnly.unicodeScalars.map(\.value))
     /// Characters both scripts write whose Traditional form depends on the word, where OpenCC's
     /// phrases and Taiwan's standard agree on that form: 里 (這裡, 公里), 后 (以後, 皇后), 干 (乾淨, 若干),
-    /// 面 (麵條), 只 (一隻), 系 (關係, 聯繫), 表 (手錶), 松 (放鬆), 斗 (戰鬥), 征 (特徵), 舍 (捨棄), 余, 于,
+    /// 面 (麵條), 只 (一隻), 系 (關係, 聯繫), 表 (手錶: a timepiece only, `isTimepiece`), 松 (放鬆), 斗 (戰鬥), 征 (特徵), 舍 (捨棄), 余, 于,
     /// 云 (the surnames, and 餘, 於, 雲), 划 (計劃), 板 (老闆). Not those whose word forms Taiwan writes
     /// either way (了解 and 瞭解, 宣布 and 宣佈, 折疊 and 摺疊, 制冷 and 製冷).
     private static let ambiguous: Set<UInt32> = Set("里后干面只系表松斗征舍余于云划板".unicodeScalars.map(\.value))
@@ -45,9 +45,18 @@ public enum ChineseCharacters {
                 let index = word.start + offset
                 let original = scalars[index]
                 guard ambiguous.contains(original.value), written[offset] != original else { continue }
+                if original == "表" && !Self.isTimepiece(written, at: offset) { continue }
                 if ChineseConverter.taiwanVariants[Character(written[offset])] != Character(original) { found.append(index) }
             }
         }
         return found
+    }
+
+    /// Whether 錶 at `offset` of a word OpenCC writes names a timepiece (手錶, 鐘錶, 腕錶, 懷錶, 秒錶,
+    /// 錶帶, 錶盤), where Taiwan writes 錶 only. For a meter or a gauge the Ministry of Education's
+    /// dictionary writes both (電表 and 電錶, 儀表, 轉速表, 碼表), so 表 there is no Simplified form.
+    static func isTimepiece(_ word: [Unicode.Scalar], at offset: Int) -> Bool {
+        let before: Set<Unicode.Scalar> = ["手", "鐘", "鍾", "腕", "懷", "秒"], after: Set<Unicode.Scalar> = ["帶", "盤", "殼", "冠", "鏈", "錶"]
+        return offset > 0 && before.contains(word[offset - 1]) || offset + 1 < word.count && after.contains(word[offset + 1])
     }
 }

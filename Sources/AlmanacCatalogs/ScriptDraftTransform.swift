@@ -7,6 +7,10 @@ public struct ScriptDraftTransform: DocumentTransform {
 
     public var id: String { "to-locale" }
 
+    /// A table of a tree with no text in the other script (a comment-only `InfoPlist.strings`, a
+    /// table only the base has) is left as it is there.
+    public var nothingToDo: Set<DiagnosticCode> { [.catalogNoDraftSource] }
+
     public func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic]) {
         guard case .catalog(let catalog) = document else {
             throw Diagnostic.error(.convertToLocaleNeedsCatalog(model: document.kind.rawValue))

@@ -101,6 +101,7 @@ public enum CatalogFiles {
         // `infoPlist.strings` in zh-Hant.lproj), named as first met.
         private var spelling: [String: String] = [:]
         private var original: [String: String] = [:]
+        private var spellingsNoted: Set<String> = []
         /// Each table's entries by key, kept between files (built when the second file comes).
         private var indexes: [String: [String: Int]] = [:]
 
@@ -115,6 +116,9 @@ public enum CatalogFiles {
             if tables[name] == nil {
                 tables[name] = CatalogTable(name: name, catalog: Catalog(sourceLanguage: sourceLanguage))
                 order.append(name)
+            }
+            if found != name, spellingsNoted.insert(found).inserted {
+                tables[name]!.diagnostics.append(.note(.catalogTableSpelledTwice(table: name, spelling: found), at: SourceLocation(file: path)))
             }
             tables[name]!.files.append(path)
             switch reading {

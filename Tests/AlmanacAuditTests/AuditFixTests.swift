@@ -28,6 +28,14 @@ import Testing
         // A number, a name, a mark quoted to name it: untouched.
         #expect(fix("halfwidth-punctuation", "需要 iOS 18.1") == nil)
         #expect(fix("halfwidth-punctuation", "缺少「;」") == nil)
+        // A period after an opening quote or before a placeholder is a file extension, not a stop,
+        // whichever fix runs first (quote-style runs before this one).
+        #expect(fix("halfwidth-punctuation", "請使用「.%2$@」檔案") == nil)
+        #expect(fix("halfwidth-punctuation", "以.%@結尾的檔案") == nil)
+        #expect(fix("quote-style", "請使用“.%2$@”檔案") == "請使用「.%2$@」檔案")
+        // The base's notation (mm:ss.S) is the translation's too.
+        #expect(fix("halfwidth-punctuation", "分分:秒秒.秒", base: "mm:ss.S", traditional: false) == nil)
+        #expect(fix("halfwidth-punctuation", "完成.下一步", base: "Done. Next", traditional: false) == "完成。下一步")
         // Two periods: 。 or …, for a person.
         #expect(fix("halfwidth-punctuation", "找不到裝置..") == nil)
         // A separator the app splits on, as the base uses it.
@@ -41,6 +49,9 @@ import Testing
         #expect(fix("quote-style", "檔案 ‘%@’ 包含空字元。") == "檔案 「%@」 包含空字元。")
         #expect(fix("quote-style", "找不到 Cork’s 的“cask”") == "找不到 Cork’s 的「cask」")
         #expect(fix("quote-style", "请点按「保存」以保留『%@』", traditional: false) == "请点按“保存”以保留“%@”")
+        // Marks named as themselves quote nothing: left as they are.
+        #expect(fix("quote-style", "名稱不能包含 “ ” ‘ ’ / 等字元") == nil)
+        #expect(fix("quote-style", "名稱不能包含 “ ” 等字元，請點按“好”") == "名稱不能包含 “ ” 等字元，請點按「好」")
         // Marks that do not pair up have no single reading.
         #expect(fix("quote-style", "請點按”儲存”") == nil)
     }

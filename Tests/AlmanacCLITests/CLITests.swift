@@ -261,6 +261,65 @@ import Testing
         #expect(sheet.output.hasPrefix("key,variant,comment,en,zh-Hans,zh-Hant\r\nsave,,Button,Save,保存,儲存\r\n"))
     }
 
+    /// A tree whose tables do not all have zh-Hans text (a comment-only InfoPlist.strings, a table
+    /// only English has): `--to-locale zh-Hant` drafts the others, writes those as they are, names
+    /// them in one note, and succeeds.
+    @Test func draftingATreeLeavesTablesWithNothingToDraftFrom() throws {
+        let directory = temporaryDirectory()
+        let files = [("en", "Localizable", "\"save\" = \"Save\";\n"), ("zh-Hans", "Localizable", "\"save\" = \"保存\";\n"),
+                     ("en", "InfoPlist", "\"CFBundleName\" = \"Days\";\n"), ("zh-Hans", "InfoPlist", "/* Not translated yet */\n"),
+                     ("en", "Settings", "\"title\" = \"Settings\";\n")]
+        for (locale, table, text) in files {
+            try FileManager.default.createDirectory(atPath: "\(directory)/App/\(locale).lproj", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/App/\(locale).lproj/\(table).strings"))
+        }
+        let out = directory + "/Out/"
+        let run = CLIRun(["convert", directory + "/App", "--to", "strings", "--to-locale", "zh-Hant", "-o", out])
+        #expect(run.status == 0, "\(run.error)")
+        let left = run.error.split(separator: "\n").filter { $0.contains("[convert.tables-left]") }
+        #expect(left.count == 1)
+        #expect(left.first?.contains("InfoPlist, Settings") == true, "\(run.error)")
+        #expect(!run.error.contains("catalog.no-draft-source"))
+        #expect(read(out + "zh-Hant.lproj/Localizable.strings") == "\"save\" = \"儲存\";\n")
+        #expect(read(out + "en.lproj/InfoPlist.strings") == "\"CFBundleName\" = \"Days\";\n")
+        #expect(read(out + "en.lproj/Settings.strings") == "\"title\" = \"Settings\";\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "zh-Hant.lproj/InfoPlist.strings"))
+        // One table alone with nothing to draft from still fails: there is nothing else to do.
+        let alone = CLIRun(["convert", "\(directory)/App/en.lproj/Settings.strings", "--to", "strings", "--to-locale", "zh-Hant"])
+        #expect(alone.status == 3)
+        #expect(alone.error.contains("[catalog.no-draft-source]"))
+    }
+
+    /// Table names that differ only in letter case between folders (`InfoPlist.strings` beside
+    /// `infoPlist.strings`) are one table, as on a Mac: read as one, with a note, and an XLIFF's
+    /// translation comes back into the file the folder already has.
+    @Test func aTableSpelledTwoWaysIsOneTable() throws {
+        let directory = temporaryDirectory()
+        let tree = directory + "/App"
+        for (folder, name, text) in [("en", "InfoPlist", "\"CFBundleDisplayName\" = \"Days\";\n\"NSCameraUsageDescription\" = \"Scan a code\";\n"),
+                                     ("zh-Hans", "infoPlist", "\"CFBundleDisplayName\" = \"倒数日\";\n\"NSCameraUsageDescription\" = \"扫描二维码\";\n")] {
+            try FileManager.default.createDirectory(atPath: "\(tree)/\(folder).lproj", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(tree)/\(folder).lproj/\(name).strings"))
+        }
+        // Xcode's export: one XLIFF per table, named by it.
+        let export = CLIRun(["convert", tree, "--to", "xliff", "--locale", "zh-Hans", "-o", directory + "/Export/"])
+        #expect(export.status == 0, "\(export.error)")
+        #expect(export.error.contains("[catalog.table-spelled-twice]"))
+        let xliff = directory + "/Export/InfoPlist.xliff"
+        let exported = try #require(read(xliff))
+        #expect(exported.contains("<target state=\"translated\">扫描二维码</target>"))
+        // The translator's change comes back into zh-Hans.lproj/infoPlist.strings, not a second
+        // file: the file is there already (skipped without --force), and replaced with it.
+        try Data(exported.replacingOccurrences(of: "扫描二维码", with: "扫描条码").utf8).write(to: URL(fileURLWithPath: xliff))
+        let skipped = CLIRun(["convert", xliff, "--to", "strings", "-o", tree + "/"])
+        #expect(skipped.error.contains("[batch.skipped-exists]"), "\(skipped.error)")
+        #expect(read(tree + "/zh-Hans.lproj/infoPlist.strings")?.contains("扫描二维码") == true)
+        let back = CLIRun(["convert", xliff, "--to", "strings", "-o", tree + "/", "--force"])
+        #expect(back.status == 0, "\(back.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree + "/zh-Hans.lproj") == ["infoPlist.strings"])
+        #expect(read(tree + "/zh-Hans.lproj/infoPlist.strings")?.contains("扫描条码") == true)
+    }
+
     @Test func auditExitStatusAndFormats() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
         let clean = CLIRun(["audit", root + "/Locales"])

@@ -25,7 +25,7 @@ import Testing
                                   "嘗試次數過多，請輸入密碼解鎖。", "每天存一點，積少成多。", "初始餘額", "淺色", "深色", "新增第一個帳戶", "帳戶詳情",
                                   "儲蓄目標", "每月趨勢"]),
         ("Reminders", "en", ["Delete List", "Select Reminders", "Current Location", "Getting in Car", "Getting out of Car", "Custom"]),
-        ("ZhiXi", "zh-Hans", ["AI", "学习", "深入提问", "每日思考", "回忆测试", "创建知识库", "间隔重复", "费曼学习法", "已掌握"]),
+        ("ZhiXi", "zh-Hans", ["AI", "学习", "学习记录", "深入提问", "每日思考", "回忆测试", "创建知识库", "间隔重复", "费曼学习法", "已掌握"]),
     ])
     func theSeedsScreensAreTranslated(table name: String, locale: String, texts: [String]) throws {
         // The app's own table, or the strings every app shares.

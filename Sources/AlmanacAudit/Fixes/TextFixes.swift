@@ -114,7 +114,10 @@ final class TextFixes {
         var characters = Array(text)
         if traditional {
             guard QuoteStyleRule.hasWesternQuote(in: text) else { return nil }
-            let apostrophes = Set(characters.indices.filter { ChineseConverter.isApostrophe(characters, at: $0) })
+            // Apostrophes, and marks named as themselves (包含 “ ” 等字元), are no quotation marks.
+            let apostrophes = Set(characters.indices.filter {
+                ChineseConverter.isApostrophe(characters, at: $0) || QuoteStyleRule.isNamedMark(characters, at: $0)
+            })
             guard nest(&characters, outer: ("“", "”"), inner: ("‘", "’"), to: (("「", "」"), ("『", "』")), skipping: apostrophes) else { return nil }
         } else {
             guard characters.contains("「") || characters.contains("」") else { return nil }

@@ -122,12 +122,14 @@ final class KeyContext {
     /// Adds a finding of `rule` for this key in `locale`; its message arguments are the key, the
     /// locale and `arguments`. It is located at the locale's value, or the base's when the locale
     /// has none.
-    func report(_ rule: AuditRuleDescription, locale: String, variant: String = "", _ arguments: [String] = [],
+    /// `naming` is what the message says for the locale (several locales, for one finding that
+    /// stands for all of them); by default the locale's name.
+    func report(_ rule: AuditRuleDescription, locale: String, naming: String? = nil, variant: String = "", _ arguments: [String] = [],
                 value: String? = nil, base baseValue: String? = nil) {
         findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table, key: entry.key, locale: locale,
                                       variant: variant,
                                       location: entry.translations[locale]?.presentation.origin ?? base?.presentation.origin,
-                                      arguments: [entry.key, locale] + arguments, value: value, base: baseValue))
+                                      arguments: [entry.key, naming ?? locale] + arguments, value: value, base: baseValue))
     }
 }
 

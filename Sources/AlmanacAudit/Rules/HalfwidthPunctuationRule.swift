@@ -1,8 +1,10 @@
 import AlmanacCore
 
 /// A half-width `, . : ; ? !` right after Chinese text, which Chinese writes full-width. Inside
-/// a number or a name (`iOS 18.1`), quoted or bracketed to name it (缺少「;」, 使用逗号（,）分隔), or
-/// in an emoticon (:)), it is left alone.
+/// a number or a name (`iOS 18.1`), quoted or bracketed to name it (缺少「;」, 使用逗号（,）分隔), right
+/// after an opening quote or bracket (a file extension, 請使用“.%2$@”), a period before a placeholder
+/// (`.%@`), in an emoticon (:)), or a period or colon the base uses only as notation between two
+/// letters or digits (`mm:ss.S` written 分分:秒秒.秒, `A.B.C`), it is left alone.
 struct HalfwidthPunctuationRule: TextRule {
     static let description = AuditRuleDescription(
         id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
@@ -11,6 +13,9 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("update", "en", "Requires iOS 18.1"), ("update", "zh-Hant", "需要iOS 18.1")),
                         .values(("syntax", "en", "A “;” is missing"), ("syntax", "zh-Hant", "缺少「;」")),
                         .values(("tip", "en", "Buy me a milkshake :)"), ("tip", "zh-Hant", "請我喝奶昔:)")),
+                        .values(("extension", "en", "Use a “.%2$@” file"), ("extension", "zh-Hant", "請使用“.%2$@”檔案"), alsoFinds: ["quote-style"]),
+                        .values(("suffix", "en", "Files ending in .%@"), ("suffix", "zh-Hans", "以.%@结尾的文件")),
+                        .values(("format", "en", "mm:ss.S"), ("format", "zh-Hans", "分分:秒秒.秒")),
                         .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔")),
                         .values(("count", "en", "%@ character;%@ characters"), ("count", "zh-Hans", "%@ 个字符;%@ 个字符")),
                         .values(("MDItemKeywords", "en", "compress, extract"), ("MDItemKeywords", "zh-Hans", "压缩, 提取"))])
@@ -51,14 +56,36 @@ struct HalfwidthPunctuationRule: TextRule {
         text.utf8.contains(where: { $0 == ASCII.comma || $0 == ASCII.period || $0 == ASCII.colon || $0 == ASCII.semicolon || $0 == ASCII.question || $0 == ASCII.exclamation })
     }
 
+    /// The marks (`.` and `:`) the base writes only as notation, between two letters or digits
+    /// (`ss.S`, `A.B.C`, `mm:ss`), at least as often as `characters` has them: the translation's are
+    /// that notation too (秒秒.秒), not the end of a sentence.
+    static func notationMarks(_ characters: [Character], base: String?) -> Set<Character> {
+        guard let base, base.utf8.contains(where: { $0 == ASCII.period || $0 == ASCII.colon }) else { return [] }
+        let baseCharacters = Array(base)
+        var result: Set<Character> = []
+        for mark in [".", ":"] as [Character] {
+            let places = baseCharacters.indices.filter { baseCharacters[$0] == mark }
+            guard !places.isEmpty, places.count >= characters.count(where: { $0 == mark }) else { continue }
+            func isWordCharacter(_ index: Int) -> Bool {
+                baseCharacters.indices.contains(index) && (baseCharacters[index].isLetter || baseCharacters[index].isNumber)
+            }
+            if places.allSatisfy({ isWordCharacter($0 - 1) && isWordCharacter($0 + 1) }) { result.insert(mark) }
+        }
+        return result
+    }
+
     /// Where each half-width mark used as Chinese punctuation is.
     static func marks(in characters: [Character], base: String? = nil) -> [Int] {
         var result: [Int] = []
-        let separators = separators(in: base)
+        let separators = separators(in: base).union(notationMarks(characters, base: base))
         for (index, character) in characters.enumerated() where ",.:;?!".contains(character) && !separators.contains(character) {
             guard index > 0, TextScan.isCJK(characters[index - 1]) else { continue }
+            // Right after an opening quote or bracket, a mark is quoted, not punctuating (“.%2$@”).
+            if "「“‘『（(【[".contains(characters[index - 1]) { continue }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if let next, next.isNumber || next.isLetter && next.isASCII { continue }
+            // A period before a placeholder is a file extension or a decimal point (.%@, %d.%d).
+            if character == ".", next == "%" { continue }
             if character == "." && index + 2 < characters.count && characters[index + 1] == "." { continue }  // "..." has its own check
             // An emoticon (:) ;-)) is no punctuation.
             if ":;".contains(character), let next, ")(-".contains(next) { continue }

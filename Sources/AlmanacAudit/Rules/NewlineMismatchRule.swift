@@ -1,18 +1,22 @@
 import AlmanacCore
 
 /// A translation whose line breaks lose the base's structure: a paragraph (a break with an empty
-/// line) the translation runs into the next, or a line break at the start or the end, where the app
+/// line) the translation runs into the line before it, or a line break at the start or the end, where the app
 /// joins this text to another, more or fewer. Not compared: HTML, where line breaks show nothing;
 /// breaks that set a placeholder apart on a line of its own (`for⏎⏎%@⏎⏎is not allowed`), which the
-/// word order of another language need not keep; paragraphs the translation adds. Other differences
-/// (a sentence the base wraps, two lines run into one) are `line-wrap-mismatch`'s, a note.
+/// word order of another language need not keep; paragraphs the translation adds; empty lines the
+/// translation leaves out between paragraphs or items it keeps each on a line of its own. Other
+/// differences (a sentence the base wraps, two lines run into one, those empty lines) are
+/// `line-wrap-mismatch`'s, a note.
 struct NewlineMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "newline-mismatch", severity: .warning, scope: .text, locales: .translations,
         triggering: [.values(("welcome", "en", "Access your server on the go.\n\nIt runs in your home."),
-                             ("welcome", "zh-Hans", "随时随地访问您的服务器。\n它在您的家中运行。")),
+                             ("welcome", "zh-Hans", "随时随地访问您的服务器。它在您的家中运行。")),
                      .values(("item", "en", "  • Move a configuration\n"), ("item", "zh-Hans", "  • 移动一项配置"))],
         nonTriggering: [.values(("intro", "en", "Count the days.\nNever miss one."), ("intro", "zh-Hans", "倒数每一天。\n不错过任何一天。")),
+                        .values(("steps", "en", "1. Open Settings\n\n2. Tap Privacy\n\n3. Allow access"),
+                                ("steps", "zh-Hant", "1. 打開「設定」\n2. 點一下「隱私權」\n3. 允許取用")),
                         .values(("missing", "en", "Missing Info.plist for\n\n%@\n\nThis configuration must include one."),
                                 ("missing", "zh-Hans", "缺少用于 %@ 的 Info.plist\n\n这个配置必须包含一个。")),
                         .values(("note", "en", "<p>When checked, it is shown.</p>\n<p>When not checked, it is hidden.</p>\n"),
@@ -54,6 +58,8 @@ struct LineBreaks {
     /// Paragraph breaks: runs of line breaks with an empty line, one however many empty lines,
     /// not counting those beside a line that holds only a placeholder.
     var paragraphs = 0
+    /// Lines that hold more than white space.
+    var contentLines = 0
     var leading = false
     var trailing = false
 
@@ -69,6 +75,7 @@ struct LineBreaks {
         // Each run of empty lines between two lines of content.
         var previousContent: Int?
         for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            contentLines += 1
             if let previous = previousContent, index - previous > 1,
                !Self.holdsOnlyPlaceholders(lines[previous]), !Self.holdsOnlyPlaceholders(line) {
                 paragraphs += 1
@@ -88,8 +95,12 @@ struct LineBreaks {
         return rest.allSatisfy(\.isWhitespace)
     }
 
-    /// Whether `translated` loses this (the base's) structure.
+    /// Whether `translated` loses this (the base's) structure: a paragraph run into the line before
+    /// it (fewer paragraphs and fewer lines; a translation that keeps each paragraph or item on a
+    /// line of its own and leaves out only the empty lines between them keeps the structure), or a
+    /// line break at the start or the end.
     func changesStructure(_ translated: LineBreaks) -> Bool {
-        translated.paragraphs < paragraphs || leading != translated.leading || trailing != translated.trailing
+        translated.paragraphs < paragraphs && translated.contentLines < contentLines
+            || leading != translated.leading || trailing != translated.trailing
     }
 }

@@ -45,5 +45,13 @@ public struct FolderLayoutFile: Sendable {
 public protocol DocumentTransform: Sendable {
     /// The name the pipeline and the CLI know it by.
     var id: String { get }
+    /// The errors that say the transform has nothing to work from in this document (a table with
+    /// no text in the script to draft from). In a folder of several documents (an .lproj tree) such a
+    /// document is written as it is, and one note names every document left so; alone, it fails.
+    var nothingToDo: Set<DiagnosticCode> { get }
     func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic])
+}
+
+extension DocumentTransform {
+    public var nothingToDo: Set<DiagnosticCode> { [] }
 }

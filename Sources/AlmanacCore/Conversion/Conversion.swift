@@ -171,7 +171,8 @@ public struct Conversion: Sendable {
                 throw Diagnostic.error(.convertInputHasErrors(count: String(errors.count)), at: SourceLocation(file: input.path))
             }
             let name = input.path.map { OutputNames.stem(of: $0, format: opened.codec.format) } ?? "stdin"
-            try finish(decoded.document, name: name, to: destination, context: context, report: &report)
+            var left = false
+            try finish(decoded.document, name: name, to: destination, context: context, report: &report, left: &left)
         } catch {
             report.fail(error)
         }
@@ -192,7 +193,9 @@ public struct Conversion: Sendable {
         }
         let intoFolder = destination == nil || documents.count > 1
         let outputFolder: Result<OutputFolder, Diagnostic>? = intoFolder ? folder.map { path in Result { () throws(Diagnostic) in try OutputFolder(path) } } : nil
-        return documents.map { document in
+        // The tables a transform had nothing to work from in, written as they are: one note for all.
+        var left: [String] = []
+        var reports = documents.map { document in
             var report = ConversionReport(input: path + "/*.lproj/" + document.name, output: nil, to: target.format.id)
             report.from = "lproj"
             report.records = document.decoded.document.recordCount
@@ -208,12 +211,21 @@ public struct Conversion: Sendable {
                 let target: Destination = intoFolder ? .beneath(try outputFolder!.get(), document.name + self.target.format.preferredExtension)
                     : destination!
                 report.output = target.path
-                try finish(document.decoded.document, name: document.name, to: target, context: context, report: &report)
+                var nothingToDo = false
+                try finish(document.decoded.document, name: document.name, to: target, context: context, report: &report,
+                           leavingUntransformed: documents.count > 1, left: &nothingToDo)
+                if nothingToDo { left.append(document.name) }
             } catch {
                 report.fail(error)
             }
             return report
         }
+        if let first = left.first, let index = reports.firstIndex(where: { $0.input.hasSuffix("/" + first) }) {
+            let options = transforms.map { "--\($0.transform.id) \($0.argument)" }.joined(separator: " ")
+            reports[index].diagnostics.append(.note(.convertTablesLeft(options: options, count: String(left.count), tables: left.joined(separator: ", ")),
+                                                    at: SourceLocation(file: path)))
+        }
+        return reports
     }
 
     /// The model to go through from a source model: `via` when given, else the one the target's
@@ -230,8 +242,10 @@ public struct Conversion: Sendable {
 
     /// Converts a decoded document to the target's model (through `via`), transforms it, merges
     /// it, encodes it and writes it.
+    /// With `leavingUntransformed`, a transform's error that says it had nothing to work from
+    /// (`DocumentTransform.nothingToDo`) leaves the document as it is, and sets `left`.
     private func finish(_ document: Document, name: String, to destination: Destination, context: CodecContext,
-                        report: inout ConversionReport) throws(Diagnostic) {
+                        report: inout ConversionReport, leavingUntransformed: Bool = false, left: inout Bool) throws(Diagnostic) {
         let file = context.sourceFile
         var document = document
         if let via = route(from: document.kind) {
@@ -243,9 +257,13 @@ public struct Conversion: Sendable {
         report.diagnostics += notes.map { $0.inFile(file) }
         document = converted
         for (transform, argument) in transforms {
-            let (changed, notes) = try transform.apply(document, argument: argument, context: context)
-            report.diagnostics += notes.map { $0.inFile(file) }
-            document = changed
+            do throws(Diagnostic) {
+                let (changed, notes) = try transform.apply(document, argument: argument, context: context)
+                report.diagnostics += notes.map { $0.inFile(file) }
+                document = changed
+            } catch where leavingUntransformed && transform.nothingToDo.contains(error.code) {
+                left = true
+            }
         }
         // A document the target writes as a folder (a catalog of several locales as .lproj/).
         if let layout = target as? any FolderLayoutCodec, let folder = try destination.layoutFolder(),
@@ -290,6 +308,9 @@ public struct Conversion: Sendable {
     /// allows: every path is checked (the locales and tables in them come from the input), every
     /// file written to its temporary, and only then are they renamed into place.
     private func write(_ files: [FolderLayoutFile], beneath folder: OutputFolder) throws(Diagnostic) {
+        // A table the folder already spells otherwise (`zh-Hans.lproj/infoPlist.strings`) is that
+        // file, as on a Mac, whose disk ignores letter case: it is not written a second time beside it.
+        let files = files.map { FolderLayoutFile(path: folder.spelledAsPresent($0.path), bytes: $0.bytes, diagnostics: $0.diagnostics) }
         // Every path looked at before anything is made: a name that is not plain, a link on the
         // way, or (without --force) a file already there stops the whole layout.
         for file in files where try folder.contains(file.path) && !overwrite {

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -99,6 +100,27 @@ public final class OutputFolder: Hashable, Sendable {
             throw OutputFile.failure(shown, code)
         }
         return DirectoryHandle(descriptor: fd)
+    }
+
+    /// `relative` as the folder already spells it, letter case aside: where a component is not
+    /// there as written but one entry of its folder matches it ignoring case (`infoPlist.strings`
+    /// for `InfoPlist.strings`), that entry's spelling, as a Mac's disk, which ignores case, reads
+    /// the path. Components past the first missing one are kept as written.
+    public func spelledAsPresent(_ relative: String) -> String {
+        var spelled: [String] = []
+        for part in relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            let folder = display(spelled.joined(separator: "/"))
+            let here = spelled.isEmpty ? path : folder
+            if FileManager.default.fileExists(atPath: OutputNames.join(here, part)) {
+                spelled.append(part)
+                continue
+            }
+            let lowered = part.lowercased()
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []
+            let matches = entries.filter { $0.lowercased() == lowered }
+            spelled.append(matches.count == 1 ? matches[0] : part)
+        }
+        return spelled.joined(separator: "/")
     }
 
     /// Whether `relative` exists beneath the folder (as anything: a file, a folder, a link). A

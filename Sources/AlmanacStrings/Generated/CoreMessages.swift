@@ -12,6 +12,7 @@ enum CoreMessages {
             "catalog.duplicate-key": "The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.",
             "catalog.duplicate-key-same": "The key “%@” is defined twice with the same text (lines %@ and %@); nothing changes, but one of the two can go.",
             "catalog.locale-not-tag": "“%@” is not a language tag. A locale is written in BCP 47 (en, zh-Hant, pt-BR) or as an .lproj folder name (zh_TW, Base), at most 128 characters; correct it in the file. Nothing of this file was converted.",
+            "catalog.table-spelled-twice": "This file spells the table %2$@ where another folder spells it %1$@: a Mac, whose disk ignores letter case, reads them as one table, and so does Almanac; each folder keeps its spelling when written back.",
             "charset.converted": "The file is in %@; it was converted to Unicode.",
             "charset.invalid-bytes": "The file is not valid %@: the bytes at offset %@ cannot be decoded. Name the encoding with --encoding.",
             "charset.unknown": "\"%@\" is not a character encoding Almanac knows (try utf-8, big5, gb18030, utf-16).",
@@ -35,6 +36,7 @@ enum CoreMessages {
             "convert.shard-invalid": "--shard takes K/N, share K (from 0 to N−1) of N, as a Kubernetes Indexed Job's JOB_COMPLETION_INDEX of its completions; \"%@\" is not one.",
             "convert.stdin-once": "Standard input (-) can be read only once.",
             "convert.strict": "--strict: the conversion would change %1$@ thing(s), so nothing was written. The first: %2$@",
+            "convert.tables-left": "%1$@ found nothing to work from in %2$@ tables of the tree and wrote them as they are: %3$@.",
             "convert.to-locale-needs-catalog": "--to-locale drafts catalog translations; this conversion produces %@ data.",
             "convert.unknown-model": "“%@” is not a model; use one of: %@.",
             "convert.unknown-transform": "No registered transform is called \"%@\"; this build of Almanac cannot do it.",
@@ -124,6 +126,7 @@ enum CoreMessages {
             "catalog.duplicate-key": "键“%@”定义了两次（第 %@ 行和第 %@ 行）；与 Apple 一样保留后一个值。请删除其中一个。",
             "catalog.duplicate-key-same": "键“%@”以相同文本定义了两次（第 %@ 行和第 %@ 行）；内容不变，但可以删除其中一个。",
             "catalog.locale-not-tag": "“%@”不是语言标记。语言应按 BCP 47 书写（en、zh-Hans、pt-BR），或写成 .lproj 文件夹名（zh_TW、Base），最多 128 个字符；请在文件中更正。此文件未转换任何内容。",
+            "catalog.table-spelled-twice": "此文件把表名写作 %2$@，另一个文件夹写作 %1$@：Mac 的磁盘不区分大小写，会把它们当作同一个表，Almanac 也一样；写回时各文件夹保留各自的写法。",
             "charset.converted": "文件编码为 %@，已转换为 Unicode。",
             "charset.invalid-bytes": "文件不是有效的 %@：偏移 %@ 处的字节无法解码。请用 --encoding 指定编码。",
             "charset.unknown": "“%@”不是 Almanac 认识的字符编码（可用 utf-8、big5、gb18030、utf-16）。",
@@ -147,6 +150,7 @@ enum CoreMessages {
             "convert.shard-invalid": "--shard 的格式是 K/N，即 N 份中的第 K 份（K 从 0 到 N−1），如 Kubernetes 索引任务的 JOB_COMPLETION_INDEX；\"%@\" 不符合。",
             "convert.stdin-once": "标准输入（-）只能读取一次。",
             "convert.strict": "--strict：此转换会改变 %1$@ 处内容，因此没有写入任何文件。第一处：%2$@",
+            "convert.tables-left": "%1$@ 在这个目录树的 %2$@ 个表中找不到可处理的内容，已原样写出：%3$@。",
             "convert.to-locale-needs-catalog": "--to-locale 用于起草目录翻译；此次转换产生的是 %@ 数据。",
             "convert.unknown-model": "“%@”不是模型；请用以下之一：%@。",
             "convert.unknown-transform": "没有名为“%@”的已注册转换；此版本的 Almanac 无法执行。",
@@ -236,6 +240,7 @@ enum CoreMessages {
             "catalog.duplicate-key": "鍵「%@」定義了兩次（第 %@ 行與第 %@ 行）；與 Apple 相同保留後一個值。請刪除其中一個。",
             "catalog.duplicate-key-same": "鍵「%@」以相同文字定義了兩次（第 %@ 行與第 %@ 行）；內容不變，但可以刪除其中一個。",
             "catalog.locale-not-tag": "「%@」不是語言標記。語言應依 BCP 47 書寫（en、zh-Hant、pt-BR），或寫成 .lproj 資料夾名稱（zh_TW、Base），最多 128 個字元；請在檔案中更正。此檔案未轉換任何內容。",
+            "catalog.table-spelled-twice": "此檔案把表名寫作 %2$@，另一個資料夾寫作 %1$@：Mac 的磁碟不區分大小寫，會把它們當作同一個表，Almanac 也一樣；寫回時各資料夾保留各自的寫法。",
             "charset.converted": "檔案編碼為 %@，已轉換為 Unicode。",
             "charset.invalid-bytes": "檔案不是有效的 %@：位移 %@ 處的位元組無法解碼。請用 --encoding 指定編碼。",
             "charset.unknown": "「%@」不是 Almanac 認得的字元編碼（可用 utf-8、big5、gb18030、utf-16）。",
@@ -259,6 +264,7 @@ enum CoreMessages {
             "convert.shard-invalid": "--shard 的格式是 K/N，即 N 份中的第 K 份（K 從 0 到 N−1），如 Kubernetes 索引工作的 JOB_COMPLETION_INDEX；\"%@\" 不符合。",
             "convert.stdin-once": "標準輸入（-）只能讀取一次。",
             "convert.strict": "--strict：此轉換會改變 %1$@ 處內容，因此沒有寫入任何檔案。第一處：%2$@",
+            "convert.tables-left": "%1$@ 在這個目錄樹的 %2$@ 個表中找不到可處理的內容，已原樣寫出：%3$@。",
             "convert.to-locale-needs-catalog": "--to-locale 用於起草目錄翻譯；此次轉換產生的是 %@ 資料。",
             "convert.unknown-model": "「%@」不是模型；請用以下之一：%@。",
             "convert.unknown-transform": "沒有名為「%@」的已註冊轉換；此版本的 Almanac 無法執行。",
@@ -371,6 +377,10 @@ extension Message {
     package static func catalogLocaleNotTag(name: String) -> Message {
         Message("catalog.locale-not-tag", [name], table: nil)
     }
+    /// This file spells the table %2$@ where another folder spells it %1$@: a Mac, whose disk ignores letter case, reads them as one table, and so does Almanac; each folder keeps its spelling when written back.
+    package static func catalogTableSpelledTwice(table: String, spelling: String) -> Message {
+        Message("catalog.table-spelled-twice", [table, spelling], table: nil)
+    }
     /// The file is in %@; it was converted to Unicode.
     package static func charsetConverted(charset: String) -> Message {
         Message("charset.converted", [charset], table: nil)
@@ -444,6 +454,10 @@ extension Message {
     /// --strict: the conversion would change %1$@ thing(s), so nothing was written. The first: %2$@
     package static func convertStrict(count: String, first: String) -> Message {
         Message("convert.strict", [count, first], table: nil)
+    }
+    /// %1$@ found nothing to work from in %2$@ tables of the tree and wrote them as they are: %3$@.
+    package static func convertTablesLeft(options: String, count: String, tables: String) -> Message {
+        Message("convert.tables-left", [options, count, tables], table: nil)
     }
     /// --to-locale drafts catalog translations; this conversion produces %@ data.
     package static func convertToLocaleNeedsCatalog(model: String) -> Message {
@@ -738,6 +752,7 @@ extension DiagnosticCode {
     package static let catalogDuplicateKey: DiagnosticCode = "catalog.duplicate-key"
     package static let catalogDuplicateKeySame: DiagnosticCode = "catalog.duplicate-key-same"
     package static let catalogLocaleNotTag: DiagnosticCode = "catalog.locale-not-tag"
+    package static let catalogTableSpelledTwice: DiagnosticCode = "catalog.table-spelled-twice"
     package static let charsetConverted: DiagnosticCode = "charset.converted"
     package static let charsetInvalidBytes: DiagnosticCode = "charset.invalid-bytes"
     package static let charsetUnknown: DiagnosticCode = "charset.unknown"
@@ -761,6 +776,7 @@ extension DiagnosticCode {
     package static let convertShardInvalid: DiagnosticCode = "convert.shard-invalid"
     package static let convertStdinOnce: DiagnosticCode = "convert.stdin-once"
     package static let convertStrict: DiagnosticCode = "convert.strict"
+    package static let convertTablesLeft: DiagnosticCode = "convert.tables-left"
     package static let convertToLocaleNeedsCatalog: DiagnosticCode = "convert.to-locale-needs-catalog"
     package static let convertUnknownModel: DiagnosticCode = "convert.unknown-model"
     package static let convertUnknownTransform: DiagnosticCode = "convert.unknown-transform"
