@@ -46,6 +46,7 @@ enum ModuleMessages {
             "audit.help.empty-value": "Write the translation, or remove the key from this locale so that the base's text is shown.",
             "audit.help.extra-key": "Remove the key from the locales that have it, or add it to the base if the app still uses it.",
             "audit.help.halfwidth-punctuation": "Use the full-width mark after Chinese text (，。：；？！).",
+            "audit.help.japanese-in-chinese": "Translate the value; a Japanese text in a Chinese catalog is usually a file copied from ja.lproj or a translation pasted into the wrong locale.",
             "audit.help.line-wrap-mismatch": "Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.",
             "audit.help.locale-name": "Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).",
             "audit.help.mainland-vocabulary": "Use the Taiwan word given; where the mainland word is right, allow it with --allow WORD.",
@@ -76,6 +77,7 @@ enum ModuleMessages {
             "audit.html.findings": "Findings",
             "audit.html.problem": "Problem",
             "audit.html.title": "Localization audit",
+            "audit.japanese-in-chinese": "“%@” in %@ is written in Japanese (%@): translate it into this locale's Chinese.",
             "audit.line-wrap-mismatch": "“%@” in %@ wraps its lines differently from the base.",
             "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.",
             "audit.locale-name": "The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.",
@@ -99,6 +101,7 @@ enum ModuleMessages {
             "audit.rule.empty-value": "A value is empty.",
             "audit.rule.extra-key": "A locale has a key the base does not.",
             "audit.rule.halfwidth-punctuation": "Half-width punctuation in Chinese text.",
+            "audit.rule.japanese-in-chinese": "A Chinese value written in Japanese (kana); its script, quotes and marks are left to the translation.",
             "audit.rule.line-wrap-mismatch": "Lines are wrapped differently from the base.",
             "audit.rule.locale-name": "A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.",
             "audit.rule.mainland-vocabulary": "Mainland vocabulary in Taiwan Chinese.",
@@ -183,6 +186,7 @@ enum ModuleMessages {
             "audit.help.empty-value": "填写译文，或从该语言中删除这个键，以显示基准语言的文本。",
             "audit.help.extra-key": "从含有该键的语言中删除它；如果应用仍在使用，就把它加到基准语言中。",
             "audit.help.halfwidth-punctuation": "中文后请使用全角标点（，。：；？！）。",
+            "audit.help.japanese-in-chinese": "翻译这个值；中文目录里的日文通常是从 ja.lproj 复制来的文件，或贴错了语言区域的翻译。",
             "audit.help.line-wrap-mismatch": "在版面只容纳固定行数的地方，确认文字放得下；基准语言为排版而折行的句子，译文不必照折。",
             "audit.help.locale-name": "如果解读正确则无需处理。若要写明书写系统，可重命名文件夹（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
             "audit.help.mainland-vocabulary": "改用给出的台湾用语；如果大陆用语在此处是对的，用 --allow WORD 放行。",
@@ -213,6 +217,7 @@ enum ModuleMessages {
             "audit.html.findings": "发现的问题",
             "audit.html.problem": "问题",
             "audit.html.title": "本地化审查",
+            "audit.japanese-in-chinese": "%2$@ 中的“%1$@”是日文（%3$@）：请译成这个语言区域的中文。",
             "audit.line-wrap-mismatch": "%2$@ 中的“%1$@”断行方式与基准不同。",
             "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查；--fix 就地修复标有 fix 的检查。",
             "audit.locale-name": "文件夹“%@”按 %@ 读取（ICU 为此名称推断的书写系统和地区），并按该书写系统检查。",
@@ -236,6 +241,7 @@ enum ModuleMessages {
             "audit.rule.empty-value": "值为空。",
             "audit.rule.extra-key": "某语言有基准中没有的键。",
             "audit.rule.halfwidth-punctuation": "中文里用了半角标点。",
+            "audit.rule.japanese-in-chinese": "中文的值写成了日文（含假名）；其字形、引号和标点留待翻译时处理。",
             "audit.rule.line-wrap-mismatch": "断行方式与基准不同。",
             "audit.rule.locale-name": "未写明书写系统的语言文件夹（zh_TW、zh_HK、zh_CN）按 ICU 推断的书写系统和地区读取。",
             "audit.rule.mainland-vocabulary": "台湾繁体中文里用了大陆用语。",
@@ -320,6 +326,7 @@ enum ModuleMessages {
             "audit.help.empty-value": "填寫譯文，或從該語言中刪除這個鍵，以顯示基準語言的文字。",
             "audit.help.extra-key": "從含有該鍵的語言中刪除它；如果應用程式仍在使用，就把它加到基準語言中。",
             "audit.help.halfwidth-punctuation": "中文後請使用全形標點（，。：；？！）。",
+            "audit.help.japanese-in-chinese": "翻譯這個值；中文目錄裡的日文通常是從 ja.lproj 複製來的檔案，或貼錯了語言區域的翻譯。",
             "audit.help.line-wrap-mismatch": "在版面只容納固定行數的地方，確認文字放得下；基準語言為排版而斷行的句子，譯文不必照斷。",
             "audit.help.locale-name": "如果解讀正確則無需處理。若要寫明書寫系統，可重新命名資料夾（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
             "audit.help.mainland-vocabulary": "改用指出的台灣用語；如果大陸用語在此處是對的，用 --allow WORD 放行。",
@@ -350,6 +357,7 @@ enum ModuleMessages {
             "audit.html.findings": "發現的問題",
             "audit.html.problem": "問題",
             "audit.html.title": "在地化審查",
+            "audit.japanese-in-chinese": "%2$@ 中的「%1$@」是日文（%3$@）：請譯成這個語言區域的中文。",
             "audit.line-wrap-mismatch": "%2$@ 中的「%1$@」斷行方式與基準不同。",
             "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查；--fix 就地修正標有 fix 的檢查。",
             "audit.locale-name": "資料夾「%@」按 %@ 讀取（ICU 為此名稱推斷的書寫系統與地區），並依該書寫系統檢查。",
@@ -373,6 +381,7 @@ enum ModuleMessages {
             "audit.rule.empty-value": "值為空。",
             "audit.rule.extra-key": "某語言有基準中沒有的鍵。",
             "audit.rule.halfwidth-punctuation": "中文裡用了半形標點。",
+            "audit.rule.japanese-in-chinese": "中文的值寫成了日文（含假名）；其字形、引號和標點留待翻譯時處理。",
             "audit.rule.line-wrap-mismatch": "斷行方式與基準不同。",
             "audit.rule.locale-name": "未寫明書寫系統的語言資料夾（zh_TW、zh_HK、zh_CN）按 ICU 推斷的書寫系統與地區讀取。",
             "audit.rule.mainland-vocabulary": "台灣繁體中文裡用了中國大陸用語。",
@@ -526,6 +535,8 @@ extension Message {
     static var auditHelpExtraKey: Message { Message("audit.help.extra-key", [], table: ModuleMessages.table) }
     /// Use the full-width mark after Chinese text (，。：；？！).
     static var auditHelpHalfwidthPunctuation: Message { Message("audit.help.halfwidth-punctuation", [], table: ModuleMessages.table) }
+    /// Translate the value; a Japanese text in a Chinese catalog is usually a file copied from ja.lproj or a translation pasted into the wrong locale.
+    static var auditHelpJapaneseInChinese: Message { Message("audit.help.japanese-in-chinese", [], table: ModuleMessages.table) }
     /// Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.
     static var auditHelpLineWrapMismatch: Message { Message("audit.help.line-wrap-mismatch", [], table: ModuleMessages.table) }
     /// Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).
@@ -586,6 +597,10 @@ extension Message {
     static var auditHtmlProblem: Message { Message("audit.html.problem", [], table: ModuleMessages.table) }
     /// Localization audit
     static var auditHtmlTitle: Message { Message("audit.html.title", [], table: ModuleMessages.table) }
+    /// “%@” in %@ is written in Japanese (%@): translate it into this locale's Chinese.
+    static func auditJapaneseInChinese(key: String, locale: String, kana: String) -> Message {
+        Message("audit.japanese-in-chinese", [key, locale, kana], table: ModuleMessages.table)
+    }
     /// “%@” in %@ wraps its lines differently from the base.
     static func auditLineWrapMismatch(key: String, locale: String) -> Message {
         Message("audit.line-wrap-mismatch", [key, locale], table: ModuleMessages.table)
@@ -664,6 +679,8 @@ extension Message {
     static var auditRuleExtraKey: Message { Message("audit.rule.extra-key", [], table: ModuleMessages.table) }
     /// Half-width punctuation in Chinese text.
     static var auditRuleHalfwidthPunctuation: Message { Message("audit.rule.halfwidth-punctuation", [], table: ModuleMessages.table) }
+    /// A Chinese value written in Japanese (kana); its script, quotes and marks are left to the translation.
+    static var auditRuleJapaneseInChinese: Message { Message("audit.rule.japanese-in-chinese", [], table: ModuleMessages.table) }
     /// Lines are wrapped differently from the base.
     static var auditRuleLineWrapMismatch: Message { Message("audit.rule.line-wrap-mismatch", [], table: ModuleMessages.table) }
     /// A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.
@@ -817,6 +834,7 @@ extension DiagnosticCode {
     static let auditHelpEmptyValue: DiagnosticCode = "audit.help.empty-value"
     static let auditHelpExtraKey: DiagnosticCode = "audit.help.extra-key"
     static let auditHelpHalfwidthPunctuation: DiagnosticCode = "audit.help.halfwidth-punctuation"
+    static let auditHelpJapaneseInChinese: DiagnosticCode = "audit.help.japanese-in-chinese"
     static let auditHelpLineWrapMismatch: DiagnosticCode = "audit.help.line-wrap-mismatch"
     static let auditHelpLocaleName: DiagnosticCode = "audit.help.locale-name"
     static let auditHelpMainlandVocabulary: DiagnosticCode = "audit.help.mainland-vocabulary"
@@ -847,6 +865,7 @@ extension DiagnosticCode {
     static let auditHtmlFindings: DiagnosticCode = "audit.html.findings"
     static let auditHtmlProblem: DiagnosticCode = "audit.html.problem"
     static let auditHtmlTitle: DiagnosticCode = "audit.html.title"
+    static let auditJapaneseInChinese: DiagnosticCode = "audit.japanese-in-chinese"
     static let auditLineWrapMismatch: DiagnosticCode = "audit.line-wrap-mismatch"
     static let auditListHeading: DiagnosticCode = "audit.list.heading"
     static let auditLocaleName: DiagnosticCode = "audit.locale-name"
@@ -870,6 +889,7 @@ extension DiagnosticCode {
     static let auditRuleEmptyValue: DiagnosticCode = "audit.rule.empty-value"
     static let auditRuleExtraKey: DiagnosticCode = "audit.rule.extra-key"
     static let auditRuleHalfwidthPunctuation: DiagnosticCode = "audit.rule.halfwidth-punctuation"
+    static let auditRuleJapaneseInChinese: DiagnosticCode = "audit.rule.japanese-in-chinese"
     static let auditRuleLineWrapMismatch: DiagnosticCode = "audit.rule.line-wrap-mismatch"
     static let auditRuleLocaleName: DiagnosticCode = "audit.rule.locale-name"
     static let auditRuleMainlandVocabulary: DiagnosticCode = "audit.rule.mainland-vocabulary"

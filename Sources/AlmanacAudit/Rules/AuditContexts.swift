@@ -259,10 +259,14 @@ final class TextContext {
         return found
     }
 
-    /// The characters of the text only Simplified Chinese writes.
+    /// Whether the text is Japanese (kana): the Chinese script, word and mark checks leave it to
+    /// `japanese-in-chinese`.
+    var isJapanese: Bool { traits.isChinese && JapaneseInChineseRule.isJapanese(text) }
+
+    /// The characters of the text only Simplified Chinese writes (none in Japanese text).
     var simplifiedCharacters: String {
         if let simplified { return simplified }
-        let found = ScriptPurity.simplifiedCharacters(in: text)
+        let found = isJapanese ? "" : ScriptPurity.simplifiedCharacters(in: text)
         simplified = found
         return found
     }

@@ -14,7 +14,7 @@ public enum AuditRules {
         // Plurals
         PluralMissingOtherRule.self, PluralMissingCategoryRule.self, PluralUnusedCategoryRule.self, PluralUndefinedVariableRule.self,
         // Chinese
-        SimplifiedInHantRule.self, TraditionalInHansRule.self, MainlandVocabularyRule.self, TaiwanWordChoiceRule.self, QuoteStyleRule.self,
+        JapaneseInChineseRule.self, SimplifiedInHantRule.self, TraditionalInHansRule.self, MainlandVocabularyRule.self, TaiwanWordChoiceRule.self, QuoteStyleRule.self,
         HalfwidthPunctuationRule.self,
         // Typography against the base
         WhitespaceMismatchRule.self, NewlineMismatchRule.self, LineWrapMismatchRule.self, EllipsisRule.self,

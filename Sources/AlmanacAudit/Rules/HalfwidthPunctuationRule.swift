@@ -21,7 +21,7 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("MDItemKeywords", "en", "compress, extract"), ("MDItemKeywords", "zh-Hans", "压缩, 提取"))])
 
     func check(_ text: TextContext) {
-        guard Self.mayHaveMarks(text.text) else { return }
+        guard Self.mayHaveMarks(text.text), !text.isJapanese else { return }
         // Spotlight's keywords (`MDItemKeywords` in InfoPlist.strings) are a list the system cuts at
         // its commas.
         if text.value.key.entry.key.lowercased().hasSuffix("keywords") { return }

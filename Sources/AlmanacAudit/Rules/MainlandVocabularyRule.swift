@@ -13,7 +13,7 @@ struct MainlandVocabularyRule: TextRule {
                         .values(("fonts", "en", "Show Fonts"), ("fonts", "zh-Hant", "顯示字體"))])
 
     func check(_ text: TextContext) {
-        guard text.simplifiedCharacters.isEmpty else { return }
+        guard text.simplifiedCharacters.isEmpty, !text.isJapanese else { return }
         for found in text.mainlandVocabulary where !found.contextual {
             text.report(Self.description, [found.word, found.taiwan], value: text.text)
         }

@@ -1,6 +1,7 @@
 /// A key of the base locale that a locale lacks: the app shows the base's text (or the key). A base
-/// text that reads as a name only (`UTM`, `iCloud`, `%@`: what `untranslated` lets through) would
-/// read the same translated, so its absence is not reported, nor is a copyright line's or a
+/// text that reads as a name only (`UTM`, `iCloud`, `%@`, a unit's symbol `%lld bpm`, a log line's
+/// `enabled=%@`: what `untranslated` lets through) would read the same translated, so its absence is
+/// not reported, nor is a copyright line's or a
 /// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
 /// (Lorem ipsum, `Size Label`), which the app replaces, nor a Chinese key a locale reads as its
 /// own text (the app shows the key).
@@ -10,6 +11,7 @@ struct MissingKeyRule: KeyRule {
         triggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"))],
         nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消")),
                         .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存")),
+                        .values(("save", "en", "Save"), ("rate", "en", "%lld bpm"), ("log", "en", "enabled=%@ | cloud=%@"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存")),
                         .values(("详情", "en", "Details"), ("save", "en", "Save"), ("save", "zh-Hans", "保存"), ("save", "zh-Hant", "儲存"),
                                 ("详情", "zh-Hant", "詳情"))])
@@ -17,7 +19,9 @@ struct MissingKeyRule: KeyRule {
     func check(_ key: KeyContext) {
         guard key.base != nil, !key.isDesignTimeText else { return }
         let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil }
-        guard !missing.isEmpty, key.baseTexts.contains(where: { UntranslatedRule.words(in: $0.text) > 0 && !UntranslatedRule.isSameInEveryLanguage($0.text) }) else { return }
+        guard !missing.isEmpty, key.baseTexts.contains(where: { base in
+            UntranslatedRule.words(in: base.text) > 0 && !UntranslatedRule.isSameInEveryLanguage(base.text) && !UntranslatedRule.readsAsUnits(base.text)
+        }) else { return }
         for locale in missing where !Self.keyReadsRight(key.entry.key, in: key.auditor.locale(locale)) {
             key.report(Self.description, locale: locale)
         }

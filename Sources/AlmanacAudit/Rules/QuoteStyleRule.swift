@@ -14,6 +14,7 @@ struct QuoteStyleRule: TextRule {
 
     func check(_ text: TextContext) {
         let value = text.text
+        guard !text.isJapanese else { return }
         if text.traits.isTraditional {
             guard TextScan.has(value, "“") || TextScan.has(value, "”") || TextScan.has(value, "‘") || TextScan.has(value, "’") else { return }
             if Self.hasWesternQuote(in: value) { text.report(Self.description, ["「」"], value: value) }

@@ -7,7 +7,7 @@ struct TaiwanWordChoiceRule: TextRule {
         nonTriggering: [.values(("support", "en", "No automatic updates."), ("support", "zh-Hant", "不支援自動更新。"))])
 
     func check(_ text: TextContext) {
-        guard text.simplifiedCharacters.isEmpty else { return }
+        guard text.simplifiedCharacters.isEmpty, !text.isJapanese else { return }
         for found in text.mainlandVocabulary where found.contextual {
             text.report(Self.description, [found.word, found.taiwan], value: text.text)
         }

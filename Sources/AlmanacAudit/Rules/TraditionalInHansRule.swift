@@ -13,7 +13,7 @@ struct TraditionalInHansRule: TextRule {
                         .values(("settings", "en", "Settings"), ("settings", "zh_TW", "設定"))])
 
     func check(_ text: TextContext) {
-        guard !text.isTheBaseName else { return }
+        guard !text.isTheBaseName, !text.isJapanese else { return }
         let characters = ScriptPurity.traditionalCharacters(in: text.text)
         if !characters.isEmpty { text.report(Self.description, [characters], value: text.text) }
     }

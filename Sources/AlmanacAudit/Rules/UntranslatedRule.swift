@@ -4,7 +4,7 @@ import AlmanacCore
 /// sentence or a phrase (two words or more, not a short Title Case name such as Pocket Casts Plus). Not reported: values that read as names
 /// rather than text (acronyms such as CPU, names such as MonitorControl or iCloud, @handles,
 /// addresses, values without letters, a language's own name such as Español or Українська in an
-/// English base, a copyright line, Interface Builder's `<dnl>` markers and design-time texts, the
+/// English base, a copyright line, a debug screen's `DEBUG:` text, Interface Builder's `<dnl>` markers and design-time texts, the
 /// app's name in Info.plist), another variety of the
 /// base's language (en-GB for en), and Chinese compared with Chinese. A single word, or a title of up
 /// to three capitalised words, is `untranslated-term`'s, a note: Chinese UIs keep many (App, Null,
@@ -24,6 +24,7 @@ struct UntranslatedRule: TextRule {
                         .values(("spanish", "en", "Español"), ("spanish", "zh-Hans", "Español"),
                                 ("legal", "en", "© 2021 and onwards The vChewing Project."), ("legal", "zh-Hans", "© 2021 and onwards The vChewing Project.")),
                         .values(("status", "en", "Status"), ("status", "de", "Status")),
+                        .values(("debug.prompt", "en", "DEBUG: Override the system prompt"), ("debug.prompt", "zh-Hans", "DEBUG: Override the system prompt")),
                         .values(("date", "en", "Date"), ("date", "zh-Hant", "Date"), alsoFinds: ["untranslated-term"]),
                         .values(("plus", "en", "Pocket Casts Plus"), ("plus", "zh-Hant", "Pocket Casts Plus"), alsoFinds: ["untranslated-term"])])
 
@@ -60,7 +61,14 @@ struct UntranslatedRule: TextRule {
     /// a name marked ® or ™, a markup document.
     static func readsAsName(_ text: String, baseLanguage: String) -> Bool {
         if baseLanguage == "en", text.unicodeScalars.contains(where: { $0.value > 0x7F && $0.properties.isAlphabetic }) { return true }
-        return isSameInEveryLanguage(text) || isUnitSymbol(text) || isMarkedName(text) || isMarkupDocument(text)
+        return isSameInEveryLanguage(text) || isUnitSymbol(text) || isMarkedName(text) || isMarkupDocument(text) || isDebugText(text)
+    }
+
+    /// A debug screen's text, for the developer's eyes (`DEBUG: Override System Prompt`, `[DEBUG] …`).
+    static func isDebugText(_ text: String) -> Bool {
+        let start = text.hasPrefix("[") ? text.dropFirst() : Substring(text)
+        guard start.hasPrefix("DEBUG") else { return false }
+        return start.dropFirst(5).first.map { !$0.isLetter } ?? true
     }
 
     /// A copyright line or a marker: kept as written in every language, so neither left
@@ -78,7 +86,16 @@ struct UntranslatedRule: TextRule {
 
     static let unitSymbols: Set<String> = ["in", "ft", "yd", "mi", "nmi", "lb", "lbf", "oz", "ozf", "gr", "gal", "qt", "pt", "fl",
                                            "cir", "sq", "cu", "mm", "cm", "km", "mg", "kg", "ml", "Hg", "psi", "mph", "kph", "rpm",
-                                           "kWh", "Wh", "BTU", "hp", "kn", "ac"]
+                                           "kWh", "Wh", "BTU", "hp", "kn", "ac", "ms", "bpm", "fps", "Hz", "px"]
+
+    /// A count with a unit's symbol (`%lld bpm`, `%@ ms`): the symbol, its placeholders aside.
+    static func readsAsUnits(_ text: String) -> Bool {
+        var stripped = text
+        for placeholder in PlaceholderList(text).placeholders.reversed() {
+            stripped = stripped.replacingOccurrences(of: placeholder.text, with: " ")
+        }
+        return isUnitSymbol(stripped)
+    }
 
     /// A product's name (`Circuit Tools® (.vbo)`): a short text with ® or ™.
     static func isMarkedName(_ text: String) -> Bool {
@@ -101,7 +118,7 @@ struct UntranslatedRule: TextRule {
 
     /// The words of the text that read as words to translate, not as names: printf placeholders,
     /// acronyms (CPU), names with a capital inside (MonitorControl, iCloud, macOS), @handles,
-    /// addresses and tokens with digits are not counted.
+    /// addresses, tokens with digits and a log line's `name=value` pairs are not counted.
     static func words(in text: String) -> Int {
         var stripped = text
         for placeholder in PlaceholderList(text).placeholders.reversed() {
@@ -111,7 +128,7 @@ struct UntranslatedRule: TextRule {
         for token in stripped.split(whereSeparator: { $0.isWhitespace }) {
             let core = token.drop { !$0.isLetter && !$0.isNumber && $0 != "@" }.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed()
             let letters = core.filter(\.isLetter)
-            guard letters.count >= 2, !core.contains("@"), !core.contains(where: \.isNumber),
+            guard letters.count >= 2, !token.contains("="), !core.contains("@"), !core.contains(where: \.isNumber),
                   !core.contains("."), !core.contains("/") else { continue }
             // An acronym, or a name with a capital after its first letter.
             if letters.allSatisfy(\.isUppercase) || letters.dropFirst().contains(where: \.isUppercase) { continue }

@@ -3,7 +3,8 @@ import AlmanacCore
 /// Leading or trailing spaces that differ from the base's: text the app joins with other text
 /// runs together or gains a gap. A space the translation adds is reported; one it lacks is where the
 /// base's space joins (after `Name:`, before `%@`), but not where Chinese text ends or starts with a
-/// Chinese character or full-width punctuation (`Name: ` → `名稱：`, `, ` → `、`).
+/// Chinese character or full-width punctuation (`Name: ` → `名稱：`, `, ` → `、`). Not in HTML, where
+/// spaces at the edges show nothing.
 struct WhitespaceMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "whitespace-mismatch", severity: .warning, scope: .text, locales: .translations,
@@ -12,6 +13,7 @@ struct WhitespaceMismatchRule: TextRule {
         nonTriggering: [.values(("label", "en", "Name: "), ("label", "zh-Hant", "名稱： ")),
                         .values(("label", "en", "Name: "), ("label", "zh-Hant", "名稱：")),
                         .values(("join", "en", ", "), ("join", "zh-Hans", "、")),
+                        .values(("help", "en", "<h1>Help</h1> <p>Tap + to add one.</p> "), ("help", "zh-Hant", "<h1>說明</h1> <p>輕觸 + 新增一個。</p>")),
                         .values(("tap", "en", "Add a tap from an external address "), ("tap", "zh-Hant", "使用外部位址來新增 Tap"))])
 
     func check(_ text: TextContext) {
@@ -26,7 +28,7 @@ struct WhitespaceMismatchRule: TextRule {
     /// Which edges of `text` differ from `base`'s in a way that matters.
     static func mismatch(_ text: String, base reference: String) -> (leading: Bool, trailing: Bool) {
         let base = Self.edgeSpace(reference), translated = Self.edgeSpace(text)
-        guard base != translated else { return (false, false) }
+        guard base != translated, !Self.isHTML(reference), !Self.isHTML(text) else { return (false, false) }
         let characters = Array(text), baseCharacters = Array(reference)
         // A space the base has and the translation lacks matters where the app joins text there: not
         // beside Chinese text, which needs none, and not beside a word or a sentence's end in the base
@@ -43,6 +45,11 @@ struct WhitespaceMismatchRule: TextRule {
         let leading = base.0 != translated.0 && (translated.0 || matters(translationEdge: characters.first, baseNeighbour: baseNeighbours.0))
         let trailing = base.1 != translated.1 && (translated.1 || matters(translationEdge: characters.last, baseNeighbour: baseNeighbours.1))
         return (leading, trailing)
+    }
+
+    /// HTML, whose spaces at the edges show nothing (the newline check reads it the same way).
+    static func isHTML(_ text: String) -> Bool {
+        TextScan.has(text, "</") || TextScan.has(text, "<br") || TextScan.has(text, "<p>")
     }
 
     static func edgeSpace(_ text: String) -> (Bool, Bool) {
