@@ -8,6 +8,13 @@ enum ScriptPurity {
     /// the Ministry of Education's standard forms list (佔 and 汙 are variants).
     static let taiwanStandard: Set<Unicode.Scalar> = ["台", "占", "污"]
 
+    /// Each Chinese script's name for itself, as a language list writes it in that script whatever
+    /// the list's own language (Apple's and ICU's names: 简体中文, 繁體中文, 中文（简体）).
+    static let chineseAutonyms: Set<String> = [
+        "简体中文", "中文（简体）", "中文(简体)", "中文 (简体)", "简体", "中文简体",
+        "繁體中文", "中文（繁體）", "中文(繁體)", "中文 (繁體)", "繁體", "中文繁體", "正體中文",
+    ]
+
     static func isHan(_ value: UInt32) -> Bool {
         switch value {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true

@@ -202,9 +202,12 @@ final class TextContext {
     var isBase: Bool { value.isBase }
     var auditor: Auditor { value.key.auditor }
 
-    /// Whether the text is the base's text, word for word, where the base is not Chinese: a name
-    /// written the same in every locale (a language list's 日本語, 简体中文), not a translation.
+    /// Whether the text is a name written the same in every locale, not a translation: the base's
+    /// text, word for word, where the base is not Chinese (a language list's 日本語), or a Chinese
+    /// script's own name for itself (简体中文 in a zh-Hant language list, 繁體中文 in a zh-Hans one,
+    /// as pickers write each language in its own script).
     var isTheBaseName: Bool {
+        if ScriptPurity.chineseAutonyms.contains(text) { return true }
         guard let reference, reference == text, !value.isBase else { return false }
         return !auditor.locale(value.key.baseLocale).isChinese
     }

@@ -19,6 +19,7 @@ struct SimplifiedInHantRule: TextRule {
                         .values(("noise", "en", "Reduce interference"), ("noise", "zh-Hant", "減少干擾")),
                         .values(("journey", "en", "A journey begins with a loop."), ("journey", "zh-Hant", "千里之行，始於環繞。")),
                         .values(("language.zh-Hans", "en", "简体中文"), ("language.zh-Hans", "zh-Hant", "简体中文")),
+                        .values(("language.zh-Hans", "en", "Simplified Chinese"), ("language.zh-Hans", "zh-Hant", "简体中文")),
                         .values(("settings", "en", "Settings"), ("settings", "zh-Hans", "设置"))])
 
     func check(_ text: TextContext) {

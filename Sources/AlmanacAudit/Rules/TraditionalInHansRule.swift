@@ -10,6 +10,7 @@ struct TraditionalInHansRule: TextRule {
         nonTriggering: [.values(("settings", "en", "Settings"), ("settings", "zh-Hans", "设置")),
                         .values(("moved", "en", "Significant location change"), ("moved", "zh-Hans", "显著的位置变更")),
                         .values(("language.ja", "en", "日本語"), ("language.ja", "zh-Hans", "日本語")),
+                        .values(("language.zh-Hant", "en", "Traditional Chinese"), ("language.zh-Hant", "zh-Hans", "繁體中文")),
                         .values(("settings", "en", "Settings"), ("settings", "zh_TW", "設定"))])
 
     func check(_ text: TextContext) {
