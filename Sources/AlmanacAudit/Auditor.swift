@@ -156,7 +156,8 @@ public final class Auditor {
         // The rules of each locale checked, in `checked`'s order.
         let localeRules = checked.map { rules(for: $0) }
         let others = locales.filter { $0 != base }
-        let key = KeyContext(auditor: self, findings: findings, table: table.name, baseLocale: base, locales: checked)
+        let key = KeyContext(auditor: self, findings: findings, table: table.name, baseLocale: base, locales: checked,
+                             tableKeys: TableKeys(catalog.entries))
         let value = ValueContext(key: key)
         let text = TextContext(value: value)
         var translated = Array(repeating: 0, count: checked.count)

@@ -19,6 +19,9 @@ import Testing
         // Four periods: an ellipsis and a full stop, or a typo; a person decides.
         #expect(fix("ellipsis", "Wait....") == nil)
         #expect(fix("ellipsis", "Version 1.2.3") == nil)
+        // A spaced ellipsis is one mark (Meshtastic's Loading Logs. . .).
+        #expect(fix("ellipsis", "加载日志. . .", traditional: false) == "加载日志…")
+        #expect(fix("ellipsis", "Loading Logs. . .") == "Loading Logs…")
     }
 
     @Test func fullWidthPunctuation() {
@@ -38,6 +41,11 @@ import Testing
         #expect(fix("halfwidth-punctuation", "完成.下一步", base: "Done. Next", traditional: false) == "完成。下一步")
         // Two periods: 。 or …, for a person.
         #expect(fix("halfwidth-punctuation", "找不到裝置..") == nil)
+        // A spaced ellipsis is no three sentence ends (加载日志. . . once became 加载日志。。。).
+        #expect(fix("halfwidth-punctuation", "加载日志. . .", base: "Loading Logs. . .", traditional: false) == nil)
+        // A period after 。 doubles it: deleting one is a person's choice, not a second 。.
+        #expect(fix("halfwidth-punctuation", "您可以刪除其原始檔案。.") == nil)
+        #expect(fix("halfwidth-punctuation", "已新增,您可以刪除其原始檔案。.") == "已新增，您可以刪除其原始檔案。.")
         // A separator the app splits on, as the base uses it.
         #expect(fix("halfwidth-punctuation", "%@ 个字符;%@ 个字符", base: "%@ character;%@ characters", traditional: false) == nil)
     }

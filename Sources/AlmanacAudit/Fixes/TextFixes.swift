@@ -58,9 +58,11 @@ final class TextFixes {
         return made
     }
 
-    /// Each run of three periods as the ellipsis character (six as ……, Chinese's ellipsis); a run of
-    /// another length (four periods: an ellipsis and a full stop, or a typo) has no single fix.
+    /// Each run of three periods as the ellipsis character (six as ……, Chinese's ellipsis), a spaced
+    /// ellipsis (`. . .`) as one; a run of another length (four periods: an ellipsis and a full stop,
+    /// or a typo) has no single fix.
     static func ellipsis(_ text: String) -> String? {
+        let text = text.replacingOccurrences(of: EllipsisRule.spaced.description, with: "...")
         var result = ""
         var run = 0
         func flush() -> Bool {
@@ -81,6 +83,8 @@ final class TextFixes {
     }
 
     static let fullWidth: [Character: Character] = [",": "，", ".": "。", ":": "：", ";": "；", "?": "？", "!": "！"]
+    /// Chinese punctuation that ends or divides a sentence.
+    static let fullWidthMarks: Set<Character> = ["，", "。", "：", "；", "？", "！", "、"]
 
     /// Each half-width mark the check reports as its full-width form; the spaces after it go, as a
     /// full-width mark holds its own (保存失败, 请重试 → 保存失败，请重试), except at the end of the text,
@@ -93,6 +97,9 @@ final class TextFixes {
         for index in marks.reversed() {
             // Two periods (裝置..): a typo for 。 or for …, which a person decides.
             if characters[index] == ".", index + 1 < characters.count, characters[index + 1] == "." { continue }
+            // A mark right after a full-width one (原始檔案。.) doubles it: deleting it is the fix, and
+            // which of the two stays is a person's choice.
+            if index > 0, Self.fullWidthMarks.contains(characters[index - 1]) { continue }
             guard let wide = fullWidth[characters[index]] else { continue }
             characters[index] = wide
             // A run of ! and ? goes full-width together (畅游地图!! → 畅游地图！！).

@@ -1,6 +1,25 @@
 import AlmanacCatalogs
 import AlmanacCore
 
+/// A table's keys, sorted when a rule first asks about them (few tables ever do).
+final class TableKeys {
+    private let entries: [CatalogEntry]
+    private lazy var sorted: [String] = entries.map(\.key).sorted()
+
+    init(_ entries: [CatalogEntry]) { self.entries = entries }
+
+    /// Whether a key other than `prefix` begins with it. Keys that begin with a text sort right
+    /// after it, so the first key greater than `prefix` decides.
+    func hasKey(extending prefix: String) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] <= prefix { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low].hasPrefix(prefix)
+    }
+}
+
 /// The findings of one audit, as the rules report them.
 final class FindingList {
     var items: [Finding] = []
@@ -27,12 +46,25 @@ final class KeyContext {
     /// `Main.strings`): such text is shown as written, never formatted or substituted.
     private(set) var isInterfaceBuilder = false
 
-    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String]) {
+    /// The table's keys, for a rule that asks what other keys there are.
+    let tableKeys: TableKeys
+
+    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String], tableKeys: TableKeys = TableKeys([])) {
         self.auditor = auditor
         self.findings = findings
         self.table = table
         self.baseLocale = baseLocale
         self.locales = locales
+        self.tableKeys = tableKeys
+    }
+
+    /// Whether the key names a group that other keys of the table extend: it ends with a separator
+    /// and they begin with it (`menu.accountType.` before `menu.accountType.checking`), the way an
+    /// app names a menu's choices, its empty first choice by the group's own key.
+    var isGroupKey: Bool {
+        guard let last = entry.key.utf8.last, last == ASCII.period || last == ASCII.underscore || last == ASCII.hyphen || last == ASCII.slash
+        else { return false }
+        return tableKeys.hasKey(extending: entry.key)
     }
 
     func load(_ entry: CatalogEntry, keyIsSourceText: Bool) {
@@ -91,16 +123,22 @@ final class KeyContext {
         return !rest.isEmpty && !readsAsText(String(String.UnicodeScalarView(rest)))
     }
 
-    /// Whether the key is an Interface Builder object's and its base text is the designer's stand-in,
-    /// replaced when the app runs: Lorem ipsum, `Label`, `Size Label`, one word repeated
+    /// Whether the base text is the designer's stand-in, replaced when the app runs: Lorem ipsum, or,
+    /// for an Interface Builder object's key, `Label`, `Size Label`, one word repeated
     /// (`Title title title title`).
     var isDesignTimeText: Bool {
-        guard isInterfaceBuilder, let text = baseTexts.first?.text else { return false }
-        return Self.isDesignTimeText(text)
+        guard let text = baseTexts.first?.text else { return false }
+        // Lorem ipsum is a designer's stand-in in any table (an old nib's table is keyed by its
+        // English text, not by Interface Builder's ids); the other stand-ins only in a storyboard's.
+        if Self.isPlaceholderProse(text) { return true }
+        return isInterfaceBuilder && Self.isDesignTimeText(text)
     }
 
+    /// Lorem ipsum, the placeholder prose of designers.
+    static func isPlaceholderProse(_ text: String) -> Bool { text.hasPrefix("Lorem ipsum") }
+
     static func isDesignTimeText(_ text: String) -> Bool {
-        if text.hasPrefix("Lorem ipsum") { return true }
+        if isPlaceholderProse(text) { return true }
         let words = text.split(whereSeparator: { $0.isWhitespace }).map { $0.lowercased() }
         guard let last = words.last else { return false }
         if last == "label", words.count <= 2 { return true }

@@ -3,8 +3,9 @@ import AlmanacCore
 /// A half-width `, . : ; ? !` right after Chinese text, which Chinese writes full-width. Inside
 /// a number or a name (`iOS 18.1`), quoted or bracketed to name it (缺少「;」, 使用逗号（,）分隔), right
 /// after an opening quote or bracket (a file extension, 請使用“.%2$@”), a period before a placeholder
-/// (`.%@`), in an emoticon (:)), or a period or colon the base uses only as notation between two
-/// letters or digits (`mm:ss.S` written 分分:秒秒.秒, `A.B.C`), it is left alone.
+/// (`.%@`), in an emoticon (:)), in an ellipsis (`...`, spaced `. . .`), or a period or colon the base
+/// uses only as notation between two letters or digits (`mm:ss.S` written 分分:秒秒.秒, `A.B.C`), it is
+/// left alone.
 struct HalfwidthPunctuationRule: TextRule {
     static let description = AuditRuleDescription(
         id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
@@ -16,6 +17,7 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("extension", "en", "Use a “.%2$@” file"), ("extension", "zh-Hant", "請使用“.%2$@”檔案"), alsoFinds: ["quote-style"]),
                         .values(("suffix", "en", "Files ending in .%@"), ("suffix", "zh-Hans", "以.%@结尾的文件")),
                         .values(("format", "en", "mm:ss.S"), ("format", "zh-Hans", "分分:秒秒.秒")),
+                        .values(("logs", "en", "Loading Logs…"), ("logs", "zh-Hans", "加载日志. . ."), alsoFinds: ["ellipsis"]),
                         .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔")),
                         .values(("count", "en", "%@ character;%@ characters"), ("count", "zh-Hans", "%@ 个字符;%@ 个字符")),
                         .values(("MDItemKeywords", "en", "compress, extract"), ("MDItemKeywords", "zh-Hans", "压缩, 提取"))])
@@ -87,6 +89,8 @@ struct HalfwidthPunctuationRule: TextRule {
             // A period before a placeholder is a file extension or a decimal point (.%@, %d.%d).
             if character == ".", next == "%" { continue }
             if character == "." && index + 2 < characters.count && characters[index + 1] == "." { continue }  // "..." has its own check
+            // A spaced ellipsis (加载日志. . .) is one mark, the ellipsis check's, not three sentence ends.
+            if character == "." && index + 2 < characters.count && characters[index + 1] == " " && characters[index + 2] == "." { continue }
             // An emoticon (:) ;-)) is no punctuation.
             if ":;".contains(character), let next, ")(-".contains(next) { continue }
             // A mark quoted or bracketed to name it (缺少「;」, 逗号（,）) is not punctuation.

@@ -1,5 +1,5 @@
 /// A key of the base locale that a locale lacks: the app shows the base's text (or the key). A base
-/// text that reads as a name only (`UTM`, `iCloud`, `%@`, a unit's symbol `%lld bpm`, a log line's
+/// text that reads as a name only (`UTM`, `iCloud`, `%@`, a unit's symbol `%lld bpm`, `1400 bps`, a log line's
 /// `enabled=%@`: what `untranslated` lets through) would read the same translated, so its absence is
 /// not reported, nor is a copyright line's or a
 /// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
@@ -12,6 +12,8 @@ struct MissingKeyRule: KeyRule {
         nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消")),
                         .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("rate", "en", "%lld bpm"), ("log", "en", "enabled=%@ | cloud=%@"), ("save", "zh-Hant", "儲存")),
+                        .values(("save", "en", "Save"), ("codec", "en", "1400 bps"), ("save", "zh-Hant", "儲存")),
+                        .values(("save", "en", "Save"), ("sample", "en", "Lorem ipsum dolor sit amet"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存")),
                         .values(("详情", "en", "Details"), ("save", "en", "Save"), ("save", "zh-Hans", "保存"), ("save", "zh-Hant", "儲存"),
                                 ("详情", "zh-Hant", "詳情"))])

@@ -4,7 +4,7 @@ import AlmanacCore
 /// sentence or a phrase (two words or more, not a short Title Case name such as Pocket Casts Plus). Not reported: values that read as names
 /// rather than text (acronyms such as CPU, names such as MonitorControl or iCloud, @handles,
 /// addresses, values without letters, a language's own name such as Español or Українська in an
-/// English base, a copyright line, a debug screen's `DEBUG:` text, Interface Builder's `<dnl>` markers and design-time texts, the
+/// English base, a copyright line, a debug screen's `DEBUG:` text, Interface Builder's `<dnl>` markers and design-time texts (Lorem ipsum in any table), the
 /// app's name in Info.plist), another variety of the
 /// base's language (en-GB for en), and Chinese compared with Chinese. A single word, or a title of up
 /// to three capitalised words, is `untranslated-term`'s, a note: Chinese UIs keep many (App, Null,
@@ -25,6 +25,8 @@ struct UntranslatedRule: TextRule {
                                 ("legal", "en", "© 2021 and onwards The vChewing Project."), ("legal", "zh-Hans", "© 2021 and onwards The vChewing Project.")),
                         .values(("status", "en", "Status"), ("status", "de", "Status")),
                         .values(("debug.prompt", "en", "DEBUG: Override the system prompt"), ("debug.prompt", "zh-Hans", "DEBUG: Override the system prompt")),
+                        .values(("Lorem ipsum dolor sit amet, consectetur", "en", "Lorem ipsum dolor sit amet, consectetur"),
+                                ("Lorem ipsum dolor sit amet, consectetur", "zh-Hant", "Lorem ipsum dolor sit amet, consectetur")),
                         .values(("date", "en", "Date"), ("date", "zh-Hant", "Date"), alsoFinds: ["untranslated-term"]),
                         .values(("plus", "en", "Pocket Casts Plus"), ("plus", "zh-Hant", "Pocket Casts Plus"), alsoFinds: ["untranslated-term"])])
 
@@ -86,15 +88,23 @@ struct UntranslatedRule: TextRule {
 
     static let unitSymbols: Set<String> = ["in", "ft", "yd", "mi", "nmi", "lb", "lbf", "oz", "ozf", "gr", "gal", "qt", "pt", "fl",
                                            "cir", "sq", "cu", "mm", "cm", "km", "mg", "kg", "ml", "Hg", "psi", "mph", "kph", "rpm",
-                                           "kWh", "Wh", "BTU", "hp", "kn", "ac", "ms", "bpm", "fps", "Hz", "px"]
+                                           "kWh", "Wh", "BTU", "hp", "kn", "ac", "ms", "bpm", "fps", "Hz", "px",
+                                           "kHz", "MHz", "GHz", "bps", "kbps", "Mbps", "Gbps", "dB", "dBm", "mW", "mAh", "KB", "MB", "GB", "TB"]
 
-    /// A count with a unit's symbol (`%lld bpm`, `%@ ms`): the symbol, its placeholders aside.
+    /// A count with a unit's symbol (`%lld bpm`, `%@ ms`, `1400 bps`): the symbol, its placeholders
+    /// and numbers aside.
     static func readsAsUnits(_ text: String) -> Bool {
         var stripped = text
         for placeholder in PlaceholderList(text).placeholders.reversed() {
             stripped = stripped.replacingOccurrences(of: placeholder.text, with: " ")
         }
-        return isUnitSymbol(stripped)
+        let tokens = stripped.split(whereSeparator: { $0.isWhitespace }).filter { !isNumber($0) }
+        return !tokens.isEmpty && isUnitSymbol(tokens.joined(separator: " "))
+    }
+
+    /// Digits, with a decimal point or group separators (`1400`, `2.4`, `1,000`).
+    static func isNumber(_ token: Substring) -> Bool {
+        token.first?.isASCII == true && token.first!.isNumber && token.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
     }
 
     /// A product's name (`Circuit Tools® (.vbo)`): a short text with ® or ™.
