@@ -90,8 +90,15 @@ struct WarningGroups {
                 continue
             }
             if inline {
-                let places = group.examples.compactMap { $0.location?.file.map(Self.shortName) }
-                let text = headline(group, in: language) + (places.isEmpty ? "" : "; " + Message.batchGroupExample(example: places.joined(separator: ", ")).rendered(in: language))
+                var places: [String] = []
+                for place in group.examples.compactMap({ $0.location?.file.map(Self.shortName) }) where !places.contains(place) { places.append(place) }
+                // A kind with no headline of its own is said by its first message (`Drafted 27 values
+                // in zh-Hant…`), not by a count alone.
+                let first = group.examples.first.map { $0.message.rendered(in: language) }
+                let head = Losses.loss(in: group.examples[0]) == nil && group.key.code != .convertDropped && group.key.code != .convertApproximated
+                    ? Message.batchGroupFirst(first: first ?? "", more: String(group.count - 1)).rendered(in: language)
+                    : headline(group, in: language)
+                let text = head + (places.isEmpty ? "" : "; " + Message.batchGroupExample(example: places.joined(separator: ", ")).rendered(in: language))
                 lines.append(Diagnostic(group.key.severity, Message(code: group.key.code.rawValue, text: text)).rendered(in: language))
                 continue
             }

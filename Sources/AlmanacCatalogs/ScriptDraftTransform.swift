@@ -17,6 +17,22 @@ public struct ScriptDraftTransform: DocumentTransform {
         }
         let locale = CatalogLocales.catalogName(argument, among: catalog.locales)
         let (drafted, count, kept) = try ScriptDrafts.draft(catalog, target: locale)
-        return (.catalog(drafted), [.note(.catalogDrafted(count: String(count), locale: locale, kept: String(kept)), at: SourceLocation(file: context.sourceFile))])
+        return (.catalog(drafted), [Diagnostic(.note, .catalogDrafted(count: String(count), locale: locale, kept: String(kept)),
+                                               at: SourceLocation(file: context.sourceFile), items: count)])
+    }
+
+    /// A tree's drafts as one note: how many values in how many tables, and how many reviewed
+    /// ones were kept (each table's note says its own counts; `--verbose` shows none of them).
+    public func folderNote(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> Diagnostic? {
+        let drafts = notes.filter { $0.code == .catalogDrafted }
+        guard !drafts.isEmpty, drafts.count == notes.count else { return nil }
+        // Each note's arguments are its counts and locale, as `apply` made them.
+        let drafted = drafts.reduce(0) { $0 + (Int($1.message.arguments[0]) ?? 0) }
+        let kept = drafts.reduce(0) { $0 + (Int($1.message.arguments[2]) ?? 0) }
+        let locales = drafts.map { $0.message.arguments[1] }
+        var named: [String] = []
+        for locale in locales where !named.contains(locale) { named.append(locale) }
+        return Diagnostic(.note, .catalogDraftedTables(count: String(drafted), locale: named.joined(separator: ", "), tables: String(drafts.count),
+                                                       kept: String(kept)), at: SourceLocation(file: folder), items: drafted)
     }
 }

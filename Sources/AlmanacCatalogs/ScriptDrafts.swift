@@ -469,12 +469,11 @@ public enum ScriptDrafts {
     /// or only a `new` one. Drafts are marked `needs_review`; reviewed translations (translated,
     /// needs review, stale) are never replaced. Returns the catalog and how many were drafted.
     public static func draft(_ catalog: Catalog, target: String) throws(Diagnostic) -> (Catalog, drafted: Int, kept: Int) {
-        let toTaiwan = target.lowercased().hasPrefix("zh-hant") || ["zh-tw", "zh-hk", "zh-mo"].contains(target.lowercased())
-        let source = catalog.locales.first { locale in
-            let lower = locale.lowercased()
-            return toTaiwan ? (lower.hasPrefix("zh-hans") || lower == "zh-cn" || lower == "zh")
-                            : (lower.hasPrefix("zh-hant") || lower == "zh-tw" || lower == "zh-hk")
-        }
+        let toTaiwan = CatalogLocales.chineseScript(of: target) == "zh-Hant"
+        // The other script's locale, however its folder spells it (zh-Hans, zh_CN, zh-Hans-CN, zh).
+        let sourceScript = toTaiwan ? "zh-Hans" : "zh-Hant"
+        let candidates = catalog.locales.filter { CatalogLocales.chineseScript(of: $0) == sourceScript }
+        let source = candidates.isEmpty ? nil : CatalogLocales.catalogName(sourceScript, among: candidates)
         guard let source else {
             throw Diagnostic.error(.catalogNoDraftSource(target: target, locales: catalog.locales.joined(separator: ", ")))
         }

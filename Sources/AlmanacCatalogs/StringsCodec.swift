@@ -172,6 +172,9 @@ public struct StringsCodec: Codec {
     static func entry(_ entry: CatalogEntry, value: String, translation: Translation, first: Bool) -> String {
         let presentation = translation.presentation
         var result = presentation["strings.before"] ?? (first ? "" : (entry.comment == nil ? "\n" : "\n\n"))
+        // The file's first entry, now after a new one (a draft of a key the file lacked), starts a
+        // line of its own.
+        if !first, presentation["strings.first"] != nil, !result.hasPrefix("\n") { result = "\n" + result }
         let oldComment = presentation["strings.comment"]
         let commentUnchanged: Bool = if let oldComment {
             (try? StringsFile.parse(oldComment + "\"x\";", fileName: nil).entries.first?.comment) == entry.comment

@@ -455,6 +455,8 @@ public enum StringsFile {
                                                     origin: entry.line > 0 ? SourceLocation(file: fileName, line: entry.line, column: entry.column)
                                                         : SourceLocation(file: fileName, keyPath: entry.key))
             if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
+            // The file's first entry: what stood before it starts the file, not a line of its own.
+            if keepLayout, catalog.entries.isEmpty { translation.presentation["strings.first"] = "" }
             if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = json(entry.duplicatesBefore) }
             // The value as read: when a later duplicate set it, the first line still is as written.
             if keepLayout { translation.presentation["strings.read-value"] = entry.value }

@@ -240,6 +240,16 @@ import Testing
         #expect(WarningGroups(diagnostics.prefix(3)).lines(in: .english) == diagnostics.prefix(3).map { $0.rendered() })
     }
 
+    /// A kind with no headline of its own is said by its first message, and each place once.
+    @Test func aGroupOfNotesSaysWhatTheyAre() {
+        let diagnostics = (0..<5).map { index in
+            Diagnostic(.note, Message("catalog.drafted", ["\(index + 1)", "zh-Hant", "0"], table: nil), at: SourceLocation(file: "App/*.lproj/T\(index % 2)"))
+        }
+        let line = WarningGroups(diagnostics).lines(in: .english, inline: true).first ?? ""
+        #expect(line.hasPrefix("note: catalog.drafted 1 zh-Hant 0 (and 4 more like it); e.g. *.lproj/T0, *.lproj/T1 "),
+                "\(line)")
+    }
+
     @Test func aFolderWithNothingToConvertIsAnError() throws {
         let empty = temporaryDirectory()
         let run = CLIRun(["convert", empty, "--to", "ics", "-o", empty + "-out"])

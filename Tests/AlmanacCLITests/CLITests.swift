@@ -261,6 +261,29 @@ import Testing
         #expect(sheet.output.hasPrefix("key,variant,comment,en,zh-Hans,zh-Hant\r\nsave,,Button,Save,保存,儲存\r\n"))
     }
 
+    /// A tree of an older Mac app (`zh_CN.lproj`, `zh_TW.lproj`, as Skim's): drafts fill its
+    /// zh_TW folders, and the tree's drafts are one note.
+    @Test func draftingATreeOfUnderscoreFolders() throws {
+        let directory = temporaryDirectory()
+        let files = [("en", "Localizable", "\"Delete\" = \"Delete\";\n\"Open\" = \"Open\";\n"),
+                     ("zh_CN", "Localizable", "\"Delete\" = \"删除\";\n\"Open\" = \"打开\";\n"),
+                     ("zh_TW", "Localizable", "\"Open\" = \"打開\";\n"),
+                     ("en", "MainMenu", "\"Zoom\" = \"Zoom\";\n"), ("zh_CN", "MainMenu", "\"Zoom\" = \"缩放\";\n")]
+        for (locale, table, text) in files {
+            try FileManager.default.createDirectory(atPath: "\(directory)/App/\(locale).lproj", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/App/\(locale).lproj/\(table).strings"))
+        }
+        let out = directory + "/Out/"
+        let run = CLIRun(["convert", directory + "/App", "--to", "strings", "--to-locale", "zh-Hant", "-o", out])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(read(out + "zh_TW.lproj/Localizable.strings") == "\"Delete\" = \"刪除\";\n\"Open\" = \"打開\";\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "zh-Hant.lproj/Localizable.strings"))
+        let drafted = run.error.split(separator: "\n").filter { $0.contains("[catalog.drafted") }
+        #expect(drafted.count == 1)
+        #expect(drafted.first?.contains("Drafted 2 values in zh_TW, zh-Hant across 2 tables (marked needs_review); 1 reviewed ones were kept.") == true,
+                "\(run.error)")
+    }
+
     /// A tree whose tables do not all have zh-Hans text (a comment-only InfoPlist.strings, a table
     /// only English has): `--to-locale zh-Hant` drafts the others, writes those as they are, names
     /// them in one note, and succeeds.

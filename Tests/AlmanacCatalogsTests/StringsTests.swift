@@ -125,4 +125,31 @@ func catalog(_ decoded: Decoded) -> Catalog {
         #expect(CatalogLocales.catalogName("zh_CN", among: ["en", "zh-Hans"]) == "zh-Hans")
         #expect(CatalogLocales.catalogName("en-US", among: ["en", "zh-Hans"]) == "en")
     }
+
+    /// Older Mac apps' folders (`zh_CN.lproj`, `zh_TW.lproj`, Skim's and 1Password's) and Apple's
+    /// regional ones (`zh-Hant-TW.lproj`) are the two scripts too.
+    @Test func chineseFoldersAreMatchedByTheirScript() {
+        #expect(CatalogLocales.catalogName("zh-Hant", among: ["en", "zh_CN", "zh_TW"]) == "zh_TW")
+        #expect(CatalogLocales.catalogName("zh-Hans", among: ["en", "zh_CN", "zh_TW"]) == "zh_CN")
+        #expect(CatalogLocales.catalogName("zh-Hant", among: ["en", "zh-Hant-HK", "zh-Hant-TW"]) == "zh-Hant-TW")
+        #expect(CatalogLocales.catalogName("zh-HK", among: ["en", "zh-Hant-HK", "zh-Hant-TW"]) == "zh-Hant-HK")
+        #expect(CatalogLocales.catalogName("zh-Hant", among: ["en", "zh-Hant", "zh-Hant-TW"]) == "zh-Hant")
+        #expect(CatalogLocales.catalogName("zh_tw", among: ["en", "zh_TW"]) == "zh_TW")
+        // None of the script there: the script's own name, never the other script's `zh`.
+        #expect(CatalogLocales.catalogName("zh-Hant", among: ["en", "zh"]) == "zh-Hant")
+        for (name, script) in [("zh_TW", "zh-Hant"), ("zh-MO", "zh-Hant"), ("zh-Hant-HK", "zh-Hant"), ("zh_HK", "zh-Hant"),
+                               ("zh_CN", "zh-Hans"), ("zh-SG", "zh-Hans"), ("zh-Hans-CN", "zh-Hans"), ("zh", "zh-Hans")] {
+            #expect(CatalogLocales.chineseScript(of: name) == script, "\(name)")
+        }
+        #expect(CatalogLocales.chineseScript(of: "zh-Latn") == nil)
+        #expect(CatalogLocales.chineseScript(of: "ja") == nil)
+    }
+
+    @Test func draftsFillTheFolderOfTheOtherScript() throws {
+        let catalog = Catalog(entries: [CatalogEntry(key: "Delete", translations: ["en": Translation(value: "Delete"), "zh_CN": Translation(value: "删除")])])
+        let (drafted, count, _) = try ScriptDrafts.draft(catalog, target: CatalogLocales.catalogName("zh-Hant", among: ["en", "zh_CN", "zh_TW"]))
+        #expect(count == 1)
+        #expect(drafted.entries[0].translations["zh_TW"]?.value == "刪除")
+        #expect(drafted.entries[0].translations["zh_TW"]?.state == .needsReview)
+    }
 }

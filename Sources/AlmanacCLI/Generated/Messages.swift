@@ -15,6 +15,7 @@ enum ModuleMessages {
             "batch.group-dropped": "%1$@ cannot hold %2$@: %3$@ files, %4$@ items",
             "batch.group-example": "e.g. %@",
             "batch.group-example-as": "e.g. %1$@, written as %2$@",
+            "batch.group-first": "%1$@ (and %2$@ more like it)",
             "batch.group-footer": "Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.",
             "batch.group-left-out": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them",
             "batch.group-left-out-one": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them",
@@ -165,6 +166,7 @@ enum ModuleMessages {
             "batch.group-dropped": "%1$@ 无法容纳 %2$@：%3$@ 个文件，%4$@ 项",
             "batch.group-example": "例如 %@",
             "batch.group-example-as": "例如 %1$@，已写成%2$@",
+            "batch.group-first": "%1$@（另有 %2$@ 条同类）",
             "batch.group-footer": "警告已按类别归并，每类列出三例；--verbose 会逐条列出，--report FILE 会保留全部。",
             "batch.group-left-out": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%4$@ 个文件中的 %3$@ 项）；--verbose 逐项列出",
             "batch.group-left-out-one": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%3$@ 项）；--verbose 逐项列出",
@@ -315,6 +317,7 @@ enum ModuleMessages {
             "batch.group-dropped": "%1$@ 無法容納 %2$@：%3$@ 個檔案，%4$@ 項",
             "batch.group-example": "例如 %@",
             "batch.group-example-as": "例如 %1$@，已寫成%2$@",
+            "batch.group-first": "%1$@（另有 %2$@ 則同類）",
             "batch.group-footer": "警告已依類別歸併，每類列出三例；--verbose 會逐條列出，--report FILE 會保留全部。",
             "batch.group-left-out": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%4$@ 個檔案中的 %3$@ 項）；--verbose 逐項列出",
             "batch.group-left-out-one": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%3$@ 項）；--verbose 逐項列出",
@@ -490,6 +493,10 @@ extension Message {
     /// e.g. %1$@, written as %2$@
     static func batchGroupExampleAs(example: String, how: String) -> Message {
         Message("batch.group-example-as", [example, how], table: ModuleMessages.table)
+    }
+    /// %1$@ (and %2$@ more like it)
+    static func batchGroupFirst(first: String, more: String) -> Message {
+        Message("batch.group-first", [first, more], table: ModuleMessages.table)
     }
     /// Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.
     static var batchGroupFooter: Message { Message("batch.group-footer", [], table: ModuleMessages.table) }
@@ -843,6 +850,7 @@ extension DiagnosticCode {
     static let batchGroupDropped: DiagnosticCode = "batch.group-dropped"
     static let batchGroupExample: DiagnosticCode = "batch.group-example"
     static let batchGroupExampleAs: DiagnosticCode = "batch.group-example-as"
+    static let batchGroupFirst: DiagnosticCode = "batch.group-first"
     static let batchGroupFooter: DiagnosticCode = "batch.group-footer"
     static let batchGroupLeftOut: DiagnosticCode = "batch.group-left-out"
     static let batchGroupLeftOutOne: DiagnosticCode = "batch.group-left-out-one"

@@ -9,6 +9,7 @@ enum ModuleMessages {
         english: [
             "catalog.choose-locale": "%@ holds one locale and this catalog has several (%@); choose one with --locale or --option locale=…",
             "catalog.drafted": "Drafted %@ values in %@ (marked needs_review); %@ reviewed ones were kept.",
+            "catalog.drafted-tables": "Drafted %1$@ values in %2$@ across %3$@ tables (marked needs_review); %4$@ reviewed ones were kept.",
             "catalog.no-draft-source": "Nothing to draft %@ from: the catalog has %@, and drafting needs the other Chinese script.",
             "catalog.no-key-column": "No column names the keys (key, id); the columns are: %@.",
             "catalog.no-locale-columns": "No column is named after a locale (en, zh-Hans, zh-Hant); the columns are: %@.",
@@ -26,6 +27,7 @@ enum ModuleMessages {
         simplifiedChinese: [
             "catalog.choose-locale": "%@ 只能存一种语言，而此目录有多种（%@）；请用 --locale 或 --option locale=… 选择。",
             "catalog.drafted": "已在 %2$@ 起草 %1$@ 条（标为 needs_review）；保留了 %3$@ 条已审阅的翻译。",
+            "catalog.drafted-tables": "已在 %2$@ 起草 %1$@ 条，分布在 %3$@ 个表中（标为 needs_review）；保留了 %4$@ 条已审阅的翻译。",
             "catalog.no-draft-source": "无法起草 %@：目录中只有 %@，起草需要另一种中文书写系统。",
             "catalog.no-key-column": "没有表示键的列（key、id）；现有的列是：%@。",
             "catalog.no-locale-columns": "没有以语言命名的列（en、zh-Hans、zh-Hant）；现有的列是：%@。",
@@ -43,6 +45,7 @@ enum ModuleMessages {
         traditionalChinese: [
             "catalog.choose-locale": "%@ 只能存一種語言，而此目錄有多種（%@）；請以 --locale 或 --option locale=… 選擇。",
             "catalog.drafted": "已在 %2$@ 起草 %1$@ 筆（標為 needs_review）；保留了 %3$@ 筆已審閱的翻譯。",
+            "catalog.drafted-tables": "已在 %2$@ 起草 %1$@ 筆，分布在 %3$@ 個表中（標為 needs_review）；保留了 %4$@ 筆已審閱的翻譯。",
             "catalog.no-draft-source": "無法起草 %@：目錄中只有 %@，起草需要另一種中文書寫系統。",
             "catalog.no-key-column": "沒有表示鍵的欄位（key、id）；現有的欄位是：%@。",
             "catalog.no-locale-columns": "沒有以語言命名的欄位（en、zh-Hans、zh-Hant）；現有的欄位是：%@。",
@@ -69,6 +72,10 @@ extension Message {
     /// Drafted %@ values in %@ (marked needs_review); %@ reviewed ones were kept.
     static func catalogDrafted(count: String, locale: String, kept: String) -> Message {
         Message("catalog.drafted", [count, locale, kept], table: ModuleMessages.table)
+    }
+    /// Drafted %1$@ values in %2$@ across %3$@ tables (marked needs_review); %4$@ reviewed ones were kept.
+    static func catalogDraftedTables(count: String, locale: String, tables: String, kept: String) -> Message {
+        Message("catalog.drafted-tables", [count, locale, tables, kept], table: ModuleMessages.table)
     }
     /// Nothing to draft %@ from: the catalog has %@, and drafting needs the other Chinese script.
     static func catalogNoDraftSource(target: String, locales: String) -> Message {
@@ -124,6 +131,7 @@ extension Message {
 extension DiagnosticCode {
     static let catalogChooseLocale: DiagnosticCode = "catalog.choose-locale"
     static let catalogDrafted: DiagnosticCode = "catalog.drafted"
+    static let catalogDraftedTables: DiagnosticCode = "catalog.drafted-tables"
     static let catalogNoDraftSource: DiagnosticCode = "catalog.no-draft-source"
     static let catalogNoKeyColumn: DiagnosticCode = "catalog.no-key-column"
     static let catalogNoLocaleColumns: DiagnosticCode = "catalog.no-locale-columns"

@@ -50,8 +50,13 @@ public protocol DocumentTransform: Sendable {
     /// document is written as it is, and one note names every document left so; alone, it fails.
     var nothingToDo: Set<DiagnosticCode> { get }
     func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic])
+    /// In a folder of several documents, what the transform said of each (its notes, in the order
+    /// of the documents) said once for all (`Drafted 891 values in zh-Hant across 33 tables`), at
+    /// `folder`; nil keeps each document's own.
+    func folderNote(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> Diagnostic?
 }
 
 extension DocumentTransform {
     public var nothingToDo: Set<DiagnosticCode> { [] }
+    public func folderNote(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> Diagnostic? { nil }
 }

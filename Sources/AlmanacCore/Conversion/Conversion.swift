@@ -195,6 +195,9 @@ public struct Conversion: Sendable {
         let outputFolder: Result<OutputFolder, Diagnostic>? = intoFolder ? folder.map { path in Result { () throws(Diagnostic) in try OutputFolder(path) } } : nil
         // The tables a transform had nothing to work from in, written as they are: one note for all.
         var left: [String] = []
+        // What the transforms said of each table, said once for all where a transform can.
+        let transformNotes = TransformNotes(count: transforms.count)
+        let gathersNotes = documents.count > 1
         var reports = documents.map { document in
             var report = ConversionReport(input: path + "/*.lproj/" + document.name, output: nil, to: target.format.id)
             report.from = "lproj"
@@ -212,13 +215,30 @@ public struct Conversion: Sendable {
                     : destination!
                 report.output = target.path
                 var nothingToDo = false
+                // What a transform says of a table is said at the table (`App/*.lproj/InfoPlist`).
+                var context = context
+                context.sourceFile = report.input
                 try finish(document.decoded.document, name: document.name, to: target, context: context, report: &report,
-                           leavingUntransformed: documents.count > 1, left: &nothingToDo)
+                           leavingUntransformed: documents.count > 1, left: &nothingToDo,
+                           transformNotes: gathersNotes ? transformNotes : nil)
                 if nothingToDo { left.append(document.name) }
             } catch {
                 report.fail(error)
             }
             return report
+        }
+        // Each transform's notes: one for the folder, at the first table's report, or each table's own.
+        for (place, (transform, argument)) in transforms.enumerated() where gathersNotes {
+            let notes = transformNotes.notes[place]
+            guard !notes.isEmpty, !reports.isEmpty else { continue }
+            if let note = transform.folderNote(notes, argument: argument, documents: documents.count, folder: path) {
+                reports[0].diagnostics.append(note)
+            } else {
+                for note in notes {
+                    let index = reports.firstIndex { $0.input == note.location?.file } ?? 0
+                    reports[index].diagnostics.append(note)
+                }
+            }
         }
         if let first = left.first, let index = reports.firstIndex(where: { $0.input.hasSuffix("/" + first) }) {
             let options = transforms.map { "--\($0.transform.id) \($0.argument)" }.joined(separator: " ")
@@ -244,8 +264,11 @@ public struct Conversion: Sendable {
     /// it, encodes it and writes it.
     /// With `leavingUntransformed`, a transform's error that says it had nothing to work from
     /// (`DocumentTransform.nothingToDo`) leaves the document as it is, and sets `left`.
+    /// `transformNotes`, when given, collects each transform's notes (by the transform's place)
+    /// instead of the report: a folder's documents, whose notes are said once for all.
     private func finish(_ document: Document, name: String, to destination: Destination, context: CodecContext,
-                        report: inout ConversionReport, leavingUntransformed: Bool = false, left: inout Bool) throws(Diagnostic) {
+                        report: inout ConversionReport, leavingUntransformed: Bool = false, left: inout Bool,
+                        transformNotes: TransformNotes? = nil) throws(Diagnostic) {
         let file = context.sourceFile
         var document = document
         if let via = route(from: document.kind) {
@@ -256,10 +279,14 @@ public struct Conversion: Sendable {
         let (converted, notes) = try registry.convert(document, to: target.format.model, context: context)
         report.diagnostics += notes.map { $0.inFile(file) }
         document = converted
-        for (transform, argument) in transforms {
+        for (place, (transform, argument)) in transforms.enumerated() {
             do throws(Diagnostic) {
                 let (changed, notes) = try transform.apply(document, argument: argument, context: context)
-                report.diagnostics += notes.map { $0.inFile(file) }
+                if let transformNotes {
+                    transformNotes.notes[place] += notes.map { $0.inFile(file) }
+                } else {
+                    report.diagnostics += notes.map { $0.inFile(file) }
+                }
                 document = changed
             } catch where leavingUntransformed && transform.nothingToDo.contains(error.code) {
                 left = true
@@ -454,4 +481,11 @@ private struct StreamingSink: ConvertedItemSink {
         }
         return notes + (try writer!.finish(frame))
     }
+}
+
+/// Each transform's notes on a folder's documents, by the transform's place, gathered while the
+/// documents are converted.
+final class TransformNotes {
+    var notes: [[Diagnostic]]
+    init(count: Int) { notes = Array(repeating: [], count: count) }
 }
