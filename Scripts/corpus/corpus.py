@@ -76,10 +76,12 @@ def app_dir(app):
 
 def catalog_paths(repo_dir, commit):
     """The catalog files at `commit` worth auditing: .strings/.stringsdict in the base and Chinese .lproj
-    folders of a folder that has a Taiwan one, and every .xcstrings with a Taiwan localization."""
+    folders of a folder that has a Taiwan one, the interface files a Chinese locale localizes itself there (a
+    table's .xib), and every .xcstrings with a Taiwan localization."""
     names = git(repo_dir, "ls-tree", "-r", "--name-only", commit).splitlines()
     names = [n for n in names if not SKIP_DIRS.search(n)]
     lproj_files = collections.defaultdict(list)  # parent folder -> [(locale, path)]
+    interfaces = collections.defaultdict(list)  # parent folder -> [path of an .xib, .storyboard or .nib in an .lproj]
     chosen = []
     for name in names:
         parts = name.split("/")
@@ -95,9 +97,18 @@ def catalog_paths(repo_dir, commit):
             locale = folder_locale(parts[-2])
             if locale in TAIWAN | SIMPLIFIED | BASES:
                 lproj_files["/".join(parts[:-2])].append((locale, name))
+        elif name.endswith((".xib", ".storyboard", ".nib")) and len(parts) >= 2 and folder_locale(parts[-2]):
+            interfaces["/".join(parts[:-2])].append(name)
     for parent, files in lproj_files.items():
         if any(locale in TAIWAN for locale, _ in files):
             chosen += [name for _, name in files]
+            # A Chinese locale that localizes a table's interface file itself (zh_CN.lproj/MainMenu.xib
+            # beside the base's MainMenu.strings): the audit reads that the file is there.
+            tables = {os.path.splitext(os.path.basename(name))[0].lower() for locale, name in files if locale in BASES}
+            for name in interfaces.get(parent, []):
+                locale = folder_locale(name.split("/")[-2])
+                if locale in TAIWAN | SIMPLIFIED and os.path.splitext(os.path.basename(name))[0].lower() in tables:
+                    chosen.append(name)
     return sorted(chosen)
 
 

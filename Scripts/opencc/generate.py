@@ -104,11 +104,14 @@ def opencc_tables():
             regional.append((simplified, key))
             known.add(simplified)
     # Characters with more than one form in the other script (须: 須 or 鬚; Taiwan's variants are one form):
-    # only a phrase decides them.
+    # only a phrase decides them. A form outside the basic block of CJK ideographs (開's 𫔭, 買's 𧹒, rare
+    # characters of the supplementary planes) is no form a UI text is written in, and is not counted.
+    def common(v):
+        return len(v) == 1 and 0x4E00 <= ord(v) <= 0x9FFF
     def forms(vs):
-        return {taiwan.get(v, v) for v in vs}
+        return {taiwan.get(v, v) for v in vs if common(v)}
     ambiguous_simplified = sorted(k for k, vs in st_characters if len(forms(vs)) > 1)
-    ambiguous_traditional = sorted(k for k, vs in ts_characters if len(set(vs)) > 1)
+    ambiguous_traditional = sorted(k for k, vs in ts_characters if len({v for v in vs if common(v)}) > 1)
     return (simplified_only, traditional_only, phrases + regional,
             [(k, vs[0]) for k, vs in st_characters], [(k, vs[0]) for k, vs in ts_characters],
             ambiguous_simplified, ambiguous_traditional)

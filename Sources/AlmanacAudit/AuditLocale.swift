@@ -1,4 +1,5 @@
 import AlmanacICU
+import AlmanacStrings
 
 /// What a catalog's locale name means for the checks. Real projects name their folders in many
 /// ways — `zh_TW.lproj`, `zh-Hant-TW.lproj`, lower-case `zh_tw.lproj`, `zh_HK`, `zh_CN` — and the
@@ -15,7 +16,9 @@ struct AuditLocale: Sendable {
         self.name = name
         // ICU reads `zh_TW`, `zh-tw` and `zh-Hant-TW` alike; a name it does not know keeps its
         // first part as the language.
-        if let locale = try? LocaleID(name.replacingOccurrences(of: "_", with: "-")) {
+        // A folder's legacy name (`English.lproj`) is its language's code.
+        let code = CatalogLocales.code(ofLegacyName: name) ?? name
+        if let locale = try? LocaleID(code.replacingOccurrences(of: "_", with: "-")) {
             let maximized = locale.maximized
             language = maximized.language.lowercased()
             script = maximized.script

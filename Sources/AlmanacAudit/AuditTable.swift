@@ -10,12 +10,22 @@ public struct AuditTable: Sendable {
     public var files: [String]
     /// Problems met while reading (unreadable files, duplicate keys).
     public var diagnostics: [Diagnostic]
+    /// The locales that localize the table's interface file itself (`zh_CN.lproj/MainMenu.xib`
+    /// beside the base's `MainMenu.strings`, as older Mac apps do), each with that file: their text
+    /// is in the file, which the audit does not read.
+    public var interfaceFiles: [String: String]
 
-    public init(name: String, catalog: Catalog, files: [String], diagnostics: [Diagnostic] = []) {
+    public init(name: String, catalog: Catalog, files: [String], diagnostics: [Diagnostic] = [], interfaceFiles: [String: String] = [:]) {
         self.name = name
         self.catalog = catalog
         self.files = files
         self.diagnostics = diagnostics
+        self.interfaceFiles = interfaceFiles
+    }
+
+    /// Interface Builder's files, which a locale may localize whole instead of by a `.strings` table.
+    static func isInterfaceFile(_ name: String) -> Bool {
+        name.hasSuffix(".xib") || name.hasSuffix(".storyboard") || name.hasSuffix(".nib")
     }
 
     /// The catalog formats the audit reads when no registry is given.
@@ -37,6 +47,7 @@ public struct AuditTable: Sendable {
                 tables[index].catalog.merge(table.catalog, replacing: table.files.allSatisfy { $0.hasSuffix(".stringsdict") })
                 tables[index].files += table.files
                 tables[index].diagnostics += table.diagnostics
+                tables[index].interfaceFiles.merge(table.interfaceFiles) { first, _ in first }
             } else {
                 tables.append(table)
                 identities.append(identity)
@@ -64,7 +75,9 @@ public struct AuditTable: Sendable {
                 // `.lproj` folders: each file a catalog codec names by extension, read by the
                 // codec the registry picks for it (by name and content); a file that turns out
                 // to be no catalog (an XML layout beside the strings) is left out.
-                let treeFiles = CatalogTree.files(under: path, accepting: wanted)
+                let found = CatalogTree.files(under: path, accepting: { wanted($0) || isInterfaceFile($0) })
+                let treeFiles = found.filter { !isInterfaceFile($0) }
+                let interfaces = found.filter(isInterfaceFile)
                 var roots: [String] = []
                 for file in treeFiles { if let root = root(of: file), !roots.contains(root) { roots.append(root) } }
                 for folder in roots {
@@ -78,7 +91,18 @@ public struct AuditTable: Sendable {
                         return try opened.codec.decode(opened.input, context: context)
                     }
                     for table in tree {
-                        add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics),
+                        // A locale's own interface file of this table's name (`zh_CN.lproj/MainMenu.xib`).
+                        // A locale with the table's `.strings` as well keeps its text there.
+                        var own: [String: String] = [:]
+                        let withTable = Set(table.files.compactMap { CatalogPath.locale(ofPath: $0) })
+                        for file in interfaces where root(of: file) == folder {
+                            let name = OutputNames.baseName(file)
+                            guard name.prefix(upTo: name.lastIndex(of: ".") ?? name.endIndex).lowercased() == table.name.lowercased(),
+                                  let locale = CatalogPath.locale(ofPath: file), !withTable.contains(locale) else { continue }
+                            own[locale] = file
+                        }
+                        add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics,
+                                       interfaceFiles: own),
                             identity: folder + "/" + table.name.lowercased())
                     }
                 }

@@ -110,7 +110,7 @@ public final class Auditor {
     func rules(for locale: String) -> LocaleRules {
         if let known = localeRules[locale] { return known }
         let traits = self.locale(locale)
-        let isBase = locale == options.base
+        let isBase = locale == options.base || CatalogLocales.code(ofLegacyName: locale) == options.base
         func applies(_ rule: any AuditRule) -> Bool { type(of: rule).description.locales.applies(to: traits, isBase: isBase) }
         let value = valueRules.filter(applies)
         let rules = LocaleRules(traits: traits, empty: value.filter { type(of: $0).checksEmptyValues },
@@ -142,7 +142,8 @@ public final class Auditor {
     func audit(_ table: AuditTable, into findings: FindingList) -> ([AuditReport.Coverage], [String]) {
         let catalog = table.catalog
         let catalogLocales = catalog.locales
-        let base = options.base
+        // The base as the table's folders name it: `en`, or `English` in an older Mac app's.
+        let base = CatalogLocales.named(options.base, among: catalogLocales) ?? options.base
         // `--locales zh-Hant` selects a `zh_TW.lproj` folder too: names match as ICU reads them.
         // A locale asked for that the catalog lacks is still checked: every key is missing there.
         let locales = options.locales.map { wanted in
@@ -156,8 +157,13 @@ public final class Auditor {
         // The rules of each locale checked, in `checked`'s order.
         let localeRules = checked.map { rules(for: $0) }
         let others = locales.filter { $0 != base }
+        // The locales checked that localize the table's interface file itself, as ICU reads names
+        // (`--locales zh-Hans` is the `zh_CN.lproj` holding `MainMenu.xib`).
+        let interfaceLocales = Set(checked.filter { name in
+            table.interfaceFiles.keys.contains { $0 == name || locale($0).resolved == locale(name).resolved }
+        })
         let key = KeyContext(auditor: self, findings: findings, table: table.name, baseLocale: base, locales: checked,
-                             tableKeys: TableKeys(catalog.entries))
+                             tableKeys: TableKeys(catalog.entries), interfaceLocales: interfaceLocales)
         let value = ValueContext(key: key)
         let text = TextContext(value: value)
         var translated = Array(repeating: 0, count: checked.count)

@@ -79,9 +79,10 @@ public final class ChineseConverter: @unchecked Sendable {
     /// `text` with the characters at `positions` (Unicode scalar offsets: Simplified characters left
     /// in Traditional text) in Taiwan's forms, where the form is certain: a character with one
     /// Traditional form, or one inside a phrase of OpenCC's, which then decides the phrase's other
-    /// characters too (录制 → 錄製: 制, also a Traditional character, goes with 录). A character
-    /// with several forms and no phrase (鼠须管's 须: 須 or 鬚) stays for a person. Nil when
-    /// nothing changes.
+    /// characters too (录制 → 錄製: 制, also a Traditional character, goes with 录). Where one of
+    /// them has several forms and no phrase (鼠须管's 须: 須 or 鬚; 文件夹's 夹: 夾 or 袷), the text
+    /// stays for a person, all of it: converting the rest would leave a word half converted. Nil
+    /// when nothing changes.
     public static func taiwanCharacters(at positions: [Int], in text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
         let converted = Array(taiwanCharacters(text).unicodeScalars)
@@ -92,6 +93,7 @@ public final class ChineseConverter: @unchecked Sendable {
             let span = match.offset..<min(scalars.count, match.offset + match.phrase.unicodeScalars.count)
             if span.contains(where: wanted.contains) { replace.formUnion(span) }
         }
+        guard wanted.isSubset(of: replace) else { return nil }
         var result = scalars
         for index in replace { result[index] = converted[index] }
         guard result != scalars else { return nil }

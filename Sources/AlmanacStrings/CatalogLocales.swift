@@ -43,6 +43,24 @@ public enum CatalogLocales {
         return "zh-Hans"
     }
 
+    /// The language code of a folder named the way Xcode named them before 2012 (`English.lproj`,
+    /// `Japanese.lproj`: CFBundle's legacy names, which older Mac apps still ship); nil for any
+    /// other name.
+    public static func code(ofLegacyName name: String) -> String? { legacyNames[name] }
+
+    static let legacyNames: [String: String] = [
+        "English": "en", "French": "fr", "German": "de", "Japanese": "ja", "Spanish": "es", "Italian": "it", "Dutch": "nl",
+        "Portuguese": "pt", "Swedish": "sv", "Danish": "da", "Finnish": "fi", "Norwegian": "nb", "Korean": "ko",
+        "Russian": "ru", "Polish": "pl", "Turkish": "tr", "Greek": "el", "Czech": "cs", "Hungarian": "hu",
+    ]
+
+    /// The name among `available` that is the locale `code` (`en`): itself, or a folder's legacy
+    /// name for it (`English`); nil when none is.
+    public static func named(_ code: String, among available: [String]) -> String? {
+        if available.contains(code) { return code }
+        return available.first { legacyNames[$0] == code }
+    }
+
     /// The region of a locale's name (`TW` of `zh_TW` and `zh-Hant-TW`), upper-cased.
     private static func regionOf(_ name: String) -> String? {
         let parts = name.replacingOccurrences(of: "_", with: "-").split(separator: "-").dropFirst()

@@ -73,6 +73,12 @@ import Testing
         #expect(fix("simplified-in-hant", "鼠须管") == nil)
         #expect(fix("traditional-in-hans", "刪除此虚拟机", traditional: false) == "删除此虚拟机")
         #expect(fix("traditional-in-hans", "鼠鬚管", traditional: false) == "鼠须管")
+        // All or nothing: a text with a character of several forms (畫: 画 or 划; 夹: 夾 or 袷) stays
+        // whole for a person; converting the rest left words half converted (畫质, 開发者 once).
+        #expect(fix("traditional-in-hans", "請選擇影片畫質", traditional: false) == nil)
+        #expect(fix("simplified-in-hant", "显示文件夹名称") == nil)
+        // A form of the supplementary planes (開's 𫔭, 買's 𧹒) is no second form.
+        #expect(fix("traditional-in-hans", "聯絡開發者！購買授權", traditional: false) == "联络开发者！购买授权")
     }
 
     @Test func mainlandWords() {

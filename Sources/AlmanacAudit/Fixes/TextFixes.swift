@@ -40,9 +40,12 @@ final class TextFixes {
             fixed = ChineseConverter.taiwanCharacters(at: ScriptPurity.simplifiedPositions(in: Array(text.unicodeScalars)), in: text)
         case "traditional-in-hans":
             guard let simplifier = simplifierNow() else { return nil }
-            fixed = Self.replacing({ scalars in
-                ScriptPurity.traditionalPositions(in: scalars).filter { !ChineseConverter.hasSeveralSimplifiedForms(scalars[$0]) }
-            }, of: text) { simplifier.apply($0) }
+            // All or nothing: a character with several Simplified forms (畫: 画 or 划) is a person's to
+            // decide, and converting the others around it would leave a word half converted (開发者).
+            let scalars = Array(text.unicodeScalars)
+            let positions = ScriptPurity.traditionalPositions(in: scalars)
+            guard !positions.contains(where: { ChineseConverter.hasSeveralSimplifiedForms(scalars[$0]) }) else { return nil }
+            fixed = Self.replacing({ _ in positions }, of: text) { simplifier.apply($0) }
         case "mainland-vocabulary": fixed = vocabulary.replacing(Self.certainTaiwanWords, in: text)
         case "whitespace-mismatch": fixed = base.flatMap { Self.edgeSpaces(text, base: $0) }
         case "newline-mismatch": fixed = base.flatMap { Self.edgeLineBreaks(text, base: $0) }

@@ -49,6 +49,7 @@ enum ModuleMessages {
             "audit.help.japanese-in-chinese": "Translate the value; a Japanese text in a Chinese catalog is usually a file copied from ja.lproj or a translation pasted into the wrong locale.",
             "audit.help.line-wrap-mismatch": "Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.",
             "audit.help.locale-name": "Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).",
+            "audit.help.localized-interface": "Nothing to do, or move the locale to base internationalization (a .strings table per locale) so that its text can be audited.",
             "audit.help.mainland-vocabulary": "Use the Taiwan word given; where the mainland word is right, allow it with --allow WORD.",
             "audit.help.missing-in-catalog": "Add the key to a catalog, or correct the key in the code if it is misspelt.",
             "audit.help.missing-key": "Translate the key in this locale, or remove it from the base if the app no longer uses it.",
@@ -81,6 +82,7 @@ enum ModuleMessages {
             "audit.line-wrap-mismatch": "“%@” in %@ wraps its lines differently from the base.",
             "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.",
             "audit.locale-name": "The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.",
+            "audit.localized-interface": "%1$@ localizes %2$@ in its own %3$@: the audit reads no interface file, so no key of %2$@ is reported missing there.",
             "audit.mainland-vocabulary": "“%@” in %@ uses the mainland word %@; Taiwan writes %@.",
             "audit.missing-in-catalog": "The code uses “%@”, which no catalog defines.",
             "audit.missing-key": "“%@” is missing in %@.",
@@ -104,6 +106,7 @@ enum ModuleMessages {
             "audit.rule.japanese-in-chinese": "A Chinese value written in Japanese (kana); its script, quotes and marks are left to the translation.",
             "audit.rule.line-wrap-mismatch": "Lines are wrapped differently from the base.",
             "audit.rule.locale-name": "A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.",
+            "audit.rule.localized-interface": "A locale that localizes a table's interface file (a .xib, .storyboard or .nib) itself instead of by a .strings table.",
             "audit.rule.mainland-vocabulary": "Mainland vocabulary in Taiwan Chinese.",
             "audit.rule.missing-in-catalog": "The code uses a key no catalog defines.",
             "audit.rule.missing-key": "A key of the base locale has no value in a locale.",
@@ -189,6 +192,7 @@ enum ModuleMessages {
             "audit.help.japanese-in-chinese": "翻译这个值；中文目录里的日文通常是从 ja.lproj 复制来的文件，或贴错了语言区域的翻译。",
             "audit.help.line-wrap-mismatch": "在版面只容纳固定行数的地方，确认文字放得下；基准语言为排版而折行的句子，译文不必照折。",
             "audit.help.locale-name": "如果解读正确则无需处理。若要写明书写系统，可重命名文件夹（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
+            "audit.help.localized-interface": "无需处理；或改用基础国际化（每种语言一个 .strings 表），以便审查其文本。",
             "audit.help.mainland-vocabulary": "改用给出的台湾用语；如果大陆用语在此处是对的，用 --allow WORD 放行。",
             "audit.help.missing-in-catalog": "把这个键加入某个目录；如果是代码中拼错了，就改正代码中的键。",
             "audit.help.missing-key": "在该语言中翻译这个键；如果应用已不再使用，就从基准语言中删除它。",
@@ -221,6 +225,7 @@ enum ModuleMessages {
             "audit.line-wrap-mismatch": "%2$@ 中的“%1$@”断行方式与基准不同。",
             "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查；--fix 就地修复标有 fix 的检查。",
             "audit.locale-name": "文件夹“%@”按 %@ 读取（ICU 为此名称推断的书写系统和地区），并按该书写系统检查。",
+            "audit.localized-interface": "%1$@ 用自己的 %3$@ 本地化 %2$@：审查不读取界面文件，因此不报告 %2$@ 在那里缺少的键。",
             "audit.mainland-vocabulary": "%2$@ 中的“%1$@”用了大陆用语“%3$@”；台湾写作“%4$@”。",
             "audit.missing-in-catalog": "代码用到了“%@”，但没有任何目录定义它。",
             "audit.missing-key": "%2$@ 中缺少“%1$@”。",
@@ -244,6 +249,7 @@ enum ModuleMessages {
             "audit.rule.japanese-in-chinese": "中文的值写成了日文（含假名）；其字形、引号和标点留待翻译时处理。",
             "audit.rule.line-wrap-mismatch": "断行方式与基准不同。",
             "audit.rule.locale-name": "未写明书写系统的语言文件夹（zh_TW、zh_HK、zh_CN）按 ICU 推断的书写系统和地区读取。",
+            "audit.rule.localized-interface": "某语言直接本地化表的界面文件（.xib、.storyboard 或 .nib），而不是用 .strings 表。",
             "audit.rule.mainland-vocabulary": "台湾繁体中文里用了大陆用语。",
             "audit.rule.missing-in-catalog": "代码用到的键没有在目录中定义。",
             "audit.rule.missing-key": "基准语言的键在某语言中没有值。",
@@ -329,6 +335,7 @@ enum ModuleMessages {
             "audit.help.japanese-in-chinese": "翻譯這個值；中文目錄裡的日文通常是從 ja.lproj 複製來的檔案，或貼錯了語言區域的翻譯。",
             "audit.help.line-wrap-mismatch": "在版面只容納固定行數的地方，確認文字放得下；基準語言為排版而斷行的句子，譯文不必照斷。",
             "audit.help.locale-name": "如果解讀正確則無需處理。若要寫明書寫系統，可重新命名資料夾（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
+            "audit.help.localized-interface": "無需處理；或改用基礎國際化（每種語言一個 .strings 表），以便稽核其文字。",
             "audit.help.mainland-vocabulary": "改用指出的台灣用語；如果大陸用語在此處是對的，用 --allow WORD 放行。",
             "audit.help.missing-in-catalog": "把這個鍵加入某個目錄；如果是程式碼中拼錯了，就改正程式碼中的鍵。",
             "audit.help.missing-key": "在該語言中翻譯這個鍵；如果應用程式已不再使用，就從基準語言中刪除它。",
@@ -361,6 +368,7 @@ enum ModuleMessages {
             "audit.line-wrap-mismatch": "%2$@ 中的「%1$@」斷行方式與基準不同。",
             "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查；--fix 就地修正標有 fix 的檢查。",
             "audit.locale-name": "資料夾「%@」按 %@ 讀取（ICU 為此名稱推斷的書寫系統與地區），並依該書寫系統檢查。",
+            "audit.localized-interface": "%1$@ 以自己的 %3$@ 在地化 %2$@：稽核不讀取介面檔案，因此不回報 %2$@ 在那裡缺少的鍵。",
             "audit.mainland-vocabulary": "%2$@ 中的「%1$@」用了中國大陸用語「%3$@」；台灣寫作「%4$@」。",
             "audit.missing-in-catalog": "程式碼用到了「%@」，但沒有任何目錄定義它。",
             "audit.missing-key": "%2$@ 中缺少「%1$@」。",
@@ -384,6 +392,7 @@ enum ModuleMessages {
             "audit.rule.japanese-in-chinese": "中文的值寫成了日文（含假名）；其字形、引號和標點留待翻譯時處理。",
             "audit.rule.line-wrap-mismatch": "斷行方式與基準不同。",
             "audit.rule.locale-name": "未寫明書寫系統的語言資料夾（zh_TW、zh_HK、zh_CN）按 ICU 推斷的書寫系統與地區讀取。",
+            "audit.rule.localized-interface": "某語言直接在地化表的介面檔案（.xib、.storyboard 或 .nib），而不是用 .strings 表。",
             "audit.rule.mainland-vocabulary": "台灣繁體中文裡用了中國大陸用語。",
             "audit.rule.missing-in-catalog": "程式碼用到的鍵沒有在目錄中定義。",
             "audit.rule.missing-key": "基準語言的鍵在某語言中沒有值。",
@@ -541,6 +550,8 @@ extension Message {
     static var auditHelpLineWrapMismatch: Message { Message("audit.help.line-wrap-mismatch", [], table: ModuleMessages.table) }
     /// Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).
     static var auditHelpLocaleName: Message { Message("audit.help.locale-name", [], table: ModuleMessages.table) }
+    /// Nothing to do, or move the locale to base internationalization (a .strings table per locale) so that its text can be audited.
+    static var auditHelpLocalizedInterface: Message { Message("audit.help.localized-interface", [], table: ModuleMessages.table) }
     /// Use the Taiwan word given; where the mainland word is right, allow it with --allow WORD.
     static var auditHelpMainlandVocabulary: Message { Message("audit.help.mainland-vocabulary", [], table: ModuleMessages.table) }
     /// Add the key to a catalog, or correct the key in the code if it is misspelt.
@@ -612,6 +623,10 @@ extension Message {
     /// The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.
     static func auditLocaleName(folder: String, locale: String) -> Message {
         Message("audit.locale-name", [folder, locale], table: ModuleMessages.table)
+    }
+    /// %1$@ localizes %2$@ in its own %3$@: the audit reads no interface file, so no key of %2$@ is reported missing there.
+    static func auditLocalizedInterface(locale: String, table: String, file: String) -> Message {
+        Message("audit.localized-interface", [locale, table, file], table: ModuleMessages.table)
     }
     /// “%@” in %@ uses the mainland word %@; Taiwan writes %@.
     static func auditMainlandVocabulary(key: String, locale: String, word: String, taiwanWord: String) -> Message {
@@ -685,6 +700,8 @@ extension Message {
     static var auditRuleLineWrapMismatch: Message { Message("audit.rule.line-wrap-mismatch", [], table: ModuleMessages.table) }
     /// A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.
     static var auditRuleLocaleName: Message { Message("audit.rule.locale-name", [], table: ModuleMessages.table) }
+    /// A locale that localizes a table's interface file (a .xib, .storyboard or .nib) itself instead of by a .strings table.
+    static var auditRuleLocalizedInterface: Message { Message("audit.rule.localized-interface", [], table: ModuleMessages.table) }
     /// Mainland vocabulary in Taiwan Chinese.
     static var auditRuleMainlandVocabulary: Message { Message("audit.rule.mainland-vocabulary", [], table: ModuleMessages.table) }
     /// The code uses a key no catalog defines.
@@ -837,6 +854,7 @@ extension DiagnosticCode {
     static let auditHelpJapaneseInChinese: DiagnosticCode = "audit.help.japanese-in-chinese"
     static let auditHelpLineWrapMismatch: DiagnosticCode = "audit.help.line-wrap-mismatch"
     static let auditHelpLocaleName: DiagnosticCode = "audit.help.locale-name"
+    static let auditHelpLocalizedInterface: DiagnosticCode = "audit.help.localized-interface"
     static let auditHelpMainlandVocabulary: DiagnosticCode = "audit.help.mainland-vocabulary"
     static let auditHelpMissingInCatalog: DiagnosticCode = "audit.help.missing-in-catalog"
     static let auditHelpMissingKey: DiagnosticCode = "audit.help.missing-key"
@@ -869,6 +887,7 @@ extension DiagnosticCode {
     static let auditLineWrapMismatch: DiagnosticCode = "audit.line-wrap-mismatch"
     static let auditListHeading: DiagnosticCode = "audit.list.heading"
     static let auditLocaleName: DiagnosticCode = "audit.locale-name"
+    static let auditLocalizedInterface: DiagnosticCode = "audit.localized-interface"
     static let auditMainlandVocabulary: DiagnosticCode = "audit.mainland-vocabulary"
     static let auditMissingInCatalog: DiagnosticCode = "audit.missing-in-catalog"
     static let auditMissingKey: DiagnosticCode = "audit.missing-key"
@@ -892,6 +911,7 @@ extension DiagnosticCode {
     static let auditRuleJapaneseInChinese: DiagnosticCode = "audit.rule.japanese-in-chinese"
     static let auditRuleLineWrapMismatch: DiagnosticCode = "audit.rule.line-wrap-mismatch"
     static let auditRuleLocaleName: DiagnosticCode = "audit.rule.locale-name"
+    static let auditRuleLocalizedInterface: DiagnosticCode = "audit.rule.localized-interface"
     static let auditRuleMainlandVocabulary: DiagnosticCode = "audit.rule.mainland-vocabulary"
     static let auditRuleMissingInCatalog: DiagnosticCode = "audit.rule.missing-in-catalog"
     static let auditRuleMissingKey: DiagnosticCode = "audit.rule.missing-key"

@@ -48,14 +48,19 @@ final class KeyContext {
 
     /// The table's keys, for a rule that asks what other keys there are.
     let tableKeys: TableKeys
+    /// The locales that localize the table's interface file itself (`zh_CN.lproj/MainMenu.xib`):
+    /// their text is there, not in a `.strings` table.
+    let interfaceLocales: Set<String>
 
-    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String], tableKeys: TableKeys = TableKeys([])) {
+    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String], tableKeys: TableKeys = TableKeys([]),
+         interfaceLocales: Set<String> = []) {
         self.auditor = auditor
         self.findings = findings
         self.table = table
         self.baseLocale = baseLocale
         self.locales = locales
         self.tableKeys = tableKeys
+        self.interfaceLocales = interfaceLocales
     }
 
     /// Whether the key names a group that other keys of the table extend: it ends with a separator

@@ -6,6 +6,7 @@ public enum AuditRules {
         MissingKeyRule.self, ExtraKeyRule.self,
         // What reading the files met
         DuplicateKeyRule.self, DuplicateIdenticalRule.self, UnreadableRule.self, SourceTextKeysRule.self, LocaleNameRule.self,
+        LocalizedInterfaceRule.self,
         // A value in one locale
         EmptyValueRule.self, UntranslatedRule.self, UntranslatedTermRule.self, UntranslatedLocaleRule.self,
         // Placeholders

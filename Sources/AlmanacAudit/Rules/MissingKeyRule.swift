@@ -4,7 +4,8 @@
 /// not reported, nor is a copyright line's or a
 /// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
 /// (Lorem ipsum, `Size Label`), which the app replaces, nor a Chinese key a locale reads as its
-/// own text (the app shows the key).
+/// own text (the app shows the key), nor any key in a locale that localizes the table's interface
+/// file itself (`zh_CN.lproj/MainMenu.xib`: `localized-interface` says so once).
 struct MissingKeyRule: KeyRule {
     static let description = AuditRuleDescription(
         id: "missing-key", severity: .error, scope: .key, locales: .translations,
@@ -13,6 +14,9 @@ struct MissingKeyRule: KeyRule {
                         .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("rate", "en", "%lld bpm"), ("log", "en", "enabled=%@ | cloud=%@"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("codec", "en", "1400 bps"), ("save", "zh-Hant", "儲存")),
+                        .files(("en.lproj/MainMenu.strings", "\"57.title\" = \"Quit\";\n"), ("zh-Hant.lproj/MainMenu.xib", "<document/>\n"),
+                               ("zh-Hant.lproj/Localizable.strings", "\"a\" = \"一\";\n"), ("en.lproj/Localizable.strings", "\"a\" = \"One\";\n"),
+                               alsoFinds: ["localized-interface"]),
                         .values(("save", "en", "Save"), ("sample", "en", "Lorem ipsum dolor sit amet"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存")),
                         .values(("详情", "en", "Details"), ("save", "en", "Save"), ("save", "zh-Hans", "保存"), ("save", "zh-Hant", "儲存"),
@@ -20,7 +24,8 @@ struct MissingKeyRule: KeyRule {
 
     func check(_ key: KeyContext) {
         guard key.base != nil, !key.isDesignTimeText else { return }
-        let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil }
+        // A locale that localizes the table's interface file itself has the text there.
+        let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil && !key.interfaceLocales.contains($0) }
         guard !missing.isEmpty, key.baseTexts.contains(where: { base in
             UntranslatedRule.words(in: base.text) > 0 && !UntranslatedRule.isSameInEveryLanguage(base.text) && !UntranslatedRule.readsAsUnits(base.text)
         }) else { return }
