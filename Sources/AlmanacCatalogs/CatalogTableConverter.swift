@@ -22,7 +22,9 @@ public struct CatalogTableConverter: DocumentConverter {
         }
     }
 
-    static func table(_ catalog: Catalog) -> Table {
+    static func table(_ read: Catalog) -> Table {
+        // A String Catalog's keys without source-language text are that text: the sheet's source column says it.
+        let catalog = read.withSourceText()
         let locales = [catalog.sourceLanguage] + catalog.locales.filter { $0 != catalog.sourceLanguage }
         var table = Table(columns: ["key", "variant", "comment"] + locales)
         for entry in catalog.entries {

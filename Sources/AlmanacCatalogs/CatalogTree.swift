@@ -164,6 +164,8 @@ public enum CatalogTree {
         throws(Diagnostic) -> [(path: String, bytes: [UInt8], diagnostics: [Diagnostic])]
     {
         var result: [(String, [UInt8], [Diagnostic])] = []
+        // A String Catalog's keys without source-language text are that text (`en.lproj` holds them).
+        let catalog = catalog.withSourceText()
         // An entry with no text in any locale (a key not to translate, one not localized yet) has
         // no file to be in.
         var unplaced = Losses()

@@ -87,13 +87,17 @@ public struct StringsCodec: Codec {
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
-        guard case .catalog(let catalog) = document else {
+        guard case .catalog(let read) = document else {
             throw Diagnostic.error(.convertModelMismatch(model: document.kind.rawValue, format: format.id, expected: ModelKind.catalog.rawValue))
         }
+        let catalog = read.withSourceText()
         let locale = try Self.writtenLocale(catalog, context: context, format: format.id)
-        if context.options["encoding"]?.lowercased() == Self.binary { return try binary(catalog, locale: locale) }
+        var diagnostics = Self.localesLeftOut(catalog, written: locale, context: context, format: format.id)
+        if context.options["encoding"]?.lowercased() == Self.binary {
+            let encoded = try binary(catalog, locale: locale)
+            return Encoded(bytes: encoded.bytes, diagnostics: diagnostics + encoded.diagnostics)
+        }
         var text = ""
-        var diagnostics: [Diagnostic] = []
         var first = true
         // Duplicate lines read from the file are written back where they were, with the key's
         // value now (a key since removed loses them).
@@ -131,11 +135,14 @@ public struct StringsCodec: Codec {
         for entry in catalog.entries {
             guard let translation = entry.translations[locale] else { continue }
             noteUnheld(entry, locale: locale, in: &losses)
-            guard let value = translation.value ?? translation.plural?[.other] else {
+            guard let value = translation.flattened ?? translation.value ?? translation.plural?[.other] else {
                 if translation.devices != nil { losses.dropped("devices", of: entry.key) }
                 continue
             }
-            if translation.value == nil { diagnostics.append(.warning(.catalogPluralFlattened(key: entry.key, locale: locale))) }
+            // A plural (its forms, or a variable `%#@count@` a String Catalog gives forms) as its `other` form.
+            if translation.value == nil || translation.flattened != nil {
+                diagnostics.append(.warning(.catalogPluralFlattened(key: entry.key, locale: locale)))
+            }
             result.append((entry, translation, value))
         }
         return result
@@ -214,6 +221,16 @@ public struct StringsCodec: Codec {
 
     /// The one locale a single-locale format writes: the `locale` option or `--locale`, else the
     /// catalog's only locale, else its source language.
+    /// The locales a one-locale table leaves out when it chose the source language by itself
+    /// (no `--locale`): one warning naming them, and where a tree of them goes.
+    static func localesLeftOut(_ catalog: Catalog, written: String, context: CodecContext, format: String) -> [Diagnostic] {
+        guard context.options["locale"] == nil, context.locale == nil else { return [] }
+        let others = catalog.locales.filter { $0 != written }
+        guard !others.isEmpty else { return [] }
+        let shown = others.count > 8 ? others.prefix(8).joined(separator: ", ") + ", …" : others.joined(separator: ", ")
+        return [.warning(.catalogLocalesLeftOut(format: format, written: written, count: String(others.count), locales: shown))]
+    }
+
     static func writtenLocale(_ catalog: Catalog, context: CodecContext, format: String) throws(Diagnostic) -> String {
         if let locale = context.options["locale"] ?? context.locale.map({ CatalogLocales.catalogName($0.bcp47, among: catalog.locales) }) {
             return locale

@@ -377,3 +377,35 @@ extension Translation {
         try c.encodeIfPresent(textStates, forKey: .textStates)
     }
 }
+
+extension Catalog {
+    /// The catalog with a String Catalog's source text made explicit: a key with no value in the
+    /// source language is its own text there (Xcode shows the key and compiles it so), which a
+    /// format that holds each locale's text (a `.strings` table, a translator's sheet) writes. A
+    /// catalog from elsewhere is returned as it is: a `.strings` base without a key lacks it.
+    public func withSourceText() -> Catalog {
+        guard stringCatalogVersion != nil, entries.contains(where: { $0.translations[sourceLanguage] == nil }) else { return self }
+        var result = self
+        for index in result.entries.indices where result.entries[index].translations[sourceLanguage] == nil {
+            result.entries[index].translations[sourceLanguage] = Translation(value: result.entries[index].key)
+        }
+        return result
+    }
+}
+
+extension Translation {
+    /// The value with each plural variable (`%#@value@`) written as its `other` form, `%arg` as
+    /// the variable's format (`%.1f pixels`): what a format of one string per key can say of it; nil
+    /// when the value has no variable with an `other` form.
+    public var flattened: String? {
+        guard var text = value, let substitutions, text.contains("%#@") else { return nil }
+        var changed = false
+        for (name, substitution) in substitutions {
+            guard let other = substitution.plural[.other], text.contains("%#@" + name + "@") else { continue }
+            let format = "%" + (substitution.argument.map { "\($0)$" } ?? "") + substitution.formatSpecifier
+            text = text.replacingOccurrences(of: "%#@" + name + "@", with: other.replacingOccurrences(of: "%arg", with: format))
+            changed = true
+        }
+        return changed ? text : nil
+    }
+}

@@ -145,6 +145,35 @@ func catalog(_ decoded: Decoded) -> Catalog {
         #expect(CatalogLocales.chineseScript(of: "ja") == nil)
     }
 
+    /// A real String Catalog of 35 locales (LinearMouse's, `Fixtures/LinearMouse`) as one `.strings`
+    /// table: every key of the source language, those whose text is the key among them; a plural
+    /// variable as its other form; and the 34 locales it cannot hold named in one warning.
+    @Test func aStringCatalogToOneTableNamesWhatItLeavesOut() throws {
+        let decoded = try XCStringsCodec().decode(CodecInput(bytes: try fixtureBytes("LinearMouse/Localizable.xcstrings"), fileName: "Localizable.xcstrings"),
+                                                  context: CodecContext())
+        let encoded = try codec.encode(decoded.document, context: CodecContext())
+        let text = String(decoding: encoded.bytes, as: UTF8.self)
+        #expect(text.contains("\"(active)\" = \"(active)\";"))
+        #expect(text.contains("\"- %@\" = \"- %@\";"))
+        #expect(text.contains("\"%.1f pixel(s)\" = \"%.1f pixels\";"))
+        #expect(text.contains("\"%d line(s)\" = \"%d lines\";"))
+        #expect(try StringsFile.parse(text, fileName: nil).entries.count == 6)
+        let left = encoded.diagnostics.filter { $0.code == "catalog.locales-left-out" }
+        #expect(left.count == 1)
+        #expect(left.first?.message.arguments[2] == "34")
+        #expect(encoded.diagnostics.filter { $0.code == "catalog.plural-flattened" }.count == 2)
+        // One locale asked for: its table, and nothing said of the others.
+        let zhHant = try codec.encode(decoded.document, context: CodecContext(options: ["locale": "zh-Hant"]))
+        #expect(String(decoding: zhHant.bytes, as: UTF8.self).contains("\"(active)\" = \"（使用中）\";"))
+        #expect(!zhHant.diagnostics.contains { $0.code == "catalog.locales-left-out" })
+        // A tree: every locale its folder, the source language with every key.
+        guard case .catalog(let catalog) = decoded.document else { Issue.record("not a catalog"); return }
+        let files = try CatalogTree.files(of: catalog, table: "Localizable")
+        #expect(Set(files.map { $0.path.split(separator: "/")[0] }).count == 35)
+        let english = try #require(files.first { $0.path == "en.lproj/Localizable.strings" })
+        #expect(String(decoding: english.bytes, as: UTF8.self).contains("\"(active)\" = \"(active)\";"))
+    }
+
     @Test func draftsFillTheFolderOfTheOtherScript() throws {
         let catalog = Catalog(entries: [CatalogEntry(key: "Delete", translations: ["en": Translation(value: "Delete"), "zh_CN": Translation(value: "删除")])])
         let (drafted, count, _) = try ScriptDrafts.draft(catalog, target: CatalogLocales.catalogName("zh-Hant", among: ["en", "zh_CN", "zh_TW"]))

@@ -10,6 +10,7 @@ enum ModuleMessages {
             "catalog.choose-locale": "%@ holds one locale and this catalog has several (%@); choose one with --locale or --option locale=…",
             "catalog.drafted": "Drafted %@ values in %@ (marked needs_review); %@ reviewed ones were kept.",
             "catalog.drafted-tables": "Drafted %1$@ values in %2$@ across %3$@ tables (marked needs_review); %4$@ reviewed ones were kept.",
+            "catalog.locales-left-out": "%1$@ holds one locale: %2$@ was written; the catalog's %3$@ other locales (%4$@) are not in it. Give -o DIRECTORY/ for a folder of .lproj tables, one per locale, or --locale L for one of them.",
             "catalog.no-draft-source": "Nothing to draft %@ from: the catalog has %@, and drafting needs the other Chinese script.",
             "catalog.no-key-column": "No column names the keys (key, id); the columns are: %@.",
             "catalog.no-locale-columns": "No column is named after a locale (en, zh-Hans, zh-Hant); the columns are: %@.",
@@ -28,6 +29,7 @@ enum ModuleMessages {
             "catalog.choose-locale": "%@ 只能存一种语言，而此目录有多种（%@）；请用 --locale 或 --option locale=… 选择。",
             "catalog.drafted": "已在 %2$@ 起草 %1$@ 条（标为 needs_review）；保留了 %3$@ 条已审阅的翻译。",
             "catalog.drafted-tables": "已在 %2$@ 起草 %1$@ 条，分布在 %3$@ 个表中（标为 needs_review）；保留了 %4$@ 条已审阅的翻译。",
+            "catalog.locales-left-out": "%1$@ 只能容纳一种语言：已写出 %2$@；目录中其他 %3$@ 种语言（%4$@）未写入。用 -o 目录/ 可按语言写出一组 .lproj 表，或用 --locale L 选其中一种。",
             "catalog.no-draft-source": "无法起草 %@：目录中只有 %@，起草需要另一种中文书写系统。",
             "catalog.no-key-column": "没有表示键的列（key、id）；现有的列是：%@。",
             "catalog.no-locale-columns": "没有以语言命名的列（en、zh-Hans、zh-Hant）；现有的列是：%@。",
@@ -46,6 +48,7 @@ enum ModuleMessages {
             "catalog.choose-locale": "%@ 只能存一種語言，而此目錄有多種（%@）；請以 --locale 或 --option locale=… 選擇。",
             "catalog.drafted": "已在 %2$@ 起草 %1$@ 筆（標為 needs_review）；保留了 %3$@ 筆已審閱的翻譯。",
             "catalog.drafted-tables": "已在 %2$@ 起草 %1$@ 筆，分布在 %3$@ 個表中（標為 needs_review）；保留了 %4$@ 筆已審閱的翻譯。",
+            "catalog.locales-left-out": "%1$@ 只能容納一種語言：已寫出 %2$@；目錄中其他 %3$@ 種語言（%4$@）未寫入。用 -o 資料夾/ 可按語言寫出一組 .lproj 表，或用 --locale L 選其中一種。",
             "catalog.no-draft-source": "無法起草 %@：目錄中只有 %@，起草需要另一種中文書寫系統。",
             "catalog.no-key-column": "沒有表示鍵的欄位（key、id）；現有的欄位是：%@。",
             "catalog.no-locale-columns": "沒有以語言命名的欄位（en、zh-Hans、zh-Hant）；現有的欄位是：%@。",
@@ -76,6 +79,10 @@ extension Message {
     /// Drafted %1$@ values in %2$@ across %3$@ tables (marked needs_review); %4$@ reviewed ones were kept.
     static func catalogDraftedTables(count: String, locale: String, tables: String, kept: String) -> Message {
         Message("catalog.drafted-tables", [count, locale, tables, kept], table: ModuleMessages.table)
+    }
+    /// %1$@ holds one locale: %2$@ was written; the catalog's %3$@ other locales (%4$@) are not in it. Give -o DIRECTORY/ for a folder of .lproj tables, one per locale, or --locale L for one of them.
+    static func catalogLocalesLeftOut(format: String, written: String, count: String, locales: String) -> Message {
+        Message("catalog.locales-left-out", [format, written, count, locales], table: ModuleMessages.table)
     }
     /// Nothing to draft %@ from: the catalog has %@, and drafting needs the other Chinese script.
     static func catalogNoDraftSource(target: String, locales: String) -> Message {
@@ -132,6 +139,7 @@ extension DiagnosticCode {
     static let catalogChooseLocale: DiagnosticCode = "catalog.choose-locale"
     static let catalogDrafted: DiagnosticCode = "catalog.drafted"
     static let catalogDraftedTables: DiagnosticCode = "catalog.drafted-tables"
+    static let catalogLocalesLeftOut: DiagnosticCode = "catalog.locales-left-out"
     static let catalogNoDraftSource: DiagnosticCode = "catalog.no-draft-source"
     static let catalogNoKeyColumn: DiagnosticCode = "catalog.no-key-column"
     static let catalogNoLocaleColumns: DiagnosticCode = "catalog.no-locale-columns"
