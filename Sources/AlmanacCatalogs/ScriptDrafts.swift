@@ -470,6 +470,12 @@ public enum ScriptDrafts {
     /// Fills `target` (zh-Hant or zh-Hans) from the other script where the target has no value
     /// or only a `new` one. Drafts are marked `needs_review`; reviewed translations (translated,
     /// needs review, stale) are never replaced. Returns the catalog and how many were drafted.
+    /// The locale drafts were written in (`--to-locale zh-Hant`): what a format of one locale writes
+    /// when none is asked for, as it writes an XLIFF file's target.
+    public static func draftedLocale(of catalog: Catalog) -> String? { catalog.presentation[draftedKey] }
+
+    static let draftedKey = "drafts.locale"
+
     public static func draft(_ catalog: Catalog, target: String) throws(Diagnostic) -> (Catalog, drafted: Int, kept: Int) {
         let toTaiwan = CatalogLocales.chineseScript(of: target) == "zh-Hant"
         // The other script's locale, however its folder spells it (zh-Hans, zh_CN, zh-Hans-CN, zh).
@@ -481,6 +487,7 @@ public enum ScriptDrafts {
         }
         let converter = try ChineseConverter(toTaiwan ? .toTaiwan : .toSimplified)
         var result = catalog
+        result.presentation[draftedKey] = target
         var drafted = 0
         var kept = 0
         for index in result.entries.indices {

@@ -237,8 +237,10 @@ public struct StringsCodec: Codec {
         }
         let locales = catalog.locales
         if locales.count <= 1 { return locales.first ?? catalog.sourceLanguage }
-        // An XLIFF export comes back as its translation, as Xcode imports it.
+        // An XLIFF export comes back as its translation, as Xcode imports it; drafts (`--to-locale`)
+        // are what was asked for.
         if let target = XLIFFCodec.target(of: catalog), locales.contains(target) { return target }
+        if let drafted = ScriptDrafts.draftedLocale(of: catalog), locales.contains(drafted) { return drafted }
         if locales.contains(catalog.sourceLanguage) { return catalog.sourceLanguage }
         throw Diagnostic.error(.catalogChooseLocale(format: format, locales: locales.joined(separator: ", ")))
     }

@@ -166,6 +166,13 @@ func catalog(_ decoded: Decoded) -> Catalog {
         let zhHant = try codec.encode(decoded.document, context: CodecContext(options: ["locale": "zh-Hant"]))
         #expect(String(decoding: zhHant.bytes, as: UTF8.self).contains("\"(active)\" = \"（使用中）\";"))
         #expect(!zhHant.diagnostics.contains { $0.code == "catalog.locales-left-out" })
+        // Drafts (`--to-locale zh-Hant`) are the locale written when none is asked for.
+        guard case .catalog(let read) = decoded.document else { Issue.record("not a catalog"); return }
+        var onlyHans = read
+        for index in onlyHans.entries.indices { onlyHans.entries[index].translations["zh-Hant"] = nil }
+        let (drafted, _, _) = try ScriptDrafts.draft(onlyHans, target: "zh-Hant")
+        let draftText = String(decoding: try codec.encode(.catalog(drafted), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(draftText.contains("\"Settings\" = \"設定\";"), "\(draftText)")
         // A tree: every locale its folder, the source language with every key.
         guard case .catalog(let catalog) = decoded.document else { Issue.record("not a catalog"); return }
         let files = try CatalogTree.files(of: catalog, table: "Localizable")
