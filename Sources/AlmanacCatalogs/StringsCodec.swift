@@ -82,8 +82,23 @@ public struct StringsCodec: Codec {
         var catalog = StringsFile.catalog(parsed, locale: try Self.locale(for: input, context: context),
                                           sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: keepLayout)
         catalog.presentation["strings.encoding"] = encoding.rawValue
+        // A file whose lines end in CRLF (written on Windows, or by a tool that does): what is
+        // written into it (a draft, a new entry) ends its lines so too.
+        if keepLayout, Self.endsLinesWithCRLF(text) { catalog.presentation[Self.newlineKey] = "\r\n" }
         return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics,
                        encoding: encoding.form.rawValue + (encoding.hasBOM ? " with BOM" : ""))
+    }
+
+    static let newlineKey = "strings.newline"
+
+    /// Whether the text's first line ends in CRLF.
+    static func endsLinesWithCRLF(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == ASCII.lineFeed { return previous == ASCII.carriageReturn }
+            previous = byte
+        }
+        return false
     }
 
     public func encode(_ document: Document, context: CodecContext) throws(Diagnostic) -> Encoded {
@@ -113,14 +128,15 @@ public struct StringsCodec: Codec {
                 return fields[2] + (now == fields[1] ? fields[3] : StringsFile.entryText(key: fields[0], value: now))
             }.joined()
         }
+        let newline = catalog.presentation[Self.newlineKey] ?? "\n"
         for (entry, translation, value) in Self.texts(catalog, locale: locale, losses: &losses, diagnostics: &diagnostics) {
             text += duplicates(translation.presentation["strings.duplicates"])
-            text += Self.entry(entry, value: value, translation: translation, first: first)
+            text += Self.entry(entry, value: value, translation: translation, first: first, newline: newline)
             first = false
         }
         text += duplicates(catalog.presentation["strings.duplicates"])
         diagnostics += losses.diagnostics(target: format.id)
-        text += catalog.presentation["strings.trailer"] ?? (first ? "" : "\n")
+        text += catalog.presentation["strings.trailer"] ?? (first ? "" : newline)
         let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
     }
@@ -176,12 +192,14 @@ public struct StringsCodec: Codec {
 
     /// The entry as it was read when neither its key, value nor comment changed; else as Xcode
     /// writes it, keeping the comments and blank lines that stood before it.
-    static func entry(_ entry: CatalogEntry, value: String, translation: Translation, first: Bool) -> String {
+    /// `newline` ends the lines it writes itself (the file's: `\r\n` in a CRLF file).
+    static func entry(_ entry: CatalogEntry, value: String, translation: Translation, first: Bool, newline: String = "\n") -> String {
         let presentation = translation.presentation
-        var result = presentation["strings.before"] ?? (first ? "" : (entry.comment == nil ? "\n" : "\n\n"))
+        var result = presentation["strings.before"] ?? (first ? "" : (entry.comment == nil ? newline : newline + newline))
         // The file's first entry, now after a new one (a draft of a key the file lacked), starts a
         // line of its own.
-        if !first, presentation["strings.first"] != nil, !result.hasPrefix("\n") { result = "\n" + result }
+        if !first, presentation["strings.first"] != nil, !result.unicodeScalars.starts(with: "\n".unicodeScalars),
+           !result.unicodeScalars.starts(with: "\r\n".unicodeScalars) { result = newline + result }
         let oldComment = presentation["strings.comment"]
         let commentUnchanged: Bool = if let oldComment {
             (try? StringsFile.parse(oldComment + "\"x\";", fileName: nil).entries.first?.comment) == entry.comment
@@ -191,7 +209,7 @@ public struct StringsCodec: Codec {
         if let oldComment, commentUnchanged {
             result += oldComment
         } else if let comment = entry.comment {
-            result += StringsFile.commentText(comment) + "\n"
+            result += StringsFile.commentText(comment) + newline
         }
         if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
            parsed.key == entry.key, parsed.value == value || presentation["strings.read-value"] == value {

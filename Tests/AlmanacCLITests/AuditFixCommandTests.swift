@@ -35,23 +35,61 @@ import Testing
         #expect(run.error.contains("Would fix"))
         // No file holds a temporary left behind.
         #expect(!snapshot(work).keys.contains { $0.contains(".tmp") })
-        // What the diff says is what --fix writes (UTF-16 files are shown as UTF-8, so only the others are compared).
+        // What the diff says is what --fix writes, the UTF-16 file's too (its diff holds its bytes).
         let fixed = try copy()
         _ = CLIRun(["audit", fixed + "/Tree", "--fix"])
+        #expect(try Self.patch(run.bytes) == 0)
+        for (path, data) in snapshot(work + "/Tree") {
+            #expect(data == FileManager.default.contents(atPath: fixed + "/Tree/" + path), "\(path)")
+        }
+    }
+
+    /// `patch -p1` from `/` over `diff`; its exit status.
+    static func patch(_ diff: [UInt8]) throws -> Int32 {
         let patch = Process()
         patch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         patch.arguments = ["patch", "-s", "-p1", "-d", "/"]
         let input = Pipe()
         patch.standardInput = input
-        guard (try? patch.run()) != nil else { return }
-        let sections = run.output.components(separatedBy: "--- a/").filter { !$0.contains("zh_TW.lproj/Localizable.strings\n") && !$0.isEmpty }
-        input.fileHandleForWriting.write(Data(sections.map { "--- a/" + $0 }.joined().utf8))
+        try patch.run()
+        input.fileHandleForWriting.write(Data(diff))
         input.fileHandleForWriting.closeFile()
         patch.waitUntilExit()
-        #expect(patch.terminationStatus == 0)
-        for (path, data) in snapshot(work + "/Tree") where !path.hasPrefix("zh_TW") {
-            #expect(data == FileManager.default.contents(atPath: fixed + "/Tree/" + path), "\(path)")
+        return patch.terminationStatus
+    }
+
+    /// Files as Windows editors and other tools leave them: CRLF line ends, UTF-16, no line end at
+    /// the end. The dry run's diff applies to each with `patch -p1` and gives what `--fix` writes;
+    /// what the fix adds to a CRLF file (a draft and its comment) ends its lines in CRLF too.
+    @Test func dryRunDiffsApplyToCRLFAndUTF16Files() throws {
+        let work = temporaryDirectory() + "/App"
+        let files: [(String, [UInt8])] = [
+            ("en.lproj/Localizable.strings", Array("\"save\" = \"Save\";\r\n\"open\" = \"Open...\";\r\n".utf8)),
+            ("zh-Hans.lproj/Localizable.strings", Array("\"save\" = \"保存\";\r\n\"open\" = \"打开...\";".utf8)),
+            ("zh-Hant.lproj/Localizable.strings", [0xFF, 0xFE] + Array("\"save\" = \"儲存\";\n\"open\" = \"打開...\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            ("en.lproj/More.strings", Array("\"done\" = \"Done...\";\r\n".utf8)),
+            ("zh-Hans.lproj/More.strings", Array("\"done\" = \"完成\";\r\n".utf8)),
+            ("zh-Hant.lproj/More.strings", Array("\"other\" = \"其他\";\r\n".utf8)),
+        ]
+        for (path, bytes) in files {
+            try FileManager.default.createDirectory(atPath: work + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: work + "/" + path))
         }
+        let fixed = temporaryDirectory() + "/App"
+        try FileManager.default.copyItem(atPath: work, toPath: fixed)
+        let dry = CLIRun(["audit", work, "--fix", "--dry-run"])
+        #expect(dry.error.contains("Would fix"), "\(dry.error)")
+        _ = CLIRun(["audit", fixed, "--fix"])
+        #expect(try Self.patch(dry.bytes) == 0)
+        for (path, _) in files {
+            #expect(FileManager.default.contents(atPath: work + "/" + path) == FileManager.default.contents(atPath: fixed + "/" + path), "\(path)")
+        }
+        // The draft of `done` in the CRLF file, with its comment, ends its lines as the file does.
+        let drafted = String(decoding: try Data(contentsOf: URL(fileURLWithPath: fixed + "/zh-Hant.lproj/More.strings")), as: UTF8.self)
+        #expect(drafted.contains("\"done\" = \"完成\";\r\n"), "\(drafted.debugDescription)")
+        #expect(!drafted.unicodeScalars.indices.contains { index in
+            drafted.unicodeScalars[index] == "\n" && (index == drafted.unicodeScalars.startIndex || drafted.unicodeScalars[drafted.unicodeScalars.index(before: index)] != "\r")
+        }, "\(drafted.debugDescription)")
     }
 
     /// After the fix the audit reports what is left, and the exit status is that of what is left.

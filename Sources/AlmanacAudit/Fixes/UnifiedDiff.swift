@@ -1,38 +1,23 @@
-import Foundation
-
-/// A unified diff of two versions of a file (`diff -u`, as `git apply` and `patch -p1` read it),
+/// A unified diff of two versions of a file (`diff -a -u`, as `git apply` and `patch -p1` read it),
 /// by lines, with three lines of context. Myers' algorithm: the work grows with the number of
 /// lines that differ, so a catalog of 100,000 lines with a few fixed values diffs at once.
+///
+/// Lines are the file's bytes up to each line feed, as those tools split them: a CRLF file's lines
+/// keep their carriage returns, and a UTF-16 file's diff holds its UTF-16 bytes (line feed `0A`
+/// ends each line, its `00` starts the next), so that the diff applies to the file as it is.
 public enum UnifiedDiff {
-    /// The diff of `old` and `new` for `path`; empty when they are the same. Text in UTF-16 (a
-    /// `.strings` file) is shown as UTF-8; bytes that are no text are said to differ.
+    /// The diff of `old` and `new` for `path`; empty when they are the same.
     public static func bytes(_ old: [UInt8], _ new: [UInt8], path: String, context: Int = 3) -> [UInt8] {
         guard old != new else { return [] }
-        guard let oldText = text(old), let newText = text(new) else {
-            return Array("Binary files a/\(path) and b/\(path) differ\n".utf8)
-        }
-        return Array(diff(oldText, newText, path: path, context: context).utf8)
-    }
-
-    static func text(_ bytes: [UInt8]) -> String? {
-        if let utf8 = String(validating: bytes, as: UTF8.self), !utf8.contains("\0") { return utf8 }
-        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
-            return String(data: Data(bytes), encoding: .utf16)
-        }
-        return nil
-    }
-
-    /// The diff of two texts.
-    public static func diff(_ old: String, _ new: String, path: String, context: Int = 3) -> String {
         let a = lines(old), b = lines(new)
-        let script = editScript(a.map(\.text), b.map(\.text))
-        guard script.contains(where: { $0 != .same }) else { return "" }
+        let script = editScript(a.map(\.line), b.map(\.line))
+        guard script.contains(where: { $0 != .same }) else { return [] }
         // As git writes the names: `a/` and `b/` before the path, without its leading `/` or `./`
         // (`patch -p1` applies it from the folder the path starts in).
         var shown = Substring(path)
         while shown.hasPrefix("./") { shown = shown.dropFirst(2) }
         while shown.hasPrefix("/") { shown = shown.dropFirst() }
-        var output = "--- a/\(shown)\n+++ b/\(shown)\n"
+        var output = Array("--- a/\(shown)\n+++ b/\(shown)\n".utf8)
         // Positions in a and b of each step.
         var steps: [(op: Step, a: Int, b: Int)] = []
         var i = 0, j = 0
@@ -61,12 +46,12 @@ public enum UnifiedDiff {
             let hunk = steps[start..<stop]
             let oldCount = hunk.filter { $0.op != .insert }.count, newCount = hunk.filter { $0.op != .delete }.count
             let oldStart = hunk.first!.a + (oldCount == 0 ? 0 : 1), newStart = hunk.first!.b + (newCount == 0 ? 0 : 1)
-            output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
+            output += Array("@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n".utf8)
             for step in hunk {
                 switch step.op {
-                case .same: output += " " + a[step.a].shown
-                case .delete: output += "-" + a[step.a].shown
-                case .insert: output += "+" + b[step.b].shown
+                case .same: output.append(space); output += a[step.a].shown
+                case .delete: output.append(minus); output += a[step.a].shown
+                case .insert: output.append(plus); output += b[step.b].shown
                 }
             }
             index = stop
@@ -74,20 +59,26 @@ public enum UnifiedDiff {
         return output
     }
 
+    /// The diff of two texts, as UTF-8.
+    public static func diff(_ old: String, _ new: String, path: String, context: Int = 3) -> String {
+        String(decoding: bytes(Array(old.utf8), Array(new.utf8), path: path, context: context), as: UTF8.self)
+    }
+
+    static let lineFeed = UInt8(ascii: "\n"), space = UInt8(ascii: " "), minus = UInt8(ascii: "-"), plus = UInt8(ascii: "+")
+    static let noNewline = Array("\n\\ No newline at end of file\n".utf8)
+
     static func range(_ start: Int, _ count: Int) -> String { count == 1 ? "\(start)" : "\(start),\(count)" }
 
-    /// The lines of a text with their line ends; the last, without one, says so as diff does.
-    static func lines(_ text: String) -> [(text: Substring, shown: String)] {
-        var result: [(Substring, String)] = []
-        var start = text.startIndex
-        while start < text.endIndex {
-            if let end = text[start...].firstIndex(of: "\n") {
-                let line = text[start...end]
-                result.append((line, String(line)))
-                start = text.index(after: end)
+    /// The lines of a file with their line feeds; the last, without one, says so as diff does.
+    static func lines(_ bytes: [UInt8]) -> [(line: ArraySlice<UInt8>, shown: ArraySlice<UInt8>)] {
+        var result: [(ArraySlice<UInt8>, ArraySlice<UInt8>)] = []
+        var start = 0
+        while start < bytes.count {
+            if let end = bytes[start...].firstIndex(of: lineFeed) {
+                result.append((bytes[start...end], bytes[start...end]))
+                start = end + 1
             } else {
-                let line = text[start...]
-                result.append((line, String(line) + "\n\\ No newline at end of file\n"))
+                result.append((bytes[start...], ArraySlice(Array(bytes[start...]) + noNewline)))
                 break
             }
         }
@@ -97,15 +88,15 @@ public enum UnifiedDiff {
     enum Step: Equatable { case same, delete, insert }
 
     /// The shortest edit script from `a` to `b` (Myers 1986).
-    static func editScript(_ a: [Substring], _ b: [Substring]) -> [Step] {
+    static func editScript<Line: Hashable>(_ a: [Line], _ b: [Line]) -> [Step] {
         // Common ends first: fixes change a few lines of long files.
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         // Each distinct line as a number: the search compares numbers, not text.
-        var numbers: [Substring: Int] = [:]
-        func number(_ line: Substring) -> Int {
+        var numbers: [Line: Int] = [:]
+        func number(_ line: Line) -> Int {
             if let known = numbers[line] { return known }
             numbers[line] = numbers.count
             return numbers.count - 1
