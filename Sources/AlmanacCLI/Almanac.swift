@@ -20,6 +20,10 @@ public struct Almanac: ParsableCommand {
         let language = requestedLanguage(arguments) ?? session.language
         let session = session.speaking(language)
         return Session.$current.withValue(session) {
+            if let unknown = UnknownOptions.check(arguments, registry: session.registry) {
+                session.printError(unknown)
+                return AlmanacExitCode.usage.rawValue
+            }
             do {
                 var command = try parseAsRoot(Audit.splittingFixChecks(arguments))
                 try command.run()

@@ -595,6 +595,26 @@ import Testing
         #expect(reread.status == 0 && !reread.output.contains("not-a-currency"), "\(reread.output)")
     }
 
+    /// An option a command does not have is named before anything else is checked, with the
+    /// nearest it has, or the format option it looks like (#71: `--styel iso` answered "Several
+    /// inputs need -o DIRECTORY", taking `iso` for an input).
+    @Test func unknownOptionsAreNamedWithTheNearest() throws {
+        let calendar = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/family-calendar.ics").standardized.path
+        let styel = CLIRun(["convert", calendar, "--to", "csv", "--styel", "iso"])
+        #expect(styel.status == 2)
+        #expect(styel.error.contains("Unknown option '--styel'. Did you mean the format's option, '--option style=iso'?"), "\(styel.error)")
+        #expect(styel.error.contains("Usage: almanac convert"))
+        #expect(!styel.error.contains("Several inputs"))
+        let strict = CLIRun(["convert", calendar, "--to", "csv", "--strct"])
+        #expect(strict.status == 2 && strict.error.contains("Did you mean '--strict'?"), "\(strict.error)")
+        let audit = CLIRun(["audit", calendar, "--formt", "json"])
+        #expect(audit.status == 2 && audit.error.contains("Did you mean '--format'?"), "\(audit.error)")
+        // In the user's language; options after `--` are inputs, and `--fix=CHECKS` is known.
+        #expect(CLIRun(["convert", calendar, "--to", "csv", "--strct", "--lang", "zh-Hant"]).error.contains("未知選項「--strct」"))
+        #expect(!CLIRun(["convert", "--to", "csv", "--", "--strct"]).error.contains("Unknown option"))
+        #expect(!CLIRun(["audit", calendar, "--fix=ellipsis", "--dry-run"]).error.contains("Unknown option"))
+    }
+
     /// The accessor generator is a command like `almanac`: --help, unknown options refused, and its
     /// settings from a configuration file (as the StringAccessors plugin passes it), options winning.
     @Test func stringsGeneratorReadsItsConfiguration() throws {

@@ -109,6 +109,10 @@ enum ModuleMessages {
             "cli.option.via": "Convert through a model (agenda, ledger): read a table's rows as days or balances and write them as the target reads them, e.g. a CSV re-written for a region with --locale.",
             "cli.option.whole-tables": "Audit each catalog file given with the rest of its table: the same table in every .lproj folder beside its own. For a pre-commit hook, which passes only the files that changed.",
             "cli.option.write-baseline": "Write today's findings as a baseline file.",
+            "cli.see-help": "See '%@ --help' for more information.",
+            "cli.unknown-option": "Unknown option '%@'.",
+            "cli.unknown-option-format": "Unknown option '%1$@'. Did you mean the format's option, '%2$@'?",
+            "cli.unknown-option-near": "Unknown option '%1$@'. Did you mean '%2$@'?",
             "expand.all-day": "all day",
             "expand.empty-window": "The window from %@ to %@ is empty: --until must be after --from.",
             "expand.none": "No occurrences between %@ and %@.",
@@ -260,6 +264,10 @@ enum ModuleMessages {
             "cli.option.via": "经由模型转换（agenda、ledger）：把表格的各行读作日子或余额，再按目标格式写出，例如配合 --locale 把 CSV 改写成某地区的样式。",
             "cli.option.whole-tables": "把给出的每个目录文件与其整张表一起审查：与其 .lproj 文件夹并列的每个 .lproj 文件夹中的同名表。供 pre-commit 钩子使用，它只传入改动过的文件。",
             "cli.option.write-baseline": "把本次的问题写入基线文件。",
+            "cli.see-help": "更多信息请见“%@ --help”。",
+            "cli.unknown-option": "未知选项“%@”。",
+            "cli.unknown-option-format": "未知选项“%1$@”。您是指格式的选项“%2$@”吗？",
+            "cli.unknown-option-near": "未知选项“%1$@”。您是指“%2$@”吗？",
             "expand.all-day": "全天",
             "expand.empty-window": "从 %@ 到 %@ 的时间范围是空的：--until 必须晚于 --from。",
             "expand.none": "%@ 至 %@ 之间没有日程。",
@@ -411,6 +419,10 @@ enum ModuleMessages {
             "cli.option.via": "經由模型轉換（agenda、ledger）：把表格的各列讀作日子或餘額，再依目標格式寫出，例如搭配 --locale 把 CSV 改寫成某地區的樣式。",
             "cli.option.whole-tables": "把給出的每個目錄檔案與其整張表一起審查：與其 .lproj 資料夾並列的每個 .lproj 資料夾中的同名表。供 pre-commit 鉤子使用，它只傳入改動過的檔案。",
             "cli.option.write-baseline": "把本次的問題寫入基準檔。",
+            "cli.see-help": "更多資訊請見「%@ --help」。",
+            "cli.unknown-option": "未知選項「%@」。",
+            "cli.unknown-option-format": "未知選項「%1$@」。您是指格式的選項「%2$@」嗎？",
+            "cli.unknown-option-near": "未知選項「%1$@」。您是指「%2$@」嗎？",
             "expand.all-day": "全天",
             "expand.empty-window": "從 %@ 到 %@ 的時間範圍是空的：--until 必須晚於 --from。",
             "expand.none": "%@ 至 %@ 之間沒有行程。",
@@ -712,6 +724,22 @@ extension Message {
     static var cliOptionWholeTables: Message { Message("cli.option.whole-tables", [], table: ModuleMessages.table) }
     /// Write today's findings as a baseline file.
     static var cliOptionWriteBaseline: Message { Message("cli.option.write-baseline", [], table: ModuleMessages.table) }
+    /// See '%@ --help' for more information.
+    static func cliSeeHelp(command: String) -> Message {
+        Message("cli.see-help", [command], table: ModuleMessages.table)
+    }
+    /// Unknown option '%@'.
+    static func cliUnknownOption(option: String) -> Message {
+        Message("cli.unknown-option", [option], table: ModuleMessages.table)
+    }
+    /// Unknown option '%1$@'. Did you mean the format's option, '%2$@'?
+    static func cliUnknownOptionFormat(option: String, meant: String) -> Message {
+        Message("cli.unknown-option-format", [option, meant], table: ModuleMessages.table)
+    }
+    /// Unknown option '%1$@'. Did you mean '%2$@'?
+    static func cliUnknownOptionNear(option: String, meant: String) -> Message {
+        Message("cli.unknown-option-near", [option, meant], table: ModuleMessages.table)
+    }
     /// all day
     static var expandAllDay: Message { Message("expand.all-day", [], table: ModuleMessages.table) }
     /// The window from %@ to %@ is empty: --until must be after --from.
@@ -944,6 +972,10 @@ extension DiagnosticCode {
     static let cliOptionVia: DiagnosticCode = "cli.option.via"
     static let cliOptionWholeTables: DiagnosticCode = "cli.option.whole-tables"
     static let cliOptionWriteBaseline: DiagnosticCode = "cli.option.write-baseline"
+    static let cliSeeHelp: DiagnosticCode = "cli.see-help"
+    static let cliUnknownOption: DiagnosticCode = "cli.unknown-option"
+    static let cliUnknownOptionFormat: DiagnosticCode = "cli.unknown-option-format"
+    static let cliUnknownOptionNear: DiagnosticCode = "cli.unknown-option-near"
     static let expandAllDay: DiagnosticCode = "expand.all-day"
     static let expandEmptyWindow: DiagnosticCode = "expand.empty-window"
     static let expandNone: DiagnosticCode = "expand.none"

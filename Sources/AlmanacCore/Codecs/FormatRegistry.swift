@@ -279,6 +279,11 @@ public struct FormatRegistry: Sendable {
         return ChainedItemConverter(steps: steps)
     }
 
+    /// Every `--option` name a codec or converter declares (`style`, `bom`).
+    public var declaredOptionNames: Set<String> {
+        Set(codecs.flatMap(\.format.options).map(\.name) + converters.flatMap(\.options).map(\.name))
+    }
+
     /// Checks `--option` settings against what the codecs and every converter declare: a name no
     /// one reads is refused (a typo would otherwise change nothing, silently), and so is a value
     /// outside a declared set. The error lists what is accepted.
