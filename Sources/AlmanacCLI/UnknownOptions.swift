@@ -9,10 +9,18 @@ import ArgumentParser
 enum UnknownOptions {
     /// The error for the first unknown long option of `arguments` (a subcommand's name first), if any.
     static func check(_ arguments: [String], registry: FormatRegistry) -> String? {
-        guard let name = arguments.first,
-              let command = Almanac.configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
+        // The subcommand named (`convert`; `locale show`), down to the last one named.
+        var command: any ParsableCommand.Type = Almanac.self
+        var names: [String] = []
+        for argument in arguments {
+            guard let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == argument }) else { break }
+            command = sub
+            names.append(argument)
+        }
+        guard !names.isEmpty else { return nil }
+        let name = names.joined(separator: " ")
         let known = longNames(of: command)
-        for (index, argument) in arguments.enumerated().dropFirst() {
+        for (index, argument) in arguments.enumerated().dropFirst(names.count) {
             if argument == "--" { break }
             guard argument.hasPrefix("--"), argument.count > 2 else { continue }
             let option = String(argument.dropFirst(2).prefix { $0 != "=" })
