@@ -26,8 +26,10 @@ class Almanac < Formula
     bin.install ".build/release/almanac"
     generate_completions_from_executable(bin/"almanac", "--generate-completion-script")
 
-    # The man page, from the command's own help (swift-argument-parser's generate-manual).
-    system "Scripts/generate-manual.sh", bin/"almanac", buildpath/"man"
+    # The man page, from the command's own help (swift-argument-parser's generate-manual), built in
+    # the same build folder: the packages are there already, and the script builds with
+    # --disable-sandbox as well.
+    system "Scripts/generate-manual.sh", bin/"almanac", buildpath/"man", buildpath/".build"
     man1.install "man/almanac.1"
     pkgshare.install "Examples/family-calendar.ics"
   end

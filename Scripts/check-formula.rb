@@ -35,6 +35,21 @@ class Formula
   def assert_equal(expected, actual) = (expected == actual || raise("#{expected.inspect} != #{actual.inspect}"))
 end
 
+# Homebrew builds in a sandbox of its own, where SwiftPM cannot start another: every `swift build`
+# the formula runs, itself or through a script, passes --disable-sandbox.
+root = File.expand_path("..", __dir__)
+formula_text = File.read(File.join(root, "Formula/almanac.rb"))
+builds = formula_text.scan(/system "swift", "build"[^\n]*/) +
+         File.read(File.join(root, "Scripts/generate-manual.sh")).scan(/^\s*swift build[^\n]*/)
+raise "Formula/almanac.rb runs no swift build" if builds.empty?
+builds.each { |line| line.include?("--disable-sandbox") || raise("a swift build without --disable-sandbox: #{line.strip}") }
+# The release the formula installs is a tag of this repository (where the clone has its tags).
+tag = formula_text[/tag: "([^"]+)"/, 1] || raise("Formula/almanac.rb names no tag")
+tags = `git -C #{root} tag --list`.split
+unless tags.empty? || tags.include?(tag)
+  raise "Formula/almanac.rb installs #{tag}, which is no tag here (#{tags.join(", ")})"
+end
+
 load File.expand_path("../Formula/almanac.rb", __dir__)
 Almanac.new(release).instance_eval(&Almanac.test_block)
 puts "Formula/almanac.rb: test do passed against #{release}"

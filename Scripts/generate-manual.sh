@@ -14,7 +14,8 @@ binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 output=$2
 scratch=${3:-.build-tools}
 
-swift build -c release --product generate-manual --scratch-path "$scratch" >&2
+# --disable-sandbox: Homebrew builds inside its own sandbox, where SwiftPM cannot start one of its own.
+swift build --disable-sandbox -c release --product generate-manual --scratch-path "$scratch" >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The tool generate-manual runs: the binary, its help's non-ASCII characters as @@UXXXX@@.

@@ -73,6 +73,6 @@ public struct Almanac: ParsableCommand {
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("lang"), help: ArgumentHelp(L(.cliOptionLang), valueName: "en|zh-Hans|zh-Hant"))
+    @Option(name: .customLong("lang"), help: ArgumentHelp(L(.cliOptionLang), valueName: "en|zh-Hans|zh-Hant"), completion: .list(["en", "zh-Hans", "zh-Hant"]))
     var language: String?
 }

@@ -595,6 +595,48 @@ import Testing
         #expect(reread.status == 0 && !reread.output.contains("not-a-currency"), "\(reread.output)")
     }
 
+    /// Bash completion, as the generated script gives it: file names where a command takes files
+    /// (`almanac inspect fam<TAB>`), and the values of options that have a set of them (#71: it
+    /// completed neither).
+    @Test(.enabled(if: ExternalCommand.runs(["bash", "--version"]))) func bashCompletesFilesAndOptionValues() throws {
+        let directory = temporaryDirectory()
+        let script = directory + "/almanac.bash"
+        try Data(CLIRun(["--generate-completion-script", "bash"]).output.utf8).write(to: URL(fileURLWithPath: script))
+        try Data().write(to: URL(fileURLWithPath: directory + "/family-calendar.ics"))
+        let driver = """
+            cd "$1" && source "$2"
+            complete_line() {
+                COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+                _almanac almanac "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+                echo "$*: ${COMPREPLY[*]}"
+            }
+            complete_line almanac inspect fam
+            complete_line almanac convert x.ics --to xcs
+            complete_line almanac convert x.ics --option sty
+            complete_line almanac audit App --format sa
+            complete_line almanac audit App --explain mainland
+            complete_line almanac locale show zh-T
+            complete_line almanac expand x.ics --lang zh-Hant
+            """
+        let run = ExternalCommand.run(["bash", "-c", driver, "bash", directory, script])
+        #expect(run.status == 0, "\(run.output)")
+        for expected in ["almanac inspect fam: family-calendar.ics", "--to xcs: xcstrings", "--option sty: style=", "--format sa: sarif",
+                         "--explain mainland: mainland-vocabulary", "locale show zh-T: zh-TW", "--lang zh-Hant: zh-Hant"] {
+            #expect(run.output.contains(expected), "\(expected) in \(run.output)")
+        }
+    }
+
+    /// The help, and so the man page made from it, names every exit status the tool gives (#71:
+    /// it stopped at 4, without 130).
+    @Test func theHelpNamesEveryExitStatus() {
+        // The help wraps its lines: read it as one.
+        let help = CLIRun(["--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let line = help.components(separatedBy: "Exit status:").dropFirst().first?.components(separatedBy: "Messages").first ?? ""
+        for code in AlmanacExitCode.allCases {
+            #expect(line.contains(" \(code.rawValue) "), "\(code) in \(line)")
+        }
+    }
+
     /// An option a command does not have is named before anything else is checked, with the
     /// nearest it has, or the format option it looks like (#71: `--styel iso` answered "Several
     /// inputs need -o DIRECTORY", taking `iso` for an input).

@@ -9,21 +9,21 @@ struct Audit: ParsableCommand {
         CommandConfiguration(commandName: "audit", abstract: L(.cliAuditAbstract), discussion: L(.cliAuditDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L(.cliArgumentFiles), valueName: "PATH")) var paths: [String] = []
-    @Option(help: ArgumentHelp(L(.cliOptionBase), valueName: "LOCALE")) var base = "en"
-    @Option(help: ArgumentHelp(L(.cliOptionLocales), valueName: "LOCALE,…")) var locales: String?
-    @Option(parsing: .upToNextOption, help: ArgumentHelp(L(.cliOptionSources), valueName: "DIR")) var sources: [String] = []
+    @Argument(help: ArgumentHelp(L(.cliArgumentFiles), valueName: "PATH"), completion: .file()) var paths: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionBase), valueName: "LOCALE"), completion: .list(Completions.catalogLocales)) var base = "en"
+    @Option(help: ArgumentHelp(L(.cliOptionLocales), valueName: "LOCALE,…"), completion: .list(Completions.catalogLocales)) var locales: String?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(L(.cliOptionSources), valueName: "DIR"), completion: .directory) var sources: [String] = []
     @Option(help: ArgumentHelp(L(.cliOptionAccessors), valueName: "NAME")) var accessors: String?
-    @Option(help: ArgumentHelp(L(.cliOptionAuditFormat), valueName: "FORMAT")) var format = "text"
-    @Option(help: ArgumentHelp(L(.cliOptionBaseline), valueName: "FILE")) var baseline: String?
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(L(.cliOptionWriteBaseline), valueName: "FILE")) var writeBaseline: String?
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp(L(.cliOptionFailOn), valueName: "error|warning")) var failOn = "error"
+    @Option(help: ArgumentHelp(L(.cliOptionAuditFormat), valueName: "FORMAT"), completion: .list(AuditFormat.allCases.map(\.rawValue))) var format = "text"
+    @Option(help: ArgumentHelp(L(.cliOptionBaseline), valueName: "FILE"), completion: .file()) var baseline: String?
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp(L(.cliOptionWriteBaseline), valueName: "FILE"), completion: .file()) var writeBaseline: String?
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp(L(.cliOptionFailOn), valueName: "error|warning"), completion: .list(["error", "warning"])) var failOn = "error"
     @Option(help: ArgumentHelp(L(.cliOptionAllow), valueName: "TEXT")) var allow: [String] = []
-    @Option(help: ArgumentHelp(L(.cliOptionDisable), valueName: "ID")) var disable: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionDisable), valueName: "ID"), completion: .list(Completions.checks)) var disable: [String] = []
     @Flag(name: .customLong("whole-tables"), help: ArgumentHelp(L(.cliOptionWholeTables))) var wholeTables = false
     @Flag(name: .customLong("list-checks"), help: ArgumentHelp(L(.cliOptionListChecks))) var listChecks = false
-    @Option(help: ArgumentHelp(L(.cliOptionExplain), valueName: "ID")) var explain: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH")) var output: String?
+    @Option(help: ArgumentHelp(L(.cliOptionExplain), valueName: "ID"), completion: .list(Completions.checks)) var explain: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH"), completion: .file()) var output: String?
     @Flag(help: ArgumentHelp(L(.cliOptionForce))) var force = false
     @Flag(help: ArgumentHelp(L(.cliOptionFix), valueName: "CHECK,…")) var fix = false
     /// `--fix=CHECK,…`, which `Almanac.run` splits into `--fix --fix-checks CHECK,…`.

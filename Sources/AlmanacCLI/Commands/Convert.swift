@@ -7,12 +7,12 @@ struct Convert: ParsableCommand {
         CommandConfiguration(commandName: "convert", abstract: L(.cliConvertAbstract), discussion: L(.cliConvertDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L(.cliArgumentInputs), valueName: "INPUT")) var inputs: [String] = []
-    @Option(help: ArgumentHelp(L(.cliOptionTo), valueName: "FORMAT")) var to: String?
-    @Option(help: ArgumentHelp(L(.cliOptionFrom), valueName: "FORMAT")) var from: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH")) var output: String?
-    @Option(help: ArgumentHelp(L(.cliOptionVia), valueName: "MODEL")) var via: String?
-    @Option(name: .customLong("to-locale"), help: ArgumentHelp(L(.cliOptionToLocale), valueName: "LOCALE")) var toLocale: String?
+    @Argument(help: ArgumentHelp(L(.cliArgumentInputs), valueName: "INPUT"), completion: .file()) var inputs: [String] = []
+    @Option(help: ArgumentHelp(L(.cliOptionTo), valueName: "FORMAT"), completion: .list(Completions.writtenFormats)) var to: String?
+    @Option(help: ArgumentHelp(L(.cliOptionFrom), valueName: "FORMAT"), completion: .list(Completions.readFormats)) var from: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionOutput), valueName: "PATH"), completion: .file()) var output: String?
+    @Option(help: ArgumentHelp(L(.cliOptionVia), valueName: "MODEL"), completion: .list(ModelKind.allCases.map(\.rawValue))) var via: String?
+    @Option(name: .customLong("to-locale"), help: ArgumentHelp(L(.cliOptionToLocale), valueName: "LOCALE"), completion: .list(["zh-Hant", "zh-Hans"])) var toLocale: String?
     @Flag(help: ArgumentHelp(L(.cliOptionForce))) var force = false
     @Flag(help: ArgumentHelp(L(.cliOptionMerge))) var merge = false
     @Flag(help: ArgumentHelp(L(.cliOptionStrict))) var strict = false
@@ -20,8 +20,8 @@ struct Convert: ParsableCommand {
     @Flag(help: ArgumentHelp(L(.cliOptionJsonReport))) var json = false
     @Flag(help: ArgumentHelp(L(.cliOptionVerbose))) var verbose = false
     @Option(name: .shortAndLong, help: ArgumentHelp(L(.cliOptionJobs), valueName: "N")) var jobs: Int?
-    @Option(help: ArgumentHelp(L(.cliOptionReport), valueName: "FILE")) var report: String?
-    @Option(help: ArgumentHelp(L(.cliOptionManifest), valueName: "FILE")) var manifest: String?
+    @Option(help: ArgumentHelp(L(.cliOptionReport), valueName: "FILE"), completion: .file()) var report: String?
+    @Option(help: ArgumentHelp(L(.cliOptionManifest), valueName: "FILE"), completion: .file()) var manifest: String?
     @Option(help: ArgumentHelp(L(.cliOptionShard), valueName: "K/N")) var shard: String?
     @Flag var onError: ErrorPolicy = .continueOnError
 

@@ -10,7 +10,7 @@ struct Expand: ParsableCommand {
         CommandConfiguration(commandName: "expand", abstract: L(.cliExpandAbstract), discussion: L(.cliExpandDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L(.cliArgumentCalendar), valueName: "FILE")) var file: String
+    @Argument(help: ArgumentHelp(L(.cliArgumentCalendar), valueName: "FILE"), completion: .file()) var file: String
     @Option(help: ArgumentHelp(L(.cliOptionFromDate), valueName: "YYYY-MM-DD")) var from: String?
     @Option(help: ArgumentHelp(L(.cliOptionUntilDate), valueName: "YYYY-MM-DD")) var until: String?
     @Option(help: ArgumentHelp(L(.cliOptionLimit), valueName: "N")) var limit = 10_000

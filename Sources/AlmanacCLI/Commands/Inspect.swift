@@ -7,8 +7,8 @@ struct Inspect: ParsableCommand {
         CommandConfiguration(commandName: "inspect", abstract: L(.cliInspectAbstract), discussion: L(.cliInspectDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(L(.cliArgumentFiles), valueName: "FILE")) var files: [String]
-    @Option(help: ArgumentHelp(L(.cliOptionFrom), valueName: "FORMAT")) var from: String?
+    @Argument(help: ArgumentHelp(L(.cliArgumentFiles), valueName: "FILE"), completion: .file()) var files: [String]
+    @Option(help: ArgumentHelp(L(.cliOptionFrom), valueName: "FORMAT"), completion: .list(Completions.readFormats)) var from: String?
     @OptionGroup var reading: ReadingOptions
     @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
     @OptionGroup var global: GlobalOptions
@@ -132,10 +132,10 @@ struct ItemCounter: DocumentSink {
 
 /// Options about how inputs are read, shared by the commands that read files.
 struct ReadingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(L(.cliOptionEncoding), valueName: "CHARSET")) var encoding: String?
-    @Option(name: .customLong("locale"), help: ArgumentHelp(L(.cliOptionLocale), valueName: "LOCALE")) var locale: String?
+    @Option(help: ArgumentHelp(L(.cliOptionEncoding), valueName: "CHARSET"), completion: .list(Completions.encodings)) var encoding: String?
+    @Option(name: .customLong("locale"), help: ArgumentHelp(L(.cliOptionLocale), valueName: "LOCALE"), completion: .list(Completions.regions)) var locale: String?
     @Option(name: .customLong("time-zone"), help: ArgumentHelp(L(.cliOptionTimeZone), valueName: "ZONE")) var timeZone: String?
-    @Option(name: .customLong("option"), help: ArgumentHelp(L(.cliOptionOption), valueName: "NAME=VALUE")) var options: [String] = []
+    @Option(name: .customLong("option"), help: ArgumentHelp(L(.cliOptionOption), valueName: "NAME=VALUE"), completion: .list(Completions.formatOptions)) var options: [String] = []
     @Option(name: .customLong("columns"), help: ArgumentHelp(L(.cliOptionColumns), valueName: "ROLE=COLUMN,…")) var columns: String?
 
     func context() throws(CommandFailure) -> CodecContext {

@@ -13,11 +13,11 @@ struct LocaleCommand: ParsableCommand {
             CommandConfiguration(commandName: "show", abstract: L(.cliLocaleShowAbstract), discussion: L(.cliLocaleShowDiscussion))
         }
 
-        @Argument(help: ArgumentHelp(L(.cliArgumentLocale), valueName: "LOCALE")) var locale: String
+        @Argument(help: ArgumentHelp(L(.cliArgumentLocale), valueName: "LOCALE"), completion: .list(Completions.regions)) var locale: String
         @Option(help: ArgumentHelp(L(.cliOptionAmount), valueName: "DECIMAL")) var amount = "1234567.5"
         @Option(help: ArgumentHelp(L(.cliOptionCurrency), valueName: "CODE")) var currency = "TWD"
-        @Option(help: ArgumentHelp(L(.cliOptionRounding), valueName: "cash|standard")) var rounding = "cash"
-        @Option(help: ArgumentHelp(L(.cliOptionSymbol), valueName: "locale|iso|TEXT")) var symbol = "locale"
+        @Option(help: ArgumentHelp(L(.cliOptionRounding), valueName: "cash|standard"), completion: .list(["cash", "standard"])) var rounding = "cash"
+        @Option(help: ArgumentHelp(L(.cliOptionSymbol), valueName: "locale|iso|TEXT"), completion: .list(["locale", "iso"])) var symbol = "locale"
         @Option(help: ArgumentHelp(L(.cliOptionDate), valueName: "YYYY-MM-DD")) var date: String?
         @Option(name: .customLong("time-zone"), help: ArgumentHelp(L(.cliOptionTimeZone), valueName: "ZONE")) var timeZone: String?
         @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false

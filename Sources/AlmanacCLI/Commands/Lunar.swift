@@ -10,7 +10,7 @@ struct Lunar: ParsableCommand {
 
     @Argument(help: ArgumentHelp(L(.cliArgumentDates), valueName: "DATE")) var dates: [String]
     @Flag(name: .customLong("to-gregorian"), help: ArgumentHelp(L(.cliOptionToGregorian))) var toGregorian = false
-    @Option(help: ArgumentHelp(L(.cliOptionScript), valueName: "hant|hans")) var script: String?
+    @Option(help: ArgumentHelp(L(.cliOptionScript), valueName: "hant|hans"), completion: .list(["hant", "hans"])) var script: String?
     @Flag(help: ArgumentHelp(L(.cliOptionJson))) var json = false
     @OptionGroup var global: GlobalOptions
 

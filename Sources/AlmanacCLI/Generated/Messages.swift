@@ -49,7 +49,7 @@ enum ModuleMessages {
             "cli.audit.would-fix": "Would fix %@ findings in %@ files: %@ (nothing written: --dry-run).",
             "cli.convert.abstract": "Convert files from one format to another.",
             "cli.convert.discussion": "With one input and no -o, the result goes to standard output. With several inputs, -o names a directory. Existing files are never replaced without --force; outputs are written to a temporary file first and renamed into place.",
-            "cli.discussion": "Exit status: 0 success, 1 problems found, 2 usage error, 3 input error, 4 output error.\nMessages follow --lang, or LC_ALL / LC_MESSAGES / LANG (en, zh-Hans, zh-Hant).",
+            "cli.discussion": "Exit status: 0 success, 1 problems found, 2 usage error, 3 an input failed, 4 an output failed, 130 interrupted (Ctrl-C).\nMessages follow --lang, or LC_ALL / LC_MESSAGES / LANG (en, zh-Hans, zh-Hant).",
             "cli.expand.abstract": "List the occurrences of a calendar's events in a date window, repeats and lunar dates included.",
             "cli.expand.discussion": "The window runs from --from (default: today) to --until (default: a year later), in --time-zone (default: this machine's zone, from TZ or /etc/localtime; a calendar's own X-WR-TIMEZONE wins for its floating times). Occurrences changed by an override are marked with *.",
             "cli.formats.abstract": "List the formats Almanac reads and writes.",
@@ -204,7 +204,7 @@ enum ModuleMessages {
             "cli.audit.would-fix": "将修复 %@ 个问题，涉及 %@ 个文件：%@（--dry-run：未写入）。",
             "cli.convert.abstract": "把文件从一种格式转换为另一种格式。",
             "cli.convert.discussion": "只有一个输入且未指定 -o 时，结果写到标准输出；有多个输入时，-o 须指定一个目录。未加 --force 时绝不覆盖已有文件；输出先写入临时文件，再整体改名就位。",
-            "cli.discussion": "退出状态：0 成功，1 发现问题，2 用法错误，3 输入错误，4 输出错误。\n提示语言由 --lang 决定，否则依次参考 LC_ALL、LC_MESSAGES、LANG（en、zh-Hans、zh-Hant）。",
+            "cli.discussion": "退出状态：0 成功，1 发现问题，2 用法错误，3 输入出错，4 输出出错，130 被中断（Ctrl-C）。\n提示语言由 --lang 决定，否则依次参考 LC_ALL、LC_MESSAGES、LANG（en、zh-Hans、zh-Hant）。",
             "cli.expand.abstract": "列出日历中各日程在某段日期内的每一次发生，包括重复与农历日期。",
             "cli.expand.discussion": "时间范围从 --from（默认：今天）到 --until（默认：一年后），按 --time-zone 计算（默认：本机时区，取自 TZ 或 /etc/localtime；日历自带的 X-WR-TIMEZONE 优先用于其浮动时间）。被单独修改的那一次以 * 标出。",
             "cli.formats.abstract": "列出 Almanac 能读写的格式。",
@@ -359,7 +359,7 @@ enum ModuleMessages {
             "cli.audit.would-fix": "將修正 %@ 個問題，涉及 %@ 個檔案：%@（--dry-run：未寫入）。",
             "cli.convert.abstract": "將檔案從一種格式轉換為另一種格式。",
             "cli.convert.discussion": "只有一個輸入且未指定 -o 時，結果寫到標準輸出；有多個輸入時，-o 須指定一個資料夾。未加 --force 時絕不覆寫既有檔案；輸出會先寫入暫存檔，再整個改名就位。",
-            "cli.discussion": "結束狀態：0 成功，1 發現問題，2 用法錯誤，3 輸入錯誤，4 輸出錯誤。\n訊息語言由 --lang 決定，否則依序參考 LC_ALL、LC_MESSAGES、LANG（en、zh-Hans、zh-Hant）。",
+            "cli.discussion": "結束狀態：0 成功，1 發現問題，2 用法錯誤，3 輸入出錯，4 輸出出錯，130 被中斷（Ctrl-C）。\n訊息語言由 --lang 決定，否則依序參考 LC_ALL、LC_MESSAGES、LANG（en、zh-Hans、zh-Hant）。",
             "cli.expand.abstract": "列出行事曆中各行程在某段日期內的每一次發生，包括重複與農曆日期。",
             "cli.expand.discussion": "時間範圍從 --from（預設：今天）到 --until（預設：一年後），依 --time-zone 計算（預設：本機時區，取自 TZ 或 /etc/localtime；行事曆自帶的 X-WR-TIMEZONE 優先用於其浮動時間）。被單獨修改的那一次以 * 標出。",
             "cli.formats.abstract": "列出 Almanac 能讀寫的格式。",
@@ -604,7 +604,7 @@ extension Message {
     static var cliConvertAbstract: Message { Message("cli.convert.abstract", [], table: ModuleMessages.table) }
     /// With one input and no -o, the result goes to standard output. With several inputs, -o names a directory. Existing files are never replaced without --force; outputs are written to a temporary file first and renamed into place.
     static var cliConvertDiscussion: Message { Message("cli.convert.discussion", [], table: ModuleMessages.table) }
-    /// Exit status: 0 success, 1 problems found, 2 usage error, 3 input error, 4 output error. Messages follow --lang, or LC_ALL / LC_MESSAGES / LANG (en, zh-Hans, zh-Hant).
+    /// Exit status: 0 success, 1 problems found, 2 usage error, 3 an input failed, 4 an output failed, 130 interrupted (Ctrl-C). Messages follow --lang, or LC_ALL / LC_MESSAGES / LANG (en, zh-Hans, zh-Hant).
     static var cliDiscussion: Message { Message("cli.discussion", [], table: ModuleMessages.table) }
     /// List the occurrences of a calendar's events in a date window, repeats and lunar dates included.
     static var cliExpandAbstract: Message { Message("cli.expand.abstract", [], table: ModuleMessages.table) }

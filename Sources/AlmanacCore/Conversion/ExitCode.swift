@@ -1,5 +1,5 @@
 /// Almanac's exit statuses, documented in the README, the Getting started article and `almanac --help`.
-public enum AlmanacExitCode: Int32, Sendable {
+public enum AlmanacExitCode: Int32, Sendable, CaseIterable {
     /// Everything worked.
     case success = 0
     /// The command ran and found problems (warnings from `inspect`, findings from `audit`).
