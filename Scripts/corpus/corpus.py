@@ -8,6 +8,7 @@
     python3 Scripts/corpus/corpus.py precision [--half H]                 # per-check precision from judged.tsv
     python3 Scripts/corpus/corpus.py drafts ALMANAC [--half H] [--list N] # zh-Hant drafts beside OpenCC s2twp / s2tw
     python3 Scripts/corpus/corpus.py fixes ALMANAC [--half H] [--sample N] # audit --fix on a copy: fixed, new, sample to judge
+    python3 Scripts/corpus/corpus.py memory ALMANAC [--half H] [--folds K] # drafts that learn the app, k-fold, beside s2twp
 
 The manifest, apps.json, names each app's repository, commit, licence, half and catalog files. Halves were
 assigned (a seeded shuffle of the repositories, Scripts/corpus/README.md) before any finding was read: tune on
@@ -446,6 +447,81 @@ def drafts(args):
             print(f"{mark} {one_line(source, 60)}\n    human  {one_line(target, 60)}\n    almanac {one_line(a, 60)}\n    s2twp  {one_line(p, 60)}")
 
 
+# --- drafts that learn the app (#68) -----------------------------------------------------------------------
+
+def fold_drafts(almanac, pairs, folds, learn=True):
+    """Each pair's zh-Hant drafted from a catalog of the app that holds every other fold's human zh-Hant (k-fold
+    leave-out: the draft of a text may learn from the app's other translations, never from its own), through the
+    command a user types; `learn=False` drafts with --option learn=no."""
+    drafts = [None] * len(pairs)
+    fold_of = [int(hashlib.sha1(where.encode()).hexdigest(), 16) % folds for where, _, _ in pairs]
+    with tempfile.TemporaryDirectory() as folder:
+        for fold in range(folds):
+            if fold not in fold_of:
+                continue
+            strings = {}
+            for index, (where, source, target) in enumerate(pairs):
+                units = {"zh-Hans": {"stringUnit": {"state": "translated", "value": source}}}
+                if fold_of[index] != fold:
+                    units["zh-Hant"] = {"stringUnit": {"state": "translated", "value": target}}
+                strings["k%06d" % index] = {"localizations": units}
+            source_path, output = os.path.join(folder, "in.xcstrings"), os.path.join(folder, "out.xcstrings")
+            with open(source_path, "w", encoding="utf-8") as file:
+                json.dump({"sourceLanguage": "en", "version": "1.0", "strings": strings}, file, ensure_ascii=False)
+            command = [almanac, "convert", source_path, "--to", "xcstrings", "--to-locale", "zh-Hant", "-o", output, "--force"]
+            if not learn:
+                command += ["--option", "learn=no"]
+            run = subprocess.run(command, capture_output=True)
+            if run.returncode != 0:
+                raise SystemExit(f"{' '.join(command)}: {run.stderr.decode()[:500]}")
+            with open(output, encoding="utf-8") as file:
+                written = json.load(file)["strings"]
+            for index in range(len(pairs)):
+                if fold_of[index] == fold:
+                    drafts[index] = written["k%06d" % index]["localizations"]["zh-Hant"]["stringUnit"]["value"]
+    return drafts
+
+
+def memory(args):
+    """Drafts that learn the app, measured as a reviewer would: for each app, every human zh-Hant text drafted from
+    a catalog holding the app's other translations (k-fold), exact match with the human text beside the same
+    drafts without learning and OpenCC's s2twp; apps whose zh-Hant OpenCC made are left out."""
+    import opencc
+    s2twp, s2tw, s2t = opencc.OpenCC("s2twp"), opencc.OpenCC("s2tw"), opencc.OpenCC("s2t")
+    converters = [s2twp.convert, s2tw.convert, s2t.convert]
+    totals = collections.Counter()
+    examples = []
+    print(f"{'app':40} {'texts':>6} {'learned':>8} {'general':>8} {'s2twp':>8}")
+    for app in apps(args.half, args.only):
+        pairs = pairs_of(app)
+        if not pairs or converted_by_machine(pairs, converters):
+            continue
+        learned = fold_drafts(args.almanac, pairs, args.folds, learn=True)
+        general = fold_drafts(args.almanac, pairs, args.folds, learn=False)
+        opencc_drafts = [s2twp.convert(source) for _, source, _ in pairs]
+        counts = collections.Counter()
+        for (where, source, target), l, g, o in zip(pairs, learned, general, opencc_drafts):
+            counts["texts"] += 1
+            counts["learned"] += l == target
+            counts["general"] += g == target
+            counts["s2twp"] += o == target
+            if l != g:
+                examples.append((app["repo"], source, target, g, l))
+        totals.update(counts)
+        share = lambda name: f"{100 * counts[name] / counts['texts']:7.1f}%"
+        print(f"{app['repo']:40} {counts['texts']:6} {share('learned')} {share('general')} {share('s2twp')}")
+    if totals["texts"]:
+        share = lambda name: f"{100 * totals[name] / totals['texts']:7.1f}%"
+        print(f"{'all':40} {totals['texts']:6} {share('learned')} {share('general')} {share('s2twp')}")
+    better = sum(l == t for _, _, t, g, l in examples)
+    worse = sum(g == t for _, _, t, g, l in examples)
+    print(f"learning changed {len(examples)} drafts: now the human text {better}, was the human text {worse}")
+    random.Random(args.seed).shuffle(examples)
+    for repo, source, target, general, learned in examples[:args.list]:
+        mark = "+" if learned == target else "-" if general == target else " "
+        print(f"{mark} {repo}: {one_line(source, 60)}\n    human   {one_line(target, 60)}\n    general {one_line(general, 60)}\n    learned {one_line(learned, 60)}")
+
+
 # --- audit --fix -----------------------------------------------------------------------------------------
 
 FIX_COLUMNS = ["id", "half", "app", "check", "file", "key", "locale", "variant", "before", "after", "verdict", "reason"]
@@ -621,6 +697,14 @@ def main():
     p.add_argument("--only")
     p.add_argument("--list", type=int, default=0)
     p.set_defaults(run=drafts)
+    p = commands.add_parser("memory")
+    p.add_argument("almanac")
+    p.add_argument("--half", default="tuning")
+    p.add_argument("--only")
+    p.add_argument("--folds", type=int, default=10)
+    p.add_argument("--list", type=int, default=0)
+    p.add_argument("--seed", default="almanac-memory")
+    p.set_defaults(run=memory)
     p = commands.add_parser("fixes")
     p.add_argument("almanac")
     p.add_argument("--half")

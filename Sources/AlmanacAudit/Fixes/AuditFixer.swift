@@ -45,6 +45,8 @@ public struct AuditFixer {
         public var after: String
         /// The file changed.
         public var file: String?
+        /// For a draft, the catalog's own choices it follows (`帳戶 → 帳號`), where any changed it.
+        public var learned: [String]?
     }
 
     /// A file with its fixes applied: its bytes as read and as they would be written.
@@ -181,6 +183,9 @@ public struct AuditFixer {
         for (position, entry) in table.catalog.entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
         let rank = Dictionary(uniqueKeysWithValues: Self.checks.enumerated().map { ($1, $0) })
         var drafter: ChineseConverter??
+        // What the table's own Taiwan translations show, by Simplified and Taiwan locale, learned
+        // when the first draft there is made.
+        var memories: [String: DraftMemory] = [:]
         // The first pass audits the table; each next one only the entries the last one changed.
         var changedKeys: Set<String>?
         defer { auditor.keysToCheck = nil }
@@ -198,7 +203,13 @@ public struct AuditFixer {
                     if drafter == nil { drafter = .some(try? ChineseConverter(.toTaiwan, keepingSharedWords: true)) }
                     let outside = Self.original(of: table.catalog.entries[position], in: table.catalog).flatMap { elsewhere[$0 + "\u{1F}" + finding.key] }
                     guard let converter = drafter ?? nil, let fix = draft(&table.catalog.entries[position], locale: locale, converter: converter,
-                                                                       table: table.name, elsewhere: outside) else { continue }
+                                                                       table: table.name, elsewhere: outside, memory: { source in
+                        let id = source + "\u{1F}" + locale
+                        if let known = memories[id] { return known }
+                        let learned = DraftMemory(learningFrom: original.catalog, source: source, target: locale, converter: converter)
+                        memories[id] = learned
+                        return learned
+                    }) else { continue }
                     fixes.append(fix)
                     changedKeys?.insert(finding.key)
                     changed = true
@@ -221,21 +232,23 @@ public struct AuditFixer {
     }
 
     /// A missing Taiwan Chinese translation drafted from the Simplified one, marked for review.
+    /// `memory` gives what the table's Taiwan translations show for drafts from a Simplified locale.
     private func draft(_ entry: inout CatalogEntry, locale: String, converter: ChineseConverter, table: String,
-                       elsewhere: (locale: String, translation: Translation)? = nil) -> Fix? {
+                       elsewhere: (locale: String, translation: Translation)? = nil, memory: (String) -> DraftMemory = { _ in .none }) -> Fix? {
         let own = entry.translations.keys.sorted().first(where: { Self.isSimplified(auditor.locale($0)) })
         guard entry.translations[locale] == nil, auditor.locale(locale).isTaiwan,
               let source = own ?? elsewhere?.locale,
               let translation = own.flatMap({ entry.translations[$0] }) ?? elsewhere?.translation, !translation.isEmpty,
               // A Simplified text that is still the base's (untranslated there too) drafts nothing.
               translation.texts.contains(where: { $0.text.contains(where: TextScan.isCJK) }) else { return nil }
-        var drafted = converter.convert(translation)
+        var (drafted, used) = memory(source).apply(to: converter.convert(translation), source: translation)
         drafted.state = .needsReview
         drafted.textStates = nil
         drafted.presentation["audit.drafted-from"] = source
         entry.translations[locale] = drafted
         return Fix(check: "missing-key", table: table, key: entry.key, locale: locale, variant: "", before: nil,
-                   after: drafted.texts.map(\.text).joined(separator: " | "))
+                   after: drafted.texts.map(\.text).joined(separator: " | "),
+                   learned: used.isEmpty ? nil : used.sorted().map(\.summary))
     }
 
     static func isSimplified(_ locale: AuditLocale) -> Bool { locale.isChinese && locale.script == "Hans" }

@@ -8,6 +8,7 @@ enum ModuleMessages {
         name: "AlmanacCatalogs",
         english: [
             "catalog.choose-locale": "%@ holds one locale and this catalog has several (%@); choose one with --locale or --option locale=…",
+            "catalog.draft-learned": "Drafts in %1$@ follow this catalog's own translations where they agree on a choice: %2$@ (choice, drafts it changed; --option learn=no drafts without them).",
             "catalog.drafted": "Drafted %@ values in %@ (marked needs_review); %@ reviewed ones were kept.",
             "catalog.drafted-tables": "Drafted %1$@ values in %2$@ across %3$@ tables (marked needs_review); %4$@ reviewed ones were kept.",
             "catalog.locales-left-out": "%1$@ holds one locale: %2$@ was written; the catalog's %3$@ other locales (%4$@) are not in it. Give -o DIRECTORY/ for a folder of .lproj tables, one per locale, or --locale L for one of them.",
@@ -27,6 +28,7 @@ enum ModuleMessages {
         ],
         simplifiedChinese: [
             "catalog.choose-locale": "%@ 只能存一种语言，而此目录有多种（%@）；请用 --locale 或 --option locale=… 选择。",
+            "catalog.draft-learned": "%1$@ 的草稿在本目录现有译文一致之处遵循其用法：%2$@（用法与改动的草稿数；--option learn=no 则不采用）。",
             "catalog.drafted": "已在 %2$@ 起草 %1$@ 条（标为 needs_review）；保留了 %3$@ 条已审阅的翻译。",
             "catalog.drafted-tables": "已在 %2$@ 起草 %1$@ 条，分布在 %3$@ 个表中（标为 needs_review）；保留了 %4$@ 条已审阅的翻译。",
             "catalog.locales-left-out": "%1$@ 只能容纳一种语言：已写出 %2$@；目录中其他 %3$@ 种语言（%4$@）未写入。用 -o 目录/ 可按语言写出一组 .lproj 表，或用 --locale L 选其中一种。",
@@ -46,6 +48,7 @@ enum ModuleMessages {
         ],
         traditionalChinese: [
             "catalog.choose-locale": "%@ 只能存一種語言，而此目錄有多種（%@）；請以 --locale 或 --option locale=… 選擇。",
+            "catalog.draft-learned": "%1$@ 的草稿在本目錄現有譯文一致之處遵循其用法：%2$@（用法與改動的草稿數；--option learn=no 則不採用）。",
             "catalog.drafted": "已在 %2$@ 起草 %1$@ 筆（標為 needs_review）；保留了 %3$@ 筆已審閱的翻譯。",
             "catalog.drafted-tables": "已在 %2$@ 起草 %1$@ 筆，分布在 %3$@ 個表中（標為 needs_review）；保留了 %4$@ 筆已審閱的翻譯。",
             "catalog.locales-left-out": "%1$@ 只能容納一種語言：已寫出 %2$@；目錄中其他 %3$@ 種語言（%4$@）未寫入。用 -o 資料夾/ 可按語言寫出一組 .lproj 表，或用 --locale L 選其中一種。",
@@ -71,6 +74,10 @@ extension Message {
     /// %@ holds one locale and this catalog has several (%@); choose one with --locale or --option locale=…
     static func catalogChooseLocale(format: String, locales: String) -> Message {
         Message("catalog.choose-locale", [format, locales], table: ModuleMessages.table)
+    }
+    /// Drafts in %1$@ follow this catalog's own translations where they agree on a choice: %2$@ (choice, drafts it changed; --option learn=no drafts without them).
+    static func catalogDraftLearned(locale: String, choices: String) -> Message {
+        Message("catalog.draft-learned", [locale, choices], table: ModuleMessages.table)
     }
     /// Drafted %@ values in %@ (marked needs_review); %@ reviewed ones were kept.
     static func catalogDrafted(count: String, locale: String, kept: String) -> Message {
@@ -137,6 +144,7 @@ extension Message {
 // Every code of this table by name: logic compares codes with these, never with their spelling.
 extension DiagnosticCode {
     static let catalogChooseLocale: DiagnosticCode = "catalog.choose-locale"
+    static let catalogDraftLearned: DiagnosticCode = "catalog.draft-learned"
     static let catalogDrafted: DiagnosticCode = "catalog.drafted"
     static let catalogDraftedTables: DiagnosticCode = "catalog.drafted-tables"
     static let catalogLocalesLeftOut: DiagnosticCode = "catalog.locales-left-out"

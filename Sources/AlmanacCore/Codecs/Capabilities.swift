@@ -51,12 +51,15 @@ public protocol DocumentTransform: Sendable {
     var nothingToDo: Set<DiagnosticCode> { get }
     func apply(_ document: Document, argument: String, context: CodecContext) throws(Diagnostic) -> (document: Document, diagnostics: [Diagnostic])
     /// In a folder of several documents, what the transform said of each (its notes, in the order
-    /// of the documents) said once for all (`Drafted 891 values in zh-Hant across 33 tables`), at
-    /// `folder`; nil keeps each document's own.
-    func folderNote(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> Diagnostic?
+    /// of the documents) said as it is to be said once for all (`Drafted 891 values in zh-Hant
+    /// across 33 tables`, at `folder`); nil keeps each document's own.
+    func folderNotes(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> [Diagnostic]?
+    /// The `--option` settings the transform reads.
+    var options: [FormatDescription.Option] { get }
 }
 
 extension DocumentTransform {
     public var nothingToDo: Set<DiagnosticCode> { [] }
-    public func folderNote(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> Diagnostic? { nil }
+    public func folderNotes(_ notes: [Diagnostic], argument: String, documents: Int, folder: String) -> [Diagnostic]? { nil }
+    public var options: [FormatDescription.Option] { [] }
 }

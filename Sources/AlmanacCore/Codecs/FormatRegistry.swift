@@ -281,7 +281,7 @@ public struct FormatRegistry: Sendable {
 
     /// Every `--option` name a codec or converter declares (`style`, `bom`).
     public var declaredOptionNames: Set<String> {
-        Set(codecs.flatMap(\.format.options).map(\.name) + converters.flatMap(\.options).map(\.name))
+        Set(codecs.flatMap(\.format.options).map(\.name) + converters.flatMap(\.options).map(\.name) + transforms.flatMap(\.options).map(\.name))
     }
 
     /// Checks `--option` settings against what the codecs and every converter declare: a name no
@@ -289,7 +289,9 @@ public struct FormatRegistry: Sendable {
     /// outside a declared set. The error lists what is accepted.
     public func checkOptions(_ options: CodecOptions, codecs: [any Codec]) throws(Diagnostic) {
         var declared: [String: [FormatDescription.Option]] = [:]
-        for option in codecs.flatMap(\.format.options) + converters.flatMap(\.options) { declared[option.name, default: []].append(option) }
+        for option in codecs.flatMap(\.format.options) + converters.flatMap(\.options) + transforms.flatMap(\.options) {
+            declared[option.name, default: []].append(option)
+        }
         for (name, value) in options.values.sorted(by: { $0.key < $1.key }) {
             guard let declarations = declared[name] else {
                 // A near miss (`styel`) is named, as swift-argument-parser names a misspelt flag.

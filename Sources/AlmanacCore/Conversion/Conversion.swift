@@ -231,8 +231,8 @@ public struct Conversion: Sendable {
         for (place, (transform, argument)) in transforms.enumerated() where gathersNotes {
             let notes = transformNotes.notes[place]
             guard !notes.isEmpty, !reports.isEmpty else { continue }
-            if let note = transform.folderNote(notes, argument: argument, documents: documents.count, folder: path) {
-                reports[0].diagnostics.append(note)
+            if let said = transform.folderNotes(notes, argument: argument, documents: documents.count, folder: path) {
+                reports[0].diagnostics += said
             } else {
                 for note in notes {
                     let index = reports.firstIndex { $0.input == note.location?.file } ?? 0
