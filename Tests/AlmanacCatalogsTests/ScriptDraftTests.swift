@@ -15,6 +15,16 @@ import Testing
         ("什么时候", "什麼時候"),
         ("农历生日", "農曆生日"),
         ("退出登录", "登出"),
+        // #68's pass over the corpus's frequent words.
+        ("会话已过期", "工作階段已過期"),
+        ("在后台运行", "在背景執行"),
+        ("后台管理", "後台管理"),
+        ("这台计算机", "這台電腦"),
+        ("计算器", "計算器"),
+        ("此操作无法撤销。", "此操作無法還原。"),
+        ("撤销", "還原"),
+        ("常规", "一般"),
+        ("常规检查", "常規檢查"),
     ])
     func simplifiedToTaiwan(simplified: String, taiwan: String) throws {
         let converted = try ChineseConverter(.toTaiwan).convert(simplified)

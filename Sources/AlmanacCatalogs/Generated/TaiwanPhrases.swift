@@ -927,6 +927,13 @@ enum TaiwanPhrases {
         ("替換", "取代"),
         ("小組件", "小工具"),
         ("拼字和語法", "拼字和文法"),
+        ("會話", "工作階段"),
+        ("後臺", "背景"),
+        ("後臺管理", "後台管理"),
+        ("管理後臺", "管理後台"),
+        ("計算機", "電腦"),
+        ("無法撤銷", "無法還原"),
+        ("無法撤消", "無法還原"),
     ]
 
     /// Characters drafts write in another form than OpenCC's, wherever they stand (AlmanacDrafts.txt's `~` lines).
@@ -939,6 +946,9 @@ enum TaiwanPhrases {
         ("通用", "一般"),
         ("幫助", "說明"),
         ("退出", "結束"),
+        ("常規", "一般"),
+        ("撤銷", "還原"),
+        ("撤消", "還原"),
     ]
 
     static let fromTaiwan: [(String, String)] = [
