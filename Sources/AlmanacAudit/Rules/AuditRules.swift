@@ -19,6 +19,8 @@ public enum AuditRules {
         HalfwidthPunctuationRule.self,
         // Typography against the base
         WhitespaceMismatchRule.self, NewlineMismatchRule.self, LineWrapMismatchRule.self, EllipsisRule.self,
+        // Across the app
+        InconsistentTranslationRule.self,
         // Sources
         MissingInCatalogRule.self, UnusedKeyRule.self,
     ]
