@@ -491,6 +491,7 @@ def memory(args):
     converters = [s2twp.convert, s2tw.convert, s2t.convert]
     totals = collections.Counter()
     examples = []
+    drafted = []   # (app, where, source, human, learned, s2twp) for the judged sample
     print(f"{'app':40} {'texts':>6} {'learned':>8} {'general':>8} {'s2twp':>8}")
     for app in apps(args.half, args.only):
         pairs = pairs_of(app)
@@ -507,6 +508,7 @@ def memory(args):
             counts["s2twp"] += o == target
             if l != g:
                 examples.append((app["repo"], source, target, g, l))
+            drafted.append((app["repo"], where, source, target, l, o))
         totals.update(counts)
         share = lambda name: f"{100 * counts[name] / counts['texts']:7.1f}%"
         print(f"{app['repo']:40} {counts['texts']:6} {share('learned')} {share('general')} {share('s2twp')}")
@@ -516,10 +518,44 @@ def memory(args):
     better = sum(l == t for _, _, t, g, l in examples)
     worse = sum(g == t for _, _, t, g, l in examples)
     print(f"learning changed {len(examples)} drafts: now the human text {better}, was the human text {worse}")
+    if args.sample:
+        append_draft_sample(drafted, args.sample, args.seed, args.half)
     random.Random(args.seed).shuffle(examples)
     for repo, source, target, general, learned in examples[:args.list]:
         mark = "+" if learned == target else "-" if general == target else " "
         print(f"{mark} {repo}: {one_line(source, 60)}\n    human   {one_line(target, 60)}\n    general {one_line(general, 60)}\n    learned {one_line(learned, 60)}")
+
+
+DRAFT_COLUMNS = ["id", "half", "app", "source", "human", "almanac", "s2twp", "almanac_verdict", "s2twp_verdict", "reason"]
+DRAFTS_JUDGED = os.path.join(HERE, "drafts-judged.tsv")
+
+
+def append_draft_sample(drafted, size, seed, half):
+    """A seeded sample of drafts (Almanac's, learning from the app, and s2twp's of the same texts) appended to
+    drafts-judged.tsv for judging: each `accept` (as it is), `edit` (one small edit: a word or a mark) or `reject`."""
+    judged = read_verdicts(DRAFTS_JUDGED, DRAFT_COLUMNS)
+    pool = sorted(drafted, key=lambda row: hashlib.sha1("|".join(row[:3]).encode()).hexdigest())
+    random.Random(seed).shuffle(pool)
+    rows = []
+    for repo, where, source, human, learned, opencc_draft in pool[:size]:
+        ident = hashlib.sha1("|".join([repo, where, source]).encode()).hexdigest()[:12]
+        if ident in judged:
+            continue
+        rows.append({"id": ident, "half": half, "app": repo, "source": one_line(source, 200), "human": one_line(human, 200),
+                     "almanac": one_line(learned, 200), "s2twp": one_line(opencc_draft, 200), "almanac_verdict": "", "s2twp_verdict": "",
+                     "reason": ""})
+    append_judged(DRAFTS_JUDGED, DRAFT_COLUMNS, rows, "drafts")
+
+
+def drafts_verdicts(args):
+    """The judged sample's shares: drafts accepted as they are, with one small edit, rejected; Almanac beside s2twp."""
+    judged = [row for row in read_verdicts(DRAFTS_JUDGED, DRAFT_COLUMNS).values() if row["half"] in args.half.split(",")]
+    for system in ("almanac", "s2twp"):
+        counts = collections.Counter(row[system + "_verdict"] for row in judged)
+        total = sum(counts[v] for v in ("accept", "edit", "reject"))
+        if total:
+            print(f"{system:8} {total} judged: accept {counts['accept']}, one small edit {counts['edit']}, reject {counts['reject']}; "
+                  f"accept or one edit {100 * (counts['accept'] + counts['edit']) / total:.1f} %")
 
 
 # --- audit --fix -----------------------------------------------------------------------------------------
@@ -704,7 +740,11 @@ def main():
     p.add_argument("--folds", type=int, default=10)
     p.add_argument("--list", type=int, default=0)
     p.add_argument("--seed", default="almanac-memory")
+    p.add_argument("--sample", type=int, default=0)
     p.set_defaults(run=memory)
+    p = commands.add_parser("drafts-verdicts")
+    p.add_argument("--half", default="measuring")
+    p.set_defaults(run=drafts_verdicts)
     p = commands.add_parser("fixes")
     p.add_argument("almanac")
     p.add_argument("--half")

@@ -62,7 +62,7 @@ public struct DraftMemory: Sendable {
     private var polite: Choice?
     private var fullWidthMarks: Choice?
     /// zh-Hans texts the app translates one way wherever they stand, with that translation.
-    private var texts: [String: String] = [:]
+    private(set) var texts: [String: String] = [:]
     private var sameText: Choice?
 
     /// A choice needs this many of the app's translations showing it, and none against it.
@@ -122,7 +122,8 @@ public struct DraftMemory: Sendable {
         for (source, target) in texts where source.count >= Self.shortText && source.count <= Self.longestPhrase
             && source.unicodeScalars.contains(where: Self.isHan) {
             let draft = drafted(source), app = Array(target.unicodeScalars)
-            guard draft != app else { continue }
+            // A text the app shortens for its place (欢迎使用 as 歡迎, a title) keeps its words elsewhere.
+            guard draft != app, !Self.isShortening(app, of: draft) else { continue }
             candidates[draft, default: [:]][app, default: 0] += translationsOf[source, default: []].count
             phrases.insert(draft)
         }
@@ -301,6 +302,9 @@ public struct DraftMemory: Sendable {
                   core.draft.count <= longestChoice, core.human.count <= longestChoice else { continue }
             // 您 for 你 is the pronoun's choice, learned as a style.
             if core.draft.map({ $0 == "你" ? "您" : $0 == "您" ? "你" : $0 }) == core.human { continue }
+            // A particle put in or left out (组合变音符号 as 組合的變音符號) is the sentence's grammar,
+            // not the app's word: 組合 is no 組合的 in 組合鍵.
+            if core.draft.isEmpty || core.human.isEmpty, (core.draft + core.human).allSatisfy(particles.contains) { continue }
             // A change of two characters or more on both sides is a word by itself (通過 → 透過). One
             // character, or one put in or left out (應用 → 應用程式, 您確定 → 確定), says where it
             // applies only with the Chinese characters both texts have beside it: one or two before
@@ -421,6 +425,17 @@ public struct DraftMemory: Sendable {
         if decided(nin, ni) { polite = Choice(kind: .polite(true), seen: nin) }
         else if decided(ni, nin) { polite = Choice(kind: .polite(false), seen: ni) }
         if decided(full, half) { fullWidthMarks = Choice(kind: .fullWidthMarks, seen: full) }
+    }
+
+    /// Characters that tie words into a sentence rather than name anything.
+    static let particles: Set<Unicode.Scalar> = ["的", "地", "得", "了", "著", "着", "之", "嗎", "呢", "吧", "啊"]
+
+    /// Whether `shorter` is `text` with characters left out and none put in or changed.
+    static func isShortening(_ shorter: Text, of text: Text) -> Bool {
+        guard shorter.count < text.count else { return false }
+        var next = 0
+        for scalar in text where next < shorter.count && shorter[next] == scalar { next += 1 }
+        return next == shorter.count
     }
 
     static func isHan(_ scalar: Unicode.Scalar) -> Bool {

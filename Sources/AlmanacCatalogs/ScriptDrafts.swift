@@ -128,30 +128,52 @@ public final class ChineseConverter: @unchecked Sendable {
             && characters[index - 1].isLetter && characters[index + 1].isLetter && characters[index - 1].isASCII && characters[index + 1].isASCII
     }
 
-    /// Quotation marks as Taiwan writes them: “” and ‘’ are 「」 and 『』 (an apostrophe between two
-    /// letters stays), and a placeholder in straight single quotes ('%@') is quoted 「%@」.
+    /// Quotation marks as Taiwan writes them: “” are 「」, and ‘’ are 『』 inside them and 「」 where
+    /// they stand alone (an apostrophe between two letters stays); a placeholder in straight single
+    /// quotes ('%@') is quoted 「%@」. A full-width bracket carries its own space: the space the
+    /// source put between a western quote and a Chinese character goes.
     static func taiwanQuotes(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { "“”‘’'".unicodeScalars.contains($0) }) else { return text }
         var characters = Array(text)
+        var converted: Set<Int> = []
+        var insideDouble = false
+        var singleOpen: Character?
         for index in characters.indices {
             switch characters[index] {
-            case "“": characters[index] = "「"
-            case "”": characters[index] = "」"
-            case "‘": characters[index] = "『"
+            case "“": characters[index] = "「"; insideDouble = true
+            case "”": characters[index] = "」"; insideDouble = false
+            case "‘":
+                characters[index] = insideDouble ? "『" : "「"
+                singleOpen = characters[index]
             case "’":
-                if !isApostrophe(characters, at: index) { characters[index] = "』" }
+                guard !isApostrophe(characters, at: index) else { continue }
+                characters[index] = (singleOpen ?? (insideDouble ? "『" : "「")) == "『" ? "』" : "」"
+                singleOpen = nil
             case "'":
                 // '%@' (a placeholder and nothing else between straight quotes).
                 guard let close = characters[(index + 1)...].firstIndex(of: "'") else { continue }
                 let inside = String(characters[(index + 1)..<close])
                 let placeholders = PlaceholderList(inside).placeholders
                 if placeholders.count == 1, placeholders[0].text == inside {
-                    characters[index] = "「"
-                    characters[close] = "」"
+                    characters[index] = insideDouble ? "『" : "「"
+                    characters[close] = insideDouble ? "』" : "」"
+                    converted.formUnion([index, close])
                 }
+                continue
             default: continue
             }
+            converted.insert(index)
         }
+        // 在 '%1$@' 中 → 在「%1$@」中: a space between a converted bracket and a Chinese character.
+        var dropped: Set<Int> = []
+        for index in converted {
+            let opening = characters[index] == "「" || characters[index] == "『"
+            let space = opening ? index - 1 : index + 1, beyond = opening ? index - 2 : index + 2
+            guard space >= 0, space < characters.count, characters[space] == " ", beyond >= 0, beyond < characters.count,
+                  characters[beyond].unicodeScalars.allSatisfy(DraftMemory.isHan) else { continue }
+            dropped.insert(space)
+        }
+        if !dropped.isEmpty { characters = characters.indices.filter { !dropped.contains($0) }.map { characters[$0] } }
         return String(characters)
     }
 

@@ -72,5 +72,18 @@ import Testing
         #expect(words("新增帳戶", "新增帳號") == ["帳戶→帳號", "增帳戶→增帳號"])
         // One put in, placed by what is before it.
         #expect(words("打開應用", "打開應用程式") == ["用→用程式", "應用→應用程式"])
+        // A particle put in is grammar, no word.
+        #expect(words("組合變音符號", "組合的變音符號") == [])
+    }
+
+    /// Found in the measuring half's judged drafts (#68): a title the app shortens (欢迎使用 as
+    /// 歡迎) and a particle its block names put in (組合的變音符號) changed longer texts.
+    @Test func shorteningsAndParticlesAreNoWords() {
+        let memory = DraftMemory(pairs: [("欢迎使用", "歡迎"), ("组合变音符号", "組合的變音符號"), ("组合变音符号补充", "組合的變音符號補充")],
+                                 converter: converter)
+        #expect(memory.apply(converter.convert("欢迎使用 Tunnelblick")).text == "歡迎使用 Tunnelblick")
+        #expect(memory.apply(converter.convert("组合键")).text == "組合鍵")
+        // The whole text is still the app's.
+        #expect(memory.texts["欢迎使用"] == "歡迎")
     }
 }

@@ -25,6 +25,16 @@ import Testing
         ("撤销", "還原"),
         ("常规", "一般"),
         ("常规检查", "常規檢查"),
+        // Entries whose key was OpenCC's Taiwan output (字型, 配置檔案) never matched: keys are
+        // what the Simplified-to-Traditional step writes.
+        ("字体大小", "字體大小"),
+        ("请检查配置文件", "請檢查設定檔"),
+        // Quotes: ‘’ alone are 「」, inside “” 『』; the source's space beside a western quote goes.
+        ("如果选择了‘永不显示’", "如果選擇了「永不顯示」"),
+        ("他说“按‘好’”", "他說「按『好』」"),
+        ("在 '%1$@' 中，解析软链接到 '%2$@'", "在「%1$@」中，解析軟連結到「%2$@」"),
+        ("名为“%@” 的配置", "名為「%@」的配置"),
+        ("打开 “Finder” 窗口", "開啟「Finder」視窗"),
     ])
     func simplifiedToTaiwan(simplified: String, taiwan: String) throws {
         let converted = try ChineseConverter(.toTaiwan).convert(simplified)

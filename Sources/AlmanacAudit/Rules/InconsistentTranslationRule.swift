@@ -6,7 +6,8 @@ import AlmanacCore
 /// one the app writes; the finding names each rendering with its keys, at the least used one.
 ///
 /// Not reported: renderings of one zh-Hans text whose base texts differ (Deadline, Due date: 截止日期
-/// in zh-Hans, 截止日期 and 到期日 in zh-Hant, which follows the base); a rendering that holds another (名稱 and 依名稱 of a sort menu's Name, 目標 and 儲蓄
+/// in zh-Hans, 截止日期 and 到期日 in zh-Hant, which follows the base), or whose keys differ where
+/// the table has no base text; a rendering that holds another (名稱 and 依名稱 of a sort menu's Name, 目標 and 儲蓄
 /// 目標): the longer says where it stands; a one-word base text (Open, Name), which English uses for
 /// more than one thing; drafts waiting for review, keys not to translate, texts without words.
 struct InconsistentTranslationRule: ProjectRule {
@@ -22,7 +23,9 @@ struct InconsistentTranslationRule: ProjectRule {
                         .values(("open", "en", "Open"), ("open", "zh-Hant", "開啟"), ("status.open", "en", "Open"), ("status.open", "zh-Hant", "營業中")),
                         // The zh-Hans text is one, the base's are two (Deadline, Due date): zh-Hant follows the base.
                         .values(("goal.deadline", "en", "Deadline"), ("goal.deadline", "zh-Hans", "截止日期"), ("goal.deadline", "zh-Hant", "截止日期"),
-                                ("sort.due", "en", "Due date"), ("sort.due", "zh-Hans", "截止日期"), ("sort.due", "zh-Hant", "到期日"))])
+                                ("sort.due", "en", "Due date"), ("sort.due", "zh-Hans", "截止日期"), ("sort.due", "zh-Hant", "到期日")),
+                        // No base text: the keys (Kind, Type) are the texts, and they differ.
+                        .values(("Kind", "zh-Hans", "类型"), ("Kind", "zh-Hant", "種類"), ("Type", "zh-Hans", "类型"), ("Type", "zh-Hant", "類型"))])
 
     /// Renderings named in a finding, each with this many keys at most.
     static let keysNamed = 2
@@ -70,7 +73,10 @@ struct InconsistentTranslationRule: ProjectRule {
                           let rendered = translation.value, !rendered.isEmpty, !names.wrong.contains(entry.key) else { continue }
                     // A zh-Hans text stands for what its base text says: keys with other base texts are
                     // other texts (zh-Hans writes Deadline and Due date alike).
-                    let baseText = pairs[index].source == base ? "" : baseName.flatMap { entry.translations[$0]?.value } ?? ""
+                    // Without a base text, the key stands for it: a table keyed by its English (Kind,
+                    // Type) says which text each is, and two ids (36.title, 55.title) are not known to
+                    // be one text.
+                    let baseText = pairs[index].source == base ? "" : baseName.flatMap { entry.translations[$0]?.value } ?? entry.key
                     let text = Source(text: sourceText, base: baseText)
                     let use = Use(table: tableIndex, entry: entryIndex)
                     if renderings[index][text] == nil { order[index].append(text) }
