@@ -48,6 +48,19 @@ import Testing
         for locales in AuditRuleLocales.allCases { #expect(!locales.message.rendered().hasPrefix("audit.")) }
     }
 
+    /// The two consistency checks share one walk: either still finds its own with the other off.
+    @Test func eitherConsistencyCheckRunsAlone() throws {
+        let example = AuditExample.values(("day.all", "en", "All day"), ("day.all", "zh-Hant", "全天"), ("event.all", "en", "All day"),
+                                          ("event.all", "zh-Hant", "整天"), ("zip", "en", "ZIP archive"), ("zip", "zh-Hant", "ZIP 封存檔"),
+                                          ("zip.menu", "en", "ZIP archive"), ("zip.menu", "zh-Hant", "ZIP封存檔"))
+        #expect(try example.findings().map(\.check).sorted() == ["inconsistent-translation", "inconsistent-wording"])
+        var options = Auditor.Options()
+        options.disabled = ["inconsistent-translation"]
+        #expect(try example.findings(options: options).map(\.check) == ["inconsistent-wording"])
+        options.disabled = ["inconsistent-wording"]
+        #expect(try example.findings(options: options).map(\.check) == ["inconsistent-translation"])
+    }
+
     /// A rule switched off finds nothing, the others still run; an id that is no rule is refused
     /// with the list of ids.
     @Test func rulesCanBeSwitchedOff() throws {

@@ -47,6 +47,7 @@ enum ModuleMessages {
             "audit.help.extra-key": "Remove the key from the locales that have it, or add it to the base if the app still uses it.",
             "audit.help.halfwidth-punctuation": "Use the full-width mark after Chinese text (，。：；？！).",
             "audit.help.inconsistent-translation": "Choose the rendering the app writes and use it in every key, or change the source text where the keys mean different things.",
+            "audit.help.inconsistent-wording": "Use one wording where the places are alike; leave each where its place needs it (a button, a title).",
             "audit.help.japanese-in-chinese": "Translate the value; a Japanese text in a Chinese catalog is usually a file copied from ja.lproj or a translation pasted into the wrong locale.",
             "audit.help.line-wrap-mismatch": "Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.",
             "audit.help.locale-name": "Nothing to do if the reading is right. To make the script plain, rename the folder (zh_TW.lproj → zh-Hant-TW.lproj or zh-Hant.lproj).",
@@ -80,6 +81,7 @@ enum ModuleMessages {
             "audit.html.problem": "Problem",
             "audit.html.title": "Localization audit",
             "audit.inconsistent-translation": "“%1$@” (%2$@) is translated %3$@ ways in %4$@: %5$@.",
+            "audit.inconsistent-wording": "“%1$@” (%2$@) is worded %3$@ ways in %4$@: %5$@.",
             "audit.japanese-in-chinese": "“%@” in %@ is written in Japanese (%@): translate it into this locale's Chinese.",
             "audit.line-wrap-mismatch": "“%@” in %@ wraps its lines differently from the base.",
             "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.",
@@ -106,6 +108,7 @@ enum ModuleMessages {
             "audit.rule.extra-key": "A locale has a key the base does not.",
             "audit.rule.halfwidth-punctuation": "Half-width punctuation in Chinese text.",
             "audit.rule.inconsistent-translation": "The same source text (zh-Hans, or the base's) translated more than one way in a Chinese locale across the app.",
+            "audit.rule.inconsistent-wording": "The same source text worded differently in a Chinese locale across the app, which a place can ask for.",
             "audit.rule.japanese-in-chinese": "A Chinese value written in Japanese (kana); its script, quotes and marks are left to the translation.",
             "audit.rule.line-wrap-mismatch": "Lines are wrapped differently from the base.",
             "audit.rule.locale-name": "A locale folder named without its script (zh_TW, zh_HK, zh_CN) is read as ICU's likely script and region.",
@@ -193,6 +196,7 @@ enum ModuleMessages {
             "audit.help.extra-key": "从含有该键的语言中删除它；如果应用仍在使用，就把它加到基准语言中。",
             "audit.help.halfwidth-punctuation": "中文后请使用全角标点（，。：；？！）。",
             "audit.help.inconsistent-translation": "选定应用采用的译法并在所有键中统一；若各键含义不同，则修改原文加以区分。",
+            "audit.help.inconsistent-wording": "场合相同处统一措辞；各处确需不同（按钮、标题）则保留。",
             "audit.help.japanese-in-chinese": "翻译这个值；中文目录里的日文通常是从 ja.lproj 复制来的文件，或贴错了语言区域的翻译。",
             "audit.help.line-wrap-mismatch": "在版面只容纳固定行数的地方，确认文字放得下；基准语言为排版而折行的句子，译文不必照折。",
             "audit.help.locale-name": "如果解读正确则无需处理。若要写明书写系统，可重命名文件夹（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
@@ -226,6 +230,7 @@ enum ModuleMessages {
             "audit.html.problem": "问题",
             "audit.html.title": "本地化审查",
             "audit.inconsistent-translation": "“%1$@”（%2$@）在 %4$@ 中有 %3$@ 种译法：%5$@。",
+            "audit.inconsistent-wording": "“%1$@”（%2$@）在 %4$@ 中有 %3$@ 种措辞：%5$@。",
             "audit.japanese-in-chinese": "%2$@ 中的“%1$@”是日文（%3$@）：请译成这个语言区域的中文。",
             "audit.line-wrap-mismatch": "%2$@ 中的“%1$@”断行方式与基准不同。",
             "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查；--fix 就地修复标有 fix 的检查。",
@@ -252,6 +257,7 @@ enum ModuleMessages {
             "audit.rule.extra-key": "某语言有基准中没有的键。",
             "audit.rule.halfwidth-punctuation": "中文里用了半角标点。",
             "audit.rule.inconsistent-translation": "同一原文（简体中文或基准语言）在应用的某个中文语言中有不止一种译法。",
+            "audit.rule.inconsistent-wording": "同一原文在应用的某个中文语言中措辞不同，可能是各处所需。",
             "audit.rule.japanese-in-chinese": "中文的值写成了日文（含假名）；其字形、引号和标点留待翻译时处理。",
             "audit.rule.line-wrap-mismatch": "断行方式与基准不同。",
             "audit.rule.locale-name": "未写明书写系统的语言文件夹（zh_TW、zh_HK、zh_CN）按 ICU 推断的书写系统和地区读取。",
@@ -339,6 +345,7 @@ enum ModuleMessages {
             "audit.help.extra-key": "從含有該鍵的語言中刪除它；如果應用程式仍在使用，就把它加到基準語言中。",
             "audit.help.halfwidth-punctuation": "中文後請使用全形標點（，。：；？！）。",
             "audit.help.inconsistent-translation": "選定應用程式採用的譯法並在所有鍵中統一；若各鍵含義不同，則修改原文加以區分。",
+            "audit.help.inconsistent-wording": "場合相同處統一措辭；各處確需不同（按鈕、標題）則保留。",
             "audit.help.japanese-in-chinese": "翻譯這個值；中文目錄裡的日文通常是從 ja.lproj 複製來的檔案，或貼錯了語言區域的翻譯。",
             "audit.help.line-wrap-mismatch": "在版面只容納固定行數的地方，確認文字放得下；基準語言為排版而斷行的句子，譯文不必照斷。",
             "audit.help.locale-name": "如果解讀正確則無需處理。若要寫明書寫系統，可重新命名資料夾（zh_TW.lproj → zh-Hant-TW.lproj 或 zh-Hant.lproj）。",
@@ -372,6 +379,7 @@ enum ModuleMessages {
             "audit.html.problem": "問題",
             "audit.html.title": "在地化審查",
             "audit.inconsistent-translation": "「%1$@」（%2$@）在 %4$@ 中有 %3$@ 種譯法：%5$@。",
+            "audit.inconsistent-wording": "「%1$@」（%2$@）在 %4$@ 中有 %3$@ 種措辭：%5$@。",
             "audit.japanese-in-chinese": "%2$@ 中的「%1$@」是日文（%3$@）：請譯成這個語言區域的中文。",
             "audit.line-wrap-mismatch": "%2$@ 中的「%1$@」斷行方式與基準不同。",
             "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查；--fix 就地修正標有 fix 的檢查。",
@@ -398,6 +406,7 @@ enum ModuleMessages {
             "audit.rule.extra-key": "某語言有基準中沒有的鍵。",
             "audit.rule.halfwidth-punctuation": "中文裡用了半形標點。",
             "audit.rule.inconsistent-translation": "同一原文（簡體中文或基準語言）在應用程式的某個中文語言中有不只一種譯法。",
+            "audit.rule.inconsistent-wording": "同一原文在應用程式的某個中文語言中措辭不同，可能是各處所需。",
             "audit.rule.japanese-in-chinese": "中文的值寫成了日文（含假名）；其字形、引號和標點留待翻譯時處理。",
             "audit.rule.line-wrap-mismatch": "斷行方式與基準不同。",
             "audit.rule.locale-name": "未寫明書寫系統的語言資料夾（zh_TW、zh_HK、zh_CN）按 ICU 推斷的書寫系統與地區讀取。",
@@ -555,6 +564,8 @@ extension Message {
     static var auditHelpHalfwidthPunctuation: Message { Message("audit.help.halfwidth-punctuation", [], table: ModuleMessages.table) }
     /// Choose the rendering the app writes and use it in every key, or change the source text where the keys mean different things.
     static var auditHelpInconsistentTranslation: Message { Message("audit.help.inconsistent-translation", [], table: ModuleMessages.table) }
+    /// Use one wording where the places are alike; leave each where its place needs it (a button, a title).
+    static var auditHelpInconsistentWording: Message { Message("audit.help.inconsistent-wording", [], table: ModuleMessages.table) }
     /// Translate the value; a Japanese text in a Chinese catalog is usually a file copied from ja.lproj or a translation pasted into the wrong locale.
     static var auditHelpJapaneseInChinese: Message { Message("audit.help.japanese-in-chinese", [], table: ModuleMessages.table) }
     /// Check that the text fits where the layout has room for a fixed number of lines; a sentence the base wraps need not wrap in the translation.
@@ -622,6 +633,10 @@ extension Message {
     /// “%1$@” (%2$@) is translated %3$@ ways in %4$@: %5$@.
     static func auditInconsistentTranslation(text: String, source: String, count: String, locale: String, renderings: String) -> Message {
         Message("audit.inconsistent-translation", [text, source, count, locale, renderings], table: ModuleMessages.table)
+    }
+    /// “%1$@” (%2$@) is worded %3$@ ways in %4$@: %5$@.
+    static func auditInconsistentWording(text: String, source: String, count: String, locale: String, renderings: String) -> Message {
+        Message("audit.inconsistent-wording", [text, source, count, locale, renderings], table: ModuleMessages.table)
     }
     /// “%@” in %@ is written in Japanese (%@): translate it into this locale's Chinese.
     static func auditJapaneseInChinese(key: String, locale: String, kana: String) -> Message {
@@ -711,6 +726,8 @@ extension Message {
     static var auditRuleHalfwidthPunctuation: Message { Message("audit.rule.halfwidth-punctuation", [], table: ModuleMessages.table) }
     /// The same source text (zh-Hans, or the base's) translated more than one way in a Chinese locale across the app.
     static var auditRuleInconsistentTranslation: Message { Message("audit.rule.inconsistent-translation", [], table: ModuleMessages.table) }
+    /// The same source text worded differently in a Chinese locale across the app, which a place can ask for.
+    static var auditRuleInconsistentWording: Message { Message("audit.rule.inconsistent-wording", [], table: ModuleMessages.table) }
     /// A Chinese value written in Japanese (kana); its script, quotes and marks are left to the translation.
     static var auditRuleJapaneseInChinese: Message { Message("audit.rule.japanese-in-chinese", [], table: ModuleMessages.table) }
     /// Lines are wrapped differently from the base.
@@ -869,6 +886,7 @@ extension DiagnosticCode {
     static let auditHelpExtraKey: DiagnosticCode = "audit.help.extra-key"
     static let auditHelpHalfwidthPunctuation: DiagnosticCode = "audit.help.halfwidth-punctuation"
     static let auditHelpInconsistentTranslation: DiagnosticCode = "audit.help.inconsistent-translation"
+    static let auditHelpInconsistentWording: DiagnosticCode = "audit.help.inconsistent-wording"
     static let auditHelpJapaneseInChinese: DiagnosticCode = "audit.help.japanese-in-chinese"
     static let auditHelpLineWrapMismatch: DiagnosticCode = "audit.help.line-wrap-mismatch"
     static let auditHelpLocaleName: DiagnosticCode = "audit.help.locale-name"
@@ -902,6 +920,7 @@ extension DiagnosticCode {
     static let auditHtmlProblem: DiagnosticCode = "audit.html.problem"
     static let auditHtmlTitle: DiagnosticCode = "audit.html.title"
     static let auditInconsistentTranslation: DiagnosticCode = "audit.inconsistent-translation"
+    static let auditInconsistentWording: DiagnosticCode = "audit.inconsistent-wording"
     static let auditJapaneseInChinese: DiagnosticCode = "audit.japanese-in-chinese"
     static let auditLineWrapMismatch: DiagnosticCode = "audit.line-wrap-mismatch"
     static let auditListHeading: DiagnosticCode = "audit.list.heading"
@@ -928,6 +947,7 @@ extension DiagnosticCode {
     static let auditRuleExtraKey: DiagnosticCode = "audit.rule.extra-key"
     static let auditRuleHalfwidthPunctuation: DiagnosticCode = "audit.rule.halfwidth-punctuation"
     static let auditRuleInconsistentTranslation: DiagnosticCode = "audit.rule.inconsistent-translation"
+    static let auditRuleInconsistentWording: DiagnosticCode = "audit.rule.inconsistent-wording"
     static let auditRuleJapaneseInChinese: DiagnosticCode = "audit.rule.japanese-in-chinese"
     static let auditRuleLineWrapMismatch: DiagnosticCode = "audit.rule.line-wrap-mismatch"
     static let auditRuleLocaleName: DiagnosticCode = "audit.rule.locale-name"

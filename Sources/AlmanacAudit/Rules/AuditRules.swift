@@ -20,7 +20,7 @@ public enum AuditRules {
         // Typography against the base
         WhitespaceMismatchRule.self, NewlineMismatchRule.self, LineWrapMismatchRule.self, EllipsisRule.self,
         // Across the app
-        InconsistentTranslationRule.self,
+        InconsistentTranslationRule.self, InconsistentWordingRule.self,
         // Sources
         MissingInCatalogRule.self, UnusedKeyRule.self,
     ]

@@ -2,8 +2,13 @@ import AlmanacCore
 
 /// The same source text translated more than one way in one locale across the app: a zh-Hans text
 /// its zh-Hant translations render differently (全天 as 全天 in some keys, 整天 in others), or a
-/// base text of two words or more (en) a Chinese locale renders differently. A reviewer decides which
-/// one the app writes; the finding names each rendering with its keys, at the least used one.
+/// base text of two words or more (en) a Chinese locale renders differently. The finding names each
+/// rendering with its keys, at the least used one.
+///
+/// A warning where the renderings are certainly one text written two ways: they differ only in
+/// spacing, marks or 你/您, or one key has both (the same string in two tables). Otherwise the
+/// renderings differ in words, which a translator does for a place as often as by mistake (a
+/// button's 確定 for I Accept, a full title beside a short one): a note, `inconsistent-wording`.
 ///
 /// Not reported: renderings of one zh-Hans text whose base texts differ (Deadline, Due date: 截止日期
 /// in zh-Hans, 截止日期 and 到期日 in zh-Hant, which follows the base), or whose keys differ where
@@ -13,11 +18,18 @@ import AlmanacCore
 struct InconsistentTranslationRule: ProjectRule {
     static let description = AuditRuleDescription(
         id: "inconsistent-translation", severity: .warning, scope: .project, locales: .chinese,
-        triggering: [.values(("day.all", "en", "All day"), ("day.all", "zh-Hans", "全天"), ("day.all", "zh-Hant", "全天"),
-                             ("event.all", "en", "All day"), ("event.all", "zh-Hans", "全天"), ("event.all", "zh-Hant", "整天")),
-                     .values(("save", "en", "Save file"), ("save", "zh-Hant", "儲存檔案"), ("save.menu", "en", "Save file"),
-                             ("save.menu", "zh-Hant", "保存檔案"), alsoFinds: ["taiwan-word-choice"])],
-        nonTriggering: [.values(("day.all", "en", "All day"), ("day.all", "zh-Hans", "全天"), ("day.all", "zh-Hant", "整天"),
+        triggering: [.values(("zip", "en", "ZIP archive"), ("zip", "zh-Hant", "ZIP 封存檔"), ("zip.menu", "en", "ZIP archive"),
+                             ("zip.menu", "zh-Hant", "ZIP封存檔")),
+                     // One key, two tables (a String Catalog and the storyboard's strings).
+                     .files(("en.lproj/Localizable.strings", "\"Extract the archive\" = \"Extract the archive\";\n"),
+                            ("zh-Hant.lproj/Localizable.strings", "\"Extract the archive\" = \"解壓縮封存檔\";\n"),
+                            ("en.lproj/Main.strings", "\"Extract the archive\" = \"Extract the archive\";\n"),
+                            ("zh-Hant.lproj/Main.strings", "\"Extract the archive\" = \"擷取封存檔\";\n")),
+                     .values(("account", "en", "Your account"), ("account", "zh-Hant", "您的帳戶"), ("sign-in.account", "en", "Your account"),
+                             ("sign-in.account", "zh-Hant", "你的帳戶"))],
+        nonTriggering: [.values(("day.all", "en", "All day"), ("day.all", "zh-Hans", "全天"), ("day.all", "zh-Hant", "全天"),
+                                ("event.all", "en", "All day"), ("event.all", "zh-Hans", "全天"), ("event.all", "zh-Hant", "整天")),
+                        .values(("day.all", "en", "All day"), ("day.all", "zh-Hans", "全天"), ("day.all", "zh-Hant", "整天"),
                                 ("event.all", "en", "All-day"), ("event.all", "zh-Hans", "全天"), ("event.all", "zh-Hant", "整天")),
                         .values(("name", "en", "Name"), ("name", "zh-Hant", "名稱"), ("sort.name", "en", "Name"), ("sort.name", "zh-Hant", "依名稱")),
                         .values(("open", "en", "Open"), ("open", "zh-Hant", "開啟"), ("status.open", "en", "Open"), ("status.open", "zh-Hant", "營業中")),
@@ -31,6 +43,11 @@ struct InconsistentTranslationRule: ProjectRule {
     static let keysNamed = 2
 
     func check(_ project: ProjectContext) {
+        Self.check(project, notes: !project.auditor.options.disabled.contains(InconsistentWordingRule.description.id), warnings: true)
+    }
+
+    /// One walk for both checks: warnings, notes, or both.
+    static func check(_ project: ProjectContext, notes: Bool, warnings: Bool) {
         let auditor = project.auditor
         // Locales as ICU reads them (`zh_TW.lproj` and `zh-Hant.lproj` are one), across tables.
         var names: [String: String] = [:]
@@ -91,7 +108,7 @@ struct InconsistentTranslationRule: ProjectRule {
         var reported: Set<[String]> = []
         for (index, pair) in pairs.enumerated() {
             report(project, renderings[index], order: order[index], source: pair.source, target: pair.target, words: pair.words,
-                   reported: &reported)
+                   notes: notes, warnings: warnings, reported: &reported)
         }
     }
 
@@ -110,8 +127,8 @@ struct InconsistentTranslationRule: ProjectRule {
     /// The findings of one pair of locales. `words`: how many words a source text needs (two in an
     /// English base); `reported`: the keys of each finding made, so that renderings found from
     /// zh-Hans and from the base are said once.
-    private func report(_ project: ProjectContext, _ renderings: [Source: [(text: String, uses: [Use])]], order: [Source],
-                        source: String, target: String, words: Int, reported: inout Set<[String]>) {
+    private static func report(_ project: ProjectContext, _ renderings: [Source: [(text: String, uses: [Use])]], order: [Source],
+                               source: String, target: String, words: Int, notes: Bool, warnings: Bool, reported: inout Set<[String]>) {
         let auditor = project.auditor
         let targetName = auditor.locale(target).name, sourceName = auditor.locale(source).name
         for text in order {
@@ -123,6 +140,12 @@ struct InconsistentTranslationRule: ProjectRule {
             func key(_ use: Use) -> String { project.tables[use.table].catalog.entries[use.entry].key }
             guard ways.count > 1, reported.insert(ways.flatMap { $0.uses.map { project.tables[$0.table].name + "\u{1F}" + key($0) } }.sorted() + [target]).inserted
             else { continue }
+            // One text written two ways: the same key has both, or they differ only in form.
+            let keys = ways.map { Set($0.uses.map(key)) }
+            let sameKey = keys.indices.contains { one in keys.indices.contains { other in other > one && !keys[one].isDisjoint(with: keys[other]) } }
+            let forms = ways.map { Self.form(of: $0.text) }
+            let rule = sameKey || Set(forms).count < forms.count ? Self.description : InconsistentWordingRule.description
+            guard rule.severity == .note ? notes : warnings else { continue }
             let sorted = ways.enumerated().sorted { $0.element.uses.count != $1.element.uses.count ? $0.element.uses.count > $1.element.uses.count : $0.offset < $1.offset }
                 .map(\.element)
             let named = sorted.map { way in
@@ -133,9 +156,30 @@ struct InconsistentTranslationRule: ProjectRule {
             guard let least = sorted.last?.uses.first else { continue }
             let entry = project.tables[least.table].catalog.entries[least.entry]
             let locale = project.locales[least.table].first { auditor.locale($0).resolved == target } ?? targetName
-            project.report(Self.description, table: project.tables[least.table].name, key: entry.key, locale: targetName,
+            project.report(rule, table: project.tables[least.table].name, key: entry.key, locale: targetName,
                            location: entry.translations[locale]?.presentation.origin, [shown, sourceName, String(ways.count), targetName, named])
         }
+    }
+
+    /// A rendering with what only its form says taken out: spaces, the width and kind of its marks,
+    /// 您 (the polite 你).
+    static func form(of text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
+            switch scalar.value {
+            case 0xFF01...0xFF5E: result.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            default:
+                switch scalar {
+                case "您": result.append("你")
+                case "。": result.append(".")
+                case "、": result.append(",")
+                case "…": result.append(contentsOf: "...".unicodeScalars)
+                case "「", "」", "『", "』", "“", "”", "‘", "’", "\"", "'": result.append("\"")
+                default: result.append(scalar)
+                }
+            }
+        }
+        return String(result)
     }
 
     /// How many words a Latin text has (separated by spaces, hyphens or slashes).
@@ -147,5 +191,24 @@ struct InconsistentTranslationRule: ProjectRule {
     static func isText(_ text: String) -> Bool {
         let letters = PlaceholderList(text).placeholders.reduce(text) { $0.replacingOccurrences(of: $1.text, with: "") }
         return letters.unicodeScalars.filter { $0.properties.isAlphabetic }.count >= 2
+    }
+}
+
+/// Renderings of one source text that differ in words (全天 and 整天 of All day), which a place can
+/// ask for: a note for a person to decide. Found by `InconsistentTranslationRule`'s walk, which
+/// this runs only when that check is turned off.
+struct InconsistentWordingRule: ProjectRule {
+    static let description = AuditRuleDescription(
+        id: "inconsistent-wording", severity: .note, scope: .project, locales: .chinese,
+        triggering: [.values(("day.all", "en", "All day"), ("day.all", "zh-Hans", "全天"), ("day.all", "zh-Hant", "全天"),
+                             ("event.all", "en", "All day"), ("event.all", "zh-Hans", "全天"), ("event.all", "zh-Hant", "整天")),
+                     .values(("save", "en", "Save file"), ("save", "zh-Hant", "儲存檔案"), ("save.menu", "en", "Save file"),
+                             ("save.menu", "zh-Hant", "保存檔案"), alsoFinds: ["taiwan-word-choice"])],
+        nonTriggering: [.values(("day.all", "en", "All day"), ("day.all", "zh-Hans", "全天"), ("day.all", "zh-Hant", "整天"),
+                                ("event.all", "en", "All-day"), ("event.all", "zh-Hans", "全天"), ("event.all", "zh-Hant", "整天"))])
+
+    func check(_ project: ProjectContext) {
+        guard project.auditor.options.disabled.contains(InconsistentTranslationRule.description.id) else { return }
+        InconsistentTranslationRule.check(project, notes: true, warnings: false)
     }
 }
