@@ -12,7 +12,7 @@
 # The version is the git tag at HEAD (v1.2.0 gives 1.2.0), passed to the compiler so that
 # `almanac --version`, SARIF reports and the PRODID of calendars say it; on a commit without a tag
 # it is what `git describe` says (0.1.0-4-gabc1234, or 0.0.0-dev+abc1234 where no tag exists),
-# and the script says it is not a release. Needs: Swift, pkg-config, libicu-dev, libxml2-dev,
+# and the script says it is not a release. Needs: Swift, python3, pkg-config, libicu-dev, libxml2-dev,
 # zlib1g-dev and liblzma-dev (the static archives); with --traits ISAL, libisal-dev.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -114,7 +114,12 @@ stage="$static/$name"
 mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
          "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" "$stage/share/doc/almanac"
 install -m 755 "$binary" "$stage/bin/almanac"
-strip --strip-unneeded "$stage/bin/almanac"  # the build folder keeps the copy with symbols
+# The build folder keeps the copy with symbols. Two builds of one commit differ only in
+# .swift_modhash (the compiler's note for incremental code generation, which nothing reads at run
+# time) and the build ID the linker hashed it into: the section goes, and the ID becomes a hash of
+# the rest, so that a release can be rebuilt byte for byte.
+strip --strip-unneeded --remove-section=.swift_modhash "$stage/bin/almanac"
+python3 Scripts/build-id.py "$stage/bin/almanac"
 "$binary" --generate-completion-script bash > "$stage/share/bash-completion/completions/almanac"
 "$binary" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_almanac"
 "$binary" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/almanac.fish"
