@@ -30,6 +30,14 @@ func temporaryDirectory() -> String {
     return path
 }
 
+/// `.strings` tables at `folder/LOCALE.lproj/TABLE.strings`, from (locale, table, text).
+func writeTree(_ files: [(locale: String, table: String, text: String)], at folder: String) throws {
+    for (locale, table, text) in files {
+        try FileManager.default.createDirectory(atPath: "\(folder)/\(locale).lproj", withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(locale).lproj/\(table).strings"))
+    }
+}
+
 func read(_ path: String) -> String? {
     FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
 }

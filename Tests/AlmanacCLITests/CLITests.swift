@@ -269,10 +269,7 @@ import Testing
                      ("zh_CN", "Localizable", "\"Delete\" = \"删除\";\n\"Open\" = \"打开\";\n"),
                      ("zh_TW", "Localizable", "\"Open\" = \"打開\";\n"),
                      ("en", "MainMenu", "\"Zoom\" = \"Zoom\";\n"), ("zh_CN", "MainMenu", "\"Zoom\" = \"缩放\";\n")]
-        for (locale, table, text) in files {
-            try FileManager.default.createDirectory(atPath: "\(directory)/App/\(locale).lproj", withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/App/\(locale).lproj/\(table).strings"))
-        }
+        try writeTree(files, at: directory + "/App")
         let out = directory + "/Out/"
         let run = CLIRun(["convert", directory + "/App", "--to", "strings", "--to-locale", "zh-Hant", "-o", out])
         #expect(run.status == 0, "\(run.error)")
@@ -292,10 +289,7 @@ import Testing
         let files = [("en", "Localizable", "\"save\" = \"Save\";\n"), ("zh-Hans", "Localizable", "\"save\" = \"保存\";\n"),
                      ("en", "InfoPlist", "\"CFBundleName\" = \"Days\";\n"), ("zh-Hans", "InfoPlist", "/* Not translated yet */\n"),
                      ("en", "Settings", "\"title\" = \"Settings\";\n")]
-        for (locale, table, text) in files {
-            try FileManager.default.createDirectory(atPath: "\(directory)/App/\(locale).lproj", withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/App/\(locale).lproj/\(table).strings"))
-        }
+        try writeTree(files, at: directory + "/App")
         let out = directory + "/Out/"
         let run = CLIRun(["convert", directory + "/App", "--to", "strings", "--to-locale", "zh-Hant", "-o", out])
         #expect(run.status == 0, "\(run.error)")
