@@ -29,6 +29,9 @@ import Testing
         // what the Simplified-to-Traditional step writes.
         ("字体大小", "字體大小"),
         ("请检查配置文件", "請檢查設定檔"),
+        ("请检查您的收件箱。", "請檢查您的收件匣。"),
+        ("服务器的IP地址", "伺服器的IP位址"),
+        ("家庭地址", "家庭地址"),
         // Quotes: ‘’ alone are 「」, inside “” 『』; the source's space beside a western quote goes.
         ("如果选择了‘永不显示’", "如果選擇了「永不顯示」"),
         ("他说“按‘好’”", "他說「按『好』」"),

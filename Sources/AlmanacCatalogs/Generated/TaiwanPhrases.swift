@@ -934,6 +934,8 @@ enum TaiwanPhrases {
         ("計算機", "電腦"),
         ("無法撤銷", "無法還原"),
         ("無法撤消", "無法還原"),
+        ("收件箱", "收件匣"),
+        ("IP地址", "IP位址"),
     ]
 
     /// Characters drafts write in another form than OpenCC's, wherever they stand (AlmanacDrafts.txt's `~` lines).
