@@ -6,7 +6,9 @@ import Foundation
 /// A table to audit: one catalog with every locale, and the files it came from.
 public struct AuditTable: Sendable {
     public var name: String
-    public var catalog: Catalog
+    /// The translations: a store for tables read from `.lproj` folders (a few arrays however many
+    /// keys), else a catalog.
+    public var content: CatalogContent
     public var files: [String]
     /// Problems met while reading (unreadable files, duplicate keys).
     public var diagnostics: [Diagnostic]
@@ -15,9 +17,21 @@ public struct AuditTable: Sendable {
     /// is in the file, which the audit does not read.
     public var interfaceFiles: [String: String]
 
+    /// The translations as a catalog (made from the store, where they are one; changing it in
+    /// place makes it once).
+    public var catalog: Catalog {
+        get { content.catalog }
+        set { content.catalog = newValue }
+        _modify { yield &content.catalog }
+    }
+
     public init(name: String, catalog: Catalog, files: [String], diagnostics: [Diagnostic] = [], interfaceFiles: [String: String] = [:]) {
+        self.init(name: name, content: CatalogContent(catalog), files: files, diagnostics: diagnostics, interfaceFiles: interfaceFiles)
+    }
+
+    public init(name: String, content: CatalogContent, files: [String], diagnostics: [Diagnostic] = [], interfaceFiles: [String: String] = [:]) {
         self.name = name
-        self.catalog = catalog
+        self.content = content
         self.files = files
         self.diagnostics = diagnostics
         self.interfaceFiles = interfaceFiles
@@ -81,15 +95,23 @@ public struct AuditTable: Sendable {
                 var roots: [String] = []
                 for file in treeFiles { if let root = root(of: file), !roots.contains(root) { roots.append(root) } }
                 for folder in roots {
-                    let tree = CatalogTree.read(files: treeFiles.filter { root(of: $0) == folder }, context: context) { file, context throws(Diagnostic) -> Decoded? in
+                    let tree = CatalogTree.read(files: treeFiles.filter { root(of: $0) == folder }, context: context, compact: true, readFile: {
+                        (file, context) throws(Diagnostic) -> (content: CatalogContent?, diagnostics: [Diagnostic])? in
                         let opened: (codec: any Codec, input: CodecInput)
                         do throws(Diagnostic) { opened = try registry.open(.file(file), codec: nil) } catch {
                             if error.code == .formatUndetected { return nil }
                             throw error
                         }
                         guard opened.codec.format.model == .catalog else { return nil }
-                        return try opened.codec.decode(opened.input, context: context)
-                    }
+                        // `.strings` tables, the large ones, are read straight into a store.
+                        if let strings = opened.codec as? StringsCodec {
+                            let (store, diagnostics) = try strings.decodeStore(opened.input, context: context)
+                            return (CatalogContent(store), diagnostics)
+                        }
+                        let decoded = try opened.codec.decode(opened.input, context: context)
+                        guard case .catalog(let catalog) = decoded.document else { return (nil, decoded.diagnostics) }
+                        return (CatalogContent(catalog), decoded.diagnostics)
+                    })
                     for table in tree {
                         // A locale's own interface file of this table's name (`zh_CN.lproj/MainMenu.xib`).
                         // A locale with the table's `.strings` as well keeps its text there.
@@ -101,7 +123,7 @@ public struct AuditTable: Sendable {
                                   let locale = CatalogPath.locale(ofPath: file), !withTable.contains(locale) else { continue }
                             own[locale] = file
                         }
-                        add(AuditTable(name: table.name, catalog: table.catalog, files: table.files, diagnostics: table.diagnostics,
+                        add(AuditTable(name: table.name, content: table.content, files: table.files, diagnostics: table.diagnostics,
                                        interfaceFiles: own),
                             identity: folder + "/" + table.name.lowercased())
                     }

@@ -140,8 +140,10 @@ public final class Auditor {
     /// Runs the key, value, text and table rules over one table; returns its coverage and its
     /// locales.
     func audit(_ table: AuditTable, into findings: FindingList) -> ([AuditReport.Coverage], [String]) {
-        let catalog = table.catalog
-        let catalogLocales = catalog.locales
+        // Entries are taken one at a time: a table read from `.lproj` folders is a store, whose
+        // entries are made when asked and let go after their checks.
+        let content = table.content
+        let catalogLocales = content.locales
         // The base as the table's folders name it: `en`, or `English` in an older Mac app's.
         let base = CatalogLocales.named(options.base, among: catalogLocales) ?? options.base
         // `--locales zh-Hant` selects a `zh_TW.lproj` folder too: names match as ICU reads them.
@@ -163,7 +165,7 @@ public final class Auditor {
             table.interfaceFiles.keys.contains { $0 == name || locale($0).resolved == locale(name).resolved }
         })
         let key = KeyContext(auditor: self, findings: findings, table: table.name, baseLocale: base, locales: checked,
-                             tableKeys: TableKeys(catalog.entries), interfaceLocales: interfaceLocales)
+                             tableKeys: TableKeys(content), interfaceLocales: interfaceLocales)
         let value = ValueContext(key: key)
         let text = TextContext(value: value)
         var translated = Array(repeating: 0, count: checked.count)
@@ -173,15 +175,16 @@ public final class Auditor {
         // A base with no text at all (absent, empty, or only `"" = "";`): the table's keys are the
         // source text, so a key one translation has and another lacks is that one's missing
         // translation, not a key the base lost.
-        let baseIsEmpty = !catalog.entries.contains { entry in
-            !entry.key.isEmpty && entry.translations[base]?.texts.contains { !$0.text.isEmpty } == true
+        let baseIsEmpty = !(0..<content.count).contains { row in
+            content.translation(at: row, locale: base)?.texts.contains { !$0.text.isEmpty } == true && !content.key(at: row).isEmpty
         }
         // In a String Catalog a key with no base text is the source text itself (Xcode shows the
         // key), unless Xcode marked it stale. An Info.plist table's base text is in Info.plist.
         let isStringCatalog = !table.files.isEmpty && table.files.allSatisfy { $0.hasSuffix(".xcstrings") }
         let isInfoPlist = table.name.lowercased().hasSuffix("infoplist")
-        for entry in catalog.entries where entry.shouldTranslate != false && !Self.markedDoNotLocalize(entry)
-            && keysToCheck.map({ $0.contains(entry.key) }) ?? true {
+        for row in 0..<content.count {
+            let entry = content.entry(at: row)
+            guard entry.shouldTranslate != false && !Self.markedDoNotLocalize(entry) && keysToCheck.map({ $0.contains(entry.key) }) ?? true else { continue }
             // `"" = "";`, which Xcode leaves in a table of source-text keys, is no entry.
             if entry.key.isEmpty && entry.translations.values.allSatisfy({ $0.texts.allSatisfy { $0.text.allSatisfy(\.isWhitespace) } }) { continue }
             let baseLacksKey = entry.translations[base] == nil && !entry.key.isEmpty

@@ -3,7 +3,7 @@
 /// probing over ByteInterner's hash. Strings equal as bytes are the same string (text composed
 /// two ways is two strings). Holds at most `maxCount` strings of `maxBytes` bytes in all; past
 /// that, new strings are not added, and those held are still found.
-@usableFromInline package struct ByteStringTable {
+@usableFromInline package struct ByteStringTable: Sendable {
     /// The strings' bytes one after another; string `n` ends at `ends[n]`.
     @usableFromInline var bytes: [UInt8] = []
     @usableFromInline var ends: [Int] = []

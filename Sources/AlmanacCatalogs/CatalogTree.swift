@@ -131,9 +131,22 @@ public enum CatalogTree {
 
     /// The tables of these files, each read by `decode` (which may pick the codec through a
     /// format registry, and returns nil for a file that is no catalog: it is left out), merged
-    /// across locales by table name. `decode` runs on several threads.
-    public static func read(files: [String], context: CodecContext,
+    /// across locales by table name. `decode` runs on several threads. `compact` holds each table
+    /// as a `CatalogStore` (for reading large tables to check them).
+    public static func read(files: [String], context: CodecContext, compact: Bool = false,
                             decode: @Sendable (String, CodecContext) throws(Diagnostic) -> Decoded?) -> [Table] {
+        read(files: files, context: context, compact: compact, readFile: { (file, context) throws(Diagnostic) -> (content: CatalogContent?, diagnostics: [Diagnostic])? in
+            try decode(file, context).map { decoded in
+                guard case .catalog(let catalog) = decoded.document else { return (nil, decoded.diagnostics) }
+                return (CatalogContent(catalog), decoded.diagnostics)
+            }
+        })
+    }
+
+    /// `read(files:context:compact:decode:)` with files read by `readFile` into a catalog or a
+    /// store (a content of nil: a document of another model; nil: no catalog, left out).
+    public static func read(files: [String], context: CodecContext, compact: Bool = false,
+                            readFile: @Sendable (String, CodecContext) throws(Diagnostic) -> (content: CatalogContent?, diagnostics: [Diagnostic])?) -> [Table] {
         let sourceLanguage = context.options["source-language"] ?? "en"
         let (read, shadowed) = CatalogFiles.applyingBaseRule(files, sourceLanguage: sourceLanguage)
         let files = CatalogFiles.readingOrder(read)
@@ -142,14 +155,9 @@ public enum CatalogTree {
         // catalog is let go. A table of 500,000 keys in three locales is then held once, not once
         // merged and once per file. No thread waits for another to start: this may run on a
         // batch's Dispatch worker, where a block queued elsewhere could wait for a free thread.
-        let merging = OrderedMerge(files: files, merger: CatalogFiles.Merger(sourceLanguage: sourceLanguage))
+        let merging = OrderedMerge(files: files, merger: CatalogFiles.Merger(sourceLanguage: sourceLanguage, compact: compact))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let reading = CatalogFiles.Reading { () throws(Diagnostic) in
-                try decode(files[index], context).map { decoded in
-                    guard case .catalog(let catalog) = decoded.document else { return (nil, decoded.diagnostics) }
-                    return (catalog, decoded.diagnostics)
-                }
-            }
+            let reading = CatalogFiles.Reading { () throws(Diagnostic) in try readFile(files[index], context) }
             merging.parsed(index, reading)
         }
         var merger = merging.merged

@@ -89,6 +89,37 @@ public struct StringsCodec: Codec {
                        encoding: encoding.form.rawValue + (encoding.hasBOM ? " with BOM" : ""))
     }
 
+    /// The file read straight into a store, as `decode` with `layout=no` reads it (the same
+    /// entries, diagnostics and table layout) without a catalog in between: what an audit of a
+    /// large table reads. A UTF-8 file is parsed from its bytes, not copied into a string first.
+    public func decodeStore(_ input: CodecInput, context: CodecContext) throws(Diagnostic) -> (store: CatalogStore, diagnostics: [Diagnostic]) {
+        let bytes = try input.readAll()
+        let sourceLanguage = context.options["source-language"] ?? "en"
+        if StringsFile.isBinaryPropertyList(bytes) || StringsFile.isXMLPropertyList(bytes) {
+            var layoutless = context
+            layoutless.options["layout"] = "no"
+            let decoded = try decode(CodecInput(bytes: bytes, fileName: input.fileName), context: layoutless)
+            guard case .catalog(let catalog) = decoded.document else { return (CatalogStore(sourceLanguage: sourceLanguage), decoded.diagnostics) }
+            return (CatalogStore(catalog), decoded.diagnostics)
+        }
+        let encoding: StringsFile.TextEncoding
+        let utf8: [UInt8]
+        // UTF-8 without a byte order mark, as `StringsFile.text` tells it (from the same sample),
+        // is parsed as it is; anything else is decoded first.
+        let sample = Array(bytes.prefix(64 * 1024))
+        if context.encoding == nil, UnicodeDetection.byteOrderMark(sample) == nil, UnicodeDetection.utf16WithoutBOM(sample) == nil,
+           UTF8Validation.firstInvalidOffset(bytes) == nil {
+            (encoding, utf8) = (.utf8, bytes)
+        } else {
+            let (text, found) = try StringsFile.text(bytes, fileName: input.fileName, declared: context.encoding)
+            (encoding, utf8) = (found, Array(text.utf8))
+        }
+        var read = try StringsFile.store(utf8: utf8, locale: try Self.locale(for: input, context: context),
+                                         sourceLanguage: sourceLanguage, fileName: input.fileName)
+        read.store.presentation["strings.encoding"] = encoding.rawValue
+        return read
+    }
+
     static let newlineKey = "strings.newline"
 
     /// Whether the text's first line ends in CRLF.

@@ -31,13 +31,26 @@ public enum CatalogPath {
 /// One table (`Localizable`) read from its files in every locale, merged into one catalog.
 public struct CatalogTable: Sendable {
     public var name: String
-    public var catalog: Catalog
+    /// The translations: a catalog, or a store where the table was read compact
+    /// (`CatalogFiles.Merger(compact:)`).
+    public var content: CatalogContent
     public var files: [String]
     public var diagnostics: [Diagnostic]
 
+    /// The translations as a catalog (made from the store, where they are one).
+    public var catalog: Catalog {
+        get { content.catalog }
+        set { content.catalog = newValue }
+        _modify { yield &content.catalog }
+    }
+
     public init(name: String, catalog: Catalog, files: [String] = [], diagnostics: [Diagnostic] = []) {
+        self.init(name: name, content: CatalogContent(catalog), files: files, diagnostics: diagnostics)
+    }
+
+    public init(name: String, content: CatalogContent, files: [String] = [], diagnostics: [Diagnostic] = []) {
         self.name = name
-        self.catalog = catalog
+        self.content = content
         self.files = files
         self.diagnostics = diagnostics
     }
@@ -78,9 +91,9 @@ public enum CatalogFiles {
 
     /// What reading one file gave: nil for a file that is no catalog (left out), or its catalog
     /// and diagnostics, or the error that stopped it.
-    /// A catalog of nil: the file was read as a document of another model (its diagnostics are
+    /// A content of nil: the file was read as a document of another model (its diagnostics are
     /// kept, nothing is merged).
-    public typealias Reading = Result<(catalog: Catalog?, diagnostics: [Diagnostic])?, Diagnostic>
+    public typealias Reading = Result<(content: CatalogContent?, diagnostics: [Diagnostic])?, Diagnostic>
 
     /// The tables of files read in `readingOrder`, merged across locales by table name (letter case
     /// aside). A file that could not be read is named in its table's diagnostics; the others are
@@ -95,6 +108,8 @@ public enum CatalogFiles {
     /// added, so a tree is never held as a table and every file's catalog besides.
     public struct Merger {
         private let sourceLanguage: String
+        /// Whether tables are held as stores (`CatalogStore`) rather than catalogs.
+        private let compact: Bool
         private var tables: [String: CatalogTable] = [:]
         private var order: [String] = []
         // Names that differ only in case are one table (`InfoPlist.strings` in en.lproj,
@@ -105,7 +120,11 @@ public enum CatalogFiles {
         /// Each table's entries by key, kept between files (built when the second file comes).
         private var indexes: [String: [String: Int]] = [:]
 
-        public init(sourceLanguage: String) { self.sourceLanguage = sourceLanguage }
+        /// `compact`: hold each table as a `CatalogStore` (for reading large tables to check them).
+        public init(sourceLanguage: String, compact: Bool = false) {
+            self.sourceLanguage = sourceLanguage
+            self.compact = compact
+        }
 
         /// Adds the next file in `readingOrder`.
         public mutating func add(_ path: String, _ reading: consuming Reading) {
@@ -114,7 +133,8 @@ public enum CatalogFiles {
             let name = spelling[found.lowercased(), default: found]
             spelling[found.lowercased()] = name
             if tables[name] == nil {
-                tables[name] = CatalogTable(name: name, catalog: Catalog(sourceLanguage: sourceLanguage))
+                tables[name] = CatalogTable(name: name, content: compact ? CatalogContent(CatalogStore(sourceLanguage: sourceLanguage))
+                                                : CatalogContent(Catalog(sourceLanguage: sourceLanguage)))
                 order.append(name)
             }
             if found != name, spellingsNoted.insert(found).inserted {
@@ -124,13 +144,33 @@ public enum CatalogFiles {
             switch reading {
             case .success(let read?):
                 tables[name]!.diagnostics += read.diagnostics.map { $0.inFile(path) }
-                guard let catalog = read.catalog else { break }
+                guard let content = read.content else { break }
                 // The file of the development language's text, as Xcode names it in an XLIFF's
                 // `original` (`en.lproj/Localizable.strings`): its `.strings`, else its `.stringsdict`.
-                if tables[name]!.catalog.presentation[CatalogFiles.originalKey] == nil, !path.hasSuffix(".xcstrings"),
+                if tables[name]!.content.presentation[CatalogFiles.originalKey] == nil, !path.hasSuffix(".xcstrings"),
                    CatalogPath.isBase(path) || CatalogPath.locale(ofPath: path) == sourceLanguage {
                     original[name] = original[name] ?? path.split(separator: "/").suffix(2).joined(separator: "/")
                 }
+                if compact {
+                    // The file's store (or catalog) becomes the table's, or merges into it.
+                    if tables[name]!.content.count == 0 {
+                        var store = content.store
+                        store.sourceLanguage = sourceLanguage
+                        store.stringCatalogVersion = nil
+                        tables[name]!.content = CatalogContent(store)
+                    } else {
+                        var store = tables[name]!.content.store
+                        tables[name]!.content = CatalogContent()
+                        if content.isStore {
+                            store.merge(content.store, replacing: path.hasSuffix(".stringsdict"))
+                        } else {
+                            store.merge(content.catalog, replacing: path.hasSuffix(".stringsdict"))
+                        }
+                        tables[name]!.content = CatalogContent(store)
+                    }
+                    break
+                }
+                let catalog = content.catalog
                 if tables[name]!.catalog.entries.isEmpty {
                     tables[name]!.catalog.entries = catalog.entries
                     tables[name]!.catalog.presentation = catalog.presentation
@@ -149,8 +189,14 @@ public enum CatalogFiles {
             indexes = [:]
             return order.map { name in
                 var table = tables.removeValue(forKey: name)!
-                if let file = original[name], table.catalog.presentation[CatalogFiles.originalKey] == nil {
-                    table.catalog.presentation[CatalogFiles.originalKey] = file
+                if let file = original[name], table.content.presentation[CatalogFiles.originalKey] == nil {
+                    table.content.presentation[CatalogFiles.originalKey] = file
+                }
+                if table.content.isStore {
+                    var store = table.content.store
+                    table.content = CatalogContent()
+                    store.finishMerging()
+                    table.content = CatalogContent(store)
                 }
                 return table
             }
@@ -167,7 +213,9 @@ public enum CatalogFiles {
     public static func read(files: [String], sourceLanguage: String) -> [CatalogTable] {
         let (read, shadowed) = applyingBaseRule(files, sourceLanguage: sourceLanguage)
         let readings = readingOrder(read).map { path in
-            (path: path, reading: Reading { () throws(Diagnostic) in try self.read(path, sourceLanguage: sourceLanguage) })
+            (path: path, reading: Reading { () throws(Diagnostic) in
+                try self.read(path, sourceLanguage: sourceLanguage).map { (content: $0.catalog.map { CatalogContent($0) }, diagnostics: $0.diagnostics) }
+            })
         }
         return merge(readings + shadowedReadings(shadowed), sourceLanguage: sourceLanguage)
     }

@@ -35,6 +35,44 @@ public enum StringsFile {
         public var text: String
     }
 
+    /// Where the parser puts entries: a list (`Parsed`), or a store (`store(_:…)`).
+    protocol EntrySink {
+        /// The entry read earlier with this key (equal as Swift strings): where it is, its value
+        /// and its line.
+        func earlier(_ key: String) -> (position: Int, value: String, line: Int)?
+        /// A later entry for the key of the entry at `position`: its value replaces the earlier
+        /// one's; `keeping` is its lines as written, when the layout is kept.
+        mutating func replace(_ position: Int, value: String, comment: String?, keeping: Duplicate?)
+        mutating func add(_ entry: Entry)
+    }
+
+    /// Entries in a list, with the duplicates they come after.
+    struct EntryList: EntrySink {
+        let keepLayout: Bool
+        var entries: [Entry] = []
+        var duplicates: [Duplicate] = []
+        var seen: [String: Int] = [:]
+
+        func earlier(_ key: String) -> (position: Int, value: String, line: Int)? {
+            seen[key].map { ($0, entries[$0].value, entries[$0].line) }
+        }
+
+        mutating func replace(_ position: Int, value: String, comment: String?, keeping: Duplicate?) {
+            entries[position].value = value
+            // The comment stays the first one's when the later lines are kept as written.
+            if !keepLayout { entries[position].comment = comment ?? entries[position].comment }
+            if let keeping { duplicates.append(keeping) }
+        }
+
+        mutating func add(_ entry: Entry) {
+            seen[entry.key] = entries.count
+            var entry = entry
+            entry.duplicatesBefore = duplicates
+            entries.append(entry)
+            duplicates.removeAll()
+        }
+    }
+
     public struct Parsed: Sendable {
         public var entries: [Entry]
         /// Text after the last entry.
@@ -350,9 +388,15 @@ public enum StringsFile {
         }
 
         mutating func run() throws(Diagnostic) -> Parsed {
-            var entries: [Entry] = []
-            var duplicates: [Duplicate] = []
-            var seen: [String: Int] = [:]
+            var list = EntryList(keepLayout: keepLayout)
+            let trailer = try run(into: &list)
+            var parsed = Parsed(entries: list.entries, trailer: trailer, encoding: .utf8, diagnostics: diagnostics)
+            parsed.trailerDuplicates = list.duplicates
+            return parsed
+        }
+
+        /// Reads every entry into `sink`; returns the text after the last one.
+        mutating func run(into sink: inout some EntrySink) throws(Diagnostic) -> String {
             var previousEnd = 0
             while true {
                 let comments = try skipTrivia()
@@ -390,34 +434,25 @@ public enum StringsFile {
                     value = try string(what: "value")
                 }
                 try expect(ASCII.semicolon, what: "“;”")
-                if let first = seen[key] {
-                    let earlier = entries[first]
+                if let earlier = sink.earlier(key) {
                     let (earlierLine, laterLine) = (String(earlier.line), String(startLine))
                     diagnostics.append(.warning(earlier.value == value ? .catalogDuplicateKeySame(key: key, line: earlierLine, otherLine: laterLine)
                                                     : .catalogDuplicateKey(key: key, line: earlierLine, otherLine: laterLine),
                                                 at: location(line: startLine, column: startColumn)))
                     // Apple keeps the last value; so does the model, at the first one's place. The
                     // later lines are kept for writing back.
-                    entries[first].value = value
-                    // The comment stays the first one's when the later lines are kept as written.
-                    entries[first].comment = keepLayout ? earlier.comment : comment ?? earlier.comment
-                    if keepLayout {
-                        duplicates.append(Duplicate(key: key, value: value, before: text(previousEnd..<start), text: text(start..<index)))
-                    }
+                    sink.replace(earlier.position, value: value, comment: comment,
+                                 keeping: keepLayout ? Duplicate(key: key, value: value, before: text(previousEnd..<start), text: text(start..<index)) : nil)
                     previousEnd = index
                     continue
                 }
-                seen[key] = entries.count
-                entries.append(Entry(key: key, value: value, comment: comment, line: startLine, column: startColumn,
-                                     before: keepLayout ? text(previousEnd..<commentStart) : "",
-                                     commentText: comment == nil || !keepLayout ? nil : text(commentStart..<start),
-                                     text: keepLayout ? text(start..<index) : "", duplicatesBefore: duplicates))
-                duplicates.removeAll()
+                sink.add(Entry(key: key, value: value, comment: comment, line: startLine, column: startColumn,
+                               before: keepLayout ? text(previousEnd..<commentStart) : "",
+                               commentText: comment == nil || !keepLayout ? nil : text(commentStart..<start),
+                               text: keepLayout ? text(start..<index) : ""))
                 previousEnd = index
             }
-            var parsed = Parsed(entries: entries, trailer: text(previousEnd..<bytes.count), encoding: .utf8, diagnostics: diagnostics)
-            parsed.trailerDuplicates = duplicates
-            return parsed
+            return text(previousEnd..<bytes.count)
         }
 
         static func commentText(_ raw: String, line: Bool) -> String {
@@ -463,6 +498,44 @@ public enum StringsFile {
             catalog.entries.append(CatalogEntry(key: entry.key, comment: comment, translations: [locale: translation]))
         }
         return catalog
+    }
+
+    /// A file's text parsed straight into a store of one locale, as `catalog(parse(text, …),
+    /// keepLayout: false)` gives it, without the entries and the catalog in between (a file of
+    /// 500,000 keys is then held as its bytes and the store). `bytes` are UTF-8, validated.
+    public static func store(utf8 bytes: [UInt8], locale: String, sourceLanguage: String, fileName: String?) throws(Diagnostic)
+        -> (store: CatalogStore, diagnostics: [Diagnostic])
+    {
+        var parser = Parser(bytes: bytes, fileName: fileName)
+        parser.keepLayout = false
+        var sink = StoreSink(store: CatalogStore(sourceLanguage: sourceLanguage), locale: locale, fileName: fileName)
+        sink.store.startMerging()
+        let trailer = try parser.run(into: &sink)
+        sink.store.presentation["strings.trailer"] = trailer
+        sink.store.presentation["table"] = CatalogPath.table(ofPath: fileName)
+        return (sink.store, parser.diagnostics)
+    }
+
+    /// Entries into a store, each a translation in `locale`.
+    struct StoreSink: EntrySink {
+        var store: CatalogStore
+        let locale: String
+        let fileName: String?
+
+        func earlier(_ key: String) -> (position: Int, value: String, line: Int)? {
+            guard let row = store.row(of: key), let earlier = store.value(at: row, locale: locale) else { return nil }
+            return (row, earlier.value, earlier.line)
+        }
+
+        mutating func replace(_ position: Int, value: String, comment: String?, keeping: Duplicate?) {
+            store.replaceValue(at: position, locale: locale, with: value)
+            if let comment { store.replaceComment(at: position, with: comment) }
+        }
+
+        mutating func add(_ entry: Entry) {
+            store.append(key: entry.key, comment: entry.comment, value: entry.value, locale: locale, file: fileName,
+                         line: entry.line, column: entry.column)
+        }
     }
 
     /// Duplicates as presentation text: `[[key, value, before, text], …]`.

@@ -85,7 +85,7 @@ import Testing
                 let codec: any Codec = path.hasSuffix(".stringsdict") ? StringsdictCodec() : StringsCodec()
                 let decoded = try codec.decode(CodecInput(contentsOf: path), context: CodecContext())
                 guard case .catalog(let catalog) = decoded.document else { return nil }
-                return (catalog, decoded.diagnostics)
+                return (CatalogContent(catalog), decoded.diagnostics)
             })
         }
         let whole = CatalogFiles.merge(readings, sourceLanguage: "en")

@@ -3,10 +3,10 @@ import AlmanacCore
 
 /// A table's keys, sorted when a rule first asks about them (few tables ever do).
 final class TableKeys {
-    private let entries: [CatalogEntry]
-    private lazy var sorted: [String] = entries.map(\.key).sorted()
+    private let content: CatalogContent
+    private lazy var sorted: [String] = (0..<content.count).map { content.key(at: $0) }.sorted()
 
-    init(_ entries: [CatalogEntry]) { self.entries = entries }
+    init(_ content: CatalogContent) { self.content = content }
 
     /// Whether a key other than `prefix` begins with it. Keys that begin with a text sort right
     /// after it, so the first key greater than `prefix` decides.
@@ -52,7 +52,7 @@ final class KeyContext {
     /// their text is there, not in a `.strings` table.
     let interfaceLocales: Set<String>
 
-    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String], tableKeys: TableKeys = TableKeys([]),
+    init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String], tableKeys: TableKeys = TableKeys(CatalogContent()),
          interfaceLocales: Set<String> = []) {
         self.auditor = auditor
         self.findings = findings

@@ -83,7 +83,7 @@ struct InconsistentTranslationRule: ProjectRule {
             let baseName = name(base)
             let here = pairs.map { (source: name($0.source), target: name($0.target), wrong: wrong[table.name + "\u{1F}" + $0.target] ?? []) }
             guard here.contains(where: { $0.source != nil && $0.target != nil }) else { continue }
-            for (entryIndex, entry) in table.catalog.entries.enumerated() where entry.shouldTranslate != false {
+            for (entryIndex, entry) in table.content.entries.enumerated() where entry.shouldTranslate != false {
                 for (index, names) in here.enumerated() {
                     guard let sourceName = names.source, let targetName = names.target, let sourceText = entry.translations[sourceName]?.value,
                           let translation = entry.translations[targetName], translation.state != .needsReview, translation.state != .new,
@@ -137,7 +137,7 @@ struct InconsistentTranslationRule: ProjectRule {
             let shown = text.text
             guard Self.isText(shown), Self.words(shown) >= words else { continue }
             let ways = all.filter { way in !all.contains { $0.text != way.text && ($0.text.contains(way.text) || way.text.contains($0.text)) } }
-            func key(_ use: Use) -> String { project.tables[use.table].catalog.entries[use.entry].key }
+            func key(_ use: Use) -> String { project.tables[use.table].content.key(at: use.entry) }
             guard ways.count > 1, reported.insert(ways.flatMap { $0.uses.map { project.tables[$0.table].name + "\u{1F}" + key($0) } }.sorted() + [target]).inserted
             else { continue }
             // One text written two ways: the same key has both, or they differ only in form.
@@ -154,7 +154,7 @@ struct InconsistentTranslationRule: ProjectRule {
             }.joined(separator: "; ")
             // At the least used rendering: most often the one to change.
             guard let least = sorted.last?.uses.first else { continue }
-            let entry = project.tables[least.table].catalog.entries[least.entry]
+            let entry = project.tables[least.table].content.entry(at: least.entry)
             let locale = project.locales[least.table].first { auditor.locale($0).resolved == target } ?? targetName
             project.report(rule, table: project.tables[least.table].name, key: entry.key, locale: targetName,
                            location: entry.translations[locale]?.presentation.origin, [shown, sourceName, String(ways.count), targetName, named])

@@ -11,7 +11,7 @@ struct MissingInCatalogRule: ProjectRule {
     func check(_ project: ProjectContext) {
         guard let used = project.usedKeys else { return }
         var known: Set<String> = []
-        for table in project.tables { for entry in table.catalog.entries { known.insert(entry.key) } }
+        for table in project.tables { for row in 0..<table.content.count { known.insert(table.content.key(at: row)) } }
         for (key, location) in used.sorted(by: { $0.key < $1.key }) where !known.contains(key) {
             project.report(Self.description, table: "", key: key, location: location, [key])
         }

@@ -10,7 +10,7 @@ struct UnusedKeyRule: ProjectRule {
     func check(_ project: ProjectContext) {
         guard let used = project.usedKeys else { return }
         for table in project.tables {
-            for entry in table.catalog.entries where used[entry.key] == nil {
+            for entry in table.content.entries where used[entry.key] == nil {
                 project.report(Self.description, table: table.name, key: entry.key,
                                location: entry.translations[project.baseLocale]?.presentation.origin
                                    ?? entry.translations.min { $0.key < $1.key }?.value.presentation.origin,

@@ -87,7 +87,7 @@ struct Audit: ParsableCommand {
             throw CommandFailure(.inputError, missing.map { .error(.inputNotFound, at: SourceLocation(file: $0)) })
         }
         var tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
-        guard tables.contains(where: { !$0.files.isEmpty && !$0.catalog.entries.isEmpty }) || tables.contains(where: { !$0.diagnostics.isEmpty })
+        guard tables.contains(where: { !$0.files.isEmpty && $0.content.count > 0 }) || tables.contains(where: { !$0.diagnostics.isEmpty })
         else { throw CommandFailure(.inputError, [.error(.auditNothing)]) }
         var options = Auditor.Options()
         options.base = base
