@@ -295,6 +295,21 @@ public struct Presentation: Hashable, Sendable, Codable {
         self.origin = origin
     }
 
+    /// A presentation of nothing but an origin in a file, line and column as kept (−1: none).
+    init(file: String?, line: Int32, column: Int32) {
+        values = [:]
+        originFile = file
+        originLine = line
+        originColumn = column
+        hasOrigin = true
+    }
+
+    /// The origin's line and column as kept (−1: none), when it is in a file at a line and column
+    /// with no key path.
+    var originParts: (file: String?, line: Int32, column: Int32)? {
+        hasOrigin && originKeyPath == nil ? (originFile, originLine, originColumn) : nil
+    }
+
     /// A line or column in 32 bits: -1 for none, counts past the largest kept as the largest.
     private static func compact(_ number: Int?) -> Int32 {
         guard let number else { return -1 }

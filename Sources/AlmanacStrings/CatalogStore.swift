@@ -100,7 +100,7 @@ public struct CatalogStore: Sendable {
     /// Entry `row`, made from its cells.
     public func entry(at row: Int) -> CatalogEntry {
         let key = text(keys[row])
-        var translations: [String: Translation] = [:]
+        var translations = [String: Translation](minimumCapacity: columns.count)
         for (column, cells) in columns.enumerated() where row < cells.count && cells[row].isPresent {
             translations[columnNames[column]] = translation(cells[row])
         }
@@ -147,9 +147,40 @@ public struct CatalogStore: Sendable {
         for entry in other.entries { merge(entry, replacing: replacing) }
     }
 
-    /// `merge` of another store's entries.
+    /// `merge` of another store's entries. Cells are copied as they are; only a new key's entry is
+    /// made whole to be appended.
     public mutating func merge(_ other: CatalogStore, replacing: Bool = false) {
-        for row in 0..<other.count { merge(other.entry(at: row), replacing: replacing) }
+        if keyTable == nil { indexKeys() }
+        // The other's files and locales as this store numbers them.
+        var fileMap: [Int32?] = Array(repeating: nil, count: other.files.count)
+        let columnMap = other.columnNames.map { name in
+            if let known = columnNames.firstIndex(of: name) { return known }
+            columnNames.append(name)
+            columns.append([])
+            return columnNames.count - 1
+        }
+        for row in 0..<other.count {
+            guard let mine = self.row(of: other.key(at: row)) else {
+                append(other.entry(at: row))
+                continue
+            }
+            if comments[mine].count == Span.none.count, other.comments[row].count != Span.none.count {
+                replaceComment(at: mine, with: other.comments[row].count == Span.sameAsKey.count ? other.key(at: row) : other.text(other.comments[row]))
+            }
+            for (theirs, column) in columnMap.enumerated() where row < other.columns[theirs].count && other.columns[theirs][row].isPresent {
+                guard replacing || !(mine < columns[column].count && columns[column][mine].isPresent) else { continue }
+                let cell = other.columns[theirs][row]
+                if cell.source <= -2 {
+                    set(other.whole[Int(-(cell.source + 2))], row: mine, column: column)
+                    continue
+                }
+                let file = fileMap[Int(cell.source)] ?? fileNumber(other.files[Int(cell.source)])
+                fileMap[Int(cell.source)] = file
+                let start = bytes.count
+                bytes.append(contentsOf: other.bytes[cell.start..<(cell.start + Int(cell.count))])
+                place(Cell(start: start, count: cell.count, line: cell.line, column: cell.column, source: file), row: mine, column: column)
+            }
+        }
     }
 
     /// One entry of `merge`.
@@ -189,8 +220,21 @@ public struct CatalogStore: Sendable {
         let row = keys.count
         keys.append(span(key))
         comments.append(comment.map { $0.utf8.elementsEqual(key.utf8) ? .sameAsKey : span($0) } ?? .none)
-        let origin = SourceLocation(file: file, line: line, column: column)
-        set(Translation(value: value, presentation: Presentation(origin: origin)), row: row, locale: locale)
+        if value.utf8.count <= Int(Int32.max) {
+            // The cell `set` would make of the translation, made directly (a line or column kept
+            // in 32 bits, as a presentation keeps it).
+            let localeColumn = columnNames.firstIndex(of: locale) ?? {
+                columnNames.append(locale)
+                columns.append([])
+                return columnNames.count - 1
+            }()
+            let place = span(value)
+            self.place(Cell(start: place.start, count: Int32(place.count), line: Int32(clamping: line), column: Int32(clamping: column),
+                            source: fileNumber(file)), row: row, column: localeColumn)
+        } else {
+            let origin = SourceLocation(file: file, line: line, column: column)
+            set(Translation(value: value, presentation: Presentation(origin: origin)), row: row, locale: locale)
+        }
         if keyTable != nil { remember(key, row: row) }
     }
 
@@ -253,20 +297,28 @@ public struct CatalogStore: Sendable {
             columnNames.append(locale)
             columns.append([])
         }
+        set(translation, row: row, column: column)
+    }
+
+    private mutating func set(_ translation: Translation, row: Int, column: Int) {
+        place(cell(translation), row: row, column: column)
+    }
+
+    /// Puts a cell in a column, which grows to the row.
+    private mutating func place(_ cell: Cell, row: Int, column: Int) {
         if columns[column].count <= row {
             if columns[column].isEmpty { columns[column].reserveCapacity(max(keys.capacity, row + 1)) }
             columns[column].append(contentsOf: repeatElement(.absent, count: row + 1 - columns[column].count))
         }
-        columns[column][row] = cell(translation)
+        columns[column][row] = cell
     }
 
     /// A translation's cell: compact when it is a value and where it was read, else kept whole.
     private mutating func cell(_ translation: Translation) -> Cell {
-        if let value = translation.value, translation.isPlain, value.utf8.count <= Int(Int32.max), let origin = translation.presentation.origin, origin.keyPath == nil,
-           translation.presentation.values.isEmpty, Int32(exactly: origin.line ?? -1) != nil, Int32(exactly: origin.column ?? -1) != nil {
+        if let value = translation.value, translation.isPlain, value.utf8.count <= Int(Int32.max),
+           translation.presentation.values.isEmpty, let origin = translation.presentation.originParts {
             let place = span(value)
-            return Cell(start: place.start, count: Int32(place.count), line: Int32(origin.line ?? -1), column: Int32(origin.column ?? -1),
-                        source: fileNumber(origin.file))
+            return Cell(start: place.start, count: Int32(place.count), line: origin.line, column: origin.column, source: fileNumber(origin.file))
         }
         whole.append(translation)
         return Cell(start: 0, count: 0, line: -1, column: -1, source: -Int32(clamping: whole.count - 1) - 2)
@@ -274,9 +326,8 @@ public struct CatalogStore: Sendable {
 
     private func translation(_ cell: Cell) -> Translation {
         if cell.source <= -2 { return whole[Int(-(cell.source + 2))] }
-        let origin = SourceLocation(file: files[Int(cell.source)], line: cell.line < 0 ? nil : Int(cell.line),
-                                    column: cell.column < 0 ? nil : Int(cell.column))
-        return Translation(value: text(Span(start: cell.start, count: Int(cell.count))), presentation: Presentation(origin: origin))
+        return Translation(value: text(Span(start: cell.start, count: Int(cell.count))),
+                           presentation: Presentation(file: files[Int(cell.source)], line: cell.line, column: cell.column))
     }
 
     private mutating func fileNumber(_ file: String?) -> Int32 {

@@ -115,13 +115,19 @@ func layoutDifferences(_ a: Catalog, _ b: Catalog) -> [String] {
         var merged = first
         merged.merge(second)
         merged.merge(third, replacing: true)
-        var store = CatalogStore(first)
-        store.merge(second)
-        store.merge(CatalogStore(third), replacing: true)
-        store.finishMerging()
-        #expect(layoutDifferences(store.catalog, merged) == [])
-        #expect(store.catalog.entries.map(\.key) == ["caf\u{E9}", "a", "a", "k", "b"])
-        #expect(store.locales == ["en", "zh-Hans"])
+        // Catalogs merged into a store, and stores (whose cells are copied as they are).
+        var fromCatalogs = CatalogStore(first)
+        fromCatalogs.merge(second)
+        fromCatalogs.merge(third, replacing: true)
+        var fromStores = CatalogStore(first)
+        fromStores.merge(CatalogStore(second))
+        fromStores.merge(CatalogStore(third), replacing: true)
+        for var store in [fromCatalogs, fromStores] {
+            store.finishMerging()
+            #expect(layoutDifferences(store.catalog, merged) == [])
+            #expect(store.catalog.entries.map(\.key) == ["caf\u{E9}", "a", "a", "k", "b"])
+            #expect(store.locales == ["en", "zh-Hans"])
+        }
     }
 
     /// A table read as a store audits as the same table read as a catalog.
