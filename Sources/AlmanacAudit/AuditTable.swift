@@ -25,6 +25,15 @@ public struct AuditTable: Sendable {
         _modify { yield &content.catalog }
     }
 
+    /// The table with its translations held as a catalog, made once from the store where they
+    /// are one: for work that reads `catalog` many times (each read of a store's makes it anew).
+    public func holdingCatalog() -> AuditTable {
+        guard content.isStore else { return self }
+        var table = self
+        table.content = CatalogContent(content.catalog)
+        return table
+    }
+
     public init(name: String, catalog: Catalog, files: [String], diagnostics: [Diagnostic] = [], interfaceFiles: [String: String] = [:]) {
         self.init(name: name, content: CatalogContent(catalog), files: files, diagnostics: diagnostics, interfaceFiles: interfaceFiles)
     }

@@ -85,6 +85,9 @@ public struct AuditFixer {
 
     /// What fixing `tables` (as `AuditTable.load` reads them) changes in their files.
     public func plan(_ tables: [AuditTable]) -> Plan {
+        // The fixer reads and changes whole catalogs, many times: a table held as a store is made
+        // a catalog once, here, not once per look.
+        let tables = tables.map { $0.holdingCatalog() }
         var diagnostics: [Diagnostic] = []
         var edits: [String: [FileEdit]] = [:]
         var order: [String] = []
