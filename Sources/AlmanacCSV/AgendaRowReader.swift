@@ -1,4 +1,5 @@
 public import AlmanacCore
+import AlmanacBytes
 import AlmanacICU
 import AlmanacCalendar
 import Foundation
@@ -60,20 +61,24 @@ public struct AgendaRowReader {
     /// Whether a cell is a number as programs write one: an optional minus, ASCII digits, at most
     /// one point between digits (`1097135`, `-500`, `1234567.5`): the amount exactly as written.
     static func isPlainNumber(_ text: String) -> Bool {
-        var digits = 0, points = 0, afterPoint = 0
-        for (offset, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits += 1
-                if points > 0 { afterPoint += 1 }
-            case UInt8(ascii: "."):
-                points += 1
-                if points > 1 || digits == 0 { return false }
-            case UInt8(ascii: "-") where offset == 0: continue
-            default: return false
+        // Over the bytes by index: enumerating the string's UTF-8 view cost ~80 instructions a
+        // byte, and every row's amount is asked.
+        text.withByteView { bytes in
+            var digits = 0, points = 0, afterPoint = 0
+            for offset in 0..<bytes.count {
+                switch bytes[offset] {
+                case ASCII.zero...ASCII.nine:
+                    digits += 1
+                    if points > 0 { afterPoint += 1 }
+                case ASCII.period:
+                    points += 1
+                    if points > 1 || digits == 0 { return false }
+                case ASCII.hyphen where offset == 0: continue
+                default: return false
+                }
             }
+            return digits > 0 && (points == 0 || afterPoint > 0)
         }
-        return digits > 0 && (points == 0 || afterPoint > 0)
     }
 
     /// The columns a table of these rows fills when written back (streamed, so decided from the

@@ -253,3 +253,13 @@ extension Result {
         #expect(table.rows[0][3] == "NT$3")  // 2.5 rounds half up, as people round; it was NT$2 (half to even)
     }
 }
+
+@Suite struct PlainNumberTests {
+    /// An amount is kept exactly as written when it is a number as programs write one.
+    @Test func numbersAsProgramsWriteThem() {
+        for text in ["1097135", "-500", "1234567.5", "0", "0.25", "-0.5"] { #expect(AgendaRowReader.isPlainNumber(text), "\(text)") }
+        for text in ["", "-", "1.", ".5", "1.2.3", "12a", "--1", "1-", "-.5", "１２", "3,587", " 12", "12 ", "NT$12", "1e5", "+1"] {
+            #expect(!AgendaRowReader.isPlainNumber(text), "\(text)")
+        }
+    }
+}
