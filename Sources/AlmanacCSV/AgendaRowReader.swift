@@ -1,5 +1,4 @@
 public import AlmanacCore
-import AlmanacBytes
 import AlmanacICU
 import AlmanacCalendar
 import Foundation
