@@ -68,7 +68,9 @@
     @inlinable
     package func slot(_ buffer: ByteView, _ start: Int, _ end: Int) -> Int? {
         let length = end - start
-        guard length > 0, length <= 16 else { return nil }
+        // The words are zero-padded: a name followed by zero bytes (`DTEND\0`) would pack as the
+        // name. No name ends in one.
+        guard length > 0, length <= 16, buffer[end - 1] != ASCII.null else { return nil }
         var low: UInt64 = 0
         var high: UInt64 = 0
         if start + 16 <= buffer.count {
