@@ -60,8 +60,8 @@ public struct AgendaRowReader {
     /// Whether a cell is a number as programs write one: an optional minus, ASCII digits, at most
     /// one point between digits (`1097135`, `-500`, `1234567.5`): the amount exactly as written.
     static func isPlainNumber(_ text: String) -> Bool {
-        // Over the bytes by index: enumerating the string's UTF-8 view cost ~80 instructions a
-        // byte, and every row's amount is asked.
+        // Over the bytes by index, not by enumerating the string's UTF-8 view (much slower a
+        // byte, and every row's amount is asked: RESULTS.md, the export against Babel).
         text.withByteView { bytes in
             var digits = 0, points = 0, afterPoint = 0
             for offset in 0..<bytes.count {
