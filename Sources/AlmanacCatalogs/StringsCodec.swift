@@ -104,10 +104,9 @@ public struct StringsCodec: Codec {
         }
         let encoding: StringsFile.TextEncoding
         let utf8: [UInt8]
-        // UTF-8 without a byte order mark, as `StringsFile.text` tells it (from the same sample),
-        // is parsed as it is; anything else is decoded first.
-        let sample = Array(bytes.prefix(64 * 1024))
-        if context.encoding == nil, UnicodeDetection.byteOrderMark(sample) == nil, UnicodeDetection.utf16WithoutBOM(sample) == nil,
+        // UTF-8 without a byte order mark, as `StringsFile.text` tells it, valid to the end, is
+        // parsed as it is; anything else is decoded first (which also says what is wrong).
+        if context.encoding == nil, (try? StringsFile.encoding(of: bytes, fileName: input.fileName)) == .utf8,
            UTF8Validation.firstInvalidOffset(bytes) == nil {
             (encoding, utf8) = (.utf8, bytes)
         } else {

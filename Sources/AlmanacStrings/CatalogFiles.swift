@@ -159,14 +159,13 @@ public enum CatalogFiles {
                         store.stringCatalogVersion = nil
                         tables[name]!.content = CatalogContent(store)
                     } else {
-                        var store = tables[name]!.content.store
-                        tables[name]!.content = CatalogContent()
-                        if content.isStore {
-                            store.merge(content.store, replacing: path.hasSuffix(".stringsdict"))
-                        } else {
-                            store.merge(content.catalog, replacing: path.hasSuffix(".stringsdict"))
+                        tables[name]!.content.updateStore { store in
+                            if content.isStore {
+                                store.merge(content.store, replacing: path.hasSuffix(".stringsdict"))
+                            } else {
+                                store.merge(content.catalog, replacing: path.hasSuffix(".stringsdict"))
+                            }
                         }
-                        tables[name]!.content = CatalogContent(store)
                     }
                     break
                 }
@@ -192,12 +191,7 @@ public enum CatalogFiles {
                 if let file = original[name], table.content.presentation[CatalogFiles.originalKey] == nil {
                     table.content.presentation[CatalogFiles.originalKey] = file
                 }
-                if table.content.isStore {
-                    var store = table.content.store
-                    table.content = CatalogContent()
-                    store.finishMerging()
-                    table.content = CatalogContent(store)
-                }
+                if table.content.isStore { table.content.updateStore { $0.finishMerging() } }
                 return table
             }
         }

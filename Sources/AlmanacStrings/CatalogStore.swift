@@ -153,12 +153,7 @@ public struct CatalogStore: Sendable {
         if keyTable == nil { indexKeys() }
         // The other's files and locales as this store numbers them.
         var fileMap: [Int32?] = Array(repeating: nil, count: other.files.count)
-        let columnMap = other.columnNames.map { name in
-            if let known = columnNames.firstIndex(of: name) { return known }
-            columnNames.append(name)
-            columns.append([])
-            return columnNames.count - 1
-        }
+        let columnMap = other.columnNames.map { column(for: $0) }
         for row in 0..<other.count {
             guard let mine = self.row(of: other.key(at: row)) else {
                 append(other.entry(at: row))
@@ -223,11 +218,7 @@ public struct CatalogStore: Sendable {
         if value.utf8.count <= Int(Int32.max) {
             // The cell `set` would make of the translation, made directly (a line or column kept
             // in 32 bits, as a presentation keeps it).
-            let localeColumn = columnNames.firstIndex(of: locale) ?? {
-                columnNames.append(locale)
-                columns.append([])
-                return columnNames.count - 1
-            }()
+            let localeColumn = self.column(for: locale)
             let place = span(value)
             self.place(Cell(start: place.start, count: Int32(place.count), line: Int32(clamping: line), column: Int32(clamping: column),
                             source: fileNumber(file)), row: row, column: localeColumn)
@@ -279,7 +270,7 @@ public struct CatalogStore: Sendable {
     /// The key's bytes in canonical composition (NFC): two keys are equal as Swift strings when
     /// these are equal. ASCII is its own composition.
     private static func withCanonicalBytes<Result>(_ key: String, _ body: (ByteView) -> Result) -> Result {
-        if key.utf8.allSatisfy({ $0 < 0x80 }) { return key.withByteView(body) }
+        if key.withByteView(ByteScan.isASCII) { return key.withByteView(body) }
         return key.precomposedStringWithCanonicalMapping.withByteView(body)
     }
 
@@ -289,15 +280,15 @@ public struct CatalogStore: Sendable {
     }
 
     private mutating func set(_ translation: Translation, row: Int, locale: String) {
-        let column: Int
-        if let known = columnNames.firstIndex(of: locale) {
-            column = known
-        } else {
-            column = columnNames.count
-            columnNames.append(locale)
-            columns.append([])
-        }
-        set(translation, row: row, column: column)
+        set(translation, row: row, column: column(for: locale))
+    }
+
+    /// The column of a locale, added (empty) when the store has none.
+    private mutating func column(for locale: String) -> Int {
+        if let known = columnNames.firstIndex(of: locale) { return known }
+        columnNames.append(locale)
+        columns.append([])
+        return columnNames.count - 1
     }
 
     private mutating func set(_ translation: Translation, row: Int, column: Int) {
@@ -405,6 +396,15 @@ public struct CatalogContent: Sendable {
             }
         }
         set { storage = .store(newValue) }
+    }
+
+    /// Changes the translations as a store (made from the catalog where they are one), in place:
+    /// the held copy is let go first, so the store is not copied.
+    public mutating func updateStore(_ change: (inout CatalogStore) -> Void) {
+        var store = self.store
+        storage = .catalog(Catalog())
+        change(&store)
+        storage = .store(store)
     }
 
     /// The number of entries.

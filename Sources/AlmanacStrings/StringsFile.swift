@@ -117,18 +117,22 @@ public enum StringsFile {
     /// recognised by its zero bytes (Foundation on Linux reads it as UTF-8 and fails), else UTF-8.
     /// Needs no ICU; AlmanacCatalogs adds a declared charset and names legacy ones.
     public static func text(_ bytes: [UInt8], fileName: String?) throws(Diagnostic) -> (String, TextEncoding) {
-        let sample = Array(bytes.prefix(64 * 1024))
-        let encoding: TextEncoding
-        if let form = UnicodeDetection.byteOrderMark(sample) {
-            do { encoding = try TextEncoding(form, byteOrderMark: true) } catch { throw error.inFile(fileName) }
-        } else if let utf16 = UnicodeDetection.utf16WithoutBOM(sample) {
-            encoding = utf16.littleEndian ? .utf16LE : .utf16BE
-        } else if UTF8Validation.firstInvalidOffset(sample, allowTruncatedEnd: bytes.count > sample.count) == nil {
-            encoding = .utf8
-        } else {
-            throw Diagnostic.error(.stringsNotUnicode(charset: "another encoding"), at: SourceLocation(file: fileName))
-        }
+        let encoding = try encoding(of: bytes, fileName: fileName)
         return (try decode(bytes, encoding: encoding, fileName: fileName), encoding)
+    }
+
+    /// The Unicode encoding `text` reads the bytes in, told from their first 64 KiB (the rest is
+    /// checked when they are decoded).
+    public static func encoding(of bytes: [UInt8], fileName: String?) throws(Diagnostic) -> TextEncoding {
+        let sample = Array(bytes.prefix(64 * 1024))
+        if let form = UnicodeDetection.byteOrderMark(sample) {
+            do { return try TextEncoding(form, byteOrderMark: true) } catch { throw error.inFile(fileName) }
+        } else if let utf16 = UnicodeDetection.utf16WithoutBOM(sample) {
+            return utf16.littleEndian ? .utf16LE : .utf16BE
+        } else if UTF8Validation.firstInvalidOffset(sample, allowTruncatedEnd: bytes.count > sample.count) == nil {
+            return .utf8
+        }
+        throw Diagnostic.error(.stringsNotUnicode(charset: "another encoding"), at: SourceLocation(file: fileName))
     }
 
     /// The text of bytes in a known Unicode encoding, from after the byte order mark.
