@@ -20,12 +20,19 @@ public struct Almanac: ParsableCommand {
         let language = requestedLanguage(arguments) ?? session.language
         let session = session.speaking(language)
         return Session.$current.withValue(session) {
-            if let unknown = UnknownOptions.check(arguments, registry: session.registry) {
-                session.printError(unknown)
-                return AlmanacExitCode.usage.rawValue
-            }
             do {
-                var command = try parseAsRoot(Audit.splittingFixChecks(arguments))
+                var command: any ParsableCommand
+                do {
+                    command = try parseAsRoot(Audit.splittingFixChecks(arguments))
+                } catch {
+                    // A command line with an unknown option never parses; only then is it worth
+                    // describing the command's options (a few milliseconds) to name the one meant.
+                    if let unknown = UnknownOptions.check(arguments, registry: session.registry) {
+                        session.printError(unknown)
+                        return AlmanacExitCode.usage.rawValue
+                    }
+                    throw error
+                }
                 try command.run()
                 return AlmanacExitCode.success.rawValue
             } catch let failure as CommandFailure {

@@ -176,9 +176,13 @@ public struct AgendaRowReader {
             let value = dateValue(date, time)
             if isTodoList { due = value } else { start = value }
         }
-        // The type, the amount and the source's other columns, carried after the unreadable cells.
-        var carried: [CarriedProperty] = []
-        if carriedPerRow > 0 { carried.reserveCapacity(carriedPerRow) }
+        // The type, the amount and the source's other columns, carried after the unreadable cells,
+        // in the array the item had (a stream reads row after row into one item: its storage is
+        // used again instead of an array made and freed a row).
+        var carried = item.carried
+        item.carried = []
+        carried.removeAll(keepingCapacity: true)
+        if carriedPerRow > carried.capacity { carried.reserveCapacity(carriedPerRow) }
         var recurrence: Recurrence?
         if let text = cell(row, typeColumn) {
             // The app's own type words (倒數日, Days since, 自訂) are its types; others are kept as written.
@@ -264,7 +268,8 @@ public struct AgendaRowReader {
         item.alarms = alarms
         item.created = created
         item.lastModified = lastModified
-        item.carried = invalid.isEmpty ? carried : invalid + carried
+        if !invalid.isEmpty { carried.insert(contentsOf: invalid, at: 0) }
+        item.carried = carried
         return true
     }
 

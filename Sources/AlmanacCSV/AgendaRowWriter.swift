@@ -359,7 +359,7 @@ public final class AgendaRowWriter {
     /// of every row, and X-ALMANAC-TYPE and X-ALMANAC-AMOUNT, which most rows carry, are then
     /// compared once or not at all.
     static func appField(_ property: String) -> String? {
-        let length = property.utf8.count, last = property.utf8.last
+        let (length, last) = property.withByteView { name in (name.count, name.count > 0 ? name[name.count - 1] : nil) }
         for entry in appFields where entry.length == length && entry.last == last && entry.2 == property { return entry.3 }
         return nil
     }

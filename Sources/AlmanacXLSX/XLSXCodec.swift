@@ -27,7 +27,7 @@ public struct XLSXCodec: StreamingEncoder, StreamingDecoder {
                   values: ["cash", "standard"], defaultValue: "cash"),
         ],
         examples: [.init(summary: "Two days with their dates and amounts, as Almanac writes them for Taipei",
-                         input: example.base64EncodedString(), inputEncoding: "base64")],
+                         bytesMadeBy: { Array(example) })],
         typedCells: true)
 
     /// The example workbook, written by the writer itself (a workbook is bytes, not text).

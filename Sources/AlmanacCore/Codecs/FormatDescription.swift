@@ -46,20 +46,69 @@ public struct FormatDescription: Hashable, Sendable, Codable {
     public struct Example: Hashable, Sendable, Codable {
         public var summary: String
         /// The input as text; for a binary format (a workbook), its bytes in Base64.
-        public var input: String
+        public var input: String {
+            get {
+                switch source {
+                case .given(let text): text
+                case .made(let make): make()
+                }
+            }
+            set { source = .given(newValue) }
+        }
         /// `base64` when `input` holds a binary format's bytes; nil for text.
         public var inputEncoding: String?
+        private var source: Source
+
+        /// Where the input comes from: given, or made when it is asked for (a workbook the
+        /// writer itself writes is not made at every start-up, only where an example is read:
+        /// `formats --json`, the conformance test).
+        private enum Source: Sendable {
+            case given(String)
+            case made(@Sendable () -> String)
+        }
 
         public init(summary: String, input: String, inputEncoding: String? = nil) {
             self.summary = summary
-            self.input = input
+            self.source = .given(input)
             self.inputEncoding = inputEncoding
+        }
+
+        /// A binary format's example whose bytes `make` writes when the example is first read.
+        public init(summary: String, bytesMadeBy make: @escaping @Sendable () -> [UInt8]) {
+            self.summary = summary
+            self.source = .made { Data(make()).base64EncodedString() }
+            self.inputEncoding = "base64"
         }
 
         /// The example's bytes.
         public var bytes: [UInt8] {
             guard inputEncoding == "base64" else { return Array(input.utf8) }
             return Data(base64Encoded: input).map(Array.init) ?? []
+        }
+
+        private enum CodingKeys: String, CodingKey { case summary, input, inputEncoding }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(summary: try container.decode(String.self, forKey: .summary), input: try container.decode(String.self, forKey: .input),
+                      inputEncoding: try container.decodeIfPresent(String.self, forKey: .inputEncoding))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(summary, forKey: .summary)
+            try container.encode(input, forKey: .input)
+            try container.encodeIfPresent(inputEncoding, forKey: .inputEncoding)
+        }
+
+        public static func == (lhs: Example, rhs: Example) -> Bool {
+            lhs.summary == rhs.summary && lhs.inputEncoding == rhs.inputEncoding && lhs.input == rhs.input
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(summary)
+            hasher.combine(inputEncoding)
+            hasher.combine(input)
         }
     }
 
