@@ -18,8 +18,8 @@ public final class Auditor {
         public var allowVocabulary: Set<String> = MainlandVocabulary.defaultAllowList
         /// Keys used in source code (from `SourceScanner`), when sources were given.
         public var usedKeys: [String: SourceLocation]?
-        /// Rules not to run, by id.
-        public var disabled: Set<String> = []
+        /// Rules not to run.
+        public var disabled: Set<AuditCheck> = []
 
         public init() {}
     }
@@ -47,16 +47,11 @@ public final class Auditor {
     /// first look again only at what they changed); nil: every entry.
     var keysToCheck: Set<String>?
 
-    /// Fails when ICU lacks the transforms the Chinese checks need, or `options.disabled` names a
-    /// rule there is not.
+    /// Fails when ICU lacks the transforms the Chinese checks need.
     public init(options: Options = Options()) throws(Diagnostic) {
         self.options = options
-        let ids = Set(AuditRules.descriptions.map(\.id))
-        if let unknown = options.disabled.sorted().first(where: { !ids.contains($0) }) {
-            throw Diagnostic.error(.auditUnknownCheck(check: unknown, checks: AuditRules.descriptions.map(\.id).joined(separator: ", ")))
-        }
         vocabulary = MainlandVocabulary(allowing: options.allowVocabulary)
-        let rules = AuditRules.all.filter { !options.disabled.contains($0.description.id) }.map { $0.init() }
+        let rules = AuditRules.all.filter { !options.disabled.contains($0.check) }.map { $0.init() }
         keyRules = rules.compactMap { $0 as? any KeyRule }
         valueRules = rules.compactMap { $0 as? any ValueRule }
         textRules = rules.compactMap { $0 as? any TextRule }
@@ -235,7 +230,7 @@ public final class Auditor {
         let unreadable = UnreadableRule.unreadableFolders(table)
         if !unreadable.isEmpty {
             let missingThere = Set(checked.filter { name in unreadable.contains { $0 == name || locale($0).resolved == locale(name).resolved } })
-            own.removeAll { $0.check == MissingKeyRule.description.id && missingThere.contains($0.locale ?? "") }
+            own.removeAll { $0.check == MissingKeyRule.check && missingThere.contains($0.locale ?? "") }
         }
         findings.items.removeSubrange(startOfTable...)
         let context = TableContext(auditor: self, findings: findings, table: table, baseLocale: base, sourceTextKeys: sourceTextKeys)

@@ -6,7 +6,7 @@ import Foundation
 public struct Baseline: Sendable, Codable {
     public struct Accepted: Hashable, Sendable, Codable {
         public var fingerprint: String
-        public var check: String
+        public var check: AuditCheck
         public var table: String
         public var key: String
         public var locale: String?
@@ -17,7 +17,7 @@ public struct Baseline: Sendable, Codable {
 
     public init(_ findings: [Finding]) {
         accepted = findings.map { Accepted(fingerprint: $0.fingerprint, check: $0.check, table: $0.table, key: $0.key, locale: $0.locale) }
-            .sorted { ($0.table, $0.key, $0.check, $0.locale ?? "") < ($1.table, $1.key, $1.check, $1.locale ?? "") }
+            .sorted { ($0.table, $0.key, $0.check.id, $0.locale ?? "") < ($1.table, $1.key, $1.check.id, $1.locale ?? "") }
     }
 
     public static func read(_ path: String) throws(Diagnostic) -> Baseline {

@@ -3,8 +3,8 @@ public import AlmanacCore
 /// One problem an audit found: which check, how serious, where (file, line, column, table, key,
 /// locale, variant), and the values involved.
 public struct Finding: Hashable, Sendable, Codable {
-    /// The check's stable id (`missing-key`, `placeholder-mismatch`, `simplified-in-hant`).
-    public var check: String
+    /// The check that found it (its spelling: `missing-key`, `placeholder-mismatch`).
+    public var check: AuditCheck
     public var severity: Diagnostic.Severity
     public var table: String
     public var key: String
@@ -18,7 +18,7 @@ public struct Finding: Hashable, Sendable, Codable {
     public var value: String?
     public var base: String?
 
-    public init(check: String, severity: Diagnostic.Severity, table: String, key: String, locale: String? = nil, variant: String = "",
+    public init(check: AuditCheck, severity: Diagnostic.Severity, table: String, key: String, locale: String? = nil, variant: String = "",
                 location: SourceLocation? = nil, arguments: [String] = [], value: String? = nil, base: String? = nil) {
         self.check = check
         self.severity = severity
@@ -32,12 +32,12 @@ public struct Finding: Hashable, Sendable, Codable {
         self.base = base
     }
 
-    public var message: Message { Message(key: "audit." + check, arguments, table: ModuleMessages.table) }
+    public var message: Message { Message(key: "audit." + check.id, arguments, table: ModuleMessages.table) }
 
     /// Identifies a finding across runs (for baselines): the check, table, key, locale and variant,
     /// but not the line, which moves when other entries change.
     public var fingerprint: String {
-        StableHash.hex([check, table, key, locale ?? "", variant].joined(separator: "\u{1F}"), padded: true)
+        StableHash.hex([check.id, table, key, locale ?? "", variant].joined(separator: "\u{1F}"), padded: true)
     }
 }
 

@@ -56,7 +56,7 @@ extension AuditReporter {
         }
         html += "</table>\n<h2>\(t(.auditHtmlFindings))</h2>\n<p>"
         html += "<select id=\"check\"><option value=\"\">\(t(.auditHtmlAllChecks))</option>"
-        for check in Array(Set(report.findings.map(\.check))).sorted() { html += "<option>\(escape(check))</option>" }
+        for check in Array(Set(report.findings.map(\.check))).sorted() { html += "<option>\(escape(check.id))</option>" }
         html += "</select><select id=\"locale\"><option value=\"\">\(t(.auditHtmlAllLocales))</option>"
         for locale in locales { html += "<option>\(escape(locale))</option>" }
         // Long keys and values wrap inside their columns (a key of 80 letters without a space, a
@@ -69,8 +69,8 @@ extension AuditReporter {
         html += "</tr>\n"
         for finding in sorted(report.findings) {
             let entry = catalogs[finding.table]?[finding.key]
-            html += "<tr data-check=\"\(escape(finding.check))\" data-locale=\"\(escape(finding.locale ?? ""))\">"
-            html += "<td><span class=\"\(finding.severity.rawValue)\">\(escape(finding.check))</span><br>\(escape(finding.message.rendered(in: language)))"
+            html += "<tr data-check=\"\(escape(finding.check.id))\" data-locale=\"\(escape(finding.locale ?? ""))\">"
+            html += "<td><span class=\"\(finding.severity.rawValue)\">\(escape(finding.check.id))</span><br>\(escape(finding.message.rendered(in: language)))"
             if let file = finding.location?.file {
                 html += "<br><span class=\"muted\">\(breakable(file))\(finding.location?.line.map { ":\($0)" } ?? "")</span>"
             }

@@ -25,8 +25,8 @@ public enum AuditReporter {
             let left: (String, Int, String, String) = (lhs.location?.file ?? "", lhs.location?.line ?? 0, lhs.table, lhs.key)
             let right: (String, Int, String, String) = (rhs.location?.file ?? "", rhs.location?.line ?? 0, rhs.table, rhs.key)
             if left != right { return left < right }
-            let leftRest: (String, String, String) = (lhs.check, lhs.locale ?? "", lhs.variant)
-            let rightRest: (String, String, String) = (rhs.check, rhs.locale ?? "", rhs.variant)
+            let leftRest: (String, String, String) = (lhs.check.id, lhs.locale ?? "", lhs.variant)
+            let rightRest: (String, String, String) = (rhs.check.id, rhs.locale ?? "", rhs.variant)
             return leftRest < rightRest
         }
     }
@@ -45,7 +45,7 @@ public enum AuditReporter {
             for finding in groups[file]! {
                 let place = finding.location?.line.map { "\($0):\(finding.location?.column ?? 1)" } ?? "-"
                 let variant = finding.variant.isEmpty ? "" : " [\(finding.variant)]"
-                output += "  " + pad(place, 8) + pad(severityWord(finding.severity, language), 8) + pad(finding.check, 24)
+                output += "  " + pad(place, 8) + pad(severityWord(finding.severity, language), 8) + pad(finding.check.id, 24)
                     + finding.message.rendered(in: language) + variant + "\n"
             }
             output += "\n"
@@ -105,9 +105,9 @@ public enum AuditReporter {
 
     public static func json(_ report: AuditReport, language: Language) throws(Diagnostic) -> [UInt8] {
         var byCheck: [String: Int] = [:]
-        for finding in report.findings { byCheck[finding.check, default: 0] += 1 }
+        for finding in report.findings { byCheck[finding.check.id, default: 0] += 1 }
         let findings = sorted(report.findings).map {
-            JSONFinding(check: $0.check, severity: $0.severity.rawValue, message: $0.message.rendered(in: language), table: $0.table,
+            JSONFinding(check: $0.check.id, severity: $0.severity.rawValue, message: $0.message.rendered(in: language), table: $0.table,
                         key: $0.key, locale: $0.locale, variant: $0.variant.isEmpty ? nil : $0.variant, file: $0.location?.file,
                         line: $0.location?.line, column: $0.location?.column, value: $0.value, base: $0.base, fingerprint: $0.fingerprint)
         }
@@ -137,9 +137,9 @@ public enum AuditReporter {
                      ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
                      ("properties", .object([("scope", .string(rule.scope.rawValue)), ("locales", .string(rule.locales.rawValue))]))])
         }
-        let ruleIndex = Dictionary(uniqueKeysWithValues: AuditRules.descriptions.enumerated().map { ($1.id, $0) })
+        let ruleIndex = Dictionary(uniqueKeysWithValues: AuditRules.checks.enumerated().map { ($1, $0) })
         let results: [JSONValue] = sorted(report.findings).map { finding in
-            var result: [(String, JSONValue)] = [("ruleId", .string(finding.check))]
+            var result: [(String, JSONValue)] = [("ruleId", .string(finding.check.id))]
             if let index = ruleIndex[finding.check] { result.append(("ruleIndex", .integer(index))) }
             result.append(("level", .string(level(finding.severity))))
             result.append(("message", .object([("text", .string(finding.message.rendered(in: language)))])))
@@ -195,7 +195,7 @@ public enum AuditReporter {
             if let file = finding.location?.file { properties.append("file=" + escape(file, property: true)) }
             if let line = finding.location?.line { properties.append("line=\(line)") }
             if let column = finding.location?.column { properties.append("col=\(column)") }
-            properties.append("title=" + escape("almanac " + finding.check, property: true))
+            properties.append("title=" + escape("almanac " + finding.check.id, property: true))
             output += "::\(command) \(properties.joined(separator: ","))::\(escape(finding.message.rendered(in: language)))\n"
         }
         return output

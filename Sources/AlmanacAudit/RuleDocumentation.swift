@@ -11,7 +11,7 @@ public enum RuleDocumentation {
         let width = (rules.map(\.id.count).max() ?? 0) + 2
         for rule in rules {
             output += AuditReporter.pad(rule.id, width) + AuditReporter.pad(AuditReporter.severityWord(rule.severity, language), 9)
-                + AuditReporter.pad(AuditFixer.checks.contains(rule.id) ? "fix" : "", 5) + rule.summary.rendered(in: language) + "\n"
+                + AuditReporter.pad(AuditFixer.checks.contains(rule.check) ? "fix" : "", 5) + rule.summary.rendered(in: language) + "\n"
         }
         return output
     }
@@ -30,7 +30,7 @@ public enum RuleDocumentation {
         output += "\n" + Message.auditExplainTriggers.rendered(in: language) + colon(language) + "\n"
         for example in rule.triggering {
             output += indented(example.listing, 2) + "\n"
-            for finding in AuditReporter.sorted(try example.findings()) where finding.check == rule.id {
+            for finding in AuditReporter.sorted(try example.findings()) where finding.check == rule.check {
                 let place = [finding.location?.file, finding.location?.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
                 output += "  → " + (place.isEmpty ? "" : place + "  ") + finding.message.rendered(in: language)
                     + (finding.variant.isEmpty ? "" : " [\(finding.variant)]") + "\n"

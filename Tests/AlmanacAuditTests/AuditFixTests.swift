@@ -9,8 +9,9 @@ import Testing
 @Suite struct AuditFixTests {
     let texts = TextFixes(vocabulary: MainlandVocabulary())
 
-    func fix(_ check: String, _ text: String, base: String? = nil, traditional: Bool = true) -> String? {
-        texts.fix(check, text: text, base: base, traditional: traditional)
+    func fix(_ check: AuditCheck, _ text: String, base: String? = nil, traditional: Bool = true) -> String? {
+        guard let rule = TextFixes.byCheck[check] else { Issue.record("\(check) has no text fix"); return nil }
+        return texts.fix(rule, text: text, base: base, traditional: traditional)
     }
 
     @Test func ellipses() {

@@ -1,5 +1,6 @@
 @testable import AlmanacAudit
 import AlmanacCore
+import Foundation
 import Testing
 
 /// Every rule's examples, run as the audit runs them (the way SwiftLint's generated tests run
@@ -7,8 +8,9 @@ import Testing
 /// other finding it does not name; a non-triggering one gives none of the rule's.
 @Suite struct AuditRuleTests {
     @Test(arguments: AuditRules.descriptions.map(\.id))
-    func examples(of id: String) throws {
-        let rule = try #require(AuditRules.description(of: id))
+    func examples(of spelling: String) throws {
+        let rule = try #require(AuditRules.description(of: spelling))
+        let id = rule.check
         #expect(!rule.triggering.isEmpty, "\(id) has no triggering example")
         #expect(!rule.nonTriggering.isEmpty, "\(id) has no non-triggering example")
         for (index, example) in rule.triggering.enumerated() {
@@ -16,9 +18,10 @@ import Testing
             let own = findings.filter { $0.check == id }
             #expect(!own.isEmpty, "triggering example \(index + 1) of \(id) finds nothing:\n\(example.listing)\nfound: \(findings.map(\.check))")
             #expect(own.allSatisfy { $0.severity == rule.severity })
-            let others = findings.filter { $0.check != id && !example.alsoFinds.contains($0.check) }
+            #expect(example.alsoFinding.count == example.alsoFinds.count, "an example of \(id) names a check there is not: \(example.alsoFinds)")
+            let others = findings.filter { $0.check != id && !example.alsoFinding.contains($0.check) }
             #expect(others.isEmpty, "triggering example \(index + 1) of \(id) also finds \(others.map { "\($0.check) \($0.key) \($0.locale ?? "")" })")
-            for check in example.alsoFinds {
+            for check in example.alsoFinding {
                 #expect(findings.contains { $0.check == check }, "triggering example \(index + 1) of \(id) does not find \(check) it names")
             }
         }
@@ -26,7 +29,8 @@ import Testing
             let findings = try example.findings()
             #expect(!findings.contains { $0.check == id },
                     "non-triggering example \(index + 1) of \(id) finds it:\n\(example.listing)\n\(findings.filter { $0.check == id }.map { $0.message.rendered() })")
-            let others = findings.filter { !example.alsoFinds.contains($0.check) && $0.severity != .note }
+            #expect(example.alsoFinding.count == example.alsoFinds.count, "an example of \(id) names a check there is not: \(example.alsoFinds)")
+            let others = findings.filter { !example.alsoFinding.contains($0.check) && $0.severity != .note }
             #expect(others.isEmpty, "non-triggering example \(index + 1) of \(id) finds \(others.map { "\($0.check) \($0.key) \($0.locale ?? "")" })")
         }
     }
@@ -38,7 +42,7 @@ import Testing
         #expect(Set(ids).count == ids.count)
         for rule in AuditRules.descriptions {
             for language in Language.allCases {
-                for message: AlmanacCore.Message in [rule.summary, rule.help, Finding(check: rule.id, severity: rule.severity, table: "", key: "").message] {
+                for message: AlmanacCore.Message in [rule.summary, rule.help, Finding(check: rule.check, severity: rule.severity, table: "", key: "").message] {
                     let rendered = message.rendered(in: language)
                     #expect(!rendered.hasPrefix("audit."), "\(message.key) has no \(language.rawValue) text")
                 }
@@ -61,17 +65,36 @@ import Testing
         #expect(try example.findings(options: options).map(\.check) == ["inconsistent-translation"])
     }
 
-    /// A rule switched off finds nothing, the others still run; an id that is no rule is refused
-    /// with the list of ids.
+    /// A rule switched off finds nothing, the others still run; a spelling that is no rule's is
+    /// no check (the command line refuses it with the list: CLITests).
     @Test func rulesCanBeSwitchedOff() throws {
         let example = AuditExample.values(("loading", "en", "Loading..."), ("loading", "zh-Hant", "载入中..."))
         #expect(Set(try example.findings().map(\.check)) == ["ellipsis", "simplified-in-hant"])
         var options = Auditor.Options()
-        options.disabled = ["ellipsis"]
+        options.disabled = [EllipsisRule.check]
         #expect(Set(try example.findings(options: options).map(\.check)) == ["simplified-in-hant"])
-        options.disabled = ["elipsis"]
-        let error = #expect(throws: Diagnostic.self) { _ = try Auditor(options: options) }
-        #expect(error?.code == "audit.unknown-check")
-        #expect(error?.message.arguments.last?.contains("ellipsis") == true)
+        #expect(AuditCheck(spelling: "elipsis") == nil)
+        #expect(AuditCheck(spelling: "ellipsis") == EllipsisRule.check)
+    }
+
+    /// A check's identity is its rule's; reports, baselines and SARIF spell it as before.
+    @Test func checksAreSpelledAsBefore() throws {
+        #expect(MissingKeyRule.check.id == "missing-key")
+        #expect(AuditRules.checks.count == AuditRules.all.count)
+        let finding = Finding(check: MissingKeyRule.check, severity: .error, table: "Localizable", key: "k", locale: "zh-Hant")
+        let json = String(decoding: try CanonicalJSON.encode(finding), as: UTF8.self)
+        #expect(json.contains(#""check" : "missing-key""#))
+        let decoded = try JSONDecoder().decode(Finding.self, from: Data(json.utf8))
+        #expect(decoded.check == MissingKeyRule.check)
+        #expect(decoded.fingerprint == finding.fingerprint)
+    }
+
+    /// Every check with a fix declares it on its rule, and the fixer's list is those rules' checks
+    /// (in the order a text's fixes are applied) and the drafts of missing translations.
+    @Test func fixesAreDeclaredOnTheirRules() {
+        #expect(AuditFixer.checks == TextFixes.rules.map { $0.check } + [MissingKeyRule.check])
+        for rule in AuditRules.all {
+            #expect((rule is any TextFixingRule.Type) == (TextFixes.byCheck[rule.check] != nil), "\(rule.check)")
+        }
     }
 }

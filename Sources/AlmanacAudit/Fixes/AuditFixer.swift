@@ -17,15 +17,16 @@ import Foundation
 public struct AuditFixer {
     public struct Options: Sendable {
         /// The checks whose findings are fixed.
-        public var checks: Set<String> = Set(AuditFixer.checks)
+        public var checks: Set<AuditCheck> = Set(AuditFixer.checks)
         /// Rewrite a compiled (binary) `.strings` table, as a compiled table.
         public var rewriteCompiled = false
 
         public init() {}
     }
 
-    /// The checks that have fixes, in the order a text's fixes are applied.
-    public static let checks: [String] = TextFixes.checks + ["missing-key"]
+    /// The checks that have fixes, in the order a text's fixes are applied: the text fixes, then
+    /// a missing Taiwan translation drafted from the Simplified one.
+    public static let checks: [AuditCheck] = TextFixes.rules.map { $0.check } + [MissingKeyRule.check]
 
     /// The comment a drafted `.strings` entry gets, which a reviewer searches for.
     public static func draftComment(from locale: String) -> String {
@@ -34,7 +35,7 @@ public struct AuditFixer {
 
     /// One finding fixed: which text, and what it was and is.
     public struct Fix: Hashable, Sendable, Codable {
-        public var check: String
+        public var check: AuditCheck
         public var table: String
         public var key: String
         public var locale: String
@@ -202,7 +203,7 @@ public struct AuditFixer {
             var changed = false
             for finding in fixable {
                 guard let locale = finding.locale, let position = index[finding.key] else { continue }
-                if finding.check == "missing-key" {
+                if finding.check == MissingKeyRule.check {
                     if drafter == nil { drafter = .some(try? ChineseConverter(.toTaiwan, keepingSharedWords: true)) }
                     let outside = Self.original(of: table.catalog.entries[position], in: table.catalog).flatMap { elsewhere[$0 + "\u{1F}" + finding.key] }
                     guard let converter = drafter ?? nil, let fix = draft(&table.catalog.entries[position], locale: locale, converter: converter,
@@ -221,7 +222,8 @@ public struct AuditFixer {
                 guard var translation = table.catalog.entries[position].translations[locale],
                       let current = translation.text(at: finding.variant) else { continue }
                 let traditional = auditor.locale(locale).isTraditional
-                guard let new = texts.fix(finding.check, text: current, base: finding.base, traditional: traditional) else { continue }
+                guard let rule = TextFixes.byCheck[finding.check],
+                      let new = texts.fix(rule, text: current, base: finding.base, traditional: traditional) else { continue }
                 translation.setText(new, at: finding.variant)
                 table.catalog.entries[position].translations[locale] = translation
                 fixes.append(Fix(check: finding.check, table: table.name, key: finding.key, locale: locale, variant: finding.variant,
@@ -249,7 +251,7 @@ public struct AuditFixer {
         drafted.textStates = nil
         drafted.presentation["audit.drafted-from"] = source
         entry.translations[locale] = drafted
-        return Fix(check: "missing-key", table: table, key: entry.key, locale: locale, variant: "", before: nil,
+        return Fix(check: MissingKeyRule.check, table: table, key: entry.key, locale: locale, variant: "", before: nil,
                    after: drafted.texts.map(\.text).joined(separator: " | "),
                    learned: used.isEmpty ? nil : used.sorted().map(\.summary))
     }

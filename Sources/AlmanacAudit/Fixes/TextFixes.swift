@@ -2,15 +2,27 @@ import AlmanacCatalogs
 import AlmanacCore
 import AlmanacICU
 
-/// The fix of each check that has one right answer, as a change of one text: the text as the
-/// check would pass it, or nil where the check's finding has no single right fix (then a person
-/// decides). Each fix looks for what its check looks for, in the same way, so that a fixed text
-/// passes the check.
+/// A check whose findings have one right answer, a change of one text: the rule declares its fix
+/// beside what it looks for (renaming or removing a rule takes its fix with it).
+protocol TextFixingRule: AuditRule {
+    /// The text as this check would pass it, or nil where the finding has no single right fix
+    /// (then a person decides); `base` is the base's text the finding compared with. The fix
+    /// looks for what the check looks for, in the same way, so that a fixed text passes it.
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String?
+}
+
+/// What the text fixes share: the order they are applied in, the converters they need (made
+/// once, when a fix first needs them), and the edits more than one check makes.
 final class TextFixes {
-    /// The checks a text fix exists for, in the order they are applied to one text: the script
-    /// first (the vocabulary check waits for it), the words, then the marks, then the edges.
-    static let checks = ["simplified-in-hant", "traditional-in-hans", "mainland-vocabulary", "quote-style", "halfwidth-punctuation",
-                         "ellipsis", "whitespace-mismatch", "newline-mismatch"]
+    /// The checks with a text fix, in the order they are applied to one text: the script first
+    /// (the vocabulary check waits for it), the words, then the marks, then the edges.
+    static let rules: [any TextFixingRule.Type] = [
+        SimplifiedInHantRule.self, TraditionalInHansRule.self, MainlandVocabularyRule.self, QuoteStyleRule.self,
+        HalfwidthPunctuationRule.self, EllipsisRule.self, WhitespaceMismatchRule.self, NewlineMismatchRule.self,
+    ]
+
+    /// The rule of each check with a text fix.
+    static let byCheck: [AuditCheck: any TextFixingRule.Type] = Dictionary(uniqueKeysWithValues: rules.map { ($0.check, $0) })
 
     /// Mainland words whose Taiwan word replaces them in every meaning a UI text gives them: each
     /// was judged right in every finding of the real-app corpus (`Scripts/corpus/judged.tsv`, at
@@ -29,32 +41,14 @@ final class TextFixes {
         self.vocabulary = vocabulary
     }
 
-    /// The text with `check`'s finding fixed; `base` is the base's text the finding compared with.
-    func fix(_ check: String, text: String, base: String?, traditional: Bool) -> String? {
-        let fixed: String?
-        switch check {
-        case "ellipsis": fixed = Self.ellipsis(text)
-        case "halfwidth-punctuation": fixed = Self.fullWidthPunctuation(text, base: base)
-        case "quote-style": fixed = Self.quotes(text, traditional: traditional)
-        case "simplified-in-hant":
-            fixed = ChineseConverter.taiwanCharacters(at: ScriptPurity.simplifiedPositions(in: Array(text.unicodeScalars)), in: text)
-        case "traditional-in-hans":
-            guard let simplifier = simplifierNow() else { return nil }
-            // All or nothing: a character with several Simplified forms (畫: 画 or 划) is a person's to
-            // decide, and converting the others around it would leave a word half converted (開发者).
-            let scalars = Array(text.unicodeScalars)
-            let positions = ScriptPurity.traditionalPositions(in: scalars)
-            guard !positions.contains(where: { ChineseConverter.hasSeveralSimplifiedForms(scalars[$0]) }) else { return nil }
-            fixed = Self.replacing({ _ in positions }, of: text) { simplifier.apply($0) }
-        case "mainland-vocabulary": fixed = vocabulary.replacing(Self.certainTaiwanWords, in: text)
-        case "whitespace-mismatch": fixed = base.flatMap { Self.edgeSpaces(text, base: $0) }
-        case "newline-mismatch": fixed = base.flatMap { Self.edgeLineBreaks(text, base: $0) }
-        default: fixed = nil
-        }
+    /// The text with `rule`'s finding fixed; `base` is the base's text the finding compared with.
+    func fix(_ rule: any TextFixingRule.Type, text: String, base: String?, traditional: Bool) -> String? {
+        let fixed = rule.fixed(text, base: base, traditional: traditional, using: self)
         return fixed == text ? nil : fixed
     }
 
-    private func simplifierNow() -> Transliterator? {
+    /// ICU's Traditional-to-Simplified transform, made when a fix first needs it.
+    func simplifierNow() -> Transliterator? {
         if let simplifier { return simplifier }
         let made = try? Transliterator.traditionalToSimplified()
         simplifier = .some(made)

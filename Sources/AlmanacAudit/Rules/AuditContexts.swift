@@ -169,7 +169,7 @@ final class KeyContext {
     /// stands for all of them); by default the locale's name.
     func report(_ rule: AuditRuleDescription, locale: String, naming: String? = nil, variant: String = "", _ arguments: [String] = [],
                 value: String? = nil, base baseValue: String? = nil) {
-        findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table, key: entry.key, locale: locale,
+        findings.items.append(Finding(check: rule.check, severity: rule.severity, table: table, key: entry.key, locale: locale,
                                       variant: variant,
                                       location: entry.translations[locale]?.presentation.origin ?? base?.presentation.origin,
                                       arguments: [entry.key, naming ?? locale] + arguments, value: value, base: baseValue))
@@ -333,7 +333,7 @@ struct TableContext {
 
     /// Adds a finding of `rule` for this table (`key` and `locale` when it is about one).
     func report(_ rule: AuditRuleDescription, key: String = "", locale: String? = nil, location: SourceLocation?, _ arguments: [String]) {
-        findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table.name, key: key, locale: locale,
+        findings.items.append(Finding(check: rule.check, severity: rule.severity, table: table.name, key: key, locale: locale,
                                       location: location, arguments: arguments))
     }
 }
@@ -353,7 +353,7 @@ struct ProjectContext {
 
     func report(_ rule: AuditRuleDescription, table: String, key: String = "", locale: String? = nil, location: SourceLocation?,
                 _ arguments: [String]) {
-        findings.items.append(Finding(check: rule.id, severity: rule.severity, table: table, key: key, locale: locale,
+        findings.items.append(Finding(check: rule.check, severity: rule.severity, table: table, key: key, locale: locale,
                                       location: location, arguments: arguments))
     }
 }

@@ -36,6 +36,8 @@ public struct AuditExample: Sendable {
     /// Other rules' ids the example finds as well (a triggering example is otherwise expected to
     /// find nothing but its rule's problem).
     public let alsoFinds: [String]
+    /// The checks `alsoFinds` spells (a spelling no rule has is left out: a test asks that none is).
+    public var alsoFinding: [AuditCheck] { alsoFinds.compactMap(AuditCheck.init(spelling:)) }
 
     init(files: [File], values: [Value], base: String, alsoFinds: [String]) {
         self.files = files

@@ -14,7 +14,10 @@ public protocol AuditRule: Sendable {
 /// prints them). The sentence that describes it and the advice on fixing it are the messages
 /// `audit.rule.<id>` and `audit.help.<id>`, in every language Almanac speaks.
 public struct AuditRuleDescription: Sendable {
-    public let id: String
+    /// The rule's identity.
+    public let check: AuditCheck
+    /// The check's spelling (`missing-key`).
+    public var id: String { check.id }
     public let severity: Diagnostic.Severity
     public let scope: AuditScope
     public let locales: AuditRuleLocales
@@ -23,7 +26,7 @@ public struct AuditRuleDescription: Sendable {
 
     public init(id: String, severity: Diagnostic.Severity, scope: AuditScope, locales: AuditRuleLocales,
                 triggering: [AuditExample], nonTriggering: [AuditExample]) {
-        self.id = id
+        self.check = AuditCheck(declaring: id)
         self.severity = severity
         self.scope = scope
         self.locales = locales

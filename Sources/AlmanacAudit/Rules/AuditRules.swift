@@ -30,6 +30,14 @@ public enum AuditRules {
 
     /// The description of the rule with this id.
     public static func description(of id: String) -> AuditRuleDescription? {
-        descriptions.first { $0.id == id }
+        AuditCheck(spelling: id).flatMap(description(of:))
     }
+
+    /// The description of the rule whose check this is.
+    public static func description(of check: AuditCheck) -> AuditRuleDescription? {
+        descriptions.first { $0.check == check }
+    }
+
+    /// Every check, in the list's order.
+    public static let checks: [AuditCheck] = descriptions.map(\.check)
 }

@@ -31,3 +31,9 @@ struct EllipsisRule: TextRule {
             && !base.contains(where: TextScan.isCJK)
     }
 }
+
+extension EllipsisRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        TextFixes.ellipsis(text)
+    }
+}

@@ -100,3 +100,9 @@ struct HalfwidthPunctuationRule: TextRule {
         return result
     }
 }
+
+extension HalfwidthPunctuationRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        TextFixes.fullWidthPunctuation(text, base: base)
+    }
+}

@@ -43,7 +43,7 @@ struct InconsistentTranslationRule: ProjectRule {
     static let keysNamed = 2
 
     func check(_ project: ProjectContext) {
-        Self.check(project, notes: !project.auditor.options.disabled.contains(InconsistentWordingRule.description.id), warnings: true)
+        Self.check(project, notes: !project.auditor.options.disabled.contains(InconsistentWordingRule.check), warnings: true)
     }
 
     /// One walk for both checks: warnings, notes, or both.
@@ -208,7 +208,7 @@ struct InconsistentWordingRule: ProjectRule {
                                 ("event.all", "en", "All-day"), ("event.all", "zh-Hans", "全天"), ("event.all", "zh-Hant", "整天"))])
 
     func check(_ project: ProjectContext) {
-        guard project.auditor.options.disabled.contains(InconsistentTranslationRule.description.id) else { return }
+        guard project.auditor.options.disabled.contains(InconsistentTranslationRule.check) else { return }
         InconsistentTranslationRule.check(project, notes: true, warnings: false)
     }
 }

@@ -19,3 +19,10 @@ struct MainlandVocabularyRule: TextRule {
         }
     }
 }
+
+extension MainlandVocabularyRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        // Only the words whose Taiwan word is right in every meaning; the others stay findings.
+        fixes.vocabulary.replacing(TextFixes.certainTaiwanWords, in: text)
+    }
+}

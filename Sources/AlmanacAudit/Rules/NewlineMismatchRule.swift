@@ -104,3 +104,9 @@ struct LineBreaks {
             || leading != translated.leading || trailing != translated.trailing
     }
 }
+
+extension NewlineMismatchRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        base.flatMap { TextFixes.edgeLineBreaks(text, base: $0) }
+    }
+}

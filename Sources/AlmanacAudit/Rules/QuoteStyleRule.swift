@@ -50,3 +50,9 @@ struct QuoteStyleRule: TextRule {
         return !isText(first - 1) && !isText(last + 1)
     }
 }
+
+extension QuoteStyleRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        TextFixes.quotes(text, traditional: traditional)
+    }
+}

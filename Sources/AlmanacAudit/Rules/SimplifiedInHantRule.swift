@@ -1,3 +1,5 @@
+import AlmanacCatalogs
+
 /// Simplified characters in a Traditional Chinese value (zh-Hant, zh_TW, zh_HK): characters OpenCC
 /// never writes in Traditional text, and characters both scripts write (里, 干, 后) where the word
 /// they stand in is written otherwise (這里, 乾淨's 干淨, 以后, 手表; never 千里, 若干, 皇后, and not
@@ -26,5 +28,12 @@ struct SimplifiedInHantRule: TextRule {
         guard !text.isTheBaseName else { return }
         let characters = text.simplifiedCharacters
         if !characters.isEmpty { text.report(Self.description, [characters], value: text.text) }
+    }
+}
+
+extension SimplifiedInHantRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        // Each Simplified character as its Taiwan form, where the phrase around it decides one.
+        ChineseConverter.taiwanCharacters(at: ScriptPurity.simplifiedPositions(in: Array(text.unicodeScalars)), in: text)
     }
 }

@@ -1,3 +1,6 @@
+import AlmanacCatalogs
+import AlmanacICU
+
 /// Traditional characters in a Simplified Chinese value (zh-Hans, zh_CN, zh_SG): characters OpenCC
 /// never writes in Simplified text (著 in 显著 and 乾 in 乾坤 are Simplified too). A folder named the
 /// old way is read by its script first: `zh_TW.lproj` is Traditional, not checked here. A value
@@ -17,5 +20,17 @@ struct TraditionalInHansRule: TextRule {
         guard !text.isTheBaseName, !text.isJapanese else { return }
         let characters = ScriptPurity.traditionalCharacters(in: text.text)
         if !characters.isEmpty { text.report(Self.description, [characters], value: text.text) }
+    }
+}
+
+extension TraditionalInHansRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        guard let simplifier = fixes.simplifierNow() else { return nil }
+        // All or nothing: a character with several Simplified forms (畫: 画 or 划) is a person's to
+        // decide, and converting the others around it would leave a word half converted (開发者).
+        let scalars = Array(text.unicodeScalars)
+        let positions = ScriptPurity.traditionalPositions(in: scalars)
+        guard !positions.contains(where: { ChineseConverter.hasSeveralSimplifiedForms(scalars[$0]) }) else { return nil }
+        return TextFixes.replacing({ _ in positions }, of: text) { simplifier.apply($0) }
     }
 }

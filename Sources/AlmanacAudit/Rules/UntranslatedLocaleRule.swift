@@ -26,7 +26,7 @@ struct UntranslatedLocaleRule: ProjectRule {
     func check(_ project: ProjectContext) {
         var untranslated: [String: [Int]] = [:]
         for (index, finding) in project.findings.items.enumerated()
-            where finding.check == UntranslatedRule.description.id || finding.check == UntranslatedTermRule.description.id {
+            where finding.check == UntranslatedRule.check || finding.check == UntranslatedTermRule.check {
             untranslated[finding.locale ?? "", default: []].append(index)
         }
         guard !untranslated.isEmpty else { return }
@@ -41,7 +41,7 @@ struct UntranslatedLocaleRule: ProjectRule {
             guard keys >= Self.minimum, keys * 4 >= total else { continue }
             gathered.formUnion(indices)
             let first = project.findings.items[indices[0]]
-            summaries.append(Finding(check: Self.description.id, severity: Self.description.severity, table: "", key: "", locale: locale,
+            summaries.append(Finding(check: Self.check, severity: Self.description.severity, table: "", key: "", locale: locale,
                                      location: first.location?.file.map { SourceLocation(file: $0) },
                                      arguments: [locale, String(keys), String(total)]))
         }

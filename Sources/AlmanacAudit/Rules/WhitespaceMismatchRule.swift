@@ -57,3 +57,9 @@ struct WhitespaceMismatchRule: TextRule {
         (text.utf8.first.map { $0 == ASCII.space || $0 == ASCII.tab } ?? false, text.utf8.last.map { $0 == ASCII.space || $0 == ASCII.tab } ?? false)
     }
 }
+
+extension WhitespaceMismatchRule: TextFixingRule {
+    static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
+        base.flatMap { TextFixes.edgeSpaces(text, base: $0) }
+    }
+}
