@@ -30,9 +30,6 @@ public struct AuditCheck: Hashable, Comparable, Sendable, Codable, CustomStringC
         var container = encoder.singleValueContainer()
         try container.encode(id)
     }
-
-    /// The spellings of `checks`, comma-separated, for a message that lists them.
-    static func spelled(_ checks: some Sequence<AuditCheck>) -> String { checks.map(\.id).joined(separator: ", ") }
 }
 
 extension AuditRule {
