@@ -11,6 +11,8 @@ struct AuditLocale: Sendable {
     let language: String
     let script: String?
     let region: String?
+    /// `zh-Hant` or `zh-Hans` for Chinese, as `CatalogLocales` decides it for every Almanac module.
+    let chineseScript: String?
 
     init(_ name: String) {
         self.name = name
@@ -18,6 +20,7 @@ struct AuditLocale: Sendable {
         // first part as the language.
         // A folder's legacy name (`English.lproj`) is its language's code.
         let code = CatalogLocales.code(ofLegacyName: name) ?? name
+        chineseScript = CatalogLocales.chineseScript(of: code)
         if let locale = try? LocaleID(code.replacingOccurrences(of: "_", with: "-")) {
             let maximized = locale.maximized
             language = maximized.language.lowercased()
@@ -31,13 +34,14 @@ struct AuditLocale: Sendable {
     }
 
     var isChinese: Bool { language == "zh" }
-    var isTraditional: Bool { isChinese && script == "Hant" }
+    var isTraditional: Bool { isChinese && chineseScript == "zh-Hant" }
+    var isSimplified: Bool { isChinese && chineseScript == "zh-Hans" }
     /// Taiwan's wording: the mainland-vocabulary check is for Taiwan only (Hong Kong and Macau
     /// write Traditional characters with words of their own).
     var isTaiwan: Bool { isTraditional && region == "TW" }
 
     /// The language as far as the checks tell languages apart (Chinese by script).
-    var languageForComparison: String { isChinese ? "zh-" + (script ?? "Hans") : language }
+    var languageForComparison: String { isChinese ? chineseScript ?? "zh-" + (script ?? "Hans") : language }
 
     /// `zh-Hant-TW`: the name with its script and region as ICU reads them.
     var resolved: String { [language, script, region].compactMap { $0 }.joined(separator: "-") }

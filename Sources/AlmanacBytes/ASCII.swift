@@ -115,3 +115,18 @@ extension StringProtocol {
         utf8.count >= prefix.utf8.count && zip(utf8, prefix.utf8).allSatisfy { ASCII.equalIgnoringCase($0, $1) }
     }
 }
+
+extension String {
+    /// Without the spaces, tabs and carriage returns that end it: a line's padding (a line feed
+    /// ends the line and stays).
+    package func trimmingTrailingSpaces() -> String {
+        var end = utf8.endIndex
+        while end > utf8.startIndex {
+            let before = utf8.index(before: end)
+            let byte = utf8[before]
+            guard byte == ASCII.space || byte == ASCII.tab || byte == ASCII.carriageReturn else { break }
+            end = before
+        }
+        return String(self[..<end])
+    }
+}

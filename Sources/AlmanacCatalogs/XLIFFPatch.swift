@@ -157,11 +157,3 @@ public enum XLIFFPatch {
         return String(tag.dropLast()) + " state=\"\(state)\">"
     }
 }
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var result = self
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
-    }
-}

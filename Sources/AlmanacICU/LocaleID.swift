@@ -1,4 +1,5 @@
 internal import CICUShim
+import AlmanacStrings
 
 /// A locale known to ICU, such as `zh-TW`, `zh-Hans` or `en-US`.
 ///
@@ -99,8 +100,9 @@ public struct LocaleID: Hashable, Sendable, CustomStringConvertible {
         }) ?? bcp47
     }
 
-    /// Whether the locale writes Chinese in Traditional characters (zh-Hant, zh-TW, zh-HK, zh-MO).
-    public var usesTraditionalChinese: Bool { language == "zh" && script == "Hant" }
+    /// Whether the locale writes Chinese in Traditional characters (zh-Hant, zh-TW, zh-HK, zh-MO), as
+    /// `CatalogLocales.chineseScript(of:)` decides it for every name.
+    public var usesTraditionalChinese: Bool { CatalogLocales.chineseScript(of: baseName) == "zh-Hant" }
 }
 
 extension String {

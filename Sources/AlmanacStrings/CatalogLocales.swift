@@ -29,9 +29,12 @@ public enum CatalogLocales {
     }
 
     /// `zh-Hant` or `zh-Hans` for a Chinese locale's name, whatever its spelling (`zh_TW`, `zh-HK`,
-    /// `zh-Hant-TW`, `zh-MO`; `zh-CN`, `zh_SG`, `zh-Hans-CN`, `zh`); nil for any other language. A
-    /// name without a script takes its region's: Taiwan, Hong Kong and Macao write Traditional
-    /// characters, the mainland and Singapore Simplified (CLDR's likely subtags).
+    /// `zh-Hant-TW`, `zh-MO`; `zh-CN`, `zh_SG`, `zh-Hans-CN`, `zh`); nil for any other language or
+    /// another script (`zh-Latn`). This is the one place Almanac decides it: `LocaleID` and the
+    /// audit ask here. A name without a script takes its region's as CLDR's likely subtags give it
+    /// (`traditionalRegions`): Taiwan, Hong Kong, Macao and the communities abroad that CLDR counts
+    /// as Traditional write Traditional characters; the mainland, Singapore, Malaysia and any other
+    /// region Simplified.
     public static func chineseScript(of name: String) -> String? {
         let parts = name.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-")
         guard parts.first == "zh" else { return nil }
@@ -39,9 +42,15 @@ public enum CatalogLocales {
         if parts.contains("hans") { return "zh-Hans" }
         // Another script (`zh-Latn`, Pinyin) is neither.
         if parts.dropFirst().contains(where: { $0.count == 4 }) { return nil }
-        if parts.contains(where: { ["tw", "hk", "mo"].contains($0) }) { return "zh-Hant" }
+        if parts.dropFirst().contains(where: { traditionalRegions.contains(String($0)) }) { return "zh-Hant" }
         return "zh-Hans"
     }
+
+    /// The regions where CLDR's likely subtags (ICU 72) give Chinese the Traditional script
+    /// (`zh-US` → zh-Hant-US), lower-cased; a test holds this list to ICU's answer for every region.
+    public static let traditionalRegions: Set<String> = [
+        "au", "bn", "gb", "gf", "hk", "id", "mo", "pa", "pf", "ph", "sr", "th", "tw", "us", "vn",
+    ]
 
     /// The language code of a folder named the way Xcode named them before 2012 (`English.lproj`,
     /// `Japanese.lproj`: CFBundle's legacy names, which older Mac apps still ship); nil for any

@@ -685,11 +685,4 @@ extension String {
         }
         return trimmed
     }
-
-    /// Without the spaces, tabs and carriage returns that end it.
-    package func trimmingTrailingSpaces() -> String {
-        var text = self
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-        return text
-    }
 }

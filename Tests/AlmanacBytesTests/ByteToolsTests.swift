@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    /// A line's padding goes (spaces, tabs, carriage returns), and nothing else: not a line feed,
+    /// an ideographic space, or padding before the text.
+    @Test func trailingSpacesTrimmed() {
+        let cases: [(String, String)] = [
+            ("", ""), ("   ", ""), ("abc", "abc"), ("abc \t\r", "abc"), ("abc \r \t", "abc"), ("  abc  ", "  abc"),
+            ("abc\n", "abc\n"), ("abc\n  ", "abc\n"), ("設定\u{3000}", "設定\u{3000}"), ("設定 ", "設定"),
+            ("a\r\n", "a\r\n"), ("é\t", "é"),
+        ]
+        for (text, expected) in cases { #expect(text.trimmingTrailingSpaces() == expected, "\(text.debugDescription)") }
+    }
+
     /// A shared string is the string of its bytes, however often and in whatever order they come.
     @Test func byteInternerGivesTheStringOfTheBytes() {
         var random = SeededGenerator(seed: 12)

@@ -165,7 +165,7 @@ public struct AuditFixer {
     static func simplifiedTexts(in tables: [AuditTable]) -> [String: (locale: String, translation: Translation)] {
         var result: [String: (locale: String, translation: Translation)] = [:]
         for table in tables where table.catalog.presentation[CatalogFiles.originalKey] != nil {
-            for locale in table.catalog.locales where isSimplified(AuditLocale(locale)) {
+            for locale in table.catalog.locales where AuditLocale(locale).isSimplified {
                 for entry in table.catalog.entries {
                     guard let translation = entry.translations[locale], let original = Self.original(of: entry, in: table.catalog) else { continue }
                     result[original + "\u{1F}" + entry.key] = result[original + "\u{1F}" + entry.key] ?? (locale, translation)
@@ -240,7 +240,7 @@ public struct AuditFixer {
     /// `memory` gives what the table's Taiwan translations show for drafts from a Simplified locale.
     private func draft(_ entry: inout CatalogEntry, locale: String, converter: ChineseConverter, table: String,
                        elsewhere: (locale: String, translation: Translation)? = nil, memory: (String) -> DraftMemory = { _ in .none }) -> Fix? {
-        let own = entry.translations.keys.sorted().first(where: { Self.isSimplified(auditor.locale($0)) })
+        let own = entry.translations.keys.sorted().first(where: { auditor.locale($0).isSimplified })
         guard entry.translations[locale] == nil, auditor.locale(locale).isTaiwan,
               let source = own ?? elsewhere?.locale,
               let translation = own.flatMap({ entry.translations[$0] }) ?? elsewhere?.translation, !translation.isEmpty,
@@ -255,8 +255,6 @@ public struct AuditFixer {
                    after: drafted.texts.map(\.text).joined(separator: " | "),
                    learned: used.isEmpty ? nil : used.sorted().map(\.summary))
     }
-
-    static func isSimplified(_ locale: AuditLocale) -> Bool { locale.isChinese && locale.script == "Hans" }
 
     // MARK: - In the files
 

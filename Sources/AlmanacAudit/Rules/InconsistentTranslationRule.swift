@@ -55,7 +55,7 @@ struct InconsistentTranslationRule: ProjectRule {
             for locale in locales { names[auditor.locale(locale).resolved] = names[auditor.locale(locale).resolved] ?? locale }
         }
         let chinese = names.keys.sorted().filter { auditor.locale($0).isChinese }
-        let simplified = chinese.first { auditor.locale($0).script == "Hans" }
+        let simplified = chinese.first { auditor.locale($0).isSimplified }
         let base = auditor.locale(project.baseLocale).resolved
         // A text another check finds wrong (a lost placeholder, Simplified characters) differs for
         // that reason, said there.

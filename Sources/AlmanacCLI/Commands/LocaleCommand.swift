@@ -133,11 +133,3 @@ struct Preview: Encodable {
                           examples: [0, 1, 2, 5, 21].map { "\($0)→\(rules.category(for: $0).rawValue)" })
     }
 }
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
-    }
-}
