@@ -35,7 +35,8 @@ PREFIXES = {
     "AlmanacAndroid": ["android"],
     "AlmanacAudit": ["audit"],
     "AlmanacBackups": ["backup"],
-    "AlmanacCLI": ["cli", "batch", "manifest", "expand", "formats", "inspect", "locale", "lunar"],
+    "AlmanacKit": ["batch", "manifest"],
+    "AlmanacCLI": ["cli", "expand", "formats", "inspect", "locale", "lunar"],
 }
 # The names of a message's arguments, in a comment after its entry in en.
 ARGUMENTS = re.compile(r'^"((?:[^"\\]|\\.)*)"\s*=\s*"(?:[^"\\]|\\.)*"\s*;\s*/\*\s*arguments:\s*(.*?)\s*\*/\s*$')

@@ -123,36 +123,6 @@ import Testing
         #expect(OutputNames.baseName("") == "")
     }
 
-    /// With several workers the output folders take turns: every job once, each folder's jobs in
-    /// their order, the first of every folder before the second of any; one folder keeps its order.
-    @Test func foldersTakeTurnsWhenWorkersShareThem() {
-        var generator = SeededGenerator(seed: 11)
-        for _ in 0..<200 {
-            let folders = (0..<Int.random(in: 1...6, using: &generator)).map { "out/\($0 % 2 == 0 ? "日記" : "a")\($0)" }
-            let jobs = (0..<Int.random(in: 0...40, using: &generator)).map { index in
-                Convert.Job(input: "in/\(index).ics", destination: folders.randomElement(using: &generator)! + "/\(index).json", skipUnknown: true)
-            }
-            let order = Batch.folderByFolder(jobs)
-            #expect(order.sorted() == Array(jobs.indices))
-            let folderOf = { (index: Int) in OutputNames.parent(of: jobs[index].destination) }
-            var rounds: [String: Int] = [:]
-            var round = 0
-            var seenInRound: Set<String> = []
-            for index in order {
-                let folder = folderOf(index)
-                if seenInRound.contains(folder) { round += 1; seenInRound = [] }
-                seenInRound.insert(folder)
-                rounds[folder, default: 0] += 1
-                // The n-th job of a folder comes in round n.
-                #expect(rounds[folder]! - 1 == round || Set(jobs.indices.map(folderOf)).count == 1)
-            }
-            for folder in Set(jobs.indices.map(folderOf)) {
-                let mine = order.filter { folderOf($0) == folder }
-                #expect(mine == mine.sorted())
-            }
-        }
-    }
-
     @Test func pathsThatLeaveTheOutputFolderAreRefused() {
         #expect(OutputNames.isInside("out/a/b.json", directory: "out"))
         #expect(OutputNames.isInside("../out/b.json", directory: "../out"))
@@ -325,34 +295,11 @@ import Testing
         #expect(ExternalCommand.run([almanac, "convert", file, "--to", "catalog-json"]).status == 0)
     }
 
-    /// A full disk: the first file that cannot be written stops the batch from starting others (each
-    /// would fail the same way), the files not started say why, and a rerun continues (outputs that
-    /// exist are skipped). `/dev/full` answers every write with ENOSPC, as a full disk does.
-    @Test func aFullDiskStopsTheBatchOnce() throws {
+    /// A full disk, from the command line: `/dev/full` answers every write with ENOSPC, as a full
+    /// disk does (what the batch then does is `ConversionBatchTests.aFullDiskStopsTheBatchOnce`).
+    @Test func aFullDiskIsReported() throws {
         let full = CLIRun(["convert", try folder() + "/google/2024/family.ics", "--to", "ics", "-o", "/dev/full"])
         #expect(full.status != 0)
         #expect(full.error.contains("output.no-space"))
-        let session = Session(environment: [:], language: .english, standardOutput: { _ in }, standardError: { _ in }, standardInput: { [] },
-                              binaryOutput: { _ in })
-        let jobs = (0..<40).map { Convert.Job(input: "in-\($0).ics", destination: "out-\($0).json", skipUnknown: false) }
-        let batch = Batch(jobs: jobs, workers: 1, stopOnError: false, session: session, showProgress: false)
-        let reports = batch.run { job in
-            if job.input == "in-5.ics" {
-                return ConversionReport(input: job.input, output: job.destination, to: "ics", status: .failed,
-                                        diagnostics: [.error(.outputNoSpace, at: SourceLocation(file: job.destination))])
-            }
-            return ConversionReport(input: job.input, output: job.destination, to: "ics")
-        }
-        #expect(reports.filter { $0.status == .converted }.count == 5)
-        #expect(reports.filter { $0.status == .failed }.count == 1)
-        let notStarted = reports.filter { $0.status == .notStarted }
-        #expect(notStarted.count == 34)
-        #expect(notStarted.allSatisfy { $0.diagnostics.first?.message.rendered(in: .english).contains("the disk is full") == true })
-        // Any other failure does not stop a batch without --stop-on-error.
-        let other = Batch(jobs: jobs, workers: 1, stopOnError: false, session: session, showProgress: false).run { job in
-            ConversionReport(input: job.input, output: job.destination, to: "ics", status: job.input == "in-5.ics" ? .failed : .converted,
-                             diagnostics: job.input == "in-5.ics" ? [.error(.outputFailed(reason: "I/O error"))] : [])
-        }
-        #expect(other.filter { $0.status == .converted }.count == 39)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AlmanacCore
 import AlmanacICU
+import AlmanacKit
 
 struct Inspect: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -42,7 +43,7 @@ struct Inspect: ParsableCommand {
                 continue
             }
             let folder = file.count > 1 && file.hasSuffix("/") ? String(file.dropLast()) : file
-            for relative in Batch.files(under: folder, skipping: nil) {
+            for relative in ConversionBatch.files(under: folder, skipping: nil) {
                 inputs.append(folder + "/" + relative)
                 walked.insert(folder + "/" + relative)
             }

@@ -2,38 +2,11 @@
 
 import AlmanacCore
 
-/// AlmanacCLI's messages (cli.*, batch.*, manifest.*, expand.*, formats.*, inspect.*, locale.*, lunar.* in Locales/Almanac) in every language Almanac speaks.
+/// AlmanacCLI's messages (cli.*, expand.*, formats.*, inspect.*, locale.*, lunar.* in Locales/Almanac) in every language Almanac speaks.
 enum ModuleMessages {
     static let table = MessageTable(
         name: "AlmanacCLI",
         english: [
-            "batch.empty": "No files to convert were found here.",
-            "batch.failed-file": "failed: %@",
-            "batch.group": "%1$@ times in %2$@ files",
-            "batch.group-approximated": "%1$@ cannot hold %2$@ exactly, written as %3$@: %4$@ files, %5$@ items",
-            "batch.group-approximated-variously": "%1$@ cannot hold %2$@ exactly: %3$@ files, %4$@ items",
-            "batch.group-dropped": "%1$@ cannot hold %2$@: %3$@ files, %4$@ items",
-            "batch.group-example": "e.g. %@",
-            "batch.group-example-as": "e.g. %1$@, written as %2$@",
-            "batch.group-first": "%1$@ (and %2$@ more like it)",
-            "batch.group-footer": "Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.",
-            "batch.group-left-out": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them",
-            "batch.group-left-out-one": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them",
-            "batch.interrupting": "Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).",
-            "batch.no-space-summary": "%@ files could not be written because the disk is full (the first: %@); no file was started after it.",
-            "batch.not-started": "Not converted: the batch stopped before this file (%@).",
-            "batch.not-started-summary": "%1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.",
-            "batch.outside-output": "The output path %@ leaves the output folder; nothing was written.",
-            "batch.progress": "%1$@/%2$@ files · %3$@ records · %4$@ files/s · %5$@ left",
-            "batch.progress-failed": "%@ failed",
-            "batch.reason-failure": "--stop-on-error after a failure",
-            "batch.reason-interrupted": "interrupted",
-            "batch.reason-no-space": "the disk is full: free some space first",
-            "batch.same-output": "This file would be written to the same output as %@; rename one of them or convert them apart.",
-            "batch.skipped-exists": "Skipped: the output exists. --force replaces it.",
-            "batch.skipped-summary": "Skipped %1$@ whose output already exists (--force replaces them) and %2$@ not in a format Almanac reads; --report FILE lists every file.",
-            "batch.skipped-unknown": "Skipped: not a format Almanac reads (see almanac formats).",
-            "batch.summary": "Converted %1$@ of %2$@ files (%3$@ records) in %4$@ s, %5$@ files/s; skipped %6$@, failed %7$@.",
             "cli.abstract": "Convert, inspect and localize the data of Retire Time, JellySave, 知习 and Reminders.",
             "cli.argument.calendar": "A calendar file (.ics) or any file that holds events.",
             "cli.argument.dates": "Gregorian dates (YYYY-MM-DD), or lunar dates with --to-gregorian; - reads them from standard input, one a line (for many dates: the shell limits arguments).",
@@ -153,42 +126,8 @@ enum ModuleMessages {
             "locale.row.time": "time",
             "lunar.invalid": "\"%@\" is not a lunar date. Write it as YYYY-MM-DD, with L after a leap month: 2025-06L-01.",
             "lunar.nonexistent": "%@ does not exist in the Chinese calendar (no such leap month, or the month has only 29 days).",
-            "manifest.missing-input": "This manifest line has no \"input\": the path of the file to convert.",
-            "manifest.no-output": "This manifest line has no \"output\"; give one (a file, or a folder ending in /), or -o DIRECTORY to name outputs as a folder batch does.",
-            "manifest.not-json": "This manifest line is not JSON (%@); each line is one object such as {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}.",
-            "manifest.not-object": "Each manifest line is one JSON object such as {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}; this line is not an object.",
-            "manifest.standard-streams": "Standard input and output carry the manifest and the report, so \"-\" cannot be a manifest line's input or output; give a path.",
-            "manifest.unknown-field": "Unknown field \"%1$@\"; a manifest line has the fields %2$@.",
-            "manifest.wrong-type": "The field \"%1$@\" should be %2$@.",
         ],
         simplifiedChinese: [
-            "batch.empty": "这里没有找到要转换的文件。",
-            "batch.failed-file": "失败：%@",
-            "batch.group": "共 %1$@ 次，涉及 %2$@ 个文件",
-            "batch.group-approximated": "%1$@ 无法精确容纳 %2$@，已写成%3$@：%4$@ 个文件，%5$@ 项",
-            "batch.group-approximated-variously": "%1$@ 无法精确容纳 %2$@：%3$@ 个文件，%4$@ 项",
-            "batch.group-dropped": "%1$@ 无法容纳 %2$@：%3$@ 个文件，%4$@ 项",
-            "batch.group-example": "例如 %@",
-            "batch.group-example-as": "例如 %1$@，已写成%2$@",
-            "batch.group-first": "%1$@（另有 %2$@ 条同类）",
-            "batch.group-footer": "警告已按类别归并，每类列出三例；--verbose 会逐条列出，--report FILE 会保留全部。",
-            "batch.group-left-out": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%4$@ 个文件中的 %3$@ 项）；--verbose 逐项列出",
-            "batch.group-left-out-one": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%3$@ 项）；--verbose 逐项列出",
-            "batch.interrupting": "已中断：正在完成进行中的文件。再按一次 Ctrl-C 立即停止（未完成的输出会被删除）。",
-            "batch.no-space-summary": "%@ 个文件因磁盘已满而无法写入（第一个：%@）；之后没有再开始转换其他文件。",
-            "batch.not-started": "未转换：批量转换在此文件之前停止（%@）。",
-            "batch.not-started-summary": "有 %1$@ 个文件未转换（%2$@）；再次运行同一命令即可转换它们——已存在的输出会被跳过。",
-            "batch.outside-output": "输出路径 %@ 超出了输出文件夹；未写入任何内容。",
-            "batch.progress": "%1$@/%2$@ 个文件 · %3$@ 条记录 · 每秒 %4$@ 个文件 · 剩余 %5$@",
-            "batch.progress-failed": "%@ 个失败",
-            "batch.reason-failure": "出现失败后的 --stop-on-error",
-            "batch.reason-interrupted": "已中断",
-            "batch.reason-no-space": "磁盘已满：请先腾出空间",
-            "batch.same-output": "此文件的输出与 %@ 相同；请重命名其中一个，或分开转换。",
-            "batch.skipped-exists": "已跳过：输出文件已存在。使用 --force 可覆盖。",
-            "batch.skipped-summary": "跳过了 %1$@ 个输出已存在的文件（--force 可覆盖）和 %2$@ 个 Almanac 无法读取格式的文件；--report FILE 会列出每个文件。",
-            "batch.skipped-unknown": "已跳过：不是 Almanac 能读取的格式（见 almanac formats）。",
-            "batch.summary": "已转换 %2$@ 个文件中的 %1$@ 个（%3$@ 条记录），用时 %4$@ 秒，每秒 %5$@ 个文件；跳过 %6$@ 个，失败 %7$@ 个。",
             "cli.abstract": "转换、检查和本地化 Retire Time、JellySave、知习和提醒事项的数据。",
             "cli.argument.calendar": "日历文件（.ics），或其他包含日程的文件。",
             "cli.argument.dates": "公历日期（YYYY-MM-DD）；加 --to-gregorian 时为农历日期；- 表示从标准输入读取，每行一个（日期很多时用它：命令行参数有上限）。",
@@ -308,42 +247,8 @@ enum ModuleMessages {
             "locale.row.time": "时间",
             "lunar.invalid": "“%@”不是农历日期。请写成 YYYY-MM-DD，闰月在月份后加 L：2025-06L-01。",
             "lunar.nonexistent": "农历中没有 %@（该年没有这个闰月，或该月只有 29 天）。",
-            "manifest.missing-input": "这一行清单没有 \"input\"：要转换的文件路径。",
-            "manifest.no-output": "这一行清单没有 \"output\"；请给出一个（文件，或以 / 结尾的文件夹），或用 -o DIRECTORY 像文件夹批量转换那样命名输出。",
-            "manifest.not-json": "这一行清单不是 JSON（%@）；每行是一个对象，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}。",
-            "manifest.not-object": "清单的每一行是一个 JSON 对象，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}；这一行不是对象。",
-            "manifest.standard-streams": "标准输入和输出用于传递清单和报告，所以清单行的输入或输出不能是 \"-\"；请给出路径。",
-            "manifest.unknown-field": "未知字段 \"%1$@\"；清单行的字段有 %2$@。",
-            "manifest.wrong-type": "字段 \"%1$@\" 应为 %2$@。",
         ],
         traditionalChinese: [
-            "batch.empty": "這裡沒有找到要轉換的檔案。",
-            "batch.failed-file": "失敗：%@",
-            "batch.group": "共 %1$@ 次，涉及 %2$@ 個檔案",
-            "batch.group-approximated": "%1$@ 無法精確容納 %2$@，已寫成%3$@：%4$@ 個檔案，%5$@ 項",
-            "batch.group-approximated-variously": "%1$@ 無法精確容納 %2$@：%3$@ 個檔案，%4$@ 項",
-            "batch.group-dropped": "%1$@ 無法容納 %2$@：%3$@ 個檔案，%4$@ 項",
-            "batch.group-example": "例如 %@",
-            "batch.group-example-as": "例如 %1$@，已寫成%2$@",
-            "batch.group-first": "%1$@（另有 %2$@ 則同類）",
-            "batch.group-footer": "警告已依類別歸併，每類列出三例；--verbose 會逐條列出，--report FILE 會保留全部。",
-            "batch.group-left-out": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%4$@ 個檔案中的 %3$@ 項）；--verbose 逐項列出",
-            "batch.group-left-out-one": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%3$@ 項）；--verbose 逐項列出",
-            "batch.interrupting": "已中斷：正在完成進行中的檔案。再按一次 Ctrl-C 立即停止（未完成的輸出會被刪除）。",
-            "batch.no-space-summary": "%@ 個檔案因磁碟已滿而無法寫入（第一個：%@）；之後沒有再開始轉換其他檔案。",
-            "batch.not-started": "未轉換：批次轉換在此檔案之前停止（%@）。",
-            "batch.not-started-summary": "有 %1$@ 個檔案未轉換（%2$@）；再次執行同一命令即可轉換它們——已存在的輸出會被略過。",
-            "batch.outside-output": "輸出路徑 %@ 超出了輸出資料夾；未寫入任何內容。",
-            "batch.progress": "%1$@/%2$@ 個檔案 · %3$@ 筆記錄 · 每秒 %4$@ 個檔案 · 剩餘 %5$@",
-            "batch.progress-failed": "%@ 個失敗",
-            "batch.reason-failure": "出現失敗後的 --stop-on-error",
-            "batch.reason-interrupted": "已中斷",
-            "batch.reason-no-space": "磁碟已滿：請先騰出空間",
-            "batch.same-output": "此檔案的輸出與 %@ 相同；請重新命名其中一個，或分開轉換。",
-            "batch.skipped-exists": "已略過：輸出檔案已存在。使用 --force 可覆寫。",
-            "batch.skipped-summary": "略過了 %1$@ 個輸出已存在的檔案（--force 可覆寫）和 %2$@ 個 Almanac 無法讀取格式的檔案；--report FILE 會列出每個檔案。",
-            "batch.skipped-unknown": "已略過：不是 Almanac 能讀取的格式（見 almanac formats）。",
-            "batch.summary": "已轉換 %2$@ 個檔案中的 %1$@ 個（%3$@ 筆記錄），耗時 %4$@ 秒，每秒 %5$@ 個檔案；略過 %6$@ 個，失敗 %7$@ 個。",
             "cli.abstract": "轉換、檢查及在地化 Retire Time、JellySave、知習和提醒事項的資料。",
             "cli.argument.calendar": "行事曆檔案（.ics），或其他包含行程的檔案。",
             "cli.argument.dates": "國曆日期（YYYY-MM-DD）；加 --to-gregorian 時為農曆日期；- 表示從標準輸入讀取，每行一個（日期很多時用它：命令列參數有上限）。",
@@ -463,111 +368,12 @@ enum ModuleMessages {
             "locale.row.time": "時間",
             "lunar.invalid": "「%@」不是農曆日期。請寫成 YYYY-MM-DD，閏月在月份後加 L：2025-06L-01。",
             "lunar.nonexistent": "農曆中沒有 %@（該年沒有這個閏月，或該月只有 29 天）。",
-            "manifest.missing-input": "這一行清單沒有 \"input\"：要轉換的檔案路徑。",
-            "manifest.no-output": "這一行清單沒有 \"output\"；請給一個（檔案，或以 / 結尾的資料夾），或用 -o DIRECTORY 像資料夾批次轉換那樣命名輸出。",
-            "manifest.not-json": "這一行清單不是 JSON（%@）；每行是一個物件，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}。",
-            "manifest.not-object": "清單的每一行是一個 JSON 物件，例如 {\"input\": \"in/a.ics\", \"output\": \"out/a.json\"}；這一行不是物件。",
-            "manifest.standard-streams": "標準輸入和輸出用來傳遞清單和報告，所以清單行的輸入或輸出不能是 \"-\"；請給出路徑。",
-            "manifest.unknown-field": "未知欄位 \"%1$@\"；清單行的欄位有 %2$@。",
-            "manifest.wrong-type": "欄位 \"%1$@\" 應為 %2$@。",
         ]
     )
 }
 
 // Every message of this table, made by name: a misspelt key or a missing argument does not compile.
 extension Message {
-    /// No files to convert were found here.
-    static var batchEmpty: Message { Message("batch.empty", [], table: ModuleMessages.table) }
-    /// failed: %@
-    static func batchFailedFile(reason: String) -> Message {
-        Message("batch.failed-file", [reason], table: ModuleMessages.table)
-    }
-    /// %1$@ times in %2$@ files
-    static func batchGroup(count: String, files: String) -> Message {
-        Message("batch.group", [count, files], table: ModuleMessages.table)
-    }
-    /// %1$@ cannot hold %2$@ exactly, written as %3$@: %4$@ files, %5$@ items
-    static func batchGroupApproximated(target: String, field: String, how: String, files: String, items: String) -> Message {
-        Message("batch.group-approximated", [target, field, how, files, items], table: ModuleMessages.table)
-    }
-    /// %1$@ cannot hold %2$@ exactly: %3$@ files, %4$@ items
-    static func batchGroupApproximatedVariously(target: String, field: String, files: String, items: String) -> Message {
-        Message("batch.group-approximated-variously", [target, field, files, items], table: ModuleMessages.table)
-    }
-    /// %1$@ cannot hold %2$@: %3$@ files, %4$@ items
-    static func batchGroupDropped(target: String, field: String, files: String, items: String) -> Message {
-        Message("batch.group-dropped", [target, field, files, items], table: ModuleMessages.table)
-    }
-    /// e.g. %@
-    static func batchGroupExample(example: String) -> Message {
-        Message("batch.group-example", [example], table: ModuleMessages.table)
-    }
-    /// e.g. %1$@, written as %2$@
-    static func batchGroupExampleAs(example: String, how: String) -> Message {
-        Message("batch.group-example-as", [example, how], table: ModuleMessages.table)
-    }
-    /// %1$@ (and %2$@ more like it)
-    static func batchGroupFirst(first: String, more: String) -> Message {
-        Message("batch.group-first", [first, more], table: ModuleMessages.table)
-    }
-    /// Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.
-    static var batchGroupFooter: Message { Message("batch.group-footer", [], table: ModuleMessages.table) }
-    /// %1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them
-    static func batchGroupLeftOut(target: String, fields: String, items: String, files: String) -> Message {
-        Message("batch.group-left-out", [target, fields, items, files], table: ModuleMessages.table)
-    }
-    /// %1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them
-    static func batchGroupLeftOutOne(target: String, fields: String, items: String) -> Message {
-        Message("batch.group-left-out-one", [target, fields, items], table: ModuleMessages.table)
-    }
-    /// Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).
-    static var batchInterrupting: Message { Message("batch.interrupting", [], table: ModuleMessages.table) }
-    /// %@ files could not be written because the disk is full (the first: %@); no file was started after it.
-    static func batchNoSpaceSummary(count: String, file: String) -> Message {
-        Message("batch.no-space-summary", [count, file], table: ModuleMessages.table)
-    }
-    /// Not converted: the batch stopped before this file (%@).
-    static func batchNotStarted(reason: String) -> Message {
-        Message("batch.not-started", [reason], table: ModuleMessages.table)
-    }
-    /// %1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.
-    static func batchNotStartedSummary(count: String, reason: String) -> Message {
-        Message("batch.not-started-summary", [count, reason], table: ModuleMessages.table)
-    }
-    /// The output path %@ leaves the output folder; nothing was written.
-    static func batchOutsideOutput(path: String) -> Message {
-        Message("batch.outside-output", [path], table: ModuleMessages.table)
-    }
-    /// %1$@/%2$@ files · %3$@ records · %4$@ files/s · %5$@ left
-    static func batchProgress(done: String, total: String, records: String, rate: String, left: String) -> Message {
-        Message("batch.progress", [done, total, records, rate, left], table: ModuleMessages.table)
-    }
-    /// %@ failed
-    static func batchProgressFailed(count: String) -> Message {
-        Message("batch.progress-failed", [count], table: ModuleMessages.table)
-    }
-    /// --stop-on-error after a failure
-    static var batchReasonFailure: Message { Message("batch.reason-failure", [], table: ModuleMessages.table) }
-    /// interrupted
-    static var batchReasonInterrupted: Message { Message("batch.reason-interrupted", [], table: ModuleMessages.table) }
-    /// the disk is full: free some space first
-    static var batchReasonNoSpace: Message { Message("batch.reason-no-space", [], table: ModuleMessages.table) }
-    /// This file would be written to the same output as %@; rename one of them or convert them apart.
-    static func batchSameOutput(other: String) -> Message {
-        Message("batch.same-output", [other], table: ModuleMessages.table)
-    }
-    /// Skipped: the output exists. --force replaces it.
-    static var batchSkippedExists: Message { Message("batch.skipped-exists", [], table: ModuleMessages.table) }
-    /// Skipped %1$@ whose output already exists (--force replaces them) and %2$@ not in a format Almanac reads; --report FILE lists every file.
-    static func batchSkippedSummary(existing: String, unknown: String) -> Message {
-        Message("batch.skipped-summary", [existing, unknown], table: ModuleMessages.table)
-    }
-    /// Skipped: not a format Almanac reads (see almanac formats).
-    static var batchSkippedUnknown: Message { Message("batch.skipped-unknown", [], table: ModuleMessages.table) }
-    /// Converted %1$@ of %2$@ files (%3$@ records) in %4$@ s, %5$@ files/s; skipped %6$@, failed %7$@.
-    static func batchSummary(converted: String, total: String, records: String, seconds: String, rate: String, skipped: String, failed: String) -> Message {
-        Message("batch.summary", [converted, total, records, seconds, rate, skipped, failed], table: ModuleMessages.table)
-    }
     /// Convert, inspect and localize the data of Retire Time, JellySave, 知习 and Reminders.
     static var cliAbstract: Message { Message("cli.abstract", [], table: ModuleMessages.table) }
     /// A calendar file (.ics) or any file that holds events.
@@ -846,57 +652,10 @@ extension Message {
     static func lunarNonexistent(date: String) -> Message {
         Message("lunar.nonexistent", [date], table: ModuleMessages.table)
     }
-    /// This manifest line has no "input": the path of the file to convert.
-    static var manifestMissingInput: Message { Message("manifest.missing-input", [], table: ModuleMessages.table) }
-    /// This manifest line has no "output"; give one (a file, or a folder ending in /), or -o DIRECTORY to name outputs as a folder batch does.
-    static var manifestNoOutput: Message { Message("manifest.no-output", [], table: ModuleMessages.table) }
-    /// This manifest line is not JSON (%@); each line is one object such as {"input": "in/a.ics", "output": "out/a.json"}.
-    static func manifestNotJson(reason: String) -> Message {
-        Message("manifest.not-json", [reason], table: ModuleMessages.table)
-    }
-    /// Each manifest line is one JSON object such as {"input": "in/a.ics", "output": "out/a.json"}; this line is not an object.
-    static var manifestNotObject: Message { Message("manifest.not-object", [], table: ModuleMessages.table) }
-    /// Standard input and output carry the manifest and the report, so "-" cannot be a manifest line's input or output; give a path.
-    static var manifestStandardStreams: Message { Message("manifest.standard-streams", [], table: ModuleMessages.table) }
-    /// Unknown field "%1$@"; a manifest line has the fields %2$@.
-    static func manifestUnknownField(field: String, fields: String) -> Message {
-        Message("manifest.unknown-field", [field, fields], table: ModuleMessages.table)
-    }
-    /// The field "%1$@" should be %2$@.
-    static func manifestWrongType(field: String, expected: String) -> Message {
-        Message("manifest.wrong-type", [field, expected], table: ModuleMessages.table)
-    }
 }
 
 // Every code of this table by name: logic compares codes with these, never with their spelling.
 extension DiagnosticCode {
-    static let batchEmpty: DiagnosticCode = "batch.empty"
-    static let batchFailedFile: DiagnosticCode = "batch.failed-file"
-    static let batchGroup: DiagnosticCode = "batch.group"
-    static let batchGroupApproximated: DiagnosticCode = "batch.group-approximated"
-    static let batchGroupApproximatedVariously: DiagnosticCode = "batch.group-approximated-variously"
-    static let batchGroupDropped: DiagnosticCode = "batch.group-dropped"
-    static let batchGroupExample: DiagnosticCode = "batch.group-example"
-    static let batchGroupExampleAs: DiagnosticCode = "batch.group-example-as"
-    static let batchGroupFirst: DiagnosticCode = "batch.group-first"
-    static let batchGroupFooter: DiagnosticCode = "batch.group-footer"
-    static let batchGroupLeftOut: DiagnosticCode = "batch.group-left-out"
-    static let batchGroupLeftOutOne: DiagnosticCode = "batch.group-left-out-one"
-    static let batchInterrupting: DiagnosticCode = "batch.interrupting"
-    static let batchNoSpaceSummary: DiagnosticCode = "batch.no-space-summary"
-    static let batchNotStarted: DiagnosticCode = "batch.not-started"
-    static let batchNotStartedSummary: DiagnosticCode = "batch.not-started-summary"
-    static let batchOutsideOutput: DiagnosticCode = "batch.outside-output"
-    static let batchProgress: DiagnosticCode = "batch.progress"
-    static let batchProgressFailed: DiagnosticCode = "batch.progress-failed"
-    static let batchReasonFailure: DiagnosticCode = "batch.reason-failure"
-    static let batchReasonInterrupted: DiagnosticCode = "batch.reason-interrupted"
-    static let batchReasonNoSpace: DiagnosticCode = "batch.reason-no-space"
-    static let batchSameOutput: DiagnosticCode = "batch.same-output"
-    static let batchSkippedExists: DiagnosticCode = "batch.skipped-exists"
-    static let batchSkippedSummary: DiagnosticCode = "batch.skipped-summary"
-    static let batchSkippedUnknown: DiagnosticCode = "batch.skipped-unknown"
-    static let batchSummary: DiagnosticCode = "batch.summary"
     static let cliAbstract: DiagnosticCode = "cli.abstract"
     static let cliArgumentCalendar: DiagnosticCode = "cli.argument.calendar"
     static let cliArgumentDates: DiagnosticCode = "cli.argument.dates"
@@ -1016,11 +775,4 @@ extension DiagnosticCode {
     static let localeRowTime: DiagnosticCode = "locale.row.time"
     static let lunarInvalid: DiagnosticCode = "lunar.invalid"
     static let lunarNonexistent: DiagnosticCode = "lunar.nonexistent"
-    static let manifestMissingInput: DiagnosticCode = "manifest.missing-input"
-    static let manifestNoOutput: DiagnosticCode = "manifest.no-output"
-    static let manifestNotJson: DiagnosticCode = "manifest.not-json"
-    static let manifestNotObject: DiagnosticCode = "manifest.not-object"
-    static let manifestStandardStreams: DiagnosticCode = "manifest.standard-streams"
-    static let manifestUnknownField: DiagnosticCode = "manifest.unknown-field"
-    static let manifestWrongType: DiagnosticCode = "manifest.wrong-type"
 }

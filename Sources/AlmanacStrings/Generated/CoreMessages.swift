@@ -8,6 +8,26 @@ enum CoreMessages {
             "audit.baseline-written": "Wrote a baseline of %@ findings to %@.",
             "audit.nothing": "No catalogs found in the paths given.",
             "audit.unknown-check": "There is no check “%@”; the checks are: %@.",
+            "batch.group": "%1$@ times in %2$@ files",
+            "batch.group-approximated": "%1$@ cannot hold %2$@ exactly, written as %3$@: %4$@ files, %5$@ items",
+            "batch.group-approximated-variously": "%1$@ cannot hold %2$@ exactly: %3$@ files, %4$@ items",
+            "batch.group-dropped": "%1$@ cannot hold %2$@: %3$@ files, %4$@ items",
+            "batch.group-example": "e.g. %@",
+            "batch.group-example-as": "e.g. %1$@, written as %2$@",
+            "batch.group-first": "%1$@ (and %2$@ more like it)",
+            "batch.group-footer": "Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.",
+            "batch.group-left-out": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them",
+            "batch.group-left-out-one": "%1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them",
+            "batch.interrupting": "Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).",
+            "batch.no-space-summary": "%@ files could not be written because the disk is full (the first: %@); no file was started after it.",
+            "batch.not-started": "Not converted: the batch stopped before this file (%@).",
+            "batch.not-started-summary": "%1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.",
+            "batch.progress": "%1$@/%2$@ files · %3$@ records · %4$@ files/s · %5$@ left",
+            "batch.progress-failed": "%@ failed",
+            "batch.skipped-exists": "Skipped: the output exists. --force replaces it.",
+            "batch.skipped-summary": "Skipped %1$@ whose output already exists (--force replaces them) and %2$@ not in a format Almanac reads; --report FILE lists every file.",
+            "batch.skipped-unknown": "Skipped: not a format Almanac reads (see almanac formats).",
+            "batch.summary": "Converted %1$@ of %2$@ files (%3$@ records) in %4$@ s, %5$@ files/s; skipped %6$@, failed %7$@.",
             "catalog.base-shadowed": "Not read: %@ holds the development language's table of this name, and Xcode reads it instead of Base.lproj's.",
             "catalog.duplicate-key": "The key “%@” is defined twice (lines %@ and %@); the last value is kept, as Apple keeps it. Remove one.",
             "catalog.duplicate-key-same": "The key “%@” is defined twice with the same text (lines %@ and %@); nothing changes, but one of the two can go.",
@@ -122,6 +142,26 @@ enum CoreMessages {
             "audit.baseline-written": "已把 %@ 个问题写入基线 %@。",
             "audit.nothing": "给定的路径中没有找到目录文件。",
             "audit.unknown-check": "没有名为“%@”的检查；可用的检查有：%@。",
+            "batch.group": "共 %1$@ 次，涉及 %2$@ 个文件",
+            "batch.group-approximated": "%1$@ 无法精确容纳 %2$@，已写成%3$@：%4$@ 个文件，%5$@ 项",
+            "batch.group-approximated-variously": "%1$@ 无法精确容纳 %2$@：%3$@ 个文件，%4$@ 项",
+            "batch.group-dropped": "%1$@ 无法容纳 %2$@：%3$@ 个文件，%4$@ 项",
+            "batch.group-example": "例如 %@",
+            "batch.group-example-as": "例如 %1$@，已写成%2$@",
+            "batch.group-first": "%1$@（另有 %2$@ 条同类）",
+            "batch.group-footer": "警告已按类别归并，每类列出三例；--verbose 会逐条列出，--report FILE 会保留全部。",
+            "batch.group-left-out": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%4$@ 个文件中的 %3$@ 项）；--verbose 逐项列出",
+            "batch.group-left-out-one": "%1$@ 是给人看的表格，不含只有应用使用的内容：%2$@（%3$@ 项）；--verbose 逐项列出",
+            "batch.interrupting": "已中断：正在完成进行中的文件。再按一次 Ctrl-C 立即停止（未完成的输出会被删除）。",
+            "batch.no-space-summary": "%@ 个文件因磁盘已满而无法写入（第一个：%@）；之后没有再开始转换其他文件。",
+            "batch.not-started": "未转换：批量转换在此文件之前停止（%@）。",
+            "batch.not-started-summary": "有 %1$@ 个文件未转换（%2$@）；再次运行同一命令即可转换它们——已存在的输出会被跳过。",
+            "batch.progress": "%1$@/%2$@ 个文件 · %3$@ 条记录 · 每秒 %4$@ 个文件 · 剩余 %5$@",
+            "batch.progress-failed": "%@ 个失败",
+            "batch.skipped-exists": "已跳过：输出文件已存在。使用 --force 可覆盖。",
+            "batch.skipped-summary": "跳过了 %1$@ 个输出已存在的文件（--force 可覆盖）和 %2$@ 个 Almanac 无法读取格式的文件；--report FILE 会列出每个文件。",
+            "batch.skipped-unknown": "已跳过：不是 Almanac 能读取的格式（见 almanac formats）。",
+            "batch.summary": "已转换 %2$@ 个文件中的 %1$@ 个（%3$@ 条记录），用时 %4$@ 秒，每秒 %5$@ 个文件；跳过 %6$@ 个，失败 %7$@ 个。",
             "catalog.base-shadowed": "未读取：%@ 含有开发语言的同名表格，Xcode 读取它而不是 Base.lproj 中的表格。",
             "catalog.duplicate-key": "键“%@”定义了两次（第 %@ 行和第 %@ 行）；与 Apple 一样保留后一个值。请删除其中一个。",
             "catalog.duplicate-key-same": "键“%@”以相同文本定义了两次（第 %@ 行和第 %@ 行）；内容不变，但可以删除其中一个。",
@@ -236,6 +276,26 @@ enum CoreMessages {
             "audit.baseline-written": "已把 %@ 個問題寫入基準檔 %@。",
             "audit.nothing": "指定的路徑中找不到目錄檔案。",
             "audit.unknown-check": "沒有名為「%@」的檢查；可用的檢查有：%@。",
+            "batch.group": "共 %1$@ 次，涉及 %2$@ 個檔案",
+            "batch.group-approximated": "%1$@ 無法精確容納 %2$@，已寫成%3$@：%4$@ 個檔案，%5$@ 項",
+            "batch.group-approximated-variously": "%1$@ 無法精確容納 %2$@：%3$@ 個檔案，%4$@ 項",
+            "batch.group-dropped": "%1$@ 無法容納 %2$@：%3$@ 個檔案，%4$@ 項",
+            "batch.group-example": "例如 %@",
+            "batch.group-example-as": "例如 %1$@，已寫成%2$@",
+            "batch.group-first": "%1$@（另有 %2$@ 則同類）",
+            "batch.group-footer": "警告已依類別歸併，每類列出三例；--verbose 會逐條列出，--report FILE 會保留全部。",
+            "batch.group-left-out": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%4$@ 個檔案中的 %3$@ 項）；--verbose 逐項列出",
+            "batch.group-left-out-one": "%1$@ 是給人看的表格，不含只有應用程式使用的內容：%2$@（%3$@ 項）；--verbose 逐項列出",
+            "batch.interrupting": "已中斷：正在完成進行中的檔案。再按一次 Ctrl-C 立即停止（未完成的輸出會被刪除）。",
+            "batch.no-space-summary": "%@ 個檔案因磁碟已滿而無法寫入（第一個：%@）；之後沒有再開始轉換其他檔案。",
+            "batch.not-started": "未轉換：批次轉換在此檔案之前停止（%@）。",
+            "batch.not-started-summary": "有 %1$@ 個檔案未轉換（%2$@）；再次執行同一命令即可轉換它們——已存在的輸出會被略過。",
+            "batch.progress": "%1$@/%2$@ 個檔案 · %3$@ 筆記錄 · 每秒 %4$@ 個檔案 · 剩餘 %5$@",
+            "batch.progress-failed": "%@ 個失敗",
+            "batch.skipped-exists": "已略過：輸出檔案已存在。使用 --force 可覆寫。",
+            "batch.skipped-summary": "略過了 %1$@ 個輸出已存在的檔案（--force 可覆寫）和 %2$@ 個 Almanac 無法讀取格式的檔案；--report FILE 會列出每個檔案。",
+            "batch.skipped-unknown": "已略過：不是 Almanac 能讀取的格式（見 almanac formats）。",
+            "batch.summary": "已轉換 %2$@ 個檔案中的 %1$@ 個（%3$@ 筆記錄），耗時 %4$@ 秒，每秒 %5$@ 個檔案；略過 %6$@ 個，失敗 %7$@ 個。",
             "catalog.base-shadowed": "未讀取：%@ 含有開發語言的同名表格，Xcode 讀取它而不是 Base.lproj 中的表格。",
             "catalog.duplicate-key": "鍵「%@」定義了兩次（第 %@ 行與第 %@ 行）；與 Apple 相同保留後一個值。請刪除其中一個。",
             "catalog.duplicate-key-same": "鍵「%@」以相同文字定義了兩次（第 %@ 行與第 %@ 行）；內容不變，但可以刪除其中一個。",
@@ -360,6 +420,78 @@ extension Message {
     /// There is no check “%@”; the checks are: %@.
     package static func auditUnknownCheck(check: String, checks: String) -> Message {
         Message("audit.unknown-check", [check, checks], table: nil)
+    }
+    /// %1$@ times in %2$@ files
+    package static func batchGroup(count: String, files: String) -> Message {
+        Message("batch.group", [count, files], table: nil)
+    }
+    /// %1$@ cannot hold %2$@ exactly, written as %3$@: %4$@ files, %5$@ items
+    package static func batchGroupApproximated(target: String, field: String, how: String, files: String, items: String) -> Message {
+        Message("batch.group-approximated", [target, field, how, files, items], table: nil)
+    }
+    /// %1$@ cannot hold %2$@ exactly: %3$@ files, %4$@ items
+    package static func batchGroupApproximatedVariously(target: String, field: String, files: String, items: String) -> Message {
+        Message("batch.group-approximated-variously", [target, field, files, items], table: nil)
+    }
+    /// %1$@ cannot hold %2$@: %3$@ files, %4$@ items
+    package static func batchGroupDropped(target: String, field: String, files: String, items: String) -> Message {
+        Message("batch.group-dropped", [target, field, files, items], table: nil)
+    }
+    /// e.g. %@
+    package static func batchGroupExample(example: String) -> Message {
+        Message("batch.group-example", [example], table: nil)
+    }
+    /// e.g. %1$@, written as %2$@
+    package static func batchGroupExampleAs(example: String, how: String) -> Message {
+        Message("batch.group-example-as", [example, how], table: nil)
+    }
+    /// %1$@ (and %2$@ more like it)
+    package static func batchGroupFirst(first: String, more: String) -> Message {
+        Message("batch.group-first", [first, more], table: nil)
+    }
+    /// Warnings are grouped by kind with three examples each; --verbose prints every one, and --report FILE keeps them all.
+    package static var batchGroupFooter: Message { Message("batch.group-footer", [], table: nil) }
+    /// %1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items in %4$@ files); --verbose lists them
+    package static func batchGroupLeftOut(target: String, fields: String, items: String, files: String) -> Message {
+        Message("batch.group-left-out", [target, fields, items, files], table: nil)
+    }
+    /// %1$@, a table for people, leaves out what only the apps use: %2$@ (%3$@ items); --verbose lists them
+    package static func batchGroupLeftOutOne(target: String, fields: String, items: String) -> Message {
+        Message("batch.group-left-out-one", [target, fields, items], table: nil)
+    }
+    /// Interrupted: finishing the files in progress. Press Ctrl-C again to stop at once (unfinished outputs are removed).
+    package static var batchInterrupting: Message { Message("batch.interrupting", [], table: nil) }
+    /// %@ files could not be written because the disk is full (the first: %@); no file was started after it.
+    package static func batchNoSpaceSummary(count: String, file: String) -> Message {
+        Message("batch.no-space-summary", [count, file], table: nil)
+    }
+    /// Not converted: the batch stopped before this file (%@).
+    package static func batchNotStarted(reason: String) -> Message {
+        Message("batch.not-started", [reason], table: nil)
+    }
+    /// %1$@ files were not converted (%2$@); run the same command again to convert them — outputs that exist are skipped.
+    package static func batchNotStartedSummary(count: String, reason: String) -> Message {
+        Message("batch.not-started-summary", [count, reason], table: nil)
+    }
+    /// %1$@/%2$@ files · %3$@ records · %4$@ files/s · %5$@ left
+    package static func batchProgress(done: String, total: String, records: String, rate: String, left: String) -> Message {
+        Message("batch.progress", [done, total, records, rate, left], table: nil)
+    }
+    /// %@ failed
+    package static func batchProgressFailed(count: String) -> Message {
+        Message("batch.progress-failed", [count], table: nil)
+    }
+    /// Skipped: the output exists. --force replaces it.
+    package static var batchSkippedExists: Message { Message("batch.skipped-exists", [], table: nil) }
+    /// Skipped %1$@ whose output already exists (--force replaces them) and %2$@ not in a format Almanac reads; --report FILE lists every file.
+    package static func batchSkippedSummary(existing: String, unknown: String) -> Message {
+        Message("batch.skipped-summary", [existing, unknown], table: nil)
+    }
+    /// Skipped: not a format Almanac reads (see almanac formats).
+    package static var batchSkippedUnknown: Message { Message("batch.skipped-unknown", [], table: nil) }
+    /// Converted %1$@ of %2$@ files (%3$@ records) in %4$@ s, %5$@ files/s; skipped %6$@, failed %7$@.
+    package static func batchSummary(converted: String, total: String, records: String, seconds: String, rate: String, skipped: String, failed: String) -> Message {
+        Message("batch.summary", [converted, total, records, seconds, rate, skipped, failed], table: nil)
     }
     /// Not read: %@ holds the development language's table of this name, and Xcode reads it instead of Base.lproj's.
     package static func catalogBaseShadowed(table: String) -> Message {
@@ -748,6 +880,26 @@ extension DiagnosticCode {
     package static let auditBaselineWritten: DiagnosticCode = "audit.baseline-written"
     package static let auditNothing: DiagnosticCode = "audit.nothing"
     package static let auditUnknownCheck: DiagnosticCode = "audit.unknown-check"
+    package static let batchGroup: DiagnosticCode = "batch.group"
+    package static let batchGroupApproximated: DiagnosticCode = "batch.group-approximated"
+    package static let batchGroupApproximatedVariously: DiagnosticCode = "batch.group-approximated-variously"
+    package static let batchGroupDropped: DiagnosticCode = "batch.group-dropped"
+    package static let batchGroupExample: DiagnosticCode = "batch.group-example"
+    package static let batchGroupExampleAs: DiagnosticCode = "batch.group-example-as"
+    package static let batchGroupFirst: DiagnosticCode = "batch.group-first"
+    package static let batchGroupFooter: DiagnosticCode = "batch.group-footer"
+    package static let batchGroupLeftOut: DiagnosticCode = "batch.group-left-out"
+    package static let batchGroupLeftOutOne: DiagnosticCode = "batch.group-left-out-one"
+    package static let batchInterrupting: DiagnosticCode = "batch.interrupting"
+    package static let batchNoSpaceSummary: DiagnosticCode = "batch.no-space-summary"
+    package static let batchNotStarted: DiagnosticCode = "batch.not-started"
+    package static let batchNotStartedSummary: DiagnosticCode = "batch.not-started-summary"
+    package static let batchProgress: DiagnosticCode = "batch.progress"
+    package static let batchProgressFailed: DiagnosticCode = "batch.progress-failed"
+    package static let batchSkippedExists: DiagnosticCode = "batch.skipped-exists"
+    package static let batchSkippedSummary: DiagnosticCode = "batch.skipped-summary"
+    package static let batchSkippedUnknown: DiagnosticCode = "batch.skipped-unknown"
+    package static let batchSummary: DiagnosticCode = "batch.summary"
     package static let catalogBaseShadowed: DiagnosticCode = "catalog.base-shadowed"
     package static let catalogDuplicateKey: DiagnosticCode = "catalog.duplicate-key"
     package static let catalogDuplicateKeySame: DiagnosticCode = "catalog.duplicate-key-same"

@@ -1,8 +1,7 @@
-import AlmanacCore
-import ArgumentParser
+public import AlmanacCore
 
-/// `almanac convert --manifest FILE`: the list of files to convert, one JSON object a line, as an
-/// engine that hands out work (Spark, a queue, a shell pipeline) writes it:
+/// The list of files a batch converts (`almanac convert --manifest FILE`), one JSON object a line,
+/// as an engine that hands out work (Spark, a queue, a shell pipeline) writes it:
 ///
 ///     {"input": "in/2024/a.ics", "output": "out/2024/a.json"}
 ///     {"input": "in/b.csv", "output": "out/", "to": "ics", "id": 17}
@@ -12,15 +11,47 @@ import ArgumentParser
 /// without `output`, `-o DIRECTORY` is needed. `from` and `to` choose the formats for that line
 /// (else `--from`/`--to`); `skip_unknown: true` skips a file no format reads, as a folder walk
 /// does; `id` (any JSON value) is echoed in the line's report. Blank lines are ignored.
-struct Manifest {
-    struct Entry {
-        var line: Int
-        var input: String
-        var output: String?
-        var from: String?
-        var to: String?
-        var skipUnknown = false
-        var id: JSONValue?
+///
+/// A line that is wrong (not JSON, an unknown field, no input) is kept with what is wrong with it:
+/// the batch reports it as that line's failure and converts the others.
+public struct BatchManifest: Sendable {
+    public struct Entry: Sendable, Hashable {
+        public var line: Int
+        public var input: String
+        public var output: String?
+        public var from: String?
+        public var to: String?
+        public var skipUnknown = false
+        public var id: JSONValue?
+
+        public init(line: Int, input: String, output: String? = nil, from: String? = nil, to: String? = nil, skipUnknown: Bool = false,
+                    id: JSONValue? = nil) {
+            self.line = line
+            self.input = input
+            self.output = output
+            self.from = from
+            self.to = to
+            self.skipUnknown = skipUnknown
+            self.id = id
+        }
+    }
+
+    /// How reports name the manifest (its path, or `manifest` for one read from standard input).
+    public let name: String
+    /// Every line that is not blank, in order: an entry, or what is wrong with the line.
+    public let lines: [(line: Int, entry: Result<Entry, Diagnostic>)]
+
+    /// The manifest in `bytes`, its problems located in `name`.
+    public init(_ bytes: [UInt8], name: String) {
+        self.name = name
+        self.lines = Self.parse(bytes, name: name)
+    }
+
+    /// The manifest at `path`; an error when it cannot be read.
+    public init(contentsOf path: String) throws(Diagnostic) {
+        var bytes: [UInt8] = []
+        try FileChunks.read(path, chunkSize: 1 << 20) { chunk in bytes += chunk }
+        self.init(bytes, name: path)
     }
 
     /// Every line that is not blank: an entry, or what is wrong with the line (located in `name`).
@@ -87,31 +118,5 @@ struct Manifest {
         guard hasInput, !entry.input.isEmpty else { return .failure(.error(.manifestMissingInput, at: here)) }
         if entry.input == "-" || entry.output == "-" { return .failure(.error(.manifestStandardStreams, at: here)) }
         return .success(entry)
-    }
-}
-
-/// `--shard K/N`: the share K (0 ≤ K < N) of a batch, for engines that give each worker an index
-/// (a Kubernetes Indexed Job's `JOB_COMPLETION_INDEX`) rather than a list. A file belongs to the
-/// share its output path hashes to (FNV-1a), so the shares do not depend on the order or number
-/// of the other files (workers that list a folder at different moments still agree), and inputs
-/// that would write one output fall in the same share, where the later fails as in one batch.
-struct Shard: ExpressibleByArgument, Hashable {
-    let index: UInt64
-    let count: UInt64
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = UInt64(parts[0]), let count = UInt64(parts[1]), count > 0, index < count else { return nil }
-        self.index = index
-        self.count = count
-    }
-
-    func contains(_ key: String) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash % count == index
     }
 }
