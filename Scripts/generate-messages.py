@@ -14,7 +14,10 @@ another module's sources also use (a shared message), in `Sources/AlmanacStrings
 module below every other, with no system library, so the accessor generator can render them too).
 A module uses a message through its factory (`.error(.recurrenceCapped(title: t, limit: n))`); a key
 is written as a string only where it is made from data (`Message(key: "audit." + check, ...)`),
-and such a literal must name a key that exists: the check fails otherwise.
+and such a literal must name a key that exists: the check fails otherwise. A whole key written as
+a literal anywhere else in Sources (a code compared or listed by its spelling) fails it too.
+A message that reports a loss says so in its catalog entry's comment (`; reports a loss`), and its
+table carries that (`Message.reportsLoss`): no module lists another's codes.
 
 This reader handles the subset of the .strings grammar these files use ("key" = "value"; with
 \\" \\\\ \\n escapes and /* */ comments); the catalog codec reads the full grammar.
@@ -40,6 +43,8 @@ PREFIXES = {
 }
 # The names of a message's arguments, in a comment after its entry in en.
 ARGUMENTS = re.compile(r'^"((?:[^"\\]|\\.)*)"\s*=\s*"(?:[^"\\]|\\.)*"\s*;\s*/\*\s*arguments:\s*(.*?)\s*\*/\s*$')
+# The end of that comment for a message that reports a loss: `/* arguments: row, text; reports a loss */`.
+LOSS_MARK = "; reports a loss"
 SWIFT_KEYWORDS = {"in", "for", "if", "else", "default", "case", "return", "protocol", "as", "is", "func", "let", "var", "self", "true", "false"}
 # A string literal that looks like a message key.
 LITERAL = re.compile(r'"([a-z]+(?:\.[a-z0-9-]+)+)"')
@@ -86,17 +91,23 @@ def placeholders(text):
 
 
 def read_arguments():
-    """Each key's argument names, from the comments after the entries of the English catalog."""
+    """Each key's argument names, from the comments after the entries of the English catalog, and
+    the keys whose comment says they report a loss."""
     path = os.path.join(ROOT, "Locales/Almanac/en.lproj/Almanac.strings")
     names = {}
+    losses = set()
     for number, line in enumerate(open(path, encoding="utf-8"), 1):
         match = ARGUMENTS.match(line.strip())
         if match:
-            names[unescape(match.group(1))] = [name.strip() for name in match.group(2).split(",")]
+            listed = match.group(2)
+            if listed.endswith(LOSS_MARK):
+                losses.add(unescape(match.group(1)))
+                listed = listed[:-len(LOSS_MARK)]
+            names[unescape(match.group(1))] = [name.strip() for name in listed.split(",")]
             for name in names[unescape(match.group(1))]:
                 if not re.fullmatch(r"[a-z][A-Za-z0-9]*", name) or name in SWIFT_KEYWORDS:
                     sys.exit("%s:%d: %r is not an argument name (lowerCamelCase, not a Swift keyword)" % (path, number, name))
-    return names
+    return names, losses
 
 
 def output_path(module):
@@ -133,6 +144,26 @@ def used_keys(module, known, undefined):
     return found
 
 
+def spelled_codes(known):
+    """Where a source outside the generated tables writes a message key as a string literal
+    (`"xlsx.title-row"`): logic that compares codes, or lists them, by spelling. Codes are compared
+    with their generated members (`.xlsxTitleRow`), and what a code means (that it reports a
+    loss) is said in the catalog, so none should be: each is named with its file and line."""
+    found = []
+    for directory, _, names in os.walk(os.path.join(ROOT, "Sources")):
+        if os.path.basename(directory) == "Generated":
+            continue
+        for name in sorted(names):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(directory, name)
+            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                for match in LITERAL.finditer(line):
+                    if match.group(1) in known:
+                        found.append("%s:%d: %s" % (os.path.relpath(path, ROOT), number, match.group(0)))
+    return found
+
+
 def owner(key):
     prefix = key.split(".", 1)[0]
     for module, prefixes in PREFIXES.items():
@@ -141,14 +172,18 @@ def owner(key):
     return CORE
 
 
-def table_lines(name, tables, keys, indent):
+def table_lines(name, tables, keys, indent, losses):
     lines = []
     for language, label in LANGUAGES:
         lines.append(indent + "%s: [" % label)
         for key in sorted(keys):
             lines.append(indent + "    %s: %s," % (swift_literal(key), swift_literal(tables[language][key])))
         lines.append(indent + "],")
-    lines[-1] = lines[-1].rstrip(",")
+    reporting = sorted(keys & losses)
+    if reporting:
+        lines.append(indent + "reportingLoss: [%s]" % ", ".join(swift_literal(key) for key in reporting))
+    else:
+        lines[-1] = lines[-1].rstrip(",")
     return lines
 
 
@@ -166,7 +201,8 @@ def code_lines(keys, access):
         if name in names:
             sys.exit("the keys %s and %s would have the same code name %s" % (names[name], key, name))
         names[name] = key
-    lines = ["", "// Every code of this table by name: logic compares codes with these, never with their spelling.",
+    lines = ["", "// Every code of this table by name: logic compares codes with these, never with their spelling (public:",
+             "// a program using Almanac tells diagnostics apart the same way).",
              "extension DiagnosticCode {"]
     lines += ["    %sstatic let %s: DiagnosticCode = %s" % (access, name, swift_literal(key)) for name, key in sorted(names.items())]
     lines.append("}")
@@ -196,7 +232,7 @@ def factory_lines(keys, tables, arguments, access, table):
     return lines
 
 
-def generate(module, keys, tables, arguments):
+def generate(module, keys, tables, arguments, losses):
     prefixes = ", ".join(p + ".*" for p in PREFIXES.get(module, []))
     header = ["// Generated by Scripts/generate-messages.py from Locales/Almanac/*.lproj/Almanac.strings. Do not edit.", ""]
     if module == CORE:
@@ -205,8 +241,8 @@ def generate(module, keys, tables, arguments):
             "enum CoreMessages {",
             "    static let table = MessageTable(",
             "        name: %s," % swift_literal(module),
-        ] + table_lines(module, tables, keys, "        ") + ["    )", "}"]
-        lines += factory_lines(keys, tables, arguments, "package ", "nil") + code_lines(keys, "package ")
+        ] + table_lines(module, tables, keys, "        ", losses) + ["    )", "}"]
+        lines += factory_lines(keys, tables, arguments, "package ", "nil") + code_lines(keys, "public ")
         return "\n".join(lines) + "\n"
     lines = header + [
         "import AlmanacCore",
@@ -215,8 +251,8 @@ def generate(module, keys, tables, arguments):
         "enum ModuleMessages {",
         "    static let table = MessageTable(",
         "        name: %s," % swift_literal(module),
-    ] + table_lines(module, tables, keys, "        ") + ["    )", "}"]
-    lines += factory_lines(keys, tables, arguments, "", "ModuleMessages.table") + code_lines(keys, "")
+    ] + table_lines(module, tables, keys, "        ", losses) + ["    )", "}"]
+    lines += factory_lines(keys, tables, arguments, "", "ModuleMessages.table") + code_lines(keys, "public ")
     return "\n".join(lines) + "\n"
 
 
@@ -231,7 +267,7 @@ def main():
             if placeholders(value) != placeholders(tables["en"][key]):
                 sys.exit("Locales/Almanac/%s.lproj: %s has a different number of placeholders than en" % (language, key))
 
-    arguments = read_arguments()
+    arguments, losses = read_arguments()
     for key in sorted(keys):
         count = placeholders(tables["en"][key])
         if len(arguments.get(key, [])) != count:
@@ -247,6 +283,9 @@ def main():
             if os.path.isdir(os.path.join(ROOT, "Sources", module))}
     if undefined:
         sys.exit("keys no catalog in Locales/Almanac defines:\n  " + "\n  ".join(undefined))
+    spelled = spelled_codes(keys)
+    if spelled:
+        sys.exit("message keys spelled in the sources (use the generated code or factory):\n  " + "\n  ".join(spelled))
     # A key another module's sources use as well is shared: it lives in Core.
     assigned = {module: set() for module in modules}
     for key in keys:
@@ -257,7 +296,7 @@ def main():
 
     stale = []
     for module in modules:
-        generated = generate(module, assigned[module], tables, arguments)
+        generated = generate(module, assigned[module], tables, arguments, losses)
         path = output_path(module)
         current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if current == generated:

@@ -88,6 +88,14 @@ public struct Message: Hashable, Sendable {
     /// The stable key (a plugin's own code for messages that came from a plugin).
     public var key: String { originalKey ?? lookupKey }
 
+    /// Whether the message says something of the input was not carried over (a field left out, a
+    /// value written as something close, a row not read): its table says so, as Locales/Almanac
+    /// marks it. `--strict` refuses a conversion that reports one.
+    public var reportsLoss: Bool {
+        if let table, table.reportsLoss(key) { return true }
+        return CoreMessages.table.reportsLoss(key)
+    }
+
     /// The text in a language, falling back to English, then to the key and its arguments.
     public func rendered(in language: Language = .english) -> String {
         var bytes: [UInt8] = []
@@ -220,12 +228,21 @@ public struct MessageTable: Sendable {
     /// The module or plugin the messages belong to.
     public let name: String
     private let texts: [Language: [String: String]]
+    /// The keys of the messages that say something of the input was not carried over.
+    private let reportingLoss: Set<String>
 
-    public init(name: String, english: [String: String], simplifiedChinese: [String: String], traditionalChinese: [String: String]) {
+    /// `reportingLoss`: the keys of messages that say something of the input was not carried over
+    /// (in Locales/Almanac, marked “reports a loss” after the entry).
+    public init(name: String, english: [String: String], simplifiedChinese: [String: String], traditionalChinese: [String: String],
+                reportingLoss: Set<String> = []) {
         self.name = name
         self.texts = [.english: english, .simplifiedChinese: simplifiedChinese, .traditionalChinese: traditionalChinese]
+        self.reportingLoss = reportingLoss
         MessageTable.known.withLock { $0[name] = self }
     }
+
+    /// Whether the message of `key` says something of the input was not carried over.
+    public func reportsLoss(_ key: String) -> Bool { reportingLoss.contains(key) }
 
     /// The text of a key in a language, else in English.
     public func format(_ key: String, in language: Language) -> String? {

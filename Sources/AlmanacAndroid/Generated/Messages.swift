@@ -54,11 +54,12 @@ extension Message {
     }
 }
 
-// Every code of this table by name: logic compares codes with these, never with their spelling.
+// Every code of this table by name: logic compares codes with these, never with their spelling (public:
+// a program using Almanac tells diagnostics apart the same way).
 extension DiagnosticCode {
-    static let androidBadQuantity: DiagnosticCode = "android.bad-quantity"
-    static let androidNoName: DiagnosticCode = "android.no-name"
-    static let androidNotResources: DiagnosticCode = "android.not-resources"
-    static let androidSimplified: DiagnosticCode = "android.simplified"
-    static let androidSkipped: DiagnosticCode = "android.skipped"
+    public static let androidBadQuantity: DiagnosticCode = "android.bad-quantity"
+    public static let androidNoName: DiagnosticCode = "android.no-name"
+    public static let androidNotResources: DiagnosticCode = "android.not-resources"
+    public static let androidSimplified: DiagnosticCode = "android.simplified"
+    public static let androidSkipped: DiagnosticCode = "android.skipped"
 }

@@ -89,16 +89,17 @@ extension Message {
     }
 }
 
-// Every code of this table by name: logic compares codes with these, never with their spelling.
+// Every code of this table by name: logic compares codes with these, never with their spelling (public:
+// a program using Almanac tells diagnostics apart the same way).
 extension DiagnosticCode {
-    static let recurrenceCapped: DiagnosticCode = "recurrence.capped"
-    static let recurrenceDeletedOverride: DiagnosticCode = "recurrence.deleted-override"
-    static let recurrenceNeverMatches: DiagnosticCode = "recurrence.never-matches"
-    static let recurrenceTimePartsIgnored: DiagnosticCode = "recurrence.time-parts-ignored"
-    static let recurrenceUnsupportedRscale: DiagnosticCode = "recurrence.unsupported-rscale"
-    static let timezoneDefinitionBackdated: DiagnosticCode = "timezone.definition-backdated"
-    static let timezoneDefinitionUnread: DiagnosticCode = "timezone.definition-unread"
-    static let timezoneNoObservance: DiagnosticCode = "timezone.no-observance"
-    static let timezoneRuleIgnored: DiagnosticCode = "timezone.rule-ignored"
-    static let timezoneUnknownInCalendar: DiagnosticCode = "timezone.unknown-in-calendar"
+    public static let recurrenceCapped: DiagnosticCode = "recurrence.capped"
+    public static let recurrenceDeletedOverride: DiagnosticCode = "recurrence.deleted-override"
+    public static let recurrenceNeverMatches: DiagnosticCode = "recurrence.never-matches"
+    public static let recurrenceTimePartsIgnored: DiagnosticCode = "recurrence.time-parts-ignored"
+    public static let recurrenceUnsupportedRscale: DiagnosticCode = "recurrence.unsupported-rscale"
+    public static let timezoneDefinitionBackdated: DiagnosticCode = "timezone.definition-backdated"
+    public static let timezoneDefinitionUnread: DiagnosticCode = "timezone.definition-unread"
+    public static let timezoneNoObservance: DiagnosticCode = "timezone.no-observance"
+    public static let timezoneRuleIgnored: DiagnosticCode = "timezone.rule-ignored"
+    public static let timezoneUnknownInCalendar: DiagnosticCode = "timezone.unknown-in-calendar"
 }

@@ -141,24 +141,25 @@ extension Message {
     }
 }
 
-// Every code of this table by name: logic compares codes with these, never with their spelling.
+// Every code of this table by name: logic compares codes with these, never with their spelling (public:
+// a program using Almanac tells diagnostics apart the same way).
 extension DiagnosticCode {
-    static let catalogChooseLocale: DiagnosticCode = "catalog.choose-locale"
-    static let catalogDraftLearned: DiagnosticCode = "catalog.draft-learned"
-    static let catalogDrafted: DiagnosticCode = "catalog.drafted"
-    static let catalogDraftedTables: DiagnosticCode = "catalog.drafted-tables"
-    static let catalogLocalesLeftOut: DiagnosticCode = "catalog.locales-left-out"
-    static let catalogNoDraftSource: DiagnosticCode = "catalog.no-draft-source"
-    static let catalogNoKeyColumn: DiagnosticCode = "catalog.no-key-column"
-    static let catalogNoLocaleColumns: DiagnosticCode = "catalog.no-locale-columns"
-    static let catalogNoTransliterator: DiagnosticCode = "catalog.no-transliterator"
-    static let catalogPluralFlattened: DiagnosticCode = "catalog.plural-flattened"
-    static let plistEmpty: DiagnosticCode = "plist.empty"
-    static let plistExpectedKey: DiagnosticCode = "plist.expected-key"
-    static let plistMissingValue: DiagnosticCode = "plist.missing-value"
-    static let plistNotPlist: DiagnosticCode = "plist.not-plist"
-    static let xliffBadVariant: DiagnosticCode = "xliff.bad-variant"
-    static let xliffNotXliff: DiagnosticCode = "xliff.not-xliff"
-    static let xliffUnitWithoutId: DiagnosticCode = "xliff.unit-without-id"
-    static let xliffVersion: DiagnosticCode = "xliff.version"
+    public static let catalogChooseLocale: DiagnosticCode = "catalog.choose-locale"
+    public static let catalogDraftLearned: DiagnosticCode = "catalog.draft-learned"
+    public static let catalogDrafted: DiagnosticCode = "catalog.drafted"
+    public static let catalogDraftedTables: DiagnosticCode = "catalog.drafted-tables"
+    public static let catalogLocalesLeftOut: DiagnosticCode = "catalog.locales-left-out"
+    public static let catalogNoDraftSource: DiagnosticCode = "catalog.no-draft-source"
+    public static let catalogNoKeyColumn: DiagnosticCode = "catalog.no-key-column"
+    public static let catalogNoLocaleColumns: DiagnosticCode = "catalog.no-locale-columns"
+    public static let catalogNoTransliterator: DiagnosticCode = "catalog.no-transliterator"
+    public static let catalogPluralFlattened: DiagnosticCode = "catalog.plural-flattened"
+    public static let plistEmpty: DiagnosticCode = "plist.empty"
+    public static let plistExpectedKey: DiagnosticCode = "plist.expected-key"
+    public static let plistMissingValue: DiagnosticCode = "plist.missing-value"
+    public static let plistNotPlist: DiagnosticCode = "plist.not-plist"
+    public static let xliffBadVariant: DiagnosticCode = "xliff.bad-variant"
+    public static let xliffNotXliff: DiagnosticCode = "xliff.not-xliff"
+    public static let xliffUnitWithoutId: DiagnosticCode = "xliff.unit-without-id"
+    public static let xliffVersion: DiagnosticCode = "xliff.version"
 }

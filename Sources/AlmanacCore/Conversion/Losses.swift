@@ -131,17 +131,13 @@ public struct Losses: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The codes of these warnings, for `--strict` and for tests.
+    /// The codes of these warnings (what a converter reports here), for tests.
     public static let codes: Set<DiagnosticCode> = [.convertDropped, .convertApproximated, .convertLeftOut]
 
-    /// What a reader left out of the content it read, and said so as it read (a title row above a
-    /// table's header, which is no row of the table): `--strict` refuses these too.
-    public static let readingCodes: Set<DiagnosticCode> = ["xlsx.title-row"]
-
-    /// Whether a diagnostic says something of the input was not carried over.
-    public static func isLoss(_ diagnostic: Diagnostic) -> Bool {
-        codes.contains(diagnostic.code) || readingCodes.contains(diagnostic.code)
-    }
+    /// Whether a diagnostic says something of the input was not carried over: these warnings, and
+    /// what a reader left out as it read (a title row above a table's header), as each message's
+    /// catalog entry says (`Message.reportsLoss`). `--strict` refuses them all.
+    public static func isLoss(_ diagnostic: Diagnostic) -> Bool { diagnostic.message.reportsLoss }
 
     /// What one of these warnings says, read back from its arguments (a batch's summary groups
     /// them by target and field): the argument layout `diagnostics(target:)` writes.

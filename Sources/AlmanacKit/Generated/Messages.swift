@@ -101,20 +101,21 @@ extension Message {
     }
 }
 
-// Every code of this table by name: logic compares codes with these, never with their spelling.
+// Every code of this table by name: logic compares codes with these, never with their spelling (public:
+// a program using Almanac tells diagnostics apart the same way).
 extension DiagnosticCode {
-    static let batchEmpty: DiagnosticCode = "batch.empty"
-    static let batchFailedFile: DiagnosticCode = "batch.failed-file"
-    static let batchOutsideOutput: DiagnosticCode = "batch.outside-output"
-    static let batchReasonFailure: DiagnosticCode = "batch.reason-failure"
-    static let batchReasonInterrupted: DiagnosticCode = "batch.reason-interrupted"
-    static let batchReasonNoSpace: DiagnosticCode = "batch.reason-no-space"
-    static let batchSameOutput: DiagnosticCode = "batch.same-output"
-    static let manifestMissingInput: DiagnosticCode = "manifest.missing-input"
-    static let manifestNoOutput: DiagnosticCode = "manifest.no-output"
-    static let manifestNotJson: DiagnosticCode = "manifest.not-json"
-    static let manifestNotObject: DiagnosticCode = "manifest.not-object"
-    static let manifestStandardStreams: DiagnosticCode = "manifest.standard-streams"
-    static let manifestUnknownField: DiagnosticCode = "manifest.unknown-field"
-    static let manifestWrongType: DiagnosticCode = "manifest.wrong-type"
+    public static let batchEmpty: DiagnosticCode = "batch.empty"
+    public static let batchFailedFile: DiagnosticCode = "batch.failed-file"
+    public static let batchOutsideOutput: DiagnosticCode = "batch.outside-output"
+    public static let batchReasonFailure: DiagnosticCode = "batch.reason-failure"
+    public static let batchReasonInterrupted: DiagnosticCode = "batch.reason-interrupted"
+    public static let batchReasonNoSpace: DiagnosticCode = "batch.reason-no-space"
+    public static let batchSameOutput: DiagnosticCode = "batch.same-output"
+    public static let manifestMissingInput: DiagnosticCode = "manifest.missing-input"
+    public static let manifestNoOutput: DiagnosticCode = "manifest.no-output"
+    public static let manifestNotJson: DiagnosticCode = "manifest.not-json"
+    public static let manifestNotObject: DiagnosticCode = "manifest.not-object"
+    public static let manifestStandardStreams: DiagnosticCode = "manifest.standard-streams"
+    public static let manifestUnknownField: DiagnosticCode = "manifest.unknown-field"
+    public static let manifestWrongType: DiagnosticCode = "manifest.wrong-type"
 }

@@ -25,6 +25,7 @@ enum ModuleMessages {
             "xlsx.rows-out-of-order": "Sheet \"%@\" has row %@ again after row %@ (its rows are out of order); each row was read where it stands in the file, so the table's rows follow the file, not the sheet's numbers.",
             "xlsx.sheet": "Sheet%@",
             "xlsx.starts-at": "The sheet's first row with a value is row %@: the table starts there, and the empty rows above it are not rows of it.",
+            "xlsx.title-row": "Row %@ (\"%@\") is a title above the header and was not read as a row.",
             "xlsx.too-many-columns": "This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.",
             "xlsx.too-many-rows": "A sheet holds %@ rows after its header, and this table has more; a spreadsheet would drop the rest, so nothing was written. Split the input, or write CSV.",
             "xlsx.untyped-cells": "%@ cells were not what their column holds and were written as text, e.g. \"%@\" in column \"%@\".",
@@ -50,6 +51,7 @@ enum ModuleMessages {
             "xlsx.rows-out-of-order": "工作表“%1$@”在第 %3$@ 行之后又出现了第 %2$@ 行（行的顺序错乱）；每一行都按它在文件中的位置读取，因此表格的行顺序依照文件，而不是工作表的行号。",
             "xlsx.sheet": "工作表%@",
             "xlsx.starts-at": "工作表中第一个有值的行是第 %@ 行：表格从这里开始，上方的空行不属于表格。",
+            "xlsx.title-row": "第 %@ 行（“%@”）是表头上方的标题，未作为数据行读取。",
             "xlsx.too-many-columns": "此表格有 %@ 列；一个工作表最多容纳 %@ 列。未写入任何内容：请去掉一些列，或写成 CSV。",
             "xlsx.too-many-rows": "一个工作表在表头之后最多容纳 %@ 行，此表格更多；电子表格会丢弃其余行，因此未写入任何内容。请拆分输入，或写成 CSV。",
             "xlsx.untyped-cells": "有 %@ 个单元格与所在列的类型不符，已按文本写入，例如“%@”列“%@”。",
@@ -75,12 +77,14 @@ enum ModuleMessages {
             "xlsx.rows-out-of-order": "工作表「%1$@」在第 %3$@ 列之後又出現了第 %2$@ 列（列的順序錯亂）；每一列都依它在檔案中的位置讀取，因此表格的列順序依照檔案，而不是工作表的列號。",
             "xlsx.sheet": "工作表%@",
             "xlsx.starts-at": "工作表中第一個有值的列是第 %@ 列：表格從這裡開始，上方的空列不屬於表格。",
+            "xlsx.title-row": "第 %@ 列（「%@」）是標題列上方的標題，未當作資料列讀取。",
             "xlsx.too-many-columns": "此表格有 %@ 欄；一個工作表最多容納 %@ 欄。未寫入任何內容：請去掉一些欄位，或寫成 CSV。",
             "xlsx.too-many-rows": "一個工作表在標題列之後最多容納 %@ 列，此表格更多；試算表會捨棄其餘列，因此未寫入任何內容。請拆分輸入，或寫成 CSV。",
             "xlsx.untyped-cells": "有 %@ 個儲存格與所在欄的類型不符，已按文字寫入，例如「%@」欄「%@」。",
             "xlsx.untyped-dates": "工作表「%2$@」中有 %1$@ 個儲存格採用日期格式，但其中的數字不是任何日曆上的日期（第一個：%3$@，%4$@）；它們保留為數字。",
             "xlsx.zip-limit": "活頁簿中的 %@ 解壓縮後會超過 %@，超出 Almanac 的讀取上限（zip 炸彈，或工作表過大）；未讀取任何內容。",
-        ]
+        ],
+        reportingLoss: ["xlsx.title-row"]
     )
 }
 
@@ -154,6 +158,10 @@ extension Message {
     static func xlsxStartsAt(row: String) -> Message {
         Message("xlsx.starts-at", [row], table: ModuleMessages.table)
     }
+    /// Row %@ ("%@") is a title above the header and was not read as a row.
+    static func xlsxTitleRow(row: String, text: String) -> Message {
+        Message("xlsx.title-row", [row, text], table: ModuleMessages.table)
+    }
     /// This table has %@ columns; a sheet holds %@. Nothing was written: leave some columns out, or write CSV.
     static func xlsxTooManyColumns(count: String, limit: String) -> Message {
         Message("xlsx.too-many-columns", [count, limit], table: ModuleMessages.table)
@@ -176,29 +184,31 @@ extension Message {
     }
 }
 
-// Every code of this table by name: logic compares codes with these, never with their spelling.
+// Every code of this table by name: logic compares codes with these, never with their spelling (public:
+// a program using Almanac tells diagnostics apart the same way).
 extension DiagnosticCode {
-    static let xlsxBadReference: DiagnosticCode = "xlsx.bad-reference"
-    static let xlsxBadXml: DiagnosticCode = "xlsx.bad-xml"
-    static let xlsxChartSheet: DiagnosticCode = "xlsx.chart-sheet"
-    static let xlsxCompression: DiagnosticCode = "xlsx.compression"
-    static let xlsxDamaged: DiagnosticCode = "xlsx.damaged"
-    static let xlsxEmptyRows: DiagnosticCode = "xlsx.empty-rows"
-    static let xlsxEncrypted: DiagnosticCode = "xlsx.encrypted"
-    static let xlsxLegacy: DiagnosticCode = "xlsx.legacy"
-    static let xlsxLongText: DiagnosticCode = "xlsx.long-text"
-    static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
-    static let xlsxMissingSharedStrings: DiagnosticCode = "xlsx.missing-shared-strings"
-    static let xlsxNoSheet: DiagnosticCode = "xlsx.no-sheet"
-    static let xlsxNoWorkbookPart: DiagnosticCode = "xlsx.no-workbook-part"
-    static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
-    static let xlsxOtherSheets: DiagnosticCode = "xlsx.other-sheets"
-    static let xlsxRowsOutOfOrder: DiagnosticCode = "xlsx.rows-out-of-order"
-    static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
-    static let xlsxStartsAt: DiagnosticCode = "xlsx.starts-at"
-    static let xlsxTooManyColumns: DiagnosticCode = "xlsx.too-many-columns"
-    static let xlsxTooManyRows: DiagnosticCode = "xlsx.too-many-rows"
-    static let xlsxUntypedCells: DiagnosticCode = "xlsx.untyped-cells"
-    static let xlsxUntypedDates: DiagnosticCode = "xlsx.untyped-dates"
-    static let xlsxZipLimit: DiagnosticCode = "xlsx.zip-limit"
+    public static let xlsxBadReference: DiagnosticCode = "xlsx.bad-reference"
+    public static let xlsxBadXml: DiagnosticCode = "xlsx.bad-xml"
+    public static let xlsxChartSheet: DiagnosticCode = "xlsx.chart-sheet"
+    public static let xlsxCompression: DiagnosticCode = "xlsx.compression"
+    public static let xlsxDamaged: DiagnosticCode = "xlsx.damaged"
+    public static let xlsxEmptyRows: DiagnosticCode = "xlsx.empty-rows"
+    public static let xlsxEncrypted: DiagnosticCode = "xlsx.encrypted"
+    public static let xlsxLegacy: DiagnosticCode = "xlsx.legacy"
+    public static let xlsxLongText: DiagnosticCode = "xlsx.long-text"
+    public static let xlsxMissingPart: DiagnosticCode = "xlsx.missing-part"
+    public static let xlsxMissingSharedStrings: DiagnosticCode = "xlsx.missing-shared-strings"
+    public static let xlsxNoSheet: DiagnosticCode = "xlsx.no-sheet"
+    public static let xlsxNoWorkbookPart: DiagnosticCode = "xlsx.no-workbook-part"
+    public static let xlsxNotAWorkbook: DiagnosticCode = "xlsx.not-a-workbook"
+    public static let xlsxOtherSheets: DiagnosticCode = "xlsx.other-sheets"
+    public static let xlsxRowsOutOfOrder: DiagnosticCode = "xlsx.rows-out-of-order"
+    public static let xlsxSheet: DiagnosticCode = "xlsx.sheet"
+    public static let xlsxStartsAt: DiagnosticCode = "xlsx.starts-at"
+    public static let xlsxTitleRow: DiagnosticCode = "xlsx.title-row"
+    public static let xlsxTooManyColumns: DiagnosticCode = "xlsx.too-many-columns"
+    public static let xlsxTooManyRows: DiagnosticCode = "xlsx.too-many-rows"
+    public static let xlsxUntypedCells: DiagnosticCode = "xlsx.untyped-cells"
+    public static let xlsxUntypedDates: DiagnosticCode = "xlsx.untyped-dates"
+    public static let xlsxZipLimit: DiagnosticCode = "xlsx.zip-limit"
 }
