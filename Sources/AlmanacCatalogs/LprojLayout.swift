@@ -25,7 +25,7 @@ extension FolderLayoutCodec {
             // An XLIFF export comes back as its translation's folder, as Xcode imports it.
             locales = [target]
         }
-        return try CatalogTree.files(of: catalog, table: catalog.presentation["table"] ?? name, locales: locales, context: context).map { file in
+        return try CatalogTree.files(of: catalog, table: catalog.presentation[TableSource.self]?.table ?? name, locales: locales, context: context).map { file in
             FolderLayoutFile(path: file.path, bytes: file.bytes, diagnostics: file.diagnostics)
         }
     }

@@ -5,9 +5,12 @@ import AlmanacICU
 public enum ScriptDrafts {
     /// The locale drafts were written in (`--to-locale zh-Hant`): what a format of one locale writes
     /// when none is asked for, as it writes an XLIFF file's target.
-    public static func draftedLocale(of catalog: Catalog) -> String? { catalog.presentation[draftedKey] }
+    public static func draftedLocale(of catalog: Catalog) -> String? { catalog.presentation[Drafted.self]?.locale }
 
-    static let draftedKey = "drafts.locale"
+    /// The locale a catalog's drafts were written in, kept on it.
+    struct Drafted: PresentationLayout {
+        var locale: String
+    }
 
     /// What drafting a catalog did: the catalog, how many values were drafted and how many
     /// reviewed ones kept, and the app's own choices (`DraftMemory`) that changed drafts, with how
@@ -41,7 +44,7 @@ public enum ScriptDrafts {
         let converter = try ChineseConverter(toTaiwan ? .toTaiwan : .toSimplified)
         let memory = learning && toTaiwan ? DraftMemory(learningFrom: catalog, source: source, target: target, converter: converter) : .none
         var result = catalog
-        result.presentation[draftedKey] = target
+        result.presentation[Drafted.self] = Drafted(locale: target)
         var drafted = 0
         var kept = 0
         var learned: [DraftMemory.Choice: Int] = [:]

@@ -81,10 +81,10 @@ public struct StringsCodec: Codec {
         parsed.encoding = encoding
         var catalog = StringsFile.catalog(parsed, locale: try Self.locale(for: input, context: context),
                                           sourceLanguage: context.options["source-language"] ?? "en", fileName: input.fileName, keepLayout: keepLayout)
-        catalog.presentation["strings.encoding"] = encoding.rawValue
+        catalog.presentation[StringsFile.CatalogLayout.self, default: .init()].encoding = encoding.rawValue
         // A file whose lines end in CRLF (written on Windows, or by a tool that does): what is
         // written into it (a draft, a new entry) ends its lines so too.
-        if keepLayout, Self.endsLinesWithCRLF(text) { catalog.presentation[Self.newlineKey] = "\r\n" }
+        if keepLayout, Self.endsLinesWithCRLF(text) { catalog.presentation[StringsFile.CatalogLayout.self, default: .init()].newline = "\r\n" }
         return Decoded(document: .catalog(catalog), diagnostics: parsed.diagnostics,
                        encoding: encoding.form.rawValue + (encoding.hasBOM ? " with BOM" : ""))
     }
@@ -115,11 +115,9 @@ public struct StringsCodec: Codec {
         }
         var read = try StringsFile.store(utf8: utf8, locale: try Self.locale(for: input, context: context),
                                          sourceLanguage: sourceLanguage, fileName: input.fileName)
-        read.store.presentation["strings.encoding"] = encoding.rawValue
+        read.store.presentation[StringsFile.CatalogLayout.self, default: .init()].encoding = encoding.rawValue
         return read
     }
-
-    static let newlineKey = "strings.newline"
 
     /// Whether the text's first line ends in CRLF.
     static func endsLinesWithCRLF(_ text: String) -> Bool {
@@ -158,16 +156,17 @@ public struct StringsCodec: Codec {
                 return fields[2] + (now == fields[1] ? fields[3] : StringsFile.entryText(key: fields[0], value: now))
             }.joined()
         }
-        let newline = catalog.presentation[Self.newlineKey] ?? "\n"
+        let layout = catalog.presentation[StringsFile.CatalogLayout.self]
+        let newline = layout?.newline ?? "\n"
         for (entry, translation, value) in Self.texts(catalog, locale: locale, losses: &losses, diagnostics: &diagnostics) {
-            text += duplicates(translation.presentation["strings.duplicates"])
+            text += duplicates(translation.presentation[StringsFile.EntryLayout.self]?.duplicates)
             text += Self.entry(entry, value: value, translation: translation, first: first, newline: newline)
             first = false
         }
-        text += duplicates(catalog.presentation["strings.duplicates"])
+        text += duplicates(layout?.duplicates)
         diagnostics += losses.diagnostics(target: format.id)
-        text += catalog.presentation["strings.trailer"] ?? (first ? "" : newline)
-        let encoding = try Self.encoding(context.options["encoding"] ?? catalog.presentation["strings.encoding"])
+        text += layout?.trailer ?? (first ? "" : newline)
+        let encoding = try Self.encoding(context.options["encoding"] ?? layout?.encoding)
         return Encoded(bytes: StringsFile.bytes(text, encoding: encoding), diagnostics: diagnostics)
     }
 
@@ -224,13 +223,13 @@ public struct StringsCodec: Codec {
     /// writes it, keeping the comments and blank lines that stood before it.
     /// `newline` ends the lines it writes itself (the file's: `\r\n` in a CRLF file).
     static func entry(_ entry: CatalogEntry, value: String, translation: Translation, first: Bool, newline: String = "\n") -> String {
-        let presentation = translation.presentation
-        var result = presentation["strings.before"] ?? (first ? "" : (entry.comment == nil ? newline : newline + newline))
+        let layout = translation.presentation[StringsFile.EntryLayout.self]
+        var result = layout?.before ?? (first ? "" : (entry.comment == nil ? newline : newline + newline))
         // The file's first entry, now after a new one (a draft of a key the file lacked), starts a
         // line of its own.
-        if !first, presentation["strings.first"] != nil, !result.unicodeScalars.starts(with: "\n".unicodeScalars),
+        if !first, layout?.isFirst == true, !result.unicodeScalars.starts(with: "\n".unicodeScalars),
            !result.unicodeScalars.starts(with: "\r\n".unicodeScalars) { result = newline + result }
-        let oldComment = presentation["strings.comment"]
+        let oldComment = layout?.comment
         let commentUnchanged: Bool = if let oldComment {
             (try? StringsFile.parse(oldComment + "\"x\";", fileName: nil).entries.first?.comment) == entry.comment
         } else {
@@ -241,10 +240,10 @@ public struct StringsCodec: Codec {
         } else if let comment = entry.comment {
             result += StringsFile.commentText(comment) + newline
         }
-        if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
-           parsed.key == entry.key, parsed.value == value || presentation["strings.read-value"] == value {
+        if let old = layout?.text, let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
+           parsed.key == entry.key, parsed.value == value || layout?.readValue == value {
             result += old
-        } else if let old = presentation["strings.text"], let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
+        } else if let old = layout?.text, let parsed = try? StringsFile.parse(old, fileName: nil).entries.first,
                   parsed.key == entry.key, let replaced = StringsFile.replacingValue(in: old, with: value) {
             // A new value in the entry as it was written.
             result += replaced

@@ -178,26 +178,40 @@ public struct StringsdictCodec: Codec {
     /// each keep their own), with a fingerprint of what the entry held.
     static func keepLayout(of bytes: [UInt8], locale: String, in catalog: inout Catalog) {
         guard let layout = StringsdictLayout(bytes), layout.entries.count == catalog.entries.count else { return }
-        catalog.presentation["stringsdict.head"] = layout.text(layout.head)
-        catalog.presentation["stringsdict.trail"] = layout.text(layout.trail)
-        catalog.presentation["stringsdict.tail"] = layout.text(layout.tail)
-        catalog.presentation["stringsdict.indent"] = layout.indentUnit
+        catalog.presentation[CatalogLayout.self] = CatalogLayout(head: layout.text(layout.head), trail: layout.text(layout.trail),
+                                                                 tail: layout.text(layout.tail), indent: layout.indentUnit)
         for (index, piece) in layout.entries.enumerated() where piece.key == catalog.entries[index].key {
             let key = catalog.entries[index].key
             guard var translation = catalog.entries[index].translations[locale] else { continue }
-            translation.presentation["stringsdict.text"] = layout.text(piece.text)
-            translation.presentation["stringsdict.before"] = layout.text(piece.before)
-            translation.presentation["stringsdict.fingerprint"] = fingerprint(key, translation)
+            translation.presentation[EntryLayout.self] = EntryLayout(text: layout.text(piece.text), before: layout.text(piece.before),
+                                                                     fingerprint: fingerprint(key, translation))
             catalog.entries[index].translations[locale] = translation
         }
     }
 
+    /// How a `.stringsdict` was written around its entries, kept on its catalog.
+    struct CatalogLayout: PresentationLayout {
+        var head: String
+        var trail: String
+        var tail: String
+        /// One level of indentation (a tab, or spaces).
+        var indent: String
+    }
+
+    /// How one entry was written in one locale's file, kept on its translation (a tree's files
+    /// each keep their own): its text, what stood before it, and a fingerprint of what it held.
+    struct EntryLayout: PresentationLayout {
+        var text: String
+        var before: String
+        var fingerprint: Int
+    }
+
     /// What an entry holds in one locale, for telling a changed entry from one read as it is.
-    static func fingerprint(_ key: String, _ translation: Translation) -> String {
+    static func fingerprint(_ key: String, _ translation: Translation) -> Int {
         var hasher = Hasher()
         hasher.combine(key)
         hasher.combine(translation)
-        return String(hasher.finalize())
+        return hasher.finalize()
     }
 
     /// The text before the entries as Apple writes it.
@@ -233,7 +247,7 @@ public struct StringsdictCodec: Codec {
             members.append((entry.key, value))
             written.append(translation)
         }
-        if written.contains(where: { $0.presentation["stringsdict.text"] != nil }) {
+        if written.contains(where: { $0.presentation[EntryLayout.self] != nil }) {
             let text = try Self.inSourceLayout(catalog, members: members, translations: written)
             return Encoded(bytes: Array(text.utf8), diagnostics: losses.diagnostics(target: format.id))
         }
@@ -244,14 +258,15 @@ public struct StringsdictCodec: Codec {
     /// read, a changed or new one is written as Apple writes it in the file's indentation, and
     /// the text around the entries is as it was (Apple's where a tree's other locale had none).
     static func inSourceLayout(_ catalog: Catalog, members: [(String, PropertyList)], translations: [Translation]) throws(Diagnostic) -> String {
-        let unit = catalog.presentation["stringsdict.indent"] ?? "\t"
-        var head = catalog.presentation["stringsdict.head"]
-        var tail = catalog.presentation["stringsdict.tail"]
+        let file = catalog.presentation[CatalogLayout.self]
+        let unit = file?.indent ?? "\t"
+        var head = file?.head
+        var tail = file?.tail
         var text = ""
         for ((key, value), translation) in zip(members, translations) {
-            if let original = translation.presentation["stringsdict.text"],
-               translation.presentation["stringsdict.fingerprint"] == fingerprint(key, translation) {
-                text += (translation.presentation["stringsdict.before"] ?? "\n" + unit) + original
+            let kept = translation.presentation[EntryLayout.self]
+            if let kept, kept.fingerprint == fingerprint(key, translation) {
+                text += kept.before + kept.text
                 continue
             }
             // Apple's writing of a file with this one entry: its head and tail, and the entry re-indented.
@@ -264,9 +279,9 @@ public struct StringsdictCodec: Codec {
                 let tabs = line.prefix { $0 == "\t" }.count
                 return String(repeating: unit, count: index == 0 ? 0 : tabs) + line.dropFirst(tabs)
             }
-            text += (translation.presentation["stringsdict.before"] ?? "\n" + unit) + reindented.joined(separator: "\n")
+            text += (kept?.before ?? "\n" + unit) + reindented.joined(separator: "\n")
         }
-        return (head ?? appleHead) + text + (catalog.presentation["stringsdict.trail"] ?? "\n") + (tail ?? "</dict>\n</plist>\n")
+        return (head ?? appleHead) + text + (file?.trail ?? "\n") + (tail ?? "</dict>\n</plist>\n")
     }
 
     /// The property list of a translation with plural or device variants (nil for a plain string).

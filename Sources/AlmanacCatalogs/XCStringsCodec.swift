@@ -94,10 +94,11 @@ public struct XCStringsCodec: Codec {
         }
         if let text = Self.inSourceLayout(catalog) { return Encoded(bytes: Array(text.utf8)) }
         // A catalog read from a string catalog keeps its order; others are sorted as Xcode sorts.
-        let entries = catalog.presentation["xcstrings.version"] != nil ? catalog.entries : catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }
+        let layout = catalog.presentation[XCStringsFile.CatalogLayout.self]
+        let entries = layout?.version != nil ? catalog.entries : catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }
         let top: JSONValue = .object([("sourceLanguage", .string(catalog.sourceLanguage)), ("strings", .object(entries.map { ($0.key, Self.json($0)) })),
                                       ("version", .string(catalog.stringCatalogVersion ?? "1.0"))])
-        let writer = XcodeJSON(escapesSlash: catalog.presentation["xcstrings.escape-slash"] == "yes")
+        let writer = XcodeJSON(escapesSlash: layout?.escapesSlash == true)
         return Encoded(bytes: Array(writer.text(top).utf8))
     }
 
@@ -107,34 +108,31 @@ public struct XCStringsCodec: Codec {
     /// is the same bytes, and a one-key change is a one-entry diff, whoever wrote the file). Nil
     /// when the catalog was not read so, has no entries, or changed its source language.
     static func inSourceLayout(_ catalog: Catalog) -> String? {
-        let layout = catalog.presentation
-        guard let head = layout["xcstrings.head"], let lead = layout["xcstrings.lead"], let trail = layout["xcstrings.trail"],
-              let tail = layout["xcstrings.tail"], layout["xcstrings.source-language"] == catalog.sourceLanguage,
-              !catalog.entries.isEmpty else { return nil }
+        guard let layout = catalog.presentation[XCStringsFile.CatalogLayout.self], let file = layout.text,
+              file.sourceLanguage == catalog.sourceLanguage, !catalog.entries.isEmpty else { return nil }
         // Kept in the file's order; new keys go where Xcode's order puts them when the file was in it.
-        let read = catalog.entries.filter { $0.presentation["xcstrings.text"] != nil }
+        let read = catalog.entries.filter { $0.presentation[XCStringsFile.EntryLayout.self]?.text != nil }
         let wasSorted = zip(read, read.dropFirst()).allSatisfy { XcodeKeyOrder.precedes($0.key, $1.key) }
         let entries = wasSorted ? catalog.entries.sorted { XcodeKeyOrder.precedes($0.key, $1.key) } : catalog.entries
-        let style = XCStringsStyle(indent: layout["xcstrings.indent"].flatMap { Int($0) },
-                                   colon: XCStringsStyle.Colon(rawValue: layout["xcstrings.colon"] ?? " : ") ?? .spaced,
-                                   spacedSeparator: layout["xcstrings.spaced-separator"] == "yes")
-        let separator = layout["xcstrings.separator"] ?? ("," + (lead.isEmpty && style.spacedSeparator ? " " : lead))
-        var text = head
+        let style = file.style
+        let separator = file.separator ?? ("," + (file.lead.isEmpty && style.spacedSeparator ? " " : file.lead))
+        var text = file.head
         for (index, entry) in entries.enumerated() {
+            let kept = entry.presentation[XCStringsFile.EntryLayout.self]
             if index == 0 {
-                text += lead
-            } else if let before = entry.presentation["xcstrings.before"], before.contains(",") {
+                text += file.lead
+            } else if let before = kept?.before, before.contains(",") {
                 text += before
             } else {
                 text += separator
             }
-            if let original = entry.presentation["xcstrings.text"], entry.presentation["xcstrings.fingerprint"] == String(entry.hashValue) {
+            if let original = kept?.text, kept?.fingerprint == entry.hashValue {
                 text += original
             } else {
-                text += Self.text(of: entry, style: style, escapingSlash: layout["xcstrings.escape-slash"] == "yes")
+                text += Self.text(of: entry, style: style, escapingSlash: layout.escapesSlash)
             }
         }
-        return text + trail + tail
+        return text + file.trail + file.tail
     }
 
     /// One entry, `"key" : { … }`, written in a file's style at the depth of `strings`' members.
@@ -170,11 +168,7 @@ public struct XCStringsCodec: Codec {
 
     /// The style a catalog read from a String Catalog was written in, nil for one from elsewhere.
     static func style(of catalog: Catalog) -> XCStringsStyle? {
-        let layout = catalog.presentation
-        guard layout["xcstrings.head"] != nil else { return nil }
-        return XCStringsStyle(indent: layout["xcstrings.indent"].flatMap { Int($0) },
-                              colon: XCStringsStyle.Colon(rawValue: layout["xcstrings.colon"] ?? " : ") ?? .spaced,
-                              spacedSeparator: layout["xcstrings.spaced-separator"] == "yes")
+        catalog.presentation[XCStringsFile.CatalogLayout.self]?.text?.style
     }
 
     /// An entry's members as Xcode orders them.
@@ -186,7 +180,8 @@ public struct XCStringsCodec: Codec {
             members.append(("localizations", .object(entry.translations.sorted { XcodeKeyOrder.precedes($0.key, $1.key) }.map { ($0.key, Self.json($0.value)) })))
         }
         if let flag = entry.shouldTranslate { members.append(("shouldTranslate", .bool(flag))) }
-        if let extra = entry.presentation["xcstrings.extra"], let json = try? JSONValue(parsing: Array(extra.utf8)), let more = json.object {
+        if let extra = entry.presentation[XCStringsFile.EntryLayout.self]?.extra, let json = try? JSONValue(parsing: Array(extra.utf8)),
+           let more = json.object {
             members += more
         }
         return .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) })
@@ -226,7 +221,7 @@ public struct XCStringsCodec: Codec {
         }
         if let plural = translation.plural { variations.append(("plural", pluralJSON(plural, of: translation, prefix: "plural."))) }
         if !variations.isEmpty { members.append(("variations", .object(variations))) }
-        if let extra = translation.presentation[XCStringsFile.unmodeledMembers], let json = try? JSONValue(parsing: Array(extra.utf8)),
+        if let extra = translation.presentation[XCStringsFile.UnmodeledMembers.self]?.json, let json = try? JSONValue(parsing: Array(extra.utf8)),
            let more = json.object {
             members += more
         }

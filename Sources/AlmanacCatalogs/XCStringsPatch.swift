@@ -36,7 +36,7 @@ public enum XCStringsPatch {
     /// when a text is not where the catalog says, or the file is laid out on one line.
     public static func apply(_ edits: [Edit], to bytes: [UInt8], catalog: Catalog) -> [UInt8]? {
         guard let style = XCStringsCodec.style(of: catalog) else { return nil }
-        let layout = XCStringsCodec.layout(style, escapingSlash: catalog.presentation["xcstrings.escape-slash"] == "yes")
+        let layout = XCStringsCodec.layout(style, escapingSlash: catalog.presentation[XCStringsFile.CatalogLayout.self]?.escapesSlash == true)
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         var json = JSONBytes(bytes: bytes)
         guard let root = json.value(at: 0), let strings = json.member("strings", of: root) else { return nil }

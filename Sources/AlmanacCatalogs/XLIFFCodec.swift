@@ -80,16 +80,19 @@ public struct XLIFFCodec: Codec {
             try LanguageTag.check(source, at: here)
             if let target { try LanguageTag.check(target, at: here) }
             catalog.sourceLanguage = source
-            if catalog.presentation["table"] == nil, let original = fileElement["original"] {
-                catalog.presentation["table"] = CatalogPath.table(ofPath: original)
-                catalog.presentation[CatalogFiles.originalKey] = original
+            if catalog.presentation[TableSource.self]?.table == nil, let original = fileElement["original"] {
+                catalog.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: original), original: original)
             }
             // The locale an export was made for: what writing it back as `.strings` writes.
             if let target, target != source {
-                catalog.presentation[Self.targetKey] = catalog.presentation[Self.targetKey].map { $0 == target ? $0 : Self.severalTargets } ?? target
+                catalog.presentation[Layout.self, default: Layout()].target = switch catalog.presentation[Layout.self]?.target {
+                case nil: .one(target)
+                case .one(let first) where first == target: .one(target)
+                default: .several
+                }
             }
             if let tool = fileElement.element(named: "header")?.element(named: "tool") {
-                catalog.presentation["xliff.tool-version"] = tool["tool-version"]
+                catalog.presentation[Layout.self, default: Layout()].toolVersion = tool["tool-version"]
             }
             for unit in Self.units(in: fileElement.element(named: "body") ?? fileElement) {
                 guard let id = unit["id"] else {
@@ -111,8 +114,8 @@ public struct XLIFFCodec: Codec {
                     catalog.entries.append(CatalogEntry(key: key, comment: note.isEmpty ? nil : note,
                                                         extractionState: Self.extractionState(of: unit),
                                                         shouldTranslate: doNotTranslate ? false : nil))
-                    if fileElement["original"] != catalog.presentation[CatalogFiles.originalKey] {
-                        catalog.entries[position].presentation[CatalogFiles.originalKey] = fileElement["original"]
+                    if fileElement["original"] != catalog.presentation[TableSource.self]?.original {
+                        catalog.entries[position].presentation[TableSource.self] = TableSource(original: fileElement["original"])
                     }
                 }
                 if Self.context(Self.sourceAbsentContext, of: unit) == nil {
@@ -163,14 +166,23 @@ public struct XLIFFCodec: Codec {
         return path.joined(separator: ".")
     }
 
-    /// The presentation key of the target locale an XLIFF was read with (`zh-Hant`), or
-    /// `severalTargets` when its files name different ones.
-    public static let targetKey = "xliff.target-language"
-    static let severalTargets = "*"
+    /// How an XLIFF was read, kept on its catalog: the locale it was made for, and the version of
+    /// the tool that wrote it (written back in its header).
+    struct Layout: PresentationLayout {
+        enum Target: Hashable, Sendable {
+            /// Every `<file>` names this `target-language` (`zh-Hant`).
+            case one(String)
+            /// Its files name different ones.
+            case several
+        }
+        var target: Target?
+        var toolVersion: String?
+    }
 
     /// The one locale an XLIFF read into `catalog` was made for, if it was read from one.
     public static func target(of catalog: Catalog) -> String? {
-        catalog.presentation[targetKey].flatMap { $0 == severalTargets ? nil : $0 }
+        if case .one(let target) = catalog.presentation[Layout.self]?.target { return target }
+        return nil
     }
 
     /// Trans-units, also inside `<group>`s.
@@ -301,7 +313,8 @@ public struct XLIFFCodec: Codec {
         } else {
             throw Diagnostic.error(.catalogChooseLocale(format: format.id, locales: targets.joined(separator: ", ")))
         }
-        let original = catalog.presentation[CatalogFiles.originalKey] ?? (catalog.presentation["table"] ?? "Localizable") + ".xcstrings"
+        let table = catalog.presentation[TableSource.self]
+        let original = table?.original ?? (table?.table ?? "Localizable") + ".xcstrings"
         var units: [XMLNode] = []
         var losses = Losses()
         for entry in catalog.entries {
@@ -338,7 +351,7 @@ public struct XLIFFCodec: Codec {
         fileAttributes.append(XMLAttribute(name: "datatype", value: "plaintext"))
         let header = XMLElement("header", children: [.element(XMLElement("tool", attributes: [
             XMLAttribute(name: "tool-id", value: "com.apple.dt.xcode"), XMLAttribute(name: "tool-name", value: "Xcode"),
-            XMLAttribute(name: "tool-version", value: catalog.presentation["xliff.tool-version"] ?? "16.0"),
+            XMLAttribute(name: "tool-version", value: catalog.presentation[Layout.self]?.toolVersion ?? "16.0"),
         ]))])
         let file = XMLElement("file", attributes: fileAttributes, children: [.element(header), .element(XMLElement("body", children: units))])
         let root = XMLElement("xliff", attributes: [XMLAttribute(name: "version", value: "1.2")], children: [.element(file)],

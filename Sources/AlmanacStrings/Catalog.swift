@@ -259,11 +259,34 @@ public struct Substitution: Hashable, Sendable, Codable {
     }
 }
 
+/// One format's record of how something was written in its file (the text around an entry, the
+/// file's encoding, the table it came from), kept in a `Presentation` by the module that reads and
+/// writes that format: `StringsFile.EntryLayout`, `XCStringsFile.CatalogLayout`,
+/// `XLIFFLayout`… A presentation holds at most one of each type, found by its type:
+/// `translation.presentation[StringsFile.EntryLayout.self]?.text`.
+public protocol PresentationLayout: Sendable, Equatable {}
+
+/// The table a catalog is (`Localizable`, `InfoPlist`) and the file an XLIFF named for it or for
+/// one of its entries (`en.lproj/InfoPlist.strings`): what every catalog format reads and the tree
+/// and XLIFF writers use to put it back.
+public struct TableSource: PresentationLayout {
+    public var table: String?
+    /// The file an XLIFF's `<file original="…">` named.
+    public var original: String?
+
+    public init(table: String? = nil, original: String? = nil) {
+        self.table = table
+        self.original = original
+    }
+}
+
 /// How something was written in its file — layout, raw text, the line it was on — kept so that a
 /// file written back unchanged comes out byte for byte as it was read, and so that checks can
 /// point at lines. It is not content: equality, hashing and the canonical JSON ignore it.
 public struct Presentation: Hashable, Sendable, Codable {
-    public var values: [String: String]
+    /// The layouts kept, one of each type, as a chain of boxes that are never changed (a
+    /// presentation with none costs a pointer; setting one makes a new head).
+    private var layouts: (any LayoutLink)?
     // The origin is kept in parts (a line and column in 32 bits each) rather than as a
     // `SourceLocation?`, which takes 64 bytes: every translation and entry of a catalog has a
     // presentation, and most have an origin.
@@ -290,14 +313,18 @@ public struct Presentation: Hashable, Sendable, Codable {
         }
     }
 
-    public init(_ values: [String: String] = [:], origin: SourceLocation? = nil) {
-        self.values = values
+    public init(origin: SourceLocation? = nil) {
         self.origin = origin
+    }
+
+    /// A presentation of one layout, and where it was read.
+    public init<Layout: PresentationLayout>(_ layout: Layout, origin: SourceLocation? = nil) {
+        self.origin = origin
+        self[Layout.self] = layout
     }
 
     /// A presentation of nothing but an origin in a file, line and column as kept (−1: none).
     init(file: String?, line: Int32, column: Int32) {
-        values = [:]
         originFile = file
         originLine = line
         originColumn = column
@@ -316,17 +343,84 @@ public struct Presentation: Hashable, Sendable, Codable {
         return Int32(clamping: number)
     }
 
-    public subscript(key: String) -> String? {
-        get { values[key] }
-        set { values[key] = newValue }
+    /// The layout of a type, when one is kept; setting nil removes it.
+    public subscript<Layout: PresentationLayout>(_ type: Layout.Type) -> Layout? {
+        get {
+            var box = layouts
+            while let current = box {
+                if let found = current as? LayoutBox<Layout> { return found.value }
+                box = current.next
+            }
+            return nil
+        }
+        set {
+            // The others in their order, then this one first: the chain is rebuilt, not changed,
+            // so a copy of this presentation keeps what it had.
+            var others: [any LayoutLink] = []
+            var box = layouts
+            while let current = box {
+                if !(current is LayoutBox<Layout>) { others.append(current) }
+                box = current.next
+            }
+            var head: (any LayoutLink)? = nil
+            for other in others.reversed() { head = other.relinked(to: head) }
+            if let newValue { head = LayoutBox(newValue, next: head) }
+            layouts = head
+        }
     }
 
-    public var isEmpty: Bool { values.isEmpty && !hasOrigin }
+    /// The layout of a type, made from `initial` when none is kept, to change in place:
+    /// `presentation[StringsFile.CatalogLayout.self, default: .init()].encoding = "utf-16"`.
+    public subscript<Layout: PresentationLayout>(_ type: Layout.Type, default initial: @autoclosure () -> Layout) -> Layout {
+        get { self[type] ?? initial() }
+        set { self[type] = newValue }
+    }
+
+    /// Whether any layout is kept (not counting the origin).
+    public var hasLayout: Bool { layouts != nil }
+
+    /// Whether both keep the same layouts (of the same types, equal), whatever their origins.
+    public func hasSameLayouts(as other: Presentation) -> Bool {
+        func all(_ presentation: Presentation) -> [any LayoutLink] {
+            var result: [any LayoutLink] = []
+            var box = presentation.layouts
+            while let current = box {
+                result.append(current)
+                box = current.next
+            }
+            return result
+        }
+        let mine = all(self), theirs = all(other)
+        return mine.count == theirs.count && mine.allSatisfy { box in theirs.contains { box.isSame(as: $0) } }
+    }
+
+    public var isEmpty: Bool { layouts == nil && !hasOrigin }
 
     public static func == (lhs: Presentation, rhs: Presentation) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
     public init(from decoder: any Decoder) throws { self.init() }
     public func encode(to encoder: any Encoder) throws {}
+}
+
+/// A link of a presentation's chain of layouts; never changed once made.
+private protocol LayoutLink: AnyObject, Sendable {
+    var next: (any LayoutLink)? { get }
+    /// The same layout linked to another rest of the chain.
+    func relinked(to next: (any LayoutLink)?) -> any LayoutLink
+    func isSame(as other: any LayoutLink) -> Bool
+}
+
+private final class LayoutBox<Layout: PresentationLayout>: LayoutLink {
+    let value: Layout
+    let next: (any LayoutLink)?
+
+    init(_ value: Layout, next: (any LayoutLink)?) {
+        self.value = value
+        self.next = next
+    }
+
+    func relinked(to next: (any LayoutLink)?) -> any LayoutLink { LayoutBox(value, next: next) }
+    func isSame(as other: any LayoutLink) -> Bool { (other as? LayoutBox<Layout>)?.value == value }
 }
 
 extension Catalog {

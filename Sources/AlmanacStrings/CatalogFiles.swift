@@ -147,7 +147,7 @@ public enum CatalogFiles {
                 guard let content = read.content else { break }
                 // The file of the development language's text, as Xcode names it in an XLIFF's
                 // `original` (`en.lproj/Localizable.strings`): its `.strings`, else its `.stringsdict`.
-                if tables[name]!.content.presentation[CatalogFiles.originalKey] == nil, !path.hasSuffix(".xcstrings"),
+                if tables[name]!.content.presentation[TableSource.self]?.original == nil, !path.hasSuffix(".xcstrings"),
                    CatalogPath.isBase(path) || CatalogPath.locale(ofPath: path) == sourceLanguage {
                     original[name] = original[name] ?? path.split(separator: "/").suffix(2).joined(separator: "/")
                 }
@@ -188,17 +188,14 @@ public enum CatalogFiles {
             indexes = [:]
             return order.map { name in
                 var table = tables.removeValue(forKey: name)!
-                if let file = original[name], table.content.presentation[CatalogFiles.originalKey] == nil {
-                    table.content.presentation[CatalogFiles.originalKey] = file
+                if let file = original[name], table.content.presentation[TableSource.self]?.original == nil {
+                    table.content.presentation[TableSource.self, default: TableSource()].original = file
                 }
                 if table.content.isStore { table.content.updateStore { $0.finishMerging() } }
                 return table
             }
         }
     }
-
-    /// The presentation key of the file an XLIFF names as its `original`.
-    public static let originalKey = "xliff.original"
 
 
     /// The tables of these files, read with Foundation only (no ICU, no libxml2: what the accessor

@@ -307,7 +307,7 @@ public struct CatalogStore: Sendable {
     /// A translation's cell: compact when it is a value and where it was read, else kept whole.
     private mutating func cell(_ translation: Translation) -> Cell {
         if let value = translation.value, translation.isPlain, value.utf8.count <= Int(Int32.max),
-           translation.presentation.values.isEmpty, let origin = translation.presentation.originParts {
+           !translation.presentation.hasLayout, let origin = translation.presentation.originParts {
             let place = span(value)
             return Cell(start: place.start, count: Int32(place.count), line: origin.line, column: origin.column, source: fileNumber(origin.file))
         }

@@ -469,15 +469,63 @@ public enum StringsFile {
         }
     }
 
+    // MARK: Layout kept for writing back
+
+    /// How a `.strings` file was written around its entries, kept on its catalog.
+    public struct CatalogLayout: PresentationLayout {
+        /// The text after the last entry (comments, blank lines), written back as it was.
+        public var trailer: String?
+        /// Entries after the last one that repeat a key already read, as JSON (written back in place).
+        public var duplicates: String?
+        /// The encoding it was read in (a `TextEncoding`'s raw value), which a write keeps.
+        public var encoding: String?
+        /// `\r\n` for a file whose lines end so: what is written into it ends its lines so too.
+        public var newline: String?
+
+        public init(trailer: String? = nil, duplicates: String? = nil, encoding: String? = nil, newline: String? = nil) {
+            self.trailer = trailer
+            self.duplicates = duplicates
+            self.encoding = encoding
+            self.newline = newline
+        }
+    }
+
+    /// How one entry was written, kept on its translation: an entry unchanged is written back as
+    /// it was, comments and blank lines before it included.
+    public struct EntryLayout: PresentationLayout {
+        /// What stood before the entry (blank lines, comments not its own).
+        public var before: String?
+        /// The entry as written (`"key" = "value";`).
+        public var text: String?
+        /// Its comment as written, delimiters included.
+        public var comment: String?
+        /// The file's first entry: what stood before it starts the file.
+        public var isFirst = false
+        /// Entries before it that repeat a key already read, as JSON.
+        public var duplicates: String?
+        /// The value as its line reads (a later duplicate of the key may have set another).
+        public var readValue: String?
+
+        public init(before: String? = nil, text: String? = nil, comment: String? = nil, isFirst: Bool = false, duplicates: String? = nil,
+                    readValue: String? = nil) {
+            self.before = before
+            self.text = text
+            self.comment = comment
+            self.isFirst = isFirst
+            self.duplicates = duplicates
+            self.readValue = readValue
+        }
+    }
+
     // MARK: Into the model
 
     /// The catalog of a parsed file, in one locale. With `keepLayout`, every entry keeps the text
     /// it was read from (and the file its trailer and duplicates), so it can be written back as it was.
     public static func catalog(_ parsed: Parsed, locale: String, sourceLanguage: String, fileName: String?, keepLayout: Bool) -> Catalog {
         var catalog = Catalog(sourceLanguage: sourceLanguage)
-        catalog.presentation["strings.trailer"] = parsed.trailer
-        if !parsed.trailerDuplicates.isEmpty { catalog.presentation["strings.duplicates"] = json(parsed.trailerDuplicates) }
-        catalog.presentation["table"] = CatalogPath.table(ofPath: fileName)
+        catalog.presentation[CatalogLayout.self] = CatalogLayout(trailer: parsed.trailer,
+                                                                 duplicates: parsed.trailerDuplicates.isEmpty ? nil : json(parsed.trailerDuplicates))
+        catalog.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: fileName))
         catalog.entries.reserveCapacity(parsed.entries.count)
         // A comment that repeats the key (`/* settings.title */`) or the comment before it (Xcode's
         // "No comment provided by engineer.") shares that string's storage: one copy, not one per
@@ -490,15 +538,19 @@ public enum StringsFile {
                 previousComment = comment
             }
             var translation = Translation(value: entry.value)
-            translation.presentation = Presentation(keepLayout ? ["strings.before": entry.before, "strings.text": entry.text] : [:],
-                                                    origin: entry.line > 0 ? SourceLocation(file: fileName, line: entry.line, column: entry.column)
+            translation.presentation = Presentation(origin: entry.line > 0 ? SourceLocation(file: fileName, line: entry.line, column: entry.column)
                                                         : SourceLocation(file: fileName, keyPath: entry.key))
-            if let commentText = entry.commentText { translation.presentation["strings.comment"] = commentText }
-            // The file's first entry: what stood before it starts the file, not a line of its own.
-            if keepLayout, catalog.entries.isEmpty { translation.presentation["strings.first"] = "" }
-            if !entry.duplicatesBefore.isEmpty { translation.presentation["strings.duplicates"] = json(entry.duplicatesBefore) }
-            // The value as read: when a later duplicate set it, the first line still is as written.
-            if keepLayout { translation.presentation["strings.read-value"] = entry.value }
+            var layout = EntryLayout(comment: entry.commentText,
+                                     duplicates: entry.duplicatesBefore.isEmpty ? nil : json(entry.duplicatesBefore))
+            if keepLayout {
+                layout.before = entry.before
+                layout.text = entry.text
+                // The file's first entry: what stood before it starts the file, not a line of its own.
+                layout.isFirst = catalog.entries.isEmpty
+                // The value as read: when a later duplicate set it, the first line still is as written.
+                layout.readValue = entry.value
+            }
+            if layout != EntryLayout() { translation.presentation[EntryLayout.self] = layout }
             catalog.entries.append(CatalogEntry(key: entry.key, comment: comment, translations: [locale: translation]))
         }
         return catalog
@@ -515,8 +567,8 @@ public enum StringsFile {
         var sink = StoreSink(store: CatalogStore(sourceLanguage: sourceLanguage), locale: locale, fileName: fileName)
         sink.store.startMerging()
         let trailer = try parser.run(into: &sink)
-        sink.store.presentation["strings.trailer"] = trailer
-        sink.store.presentation["table"] = CatalogPath.table(ofPath: fileName)
+        sink.store.presentation[CatalogLayout.self] = CatalogLayout(trailer: trailer)
+        sink.store.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: fileName))
         return (sink.store, parser.diagnostics)
     }
 

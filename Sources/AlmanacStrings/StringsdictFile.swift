@@ -64,7 +64,7 @@ public enum StringsdictFile {
     public static func catalog(_ members: [(String, PropertyList)], locale: String, sourceLanguage: String, fileName file: String?,
                                diagnostics: inout [Diagnostic]) throws(Diagnostic) -> Catalog {
         var catalog = Catalog(sourceLanguage: sourceLanguage)
-        catalog.presentation["table"] = CatalogPath.table(ofPath: file)
+        catalog.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: file))
         for (key, value) in members {
             let location = SourceLocation(file: file, line: value.line, keyPath: key)
             var translation = try Self.translation(value, key: key, location: location, diagnostics: &diagnostics)

@@ -12,10 +12,10 @@ public enum XCStringsFile {
         // Locales become folder names (`zh-Hant.lproj`): each is checked where it is read.
         try LanguageTag.check(catalog.sourceLanguage, at: SourceLocation(file: file, line: Self.line(of: catalog.sourceLanguage, in: bytes, from: 1),
                                                                         keyPath: "sourceLanguage"))
-        catalog.presentation["table"] = CatalogPath.table(ofPath: file)
+        catalog.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: file))
         catalog.stringCatalogVersion = Self.member(top, "version")?.string
-        catalog.presentation["xcstrings.version"] = catalog.stringCatalogVersion
-        if String(decoding: bytes, as: UTF8.self).contains("\\/") { catalog.presentation["xcstrings.escape-slash"] = "yes" }
+        catalog.presentation[CatalogLayout.self] = CatalogLayout(version: catalog.stringCatalogVersion,
+                                                                 escapesSlash: String(decoding: bytes, as: UTF8.self).contains("\\/"))
         var wellFormed: Set<String> = [catalog.sourceLanguage]
         for (key, value) in Self.member(top, "strings")?.object ?? [] {
             let location = SourceLocation(file: file, line: lines[key], keyPath: key)
@@ -44,7 +44,7 @@ public enum XCStringsFile {
                 default: extra.append((name, member))
                 }
             }
-            if !extra.isEmpty { entry.presentation["xcstrings.extra"] = JSONValue.object(extra).serialized() }
+            if !extra.isEmpty { entry.presentation[EntryLayout.self] = EntryLayout(extra: JSONValue.object(extra).serialized()) }
             catalog.entries.append(entry)
         }
         keepLayout(of: bytes, in: &catalog)
@@ -57,20 +57,15 @@ public enum XCStringsFile {
     /// written anew).
     static func keepLayout(of bytes: [UInt8], in catalog: inout Catalog) {
         guard let layout = XCStringsLayout(bytes), layout.entries.count == catalog.entries.count else { return }
-        catalog.presentation["xcstrings.head"] = layout.head
-        catalog.presentation["xcstrings.trail"] = layout.trail
-        catalog.presentation["xcstrings.tail"] = layout.tail
-        catalog.presentation["xcstrings.lead"] = layout.lead
-        catalog.presentation["xcstrings.source-language"] = catalog.sourceLanguage
-        if layout.entries.count > 1 { catalog.presentation["xcstrings.separator"] = layout.entries[1].before }
-        let style = layout.style
-        catalog.presentation["xcstrings.indent"] = style.indent.map(String.init) ?? ""
-        catalog.presentation["xcstrings.colon"] = style.colon.rawValue
-        catalog.presentation["xcstrings.spaced-separator"] = style.spacedSeparator ? "yes" : nil
+        catalog.presentation[CatalogLayout.self, default: CatalogLayout()].text = TextLayout(
+            head: layout.head, lead: layout.lead, trail: layout.trail, tail: layout.tail, sourceLanguage: catalog.sourceLanguage,
+            separator: layout.entries.count > 1 ? layout.entries[1].before : nil, style: layout.style)
         for index in catalog.entries.indices {
-            catalog.entries[index].presentation["xcstrings.text"] = layout.entries[index].text
-            catalog.entries[index].presentation["xcstrings.before"] = layout.entries[index].before
-            catalog.entries[index].presentation["xcstrings.fingerprint"] = String(catalog.entries[index].hashValue)
+            var entry = catalog.entries[index].presentation[EntryLayout.self, default: EntryLayout()]
+            entry.text = layout.entries[index].text
+            entry.before = layout.entries[index].before
+            entry.fingerprint = catalog.entries[index].hashValue
+            catalog.entries[index].presentation[EntryLayout.self] = entry
         }
     }
 
@@ -111,8 +106,61 @@ public enum XCStringsFile {
         return line + bytes[index..<found.lowerBound].count { $0 == UInt8(ascii: "\n") }
     }
 
-    /// The presentation key of a localization's members the catalog model does not hold.
-    public static let unmodeledMembers = "xcstrings.localization-extra"
+    /// How a string catalog was written, kept on its catalog for writing it back as it was.
+    package struct CatalogLayout: PresentationLayout {
+        /// The file's `version`: a catalog read from a string catalog keeps its entries' order.
+        package var version: String?
+        /// The file writes `/` as `\/`.
+        package var escapesSlash = false
+        /// The text around its entries and their style, when the file could be laid out so.
+        package var text: TextLayout?
+
+        package init(version: String? = nil, escapesSlash: Bool = false, text: TextLayout? = nil) {
+            self.version = version
+            self.escapesSlash = escapesSlash
+            self.text = text
+        }
+    }
+
+    /// The text around a string catalog's entries (see `XCStringsLayout`) and the style of its first
+    /// entry, for entries written anew.
+    package struct TextLayout: Hashable, Sendable {
+        package var head: String
+        package var lead: String
+        package var trail: String
+        package var tail: String
+        /// The source language the file was read with (a catalog that changed it is written anew).
+        package var sourceLanguage: String
+        /// What stands between the first entry and the second; nil for a file of one entry.
+        package var separator: String?
+        package var style: XCStringsStyle
+    }
+
+    /// How one entry was written, kept on it.
+    package struct EntryLayout: PresentationLayout {
+        /// The entry's members the model does not hold, as JSON.
+        package var extra: String?
+        /// The entry as written, what stood before it, and a fingerprint of what it held then: an
+        /// entry that still holds that is written as its text.
+        package var text: String?
+        package var before: String?
+        package var fingerprint: Int?
+
+        package init(extra: String? = nil, text: String? = nil, before: String? = nil, fingerprint: Int? = nil) {
+            self.extra = extra
+            self.text = text
+            self.before = before
+            self.fingerprint = fingerprint
+        }
+    }
+
+    /// A localization's members the catalog model does not hold (an App Shortcut's `stringSet`),
+    /// as JSON, kept on its translation: written back, and telling that the translation is not empty.
+    public struct UnmodeledMembers: PresentationLayout {
+        public var json: String
+
+        public init(json: String) { self.json = json }
+    }
 
     public static func state(_ unit: JSONValue?) -> Translation.State? {
         guard let unit, let members = unit.object, let text = member(members, "state")?.string else { return nil }
@@ -180,7 +228,7 @@ public enum XCStringsFile {
         // What the model does not hold (an App Shortcut's `stringSet` of phrases) is kept as text, to
         // be written back and to tell that the translation is not empty.
         let unmodeled = members.filter { !["stringUnit", "variations", "substitutions"].contains($0.0) }
-        if !unmodeled.isEmpty { translation.presentation[Self.unmodeledMembers] = JSONValue.object(unmodeled).serialized() }
+        if !unmodeled.isEmpty { translation.presentation[UnmodeledMembers.self] = UnmodeledMembers(json: JSONValue.object(unmodeled).serialized()) }
         return translation
     }
 }

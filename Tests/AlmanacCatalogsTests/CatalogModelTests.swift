@@ -45,11 +45,39 @@ import Testing
         #expect(Presentation().origin == nil && Presentation().isEmpty)
         #expect(!Presentation(origin: SourceLocation()).isEmpty)
 
-        var presentation = Presentation(["strings.text": "\"k\" = \"v\";"], origin: full)
+        var presentation = Presentation(StringsFile.EntryLayout(text: "\"k\" = \"v\";"), origin: full)
         presentation.origin = nil
         #expect(presentation.origin == nil && !presentation.isEmpty)
         // Past 32 bits a line is kept as the largest that fits, not wrapped to a wrong one.
         #expect(Presentation(origin: SourceLocation(file: "f", line: Int(Int32.max) + 10)).origin?.line == Int(Int32.max))
+    }
+
+    /// Layouts are found by their type, one of each: set, replaced, removed, changed in place; a
+    /// copy keeps what it had when the original changes; `hasSameLayouts` compares them whatever
+    /// the order they were set in; none of it is content (`==` and hashing ignore it).
+    @Test func layoutsAreKeptByType() {
+        var presentation = Presentation()
+        #expect(presentation[TableSource.self] == nil && !presentation.hasLayout)
+        presentation[TableSource.self] = TableSource(table: "Localizable")
+        presentation[StringsFile.CatalogLayout.self, default: .init()].encoding = "utf-16le"
+        let copy = presentation
+        presentation[TableSource.self]?.original = "en.lproj/Localizable.strings"
+        presentation[StringsFile.CatalogLayout.self, default: .init()].newline = "\r\n"
+        #expect(presentation[TableSource.self] == TableSource(table: "Localizable", original: "en.lproj/Localizable.strings"))
+        #expect(presentation[StringsFile.CatalogLayout.self] == StringsFile.CatalogLayout(encoding: "utf-16le", newline: "\r\n"))
+        #expect(copy[TableSource.self] == TableSource(table: "Localizable"))
+        #expect(copy[StringsFile.CatalogLayout.self] == StringsFile.CatalogLayout(encoding: "utf-16le"))
+        #expect(!presentation.hasSameLayouts(as: copy))
+
+        var reordered = Presentation(StringsFile.CatalogLayout(encoding: "utf-16le", newline: "\r\n"))
+        reordered[TableSource.self] = TableSource(table: "Localizable", original: "en.lproj/Localizable.strings")
+        #expect(reordered.hasSameLayouts(as: presentation) && presentation.hasSameLayouts(as: reordered))
+        reordered[StringsFile.CatalogLayout.self] = nil
+        #expect(reordered[StringsFile.CatalogLayout.self] == nil && reordered[TableSource.self] != nil)
+        #expect(!reordered.hasSameLayouts(as: presentation))
+        reordered[TableSource.self] = nil
+        #expect(!reordered.hasLayout && reordered.isEmpty)
+        #expect(reordered == presentation && reordered.hashValue == presentation.hashValue)
     }
 
     /// Files merged one at a time as they are parsed give the tables merging them all at the end

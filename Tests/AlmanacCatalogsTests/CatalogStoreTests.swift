@@ -10,19 +10,19 @@ func layoutDifferences(_ a: Catalog, _ b: Catalog) -> [String] {
     var found: [String] = []
     func same(_ x: String?, _ y: String?) -> Bool { x.map { Array($0.utf8) } == y.map { Array($0.utf8) } }
     if a != b { found.append("contents differ") }
-    if a.presentation.values != b.presentation.values { found.append("catalog layout: \(a.presentation.values) / \(b.presentation.values)") }
+    if !a.presentation.hasSameLayouts(as: b.presentation) { found.append("catalog layout") }
     if a.stringCatalogVersion != b.stringCatalogVersion { found.append("version") }
     guard a.entries.count == b.entries.count else { return found + ["\(a.entries.count) entries / \(b.entries.count)"] }
     for (x, y) in zip(a.entries, b.entries) {
         if !same(x.key, y.key) { found.append("key \(x.key) / \(y.key)") }
         if !same(x.comment, y.comment) { found.append("\(x.key): comment") }
-        if x.presentation.values != y.presentation.values || x.presentation.origin != y.presentation.origin { found.append("\(x.key): entry layout") }
+        if !x.presentation.hasSameLayouts(as: y.presentation) || x.presentation.origin != y.presentation.origin { found.append("\(x.key): entry layout") }
         if x.extractionState != y.extractionState || x.shouldTranslate != y.shouldTranslate { found.append("\(x.key): entry fields") }
         if Set(x.translations.keys) != Set(y.translations.keys) { found.append("\(x.key): locales") }
         for (locale, translation) in x.translations {
             guard let other = y.translations[locale] else { continue }
             if translation != other || !same(translation.value, other.value) { found.append("\(x.key) \(locale): value") }
-            if translation.presentation.values != other.presentation.values { found.append("\(x.key) \(locale): layout") }
+            if !translation.presentation.hasSameLayouts(as: other.presentation) { found.append("\(x.key) \(locale): layout") }
             if translation.presentation.origin != other.presentation.origin {
                 found.append("\(x.key) \(locale): origin \(String(describing: translation.presentation.origin)) / \(String(describing: other.presentation.origin))")
             }
@@ -109,7 +109,7 @@ func layoutDifferences(_ a: Catalog, _ b: Catalog) -> [String] {
             CatalogEntry(key: "a", comment: "later", translations: ["zh-Hans": translation("甲", line: 3)]),
         ])
         var plural = Translation(value: "%#@n@", substitutions: ["n": Substitution(plural: [.one: "%d day", .other: "%d days"])])
-        plural.presentation = Presentation(["stringsdict.layout": "x"], origin: SourceLocation(file: "f.stringsdict", keyPath: "a"))
+        plural.presentation = Presentation(StringsFile.EntryLayout(text: "x"), origin: SourceLocation(file: "f.stringsdict", keyPath: "a"))
         let third = Catalog(entries: [CatalogEntry(key: "a", translations: ["en": plural]), CatalogEntry(key: "b", translations: ["en": plural])])
 
         var merged = first

@@ -73,7 +73,7 @@ import Testing
         // An `original` that names no table leaves the table to the file's own name.
         let decoded = try XLIFFCodec().decode(CodecInput(contentsOf: hostile("original-traversal.xliff")), context: CodecContext())
         guard case .catalog(let catalog) = decoded.document else { Issue.record("not a catalog"); return }
-        #expect(catalog.presentation["table"] == nil && catalog.locales == ["en", "zh-Hant"])
+        #expect(catalog.presentation[TableSource.self]?.table == nil && catalog.locales == ["en", "zh-Hant"])
     }
 
     @Test func lprojFolderNamesAreChecked() throws {

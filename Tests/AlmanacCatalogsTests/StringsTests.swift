@@ -37,7 +37,7 @@ func catalog(_ decoded: Decoded) -> Catalog {
         #expect(strings["home.title"]?.comment == "首页")
         #expect(strings["home.greeting"]?.comment == nil)
         #expect(strings["home.streak"]?.comment == "%d: 连续学习的天数")
-        #expect(strings.presentation["table"] == "Localizable")
+        #expect(strings.presentation[TableSource.self]?.table == "Localizable")
         // Written back unchanged: the same bytes, still UTF-16LE without a BOM.
         let bytes = try codec.encode(decoded.document, context: CodecContext()).bytes
         #expect(bytes == (try fixtureBytes("utf16-no-bom/zh-Hans.lproj/Localizable.strings")))

@@ -78,7 +78,7 @@ import Testing
         let note = try #require(table.diagnostics.first { $0.code == .catalogBaseShadowed })
         #expect(note.location?.file == "\(folder)/Base.lproj/infoPlist.strings")
         #expect(note.message.arguments == ["\(folder)/en.lproj/infoPlist.strings"])
-        #expect(table.catalog.presentation[CatalogFiles.originalKey] == "en.lproj/infoPlist.strings")
+        #expect(table.catalog.presentation[TableSource.self]?.original == "en.lproj/infoPlist.strings")
         // The Foundation-only reader (the accessor generator's) follows the same rule.
         let plain = try #require(CatalogFiles.read(files: CatalogTree.files(under: folder), sourceLanguage: "en").first)
         #expect(plain.catalog == table.catalog)

@@ -164,7 +164,7 @@ public struct AuditFixer {
     /// zh-Hans file beside it.
     static func simplifiedTexts(in tables: [AuditTable]) -> [String: (locale: String, translation: Translation)] {
         var result: [String: (locale: String, translation: Translation)] = [:]
-        for table in tables where table.catalog.presentation[CatalogFiles.originalKey] != nil {
+        for table in tables where table.catalog.presentation[TableSource.self]?.original != nil {
             for locale in table.catalog.locales where AuditLocale(locale).isSimplified {
                 for entry in table.catalog.entries {
                     guard let translation = entry.translations[locale], let original = Self.original(of: entry, in: table.catalog) else { continue }
@@ -175,8 +175,13 @@ public struct AuditFixer {
         return result
     }
 
+    /// The locale a drafted translation was drafted from, kept on it until its edit is written.
+    struct DraftedFrom: PresentationLayout {
+        var locale: String
+    }
+
     static func original(of entry: CatalogEntry, in catalog: Catalog) -> String? {
-        entry.presentation[CatalogFiles.originalKey] ?? catalog.presentation[CatalogFiles.originalKey]
+        entry.presentation[TableSource.self]?.original ?? catalog.presentation[TableSource.self]?.original
     }
 
     /// The table with its fixable findings fixed, pass after pass, and the fixes.
@@ -249,7 +254,7 @@ public struct AuditFixer {
         var (drafted, used) = memory(source).apply(to: converter.convert(translation), source: translation)
         drafted.state = .needsReview
         drafted.textStates = nil
-        drafted.presentation["audit.drafted-from"] = source
+        drafted.presentation[DraftedFrom.self] = DraftedFrom(locale: source)
         entry.translations[locale] = drafted
         return Fix(check: MissingKeyRule.check, table: table, key: entry.key, locale: locale, variant: "", before: nil,
                    after: drafted.texts.map(\.text).joined(separator: " | "),
@@ -304,7 +309,7 @@ public struct AuditFixer {
                       let new = after.text(at: fix.variant), old != new else { continue }
                 result.append(FileEdit(file: file, key: fix.key, locale: fix.locale, variant: fix.variant, before: old, after: new, fixes: made))
             } else {
-                let source = after.presentation["audit.drafted-from"] ?? ""
+                let source = after.presentation[DraftedFrom.self]?.locale ?? ""
                 // The Simplified text's file, or for a draft from another XLIFF file, this table's own file.
                 guard let sourceFile = original.catalog.entries[position].translations[source]?.presentation.origin?.file
                     ?? (original.files.count == 1 ? original.files[0] : nil) else { continue }

@@ -15,7 +15,7 @@ struct EmptyValueRule: ValueRule {
     func check(_ value: ValueContext) {
         // A String Catalog localization of another kind (an App Shortcut's phrases) has text the
         // catalog model does not hold.
-        guard value.translation.presentation[XCStringsFile.unmodeledMembers] == nil else { return }
+        guard value.translation.presentation[XCStringsFile.UnmodeledMembers.self] == nil else { return }
         // A translation as empty as the base's text (a plist editor's leftover `New item`): the
         // base's finding says what to fix.
         if value.locale != value.key.baseLocale, let base = value.key.base, base.texts.allSatisfy({ $0.text.isEmpty }) { return }
