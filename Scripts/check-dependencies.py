@@ -7,7 +7,9 @@
   ISAL trait): no ICU, no libxml2, no Almanac module;
 - the calendar engine depends on Core and the ICU bridge only;
 - the StringAccessors plugin's tool and AlmanacStrings reach no system library or shim (a Mac
-  builds them with nothing installed).
+  builds them with nothing installed);
+- no product reaches the tests' own targets (CXMLReference, libxml2's push parser that the
+  hand-written XML scanner is held to).
 
     swift package describe --type json | python3 Scripts/check-dependencies.py
 """
@@ -37,7 +39,9 @@ for codec in sorted(CODECS):
     if others:
         problems.append("%s depends on the codec module(s) %s" % (codec, ", ".join(sorted(others))))
 NO_SYSTEM_LIBRARIES = ["almanac-strings-gen", "AlmanacStrings", "AlmanacBytes"]
-SYSTEM = {"CICU", "CICUShim", "CLibXML2", "CXMLShim", "CISAL", "CZlib"}
+SYSTEM = {"CICU", "CICUShim", "CLibXML2", "CXMLShim", "CXMLReference", "CISAL", "CZlib"}
+# The tests' own targets, which no product may reach.
+TEST_ONLY = {"CXMLReference", "AlmanacTestSupport"}
 
 engine, allowed = ENGINE
 direct = set(targets[engine].get("target_dependencies", []))
@@ -51,6 +55,15 @@ zip_module, zip_allowed = ZIP
 if closure(zip_module) - zip_allowed:
     problems.append("%s reaches %s (only %s allowed)" % (zip_module, ", ".join(sorted(closure(zip_module) - zip_allowed)),
                                                          ", ".join(sorted(zip_allowed))))
+# What the tests keep for themselves (libxml2's push parser, the reference XMLScanner is held to)
+# ships in no product.
+for product in description.get("products", []):
+    for target in product.get("targets", []):
+        if target in TEST_ONLY - {product["name"]}:
+            continue
+        reached = (closure(target) | {target}) & (TEST_ONLY - {product["name"]})
+        if reached:
+            problems.append("the product %s reaches %s, which is the tests' own" % (product["name"], ", ".join(sorted(reached))))
 # The byte tools sit below everything: they depend on nothing.
 if targets.get("AlmanacBytes", {}).get("target_dependencies"):
     problems.append("AlmanacBytes depends on %s; it must depend on nothing" % ", ".join(targets["AlmanacBytes"]["target_dependencies"]))

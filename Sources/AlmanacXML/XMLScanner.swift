@@ -1,7 +1,8 @@
 internal import AlmanacBytes
 
 /// A streamed reader for the large parts of a workbook (a sheet of a million rows, its shared
-/// strings): the same events and protections as `XMLStreamReader`, read by hand from the bytes.
+/// strings): the same events and protections as libxml2's push parser (the tests' `XMLStreamReader`),
+/// read by hand from the bytes.
 ///
 /// Those parts are plain XML: elements, attributes, text, the five predefined entities and
 /// character references, CDATA, comments, processing instructions. That is all this reader

@@ -1,5 +1,6 @@
-// What parse.c and stream.c share: set-up, errors, and the handlers that refuse what a document
-// may not do (entity declarations, undefined references, nesting past the limit).
+// What parse.c shares with the tests' reference stream reader (Tests/Support/CXMLReference):
+// set-up, errors, and the handlers that refuse what a document may not do (entity declarations,
+// undefined references, nesting past the limit).
 #ifndef ALMANAC_CXMLSHIM_INTERNAL_H
 #define ALMANAC_CXMLSHIM_INTERNAL_H
 

@@ -1,28 +1,18 @@
-package import AlmanacBytes
-internal import CXMLShim
-
-/// What a streamed document tells as it is read: elements opening and closing, and text.
-/// Names and text are lent for the length of the call.
-package protocol XMLStreamHandler: AnyObject {
-    func start(_ name: ByteView, _ attributes: XMLStreamAttributes)
-    func end(_ name: ByteView)
-    func text(_ bytes: ByteView)
-}
-
-/// An element's attributes as the stream lends them: values by local name, entities resolved,
-/// valid only inside the `start` call that lends them.
-package typealias XMLStreamAttributes = LentPairs
+import AlmanacBytes
+@testable import AlmanacXML
+import CXMLReference
+import CXMLShim
 
 /// A document read as it arrives, in pieces, with the protections of `XMLElement(parsing:)`: no
 /// network, no external entities, entity declarations refused, nesting limited; memory stays that
 /// of one piece. libxml2's push parser.
 ///
-/// Nothing in the tool reads with it: it is kept (with `stream.c`) as the reference `XMLScanner`,
-/// which reads a workbook's sheets, is tested against event for event — 1,500 random documents cut
-/// anywhere and 3,000 damaged ones (`XMLScannerTests`). A hand-written reader of a format as old as
-/// XML earns trust only beside the reader everyone uses; were the tests to go, this would go with
-/// them. (libxml2's SAX2 hands out `&amp;` in an attribute value as `&#38;`.)
-package final class XMLStreamReader {
+/// Nothing in the tool reads with it, and no product ships it (it and `CXMLReference` are the
+/// tests'): it is the reference `XMLScanner`, which reads a workbook's sheets, is tested against
+/// event for event — 1,500 random documents cut anywhere and 3,000 damaged ones
+/// (`XMLScannerTests`). A hand-written reader of a format as old as XML earns trust only beside
+/// the reader everyone uses. (libxml2's SAX2 hands out `&amp;` in an attribute value as `&#38;`.)
+final class XMLStreamReader {
     private let stream: OpaquePointer
     private let box: Box
     private var line = 0
@@ -32,7 +22,7 @@ package final class XMLStreamReader {
         init(_ handler: any XMLStreamHandler) { self.handler = handler }
     }
 
-    package init(handler: any XMLStreamHandler, limits: XMLLimits = .default) throws(XMLError) {
+    init(handler: any XMLStreamHandler, limits: XMLLimits = .default) throws(XMLError) {
         box = Box(handler)
         let context = Unmanaged.passUnretained(box).toOpaque()
         guard let stream = alm_xml_stream_open(context, { context, name, count, pairs, lengths in
@@ -57,7 +47,7 @@ package final class XMLStreamReader {
 
     /// Reads the next piece (pieces may split anywhere, inside a name or a character); `last`
     /// ends the document (an unclosed element is then an error).
-    package func feed(_ bytes: [UInt8], last: Bool = false) throws(XMLError) {
+    func feed(_ bytes: [UInt8], last: Bool = false) throws(XMLError) {
         var error = AlmXMLError()
         let status = bytes.withUnsafeBufferPointer { buffer in
             alm_xml_stream_feed(stream, buffer.baseAddress, Int32(buffer.count), last ? 1 : 0, &error)

@@ -4,12 +4,12 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
-#include "CXMLShim.h"
+#include "CXMLReference.h"
 #include "internal.h"
 
 // A document read as it arrives (libxml2's push parser with SAX callbacks): the reference the
 // hand-written XMLScanner, which reads a workbook's sheets, is tested against (XMLStreamReader's
-// comment says why it is kept). The same protections as alm_xml_parse:
+// comment in Tests/AlmanacXMLTests says why it is kept). The same protections as alm_xml_parse:
 // no network, no external entities, entity declarations refused, a depth limit.
 
 struct AlmXMLStream {
