@@ -77,6 +77,10 @@ import Testing
         // All or nothing: a text with a character of several forms (畫: 画 or 划; 夹: 夾 or 袷) stays
         // whole for a person; converting the rest left words half converted (畫质, 開发者 once).
         #expect(fix("traditional-in-hans", "請選擇影片畫質", traditional: false) == nil)
+        // A text with kana is Japanese (or Taiwan's borrowed の): its kanji converted would be
+        // neither language (家计の予算编成, fresh-14), so it is left to a person.
+        #expect(fix("traditional-in-hans", "家計の予算編成", traditional: false) == nil)
+        #expect(fix("simplified-in-hant", "小确幸の店") == nil)
         #expect(fix("simplified-in-hant", "显示文件夹名称") == nil)
         // A form of the supplementary planes (開's 𫔭, 買's 𧹒) is no second form.
         #expect(fix("traditional-in-hans", "聯絡開發者！購買授權", traditional: false) == "联络开发者！购买授权")

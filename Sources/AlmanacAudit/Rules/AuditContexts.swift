@@ -307,7 +307,7 @@ final class TextContext {
 
     /// Whether the text is Japanese (kana): the Chinese script, word and mark checks leave it to
     /// `japanese-in-chinese`.
-    var isJapanese: Bool { traits.isChinese && JapaneseInChineseRule.isJapanese(text) }
+    var isJapanese: Bool { traits.isChinese && JapaneseInChineseRule.isJapanese(text, inSimplified: traits.isSimplified) }
 
     /// The characters of the text only Simplified Chinese writes (none in Japanese text).
     var simplifiedCharacters: String {

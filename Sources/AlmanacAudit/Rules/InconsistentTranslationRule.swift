@@ -36,6 +36,9 @@ struct InconsistentTranslationRule: ProjectRule {
                         // The zh-Hans text is one, the base's are two (Deadline, Due date): zh-Hant follows the base.
                         .values(("goal.deadline", "en", "Deadline"), ("goal.deadline", "zh-Hans", "截止日期"), ("goal.deadline", "zh-Hant", "截止日期"),
                                 ("sort.due", "en", "Due date"), ("sort.due", "zh-Hans", "截止日期"), ("sort.due", "zh-Hant", "到期日")),
+                        // Spaces that pad a label to its column: one text.
+                        .values(("login.user", "en", "User ID"), ("login.user", "zh-Hans", "账   号"), ("user", "en", "User ID"),
+                                ("user", "zh-Hans", "账号")),
                         // No base text: the keys (Kind, Type) are the texts, and they differ.
                         .values(("Kind", "zh-Hans", "类型"), ("Kind", "zh-Hant", "種類"), ("Type", "zh-Hans", "类型"), ("Type", "zh-Hant", "類型"))])
 
@@ -138,6 +141,9 @@ struct InconsistentTranslationRule: ProjectRule {
             guard Self.isText(shown), Self.words(shown) >= words else { continue }
             let ways = all.filter { way in !all.contains { $0.text != way.text && ($0.text.contains(way.text) || way.text.contains($0.text)) } }
             func key(_ use: Use) -> String { project.tables[use.table].content.key(at: use.entry) }
+            // Spaces between two Han characters pad a form's label to its column (账   号 beside
+            // 密   码): the same text as 账号.
+            guard Set(ways.map { Self.unpadded($0.text) }).count > 1 else { continue }
             guard ways.count > 1, reported.insert(ways.flatMap { $0.uses.map { project.tables[$0.table].name + "\u{1F}" + key($0) } }.sorted() + [target]).inserted
             else { continue }
             // One text written two ways: the same key has both, or they differ only in form.
@@ -178,6 +184,26 @@ struct InconsistentTranslationRule: ProjectRule {
                 default: result.append(scalar)
                 }
             }
+        }
+        return String(result)
+    }
+
+    /// The text without the spaces that stand between two Han characters.
+    static func unpadded(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index].properties.isWhitespace, let previous = result.last, ScriptPurity.isHan(previous.value) {
+                var end = index
+                while end < scalars.count, scalars[end].properties.isWhitespace { end += 1 }
+                if end < scalars.count, ScriptPurity.isHan(scalars[end].value) {
+                    index = end
+                    continue
+                }
+            }
+            result.append(scalars[index])
+            index += 1
         }
         return String(result)
     }

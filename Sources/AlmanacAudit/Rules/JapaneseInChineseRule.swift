@@ -5,10 +5,12 @@
 struct JapaneseInChineseRule: TextRule {
     static let description = AuditRuleDescription(
         id: "japanese-in-chinese", severity: .warning, scope: .text, locales: .chinese,
-        triggering: [.values(("share", "en", "Tap the Share button"), ("share", "zh-Hans", "「共有」ボタンをタップ"))],
+        triggering: [.values(("share", "en", "Tap the Share button"), ("share", "zh-Hans", "「共有」ボタンをタップ")),
+                     .values(("budget", "en", "Household budget"), ("budget", "zh-Hans", "家計の予算編成"))],
         nonTriggering: [.values(("share", "en", "Tap the Share button"), ("share", "zh-Hans", "点击“共享”按钮")),
                         .values(("language.ja", "en", "日本語"), ("language.ja", "zh-Hant", "日本語")),
-                        .values(("title", "en", "Tokyo・Osaka"), ("title", "zh-Hant", "東京・大阪"))])
+                        .values(("title", "en", "Tokyo・Osaka"), ("title", "zh-Hant", "東京・大阪")),
+                        .values(("shop", "en", "Little Joys Shop"), ("shop", "zh-Hant", "小確幸の店"))])
 
     func check(_ text: TextContext) {
         guard text.isJapanese else { return }
@@ -16,15 +18,21 @@ struct JapaneseInChineseRule: TextRule {
     }
 
     /// Whether `text` holds Japanese: two kana letters or more (the middle dot ・ and the long
-    /// vowel mark ー, which Chinese text borrows, do not count).
-    static func isJapanese(_ text: String) -> Bool {
+    /// vowel mark ー, which Chinese text borrows, do not count), or in Simplified Chinese text one:
+    /// Taiwan's text borrows の (小確幸の店), the mainland's does not (家計の予算編成 is Japanese).
+    static func isJapanese(_ text: String, inSimplified: Bool = false) -> Bool {
+        let needed = inSimplified ? 1 : 2
         var count = 0
         for scalar in text.unicodeScalars where isKana(scalar) {
             count += 1
-            if count >= 2 { return true }
+            if count >= needed { return true }
         }
         return false
     }
+
+    /// Whether `text` holds any kana: `--fix` leaves its characters to a person (converting the
+    /// kanji around kana gives neither language: 家计の予算编成).
+    static func holdsKana(_ text: String) -> Bool { text.unicodeScalars.contains(where: isKana) }
 
     static func isKana(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -33,7 +33,9 @@ struct SimplifiedInHantRule: TextRule {
 
 extension SimplifiedInHantRule: TextFixingRule {
     static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
-        // Each Simplified character as its Taiwan form, where the phrase around it decides one.
-        ChineseConverter.taiwanCharacters(at: ScriptPurity.simplifiedPositions(in: Array(text.unicodeScalars)), in: text)
+        // Each Simplified character as its Taiwan form, where the phrase around it decides one; a
+        // text with kana is a person's to decide.
+        guard !JapaneseInChineseRule.holdsKana(text) else { return nil }
+        return ChineseConverter.taiwanCharacters(at: ScriptPurity.simplifiedPositions(in: Array(text.unicodeScalars)), in: text)
     }
 }

@@ -25,7 +25,7 @@ struct TraditionalInHansRule: TextRule {
 
 extension TraditionalInHansRule: TextFixingRule {
     static func fixed(_ text: String, base: String?, traditional: Bool, using fixes: TextFixes) -> String? {
-        guard let simplifier = fixes.simplifierNow() else { return nil }
+        guard !JapaneseInChineseRule.holdsKana(text), let simplifier = fixes.simplifierNow() else { return nil }
         // All or nothing: a character with several Simplified forms (畫: 画 or 划) is a person's to
         // decide, and converting the others around it would leave a word half converted (開发者).
         let scalars = Array(text.unicodeScalars)
