@@ -28,18 +28,38 @@ struct UntranslatedRule: TextRule {
                         .values(("Lorem ipsum dolor sit amet, consectetur", "en", "Lorem ipsum dolor sit amet, consectetur"),
                                 ("Lorem ipsum dolor sit amet, consectetur", "zh-Hant", "Lorem ipsum dolor sit amet, consectetur")),
                         .values(("date", "en", "Date"), ("date", "zh-Hant", "Date"), alsoFinds: ["untranslated-term"]),
-                        .values(("plus", "en", "Pocket Casts Plus"), ("plus", "zh-Hant", "Pocket Casts Plus"), alsoFinds: ["untranslated-term"])])
+                        .values(("plus", "en", "Pocket Casts Plus"), ("plus", "zh-Hant", "Pocket Casts Plus"), alsoFinds: ["untranslated-term"]),
+                        // A product's name with its version, a brand's: names, for a person to decide.
+                        .values(("WMV3 DESC.", "en", "Windows Media Video 9"), ("WMV3 DESC.", "zh-Hant", "Windows Media Video 9"),
+                                ("X264 DESC.", "en", "Open Source H.264"), ("X264 DESC.", "zh-Hant", "Open Source H.264"),
+                                ("Movie-M4V", "en", "iTunes Video Podcast"), ("Movie-M4V", "zh-Hant", "iTunes Video Podcast"),
+                                alsoFinds: ["untranslated-term"])])
 
     func check(_ text: TextContext) {
         if Self.untranslatedWords(text) >= 2, !Self.isTitle(text.text) { text.report(Self.description, value: text.text, base: text.reference) }
     }
 
-    /// A short title, every word capitalised and no sentence's punctuation: a name as often as a
-    /// label (Pocket Casts Plus, Patron Chrome; Light Contrast, Play Video).
+    /// A short title, every word capitalised (or a brand's, with a capital inside: iTunes) and no
+    /// sentence's punctuation: a name as often as a label (Pocket Casts Plus, Patron Chrome,
+    /// iTunes Video Podcast; Light Contrast, Play Video). A version or model number (9, V2, H.264,
+    /// 1252) is part of a name, not one of its three words (Windows Media Video 9, Open Source H.264).
     static func isTitle(_ text: String) -> Bool {
-        let words = text.split(whereSeparator: { $0.isWhitespace })
-        guard words.count <= 3, !text.contains(where: { ".:!?,".contains($0) }) else { return false }
-        return words.allSatisfy { word in word.first.map { !$0.isLetter || $0.isUppercase } ?? true }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).filter { !isVersion($0) }
+        guard !words.isEmpty, words.count <= 3, !words.contains(where: { $0.contains(where: { ".:!?,".contains($0) }) }) else { return false }
+        return words.allSatisfy { word in
+            (word.first.map { !$0.isLetter || $0.isUppercase } ?? true) || word.dropFirst().contains(where: \.isUppercase)
+        }
+    }
+
+    /// A version or model number: digits (9, 1252, 2.4), after at most two capitals (V2, H.264),
+    /// in brackets or not.
+    static func isVersion(_ token: Substring) -> Bool {
+        let core = token.drop { $0 == "(" || $0 == "[" }.reversed().drop { $0 == ")" || $0 == "]" }.reversed()
+        guard let firstDigit = core.firstIndex(where: \.isNumber) else { return false }
+        let prefix = core[..<firstDigit], number = core[firstDigit...]
+        let letters = prefix.filter { $0 != "." }
+        guard letters.count <= 2, letters.allSatisfy({ $0.isUppercase }), prefix.first.map({ $0.isLetter }) ?? true else { return false }
+        return number.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } && number.last?.isNumber == true
     }
 
     /// How many words of `text` are the base's, left untranslated; 0 where the check does not apply.
