@@ -200,6 +200,16 @@ public enum CatalogTree {
                 result.append(("\(locale).lproj/\(table).stringsdict", encoded.bytes, encoded.diagnostics))
             }
         }
+        // Files of comments only, where they were read (of the locales asked for), as they were.
+        for (folder, layout) in (catalog.presentation[EntrylessFiles.self]?.layouts ?? [:]).sorted(by: { $0.key < $1.key })
+            where locales?.contains(folder) ?? true {
+            let path = "\(folder).lproj/\(table).strings"
+            guard !result.contains(where: { $0.0 == path }) else { continue }
+            var empty = Catalog(sourceLanguage: catalog.sourceLanguage)
+            empty.presentation[StringsFile.CatalogLayout.self] = layout
+            let encoded = try StringsCodec().encode(.catalog(empty), context: context)
+            result.append((path, encoded.bytes, encoded.diagnostics))
+        }
         if !result.isEmpty { result[0].2 += unplaced.diagnostics(target: StringsCodec.formatDescription.id) }
         return result
     }

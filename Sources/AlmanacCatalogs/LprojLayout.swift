@@ -16,8 +16,11 @@ extension FolderLayoutCodec {
     /// the one asked for (`--locale zh-Hant`: `zh-Hant.lproj/`), or an XLIFF's target locale, with
     /// a `.stringsdict` beside the `.strings` for values with plural or device variants.
     public func encodeFolder(_ document: Document, name: String, context: CodecContext) throws(Diagnostic) -> [FolderLayoutFile]? {
-        guard case .catalog(let catalog) = document, !catalog.locales.isEmpty else { return nil }
-        var locales = catalog.locales
+        guard case .catalog(let catalog) = document else { return nil }
+        // The locales of its entries, and those of its files of comments only.
+        let entryless = (catalog.presentation[EntrylessFiles.self]?.layouts.keys).map(Array.init) ?? []
+        var locales = catalog.locales + entryless.filter { !catalog.locales.contains($0) }.sorted()
+        guard !locales.isEmpty else { return nil }
         if let chosen = context.options["locale"] ?? context.locale.map({ CatalogLocales.catalogName($0.bcp47, among: catalog.locales) }) {
             guard locales.contains(chosen) else { return nil }
             locales = [chosen]

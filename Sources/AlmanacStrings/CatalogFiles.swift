@@ -3,6 +3,12 @@ import Foundation
 /// What a catalog file's path says: its locale (the `.lproj` folder) and its table (the name).
 public enum CatalogPath {
     /// The locale a file holds, from its path (`…/zh-Hans.lproj/Localizable.strings`).
+    /// The name of the `.lproj` folder a file sits in (`zh_TW`, `Base`), nil for one in none.
+    public static func folder(ofPath path: String?) -> String? {
+        guard let parts = path?.split(separator: "/"), parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
+        return String(parts[parts.count - 2].dropLast(6))
+    }
+
     public static func locale(ofPath path: String?) -> String? {
         guard let path else { return nil }
         let parts = path.split(separator: "/")
@@ -119,6 +125,8 @@ public enum CatalogFiles {
         private var spellingsNoted: Set<String> = []
         /// Each table's entries by key, kept between files (built when the second file comes).
         private var indexes: [String: [String: Int]] = [:]
+        /// Each table's `.strings` files that hold no entry (comments only), by `.lproj` folder.
+        private var entryless: [String: [String: StringsFile.CatalogLayout]] = [:]
 
         /// `compact`: hold each table as a `CatalogStore` (for reading large tables to check them).
         public init(sourceLanguage: String, compact: Bool = false) {
@@ -170,6 +178,11 @@ public enum CatalogFiles {
                     break
                 }
                 let catalog = content.catalog
+                // A file of comments only (an `InfoPlist.strings` nobody filled in) has no entry to
+                // merge, but is a file of the tree: its layout is kept to write it back where it was.
+                if catalog.entries.isEmpty, path.hasSuffix(".strings"), let folder = CatalogPath.folder(ofPath: path) {
+                    entryless[name, default: [:]][folder] = catalog.presentation[StringsFile.CatalogLayout.self] ?? StringsFile.CatalogLayout()
+                }
                 if tables[name]!.catalog.entries.isEmpty {
                     tables[name]!.catalog.entries = catalog.entries
                     tables[name]!.catalog.presentation = catalog.presentation
@@ -191,6 +204,7 @@ public enum CatalogFiles {
                 if let file = original[name], table.content.presentation[TableSource.self]?.original == nil {
                     table.content.presentation[TableSource.self, default: TableSource()].original = file
                 }
+                if let files = entryless[name] { table.content.presentation[EntrylessFiles.self] = EntrylessFiles(layouts: files) }
                 if table.content.isStore { table.content.updateStore { $0.finishMerging() } }
                 return table
             }
@@ -252,4 +266,13 @@ public enum CatalogFiles {
         let catalog = StringsFile.catalog(parsed, locale: locale, sourceLanguage: sourceLanguage, fileName: path, keepLayout: false)
         return (catalog, parsed.diagnostics)
     }
+}
+
+/// A table's `.strings` files that hold no entry (comments only), by the `.lproj` folder they sit
+/// in, each with its layout (text and encoding): a tree written back has them where they were,
+/// rather than losing them because no locale of the table's entries is theirs.
+public struct EntrylessFiles: PresentationLayout {
+    public var layouts: [String: StringsFile.CatalogLayout]
+
+    public init(layouts: [String: StringsFile.CatalogLayout]) { self.layouts = layouts }
 }

@@ -301,10 +301,30 @@ import Testing
         #expect(read(out + "en.lproj/InfoPlist.strings") == "\"CFBundleName\" = \"Days\";\n")
         #expect(read(out + "en.lproj/Settings.strings") == "\"title\" = \"Settings\";\n")
         #expect(!FileManager.default.fileExists(atPath: out + "zh-Hant.lproj/InfoPlist.strings"))
+        // The file of comments only is written where it was, as it was (it once went to
+        // `Out/InfoPlist.strings`, outside any .lproj folder, and another such file with it was lost).
+        #expect(read(out + "zh-Hans.lproj/InfoPlist.strings") == "/* Not translated yet */\n")
+        #expect(!FileManager.default.fileExists(atPath: out + "InfoPlist.strings"))
         // One table alone with nothing to draft from still fails: there is nothing else to do.
         let alone = CLIRun(["convert", "\(directory)/App/en.lproj/Settings.strings", "--to", "strings", "--to-locale", "zh-Hant"])
         #expect(alone.status == 3)
         #expect(alone.error.contains("[catalog.no-draft-source]"))
+    }
+
+    /// A table whose every file is comments only (a UTF-8 one in en, a UTF-16 one in zh-Hans): a
+    /// tree written out has each in its folder, byte for byte.
+    @Test func filesOfCommentsOnlyKeepTheirPlaces() throws {
+        let directory = temporaryDirectory()
+        try writeTree([("en", "Localizable", "\"save\" = \"Save\";\n"), ("en", "InfoPlist", "/* Nothing here yet */\n")], at: directory + "/App")
+        let utf16: [UInt8] = [0xFF, 0xFE] + "/* 尚無 */\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        try FileManager.default.createDirectory(atPath: directory + "/App/zh-Hans.lproj", withIntermediateDirectories: true)
+        try Data(utf16).write(to: URL(fileURLWithPath: directory + "/App/zh-Hans.lproj/InfoPlist.strings"))
+        let out = directory + "/Out/"
+        let run = CLIRun(["convert", directory + "/App", "--to", "strings", "-o", out])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(read(out + "en.lproj/InfoPlist.strings") == "/* Nothing here yet */\n")
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: out + "zh-Hans.lproj/InfoPlist.strings"))) == utf16)
+        #expect(!FileManager.default.fileExists(atPath: out + "InfoPlist.strings"))
     }
 
     /// Table names that differ only in letter case between folders (`InfoPlist.strings` beside
