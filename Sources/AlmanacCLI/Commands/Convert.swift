@@ -135,6 +135,3 @@ struct Convert: ParsableCommand {
         if worst != .success { throw CommandFailure(worst) }
     }
 }
-
-// The parsed options are only read while files convert on several threads.
-extension Convert: @unchecked Sendable {}
