@@ -10,7 +10,6 @@ final class BatchProgress: Sendable {
     let batch: ConversionBatch
     let session: Session
     let showProgress: Bool
-    private let started = ContinuousClock.now
 
     init(_ batch: ConversionBatch, session: Session, showProgress: Bool) {
         self.batch = batch
@@ -65,7 +64,7 @@ final class BatchProgress: Sendable {
 
     func progressLine() -> String {
         let progress = batch.progress
-        let elapsed = max(seconds(since: started), 0.001)
+        let elapsed = max(batch.elapsed, 0.001)
         let rate = Double(progress.done) / elapsed
         let left = rate > 0 ? Double(progress.total - progress.done) / rate : 0
         let width = 20
@@ -79,7 +78,7 @@ final class BatchProgress: Sendable {
 
     func printSummary(_ outcome: ConversionBatch.Outcome) {
         let reports = outcome.fileReports
-        let elapsed = max(seconds(since: started), 0.001)
+        let elapsed = max(outcome.seconds, 0.001)
         let converted = reports.filter { $0.status == .converted }
         let count = { (status: ConversionReport.Status) in String(reports.filter { $0.status == status }.count) }
         session.printErrorRaw(Message.batchSummary(converted: String(converted.count), total: String(reports.count), records: String(converted.reduce(0) { $0 + ($1.records ?? 0) }), seconds: String(format: "%.1f", elapsed), rate: Self.number(Double(converted.count) / elapsed), skipped: count(.skipped), failed: count(.failed)).rendered(in: session.language) + "\n")
@@ -93,11 +92,6 @@ final class BatchProgress: Sendable {
             session.printErrorRaw(Message.batchSkippedSummary(existing: String(skipped.filter { $0 == .batchSkippedExists }.count), unknown: String(skipped.filter { $0 == .batchSkippedUnknown }.count))
                 .rendered(in: session.language) + "\n")
         }
-    }
-
-    private func seconds(since start: ContinuousClock.Instant) -> Double {
-        let duration = ContinuousClock.now - start
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func number(_ value: Double) -> String {

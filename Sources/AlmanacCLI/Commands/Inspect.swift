@@ -38,7 +38,7 @@ struct Inspect: ParsableCommand {
         var unread = 0
         var inputs: [String] = []
         for file in files {
-            guard file != "-", InputFiles.isDirectory(file) else {
+            guard file != "-", OutputFile.isDirectory(file) else {
                 inputs.append(file)
                 continue
             }

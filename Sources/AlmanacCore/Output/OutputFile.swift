@@ -374,6 +374,12 @@ public enum OutputFile {
     /// Whether a path exists (for early, friendly "already exists" messages before long work).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Whether a path is a folder, following links (an input folder to walk, `-o` naming one).
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether a path is a regular file (what `--merge` can read and merge into).
     public static func isFile(_ path: String) -> Bool {
         var status = stat()

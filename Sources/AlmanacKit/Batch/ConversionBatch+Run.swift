@@ -76,12 +76,22 @@ extension ConversionBatch {
         /// 0 running, 1 interrupted, 2 stopped after a failure, 3 the disk is full.
         let stopping = Atomic<Int>(0)
         let cleaned = Atomic<Bool>(false)
+        /// When `run()` began.
+        let started = Locked<ContinuousClock.Instant?>(nil)
         let removedNotes = Locked<[Diagnostic]>([])
     }
 
     public var progress: Progress {
         Progress(done: state.finished.load(ordering: .relaxed), total: jobs.count, records: state.records.load(ordering: .relaxed),
                  failed: state.failures.load(ordering: .relaxed))
+    }
+
+    /// Seconds since `run()` began (0 before it does): with `progress`, a rate and what is left.
+    public var elapsed: Double { state.started.withLock { $0 }.map(Self.seconds(since:)) ?? 0 }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Why files are not being started, once they are not.
@@ -122,6 +132,7 @@ extension ConversionBatch {
     /// `finished` is called with each report as its file finishes, on the thread that converted it.
     public func run(finished onFinish: (@Sendable (ConversionReport) -> Void)? = nil) -> Outcome {
         let started = ContinuousClock.now
+        state.started.withLock { $0 = started }
         _ = removeAbandonedFiles()
         var folderReports: [ConversionReport] = []
         for item in upfront {
@@ -142,9 +153,8 @@ extension ConversionBatch {
             outputFolder?.sync(jobs.indices.filter { converted.contains($0) && jobs[$0].beneath != nil }.compactMap { jobs[$0].relative })
             OutputFile.sync(jobs.indices.filter { converted.contains($0) && jobs[$0].beneath == nil }.map { jobs[$0].destination })
         }
-        let duration = ContinuousClock.now - started
         return Outcome(folderReports: folderReports, fileReports: fileReports, notes: state.removedNotes.withLock { $0 }, stopped: stopped,
-                       seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+                       seconds: Self.seconds(since: started))
     }
 
     /// Every job's report and status, in the jobs' order, each made by `convert` (jobs not started
@@ -233,7 +243,7 @@ extension ConversionBatch {
             }
         }
         // A batch's -o is a folder (not asked of the file system for each file).
-        let destination = job.target(layouts: output.flatMap { writesToFolder || Self.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
+        let destination = job.target(layouts: output.flatMap { writesToFolder || OutputFile.isDirectory($0) || $0.hasSuffix("/") ? $0 : nil })
         report = conversion.run(input == "-" ? .standardInput(options.standardInput()) : .file(input), to: destination)
         // A file found in a folder that no format reads is skipped, not failed.
         if job.skipUnknown, report.status == .failed, report.diagnostics.last?.code == .formatUndetected {

@@ -157,12 +157,12 @@ public final class ConversionBatch: Sendable {
         }
         // Each folder is a folder layout a format reads as documents (an .lproj tree), or a folder
         // of files to walk.
-        let folders = inputs.filter { $0 != "-" && Self.isDirectory($0) }
+        let folders = inputs.filter { $0 != "-" && OutputFile.isDirectory($0) }
         let layouts = Dictionary(uniqueKeysWithValues: folders.compactMap { folder in registry.folderLayout(of: folder).map { (folder, $0) } })
         let walked = folders.filter { layouts[$0] == nil }
         if !walked.isEmpty, output == nil || output == "-" { throw Failure(.usage, .error(.convertNeedsOutputDirectory)) }
         // `-o out/` names a folder even before it exists.
-        let toDirectory = manifest != nil || inputs.count > 1 || !walked.isEmpty || output.map(Self.isDirectory) == true
+        let toDirectory = manifest != nil || inputs.count > 1 || !walked.isEmpty || output.map(OutputFile.isDirectory) == true
             || (output?.hasSuffix("/") == true && layouts.isEmpty)
         writesToFolder = toDirectory
         // The output folder: the user's word; what goes beneath it is named from the inputs and
@@ -200,7 +200,7 @@ public final class ConversionBatch: Sendable {
             if let shard, layouts[input] != nil, !shard.contains(input) { continue }
             let conversion = conversions[0]
             if let layout = layouts[input] {
-                let single = output.map { Self.isDirectory($0) || $0.hasSuffix("/") } == false ? output : nil
+                let single = output.map { OutputFile.isDirectory($0) || $0.hasSuffix("/") } == false ? output : nil
                 let destination: Conversion.Destination? = single == "-" ? .standardOutput : single.map { .file($0, folder: nil) }
                 upfront.append(.layout(input: input, layout: layout, destination: output == nil ? .standardOutput : destination,
                                        folder: output.flatMap { $0 == "-" ? nil : $0 }))
@@ -351,11 +351,6 @@ public final class ConversionBatch: Sendable {
             round += 1
         }
         return order
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Files under a folder, relative to it and sorted: hidden files and folders are left out,
