@@ -139,9 +139,11 @@ public struct AuditTable: Sendable {
                 }
                 // Other catalogs in the folder (String Catalogs, XLIFF): files a catalog format
                 // names by extension and recognises by content. `.lproj` trees were read above;
-                // a loose `.strings` file says no locale.
+                // a loose `.strings` file says no locale. Hidden files and folders are left out,
+                // as in the tree (a Mac's `._Localizable.xcstrings` beside the catalog).
                 let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { relative in
                     let parts = relative.split(separator: "/")
+                    guard !parts.contains(where: { $0.hasPrefix(".") }) else { return false }
                     let inTree = parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
                     return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict") && wanted(relative)
                 }.sorted()

@@ -61,7 +61,9 @@ public enum CatalogTree {
     public typealias Table = CatalogTable
 
     /// The `.strings` and `.stringsdict` files under `directory` that sit in `.lproj` folders,
-    /// sorted.
+    /// sorted. Hidden files and folders are left out, as a batch leaves them out: a Mac writes
+    /// `._Localizable.strings` (AppleDouble: the file's metadata, not a table) beside each file it
+    /// copies to a disk that is not its own, and they end up committed.
     public static func files(under directory: String) -> [String] {
         files(under: directory, accepting: isStringsFile)
     }
@@ -72,8 +74,8 @@ public enum CatalogTree {
     /// `isTree`'s walk, with the C directory calls and stopping at the first catalog file: a
     /// batch asks it of every folder it converts, and FileManager's enumerator makes an object
     /// and a path string for every file it passes. Finds what
-    /// `files(under:)` finds: files whose folder is a `.lproj`, at any depth, hidden ones too;
-    /// symbolic links are not followed into.
+    /// `files(under:)` finds: files whose folder is a `.lproj`, at any depth, hidden ones left
+    /// out; symbolic links are not followed into.
     private static func containsCatalog(_ directory: String, depth: Int) -> Bool {
         guard depth < 64, let folder = opendir(directory) else { return false }
         defer { closedir(folder) }
@@ -81,7 +83,7 @@ public enum CatalogTree {
         var subfolders: [String] = []
         while let entry = readdir(folder) {
             let name = DirectoryEntry.name(entry)
-            if name == "." || name == ".." { continue }
+            if name.hasPrefix(".") { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
@@ -98,12 +100,17 @@ public enum CatalogTree {
     }
 
     /// The files under `directory` that sit in `.lproj` folders and that `accepting` takes (a
-    /// format registry's catalog codecs, by their file names), sorted.
+    /// format registry's catalog codecs, by their file names), sorted; hidden files and folders
+    /// left out.
     public static func files(under directory: String, accepting: (String) -> Bool) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let parts = relative.split(separator: "/")
+            if parts.last?.hasPrefix(".") == true {
+                if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { enumerator.skipDescendants() }
+                continue
+            }
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"), accepting(relative) else { continue }
             result.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
         }

@@ -4,8 +4,9 @@ import AlmanacCore
 /// a number or a name (`iOS 18.1`), quoted or bracketed to name it (缺少「;」, 使用逗号（,）分隔), right
 /// after an opening quote or bracket (a file extension, 請使用“.%2$@”), a period before a placeholder
 /// (`.%@`), in an emoticon (:)), in an ellipsis (`...`, spaced `. . .`), or a period or colon the base
-/// uses only as notation between two letters or digits (`mm:ss.S` written 分分:秒秒.秒, `A.B.C`), it is
-/// left alone.
+/// uses only as notation between two letters or digits (`mm:ss.S` written 分分:秒秒.秒, `A.B.C`), or
+/// the periods of a text that is a dotted notation of words itself (设置.类别.规划器: a key such as
+/// `settings.category.planner` translated word for word), it is left alone.
 struct HalfwidthPunctuationRule: TextRule {
     static let description = AuditRuleDescription(
         id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
@@ -17,6 +18,7 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("extension", "en", "Use a “.%2$@” file"), ("extension", "zh-Hant", "請使用“.%2$@”檔案"), alsoFinds: ["quote-style"]),
                         .values(("suffix", "en", "Files ending in .%@"), ("suffix", "zh-Hans", "以.%@结尾的文件")),
                         .values(("format", "en", "mm:ss.S"), ("format", "zh-Hans", "分分:秒秒.秒")),
+                        .values(("settings.category.planner", "en", "Planner"), ("settings.category.planner", "zh-Hans", "设置.类别.规划器")),
                         .values(("logs", "en", "Loading Logs…"), ("logs", "zh-Hans", "加载日志. . ."), alsoFinds: ["ellipsis"]),
                         .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔")),
                         .values(("count", "en", "%@ character;%@ characters"), ("count", "zh-Hans", "%@ 个字符;%@ 个字符")),
@@ -62,6 +64,7 @@ struct HalfwidthPunctuationRule: TextRule {
     /// (`ss.S`, `A.B.C`, `mm:ss`), at least as often as `characters` has them: the translation's are
     /// that notation too (秒秒.秒), not the end of a sentence.
     static func notationMarks(_ characters: [Character], base: String?) -> Set<Character> {
+        if isDottedNotation(characters) { return ["."] }
         guard let base, base.utf8.contains(where: { $0 == ASCII.period || $0 == ASCII.colon }) else { return [] }
         let baseCharacters = Array(base)
         var result: Set<Character> = []
@@ -74,6 +77,17 @@ struct HalfwidthPunctuationRule: TextRule {
             if places.allSatisfy({ isWordCharacter($0 - 1) && isWordCharacter($0 + 1) }) { result.insert(mark) }
         }
         return result
+    }
+
+    /// A text that is words joined by periods and nothing else (设置.类别.规划器): two periods or
+    /// more, each between two short words (six characters at most), no space and no other mark.
+    /// Sentences are longer than that, and end with one period.
+    static func isDottedNotation(_ characters: [Character]) -> Bool {
+        guard characters.count(where: { $0 == "." }) >= 2 else { return false }
+        let words = characters.split(separator: ".", omittingEmptySubsequences: false)
+        return words.allSatisfy { word in
+            (1...6).contains(word.count) && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        }
     }
 
     /// Where each half-width mark used as Chinese punctuation is.

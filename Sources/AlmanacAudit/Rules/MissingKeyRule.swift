@@ -4,12 +4,17 @@
 /// not reported, nor is a copyright line's or a
 /// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
 /// (Lorem ipsum, `Size Label`), which the app replaces, nor a Chinese key a locale reads as its
-/// own text (the app shows the key), nor any key in a locale that localizes the table's interface
-/// file itself (`zh_CN.lproj/MainMenu.xib`: `localized-interface` says so once).
+/// own text (the app shows the key), nor a source-text key whose every translation is the key itself
+/// (bashbash's zh_TW `"Ghana" = "Ghana"`: a locale without it shows the key, the same text), nor any
+/// key in a locale that localizes the table's interface file itself (`zh_CN.lproj/MainMenu.xib`:
+/// `localized-interface` says so once).
 struct MissingKeyRule: KeyRule {
     static let description = AuditRuleDescription(
         id: "missing-key", severity: .error, scope: .key, locales: .translations,
-        triggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"))],
+        triggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存")),
+                     .files(("zh-Hans.lproj/Localizable.strings", "\"下至上\" = \"下至上\";\n"),
+                            ("zh-Hant.lproj/Localizable.strings", "\"下至上\" = \"下至上\";\n\"遊戲\" = \"遊戲\";\n"),
+                            alsoFinds: ["source-text-keys"])],
         nonTriggering: [.values(("save", "en", "Save"), ("cancel", "en", "Cancel"), ("save", "zh-Hant", "儲存"), ("cancel", "zh-Hant", "取消")),
                         .values(("save", "en", "Save"), ("brand", "en", "UTM"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("rate", "en", "%lld bpm"), ("log", "en", "enabled=%@ | cloud=%@"), ("save", "zh-Hant", "儲存")),
@@ -20,12 +25,22 @@ struct MissingKeyRule: KeyRule {
                         .values(("save", "en", "Save"), ("sample", "en", "Lorem ipsum dolor sit amet"), ("save", "zh-Hant", "儲存")),
                         .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存")),
                         .values(("详情", "en", "Details"), ("save", "en", "Save"), ("save", "zh-Hans", "保存"), ("save", "zh-Hant", "儲存"),
-                                ("详情", "zh-Hant", "詳情"))])
+                                ("详情", "zh-Hant", "詳情")),
+                        .files(("zh-Hans.lproj/Localizable.strings", "\"下至上\" = \"下至上\";\n\"遊戲\" = \"游戏\";\n"),
+                               ("zh-Hant.lproj/Localizable.strings", "\"下至上\" = \"下至上\";\n\"Ghana\" = \"Ghana\";\n"),
+                               alsoFinds: ["source-text-keys", "untranslated-term"])])
 
     func check(_ key: KeyContext) {
         guard key.base != nil, !key.isDesignTimeText else { return }
         // A locale that localizes the table's interface file itself has the text there.
         let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil && !key.interfaceLocales.contains($0) }
+        // A source-text key with no Chinese in it that every translation renders as the key (a
+        // country's name kept in English): a locale without it shows the same. A Chinese key is
+        // right only where its script is the locale's (`keyReadsRight`).
+        if key.keyIsSourceText, !key.entry.key.unicodeScalars.contains(where: { ScriptPurity.isHan($0.value) }),
+           key.entry.translations.allSatisfy({ locale, translation in
+               locale == key.baseLocale || translation.texts.allSatisfy { $0.text == key.entry.key }
+           }) { return }
         guard !missing.isEmpty, key.baseTexts.contains(where: { base in
             UntranslatedRule.words(in: base.text) > 0 && !UntranslatedRule.isSameInEveryLanguage(base.text) && !UntranslatedRule.readsAsUnits(base.text)
         }) else { return }

@@ -4,7 +4,8 @@ import AlmanacCore
 /// runs together or gains a gap. A space the translation adds is reported; one it lacks is where the
 /// base's space joins (after `Name:`, before `%@`), but not where Chinese text ends or starts with a
 /// Chinese character or full-width punctuation (`Name: ` → `名稱：`, `, ` → `、`). Not in HTML, where
-/// spaces at the edges show nothing.
+/// spaces at the edges show nothing, and not where the translation is spaces only: the translator
+/// kept the join and needs no word there (Eye-Test's ` Only` is ` ` in Chinese).
 struct WhitespaceMismatchRule: TextRule {
     static let description = AuditRuleDescription(
         id: "whitespace-mismatch", severity: .warning, scope: .text, locales: .translations,
@@ -14,7 +15,8 @@ struct WhitespaceMismatchRule: TextRule {
                         .values(("label", "en", "Name: "), ("label", "zh-Hant", "名稱：")),
                         .values(("join", "en", ", "), ("join", "zh-Hans", "、")),
                         .values(("help", "en", "<h1>Help</h1> <p>Tap + to add one.</p> "), ("help", "zh-Hant", "<h1>說明</h1> <p>輕觸 + 新增一個。</p>")),
-                        .values(("tap", "en", "Add a tap from an external address "), ("tap", "zh-Hant", "使用外部位址來新增 Tap"))])
+                        .values(("tap", "en", "Add a tap from an external address "), ("tap", "zh-Hant", "使用外部位址來新增 Tap")),
+                        .values(("only", "en", " Only"), ("only", "zh-Hans", " "))])
 
     func check(_ text: TextContext) {
         // A substitution's form is a part of the translator's sentence, joined as the translator chose.
@@ -28,7 +30,8 @@ struct WhitespaceMismatchRule: TextRule {
     /// Which edges of `text` differ from `base`'s in a way that matters.
     static func mismatch(_ text: String, base reference: String) -> (leading: Bool, trailing: Bool) {
         let base = Self.edgeSpace(reference), translated = Self.edgeSpace(text)
-        guard base != translated, !Self.isHTML(reference), !Self.isHTML(text) else { return (false, false) }
+        guard base != translated, !Self.isHTML(reference), !Self.isHTML(text),
+              text.utf8.contains(where: { $0 != ASCII.space && $0 != ASCII.tab }) else { return (false, false) }
         let characters = Array(text), baseCharacters = Array(reference)
         // A space the base has and the translation lacks matters where the app joins text there: not
         // beside Chinese text, which needs none, and not beside a word or a sentence's end in the base
