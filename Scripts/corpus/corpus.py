@@ -578,6 +578,9 @@ def fixes(args):
     files_changed = stray_lines = 0
     left_alone = collections.Counter()
     candidates = collections.defaultdict(list)
+    # Every fix is measured, those --fix applies only when named (`suggest` in --list-checks) too.
+    listing = subprocess.run([args.almanac, "audit", "--list-checks", "--lang", "en"], capture_output=True, text=True).stdout
+    fixable = [line.split()[0] for line in listing.splitlines() if len(line.split()) > 2 and line.split()[2] in ("fix", "suggest")]
     for app in apps(args.half, args.only):
         folder = app_dir(app)
         with tempfile.TemporaryDirectory() as work:
@@ -585,7 +588,7 @@ def fixes(args):
             shutil.copytree(folder, copy, symlinks=True)
             common = ["--base", "en", "--locales", "zh-Hans,zh-Hant", "--format", "json"]
             before = json.loads(subprocess.run([args.almanac, "audit", copy] + common, capture_output=True).stdout)
-            run = subprocess.run([args.almanac, "audit", copy, "--fix"] + common, capture_output=True)
+            run = subprocess.run([args.almanac, "audit", copy, "--fix=" + ",".join(fixable)] + common, capture_output=True)
             if run.returncode not in (0, 1):
                 print(f"{app['repo']}: audit --fix failed ({run.returncode}): {run.stderr.decode()[:500]}", file=sys.stderr)
                 continue

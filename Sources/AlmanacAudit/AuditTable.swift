@@ -143,7 +143,7 @@ public struct AuditTable: Sendable {
                 // as in the tree (a Mac's `._Localizable.xcstrings` beside the catalog).
                 let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { relative in
                     let parts = relative.split(separator: "/")
-                    guard !parts.contains(where: { $0.hasPrefix(".") }) else { return false }
+                    guard !parts.contains(where: { $0.hasPrefix(".") && !$0.hasSuffix(".lproj") }) else { return false }
                     let inTree = parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
                     return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict") && wanted(relative)
                 }.sorted()

@@ -17,6 +17,9 @@ public struct Finding: Hashable, Sendable, Codable {
     /// The value in the locale, and in the base locale, when they matter.
     public var value: String?
     public var base: String?
+    /// The text as a fix `--fix` applies only when asked would make it (see
+    /// ``AuditFixer/suggestedOnly``), for a person to apply or not.
+    public var suggestion: String?
 
     public init(check: AuditCheck, severity: Diagnostic.Severity, table: String, key: String, locale: String? = nil, variant: String = "",
                 location: SourceLocation? = nil, arguments: [String] = [], value: String? = nil, base: String? = nil) {

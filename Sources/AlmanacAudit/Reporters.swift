@@ -47,6 +47,9 @@ public enum AuditReporter {
                 let variant = finding.variant.isEmpty ? "" : " [\(finding.variant)]"
                 output += "  " + pad(place, 8) + pad(severityWord(finding.severity, language), 8) + pad(finding.check.id, 24)
                     + finding.message.rendered(in: language) + variant + "\n"
+                if let suggestion = finding.suggestion {
+                    output += String(repeating: " ", count: 42) + Message.auditSuggestion(text: suggestion).rendered(in: language) + "\n"
+                }
             }
             output += "\n"
         }
@@ -89,6 +92,8 @@ public enum AuditReporter {
         var column: Int?
         var value: String?
         var base: String?
+        /// The text a fix `--fix` applies only when asked would make.
+        var suggestion: String?
         var fingerprint: String
     }
 
@@ -109,7 +114,8 @@ public enum AuditReporter {
         let findings = sorted(report.findings).map {
             JSONFinding(check: $0.check.id, severity: $0.severity.rawValue, message: $0.message.rendered(in: language), table: $0.table,
                         key: $0.key, locale: $0.locale, variant: $0.variant.isEmpty ? nil : $0.variant, file: $0.location?.file,
-                        line: $0.location?.line, column: $0.location?.column, value: $0.value, base: $0.base, fingerprint: $0.fingerprint)
+                        line: $0.location?.line, column: $0.location?.column, value: $0.value, base: $0.base, suggestion: $0.suggestion,
+                        fingerprint: $0.fingerprint)
         }
         let summary = ["errors": report.count(.error), "warnings": report.count(.warning), "notes": report.count(.note)]
         return try CanonicalJSON.encode(JSONReport(base: report.base, summary: summary, byCheck: byCheck, coverage: report.coverage,
@@ -158,6 +164,7 @@ public enum AuditReporter {
             location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(logical)), ("kind", .string("resource"))])])))
             result.append(("locations", .array([.object(location)])))
             result.append(("partialFingerprints", .object([("almanacFinding/v1", .string(finding.fingerprint))])))
+            if let suggestion = finding.suggestion { result.append(("properties", .object([("suggestion", .string(suggestion))]))) }
             return .object(result)
         }
         let driver: JSONValue = .object([

@@ -11,9 +11,14 @@ public enum RuleDocumentation {
         let width = (rules.map(\.id.count).max() ?? 0) + 2
         for rule in rules {
             output += AuditReporter.pad(rule.id, width) + AuditReporter.pad(AuditReporter.severityWord(rule.severity, language), 9)
-                + AuditReporter.pad(AuditFixer.checks.contains(rule.check) ? "fix" : "", 5) + rule.summary.rendered(in: language) + "\n"
+                + AuditReporter.pad(Self.fixColumn(rule.check), 8) + rule.summary.rendered(in: language) + "\n"
         }
         return output
+    }
+
+    /// `fix` for a check `--fix` fixes, `suggest` for one whose fix is applied only when named.
+    static func fixColumn(_ check: AuditCheck) -> String {
+        AuditFixer.suggestedOnly.contains(check) ? "suggest" : AuditFixer.checks.contains(check) ? "fix" : ""
     }
 
     /// One rule: what it finds, what it looks at and where, what to do, and its examples with

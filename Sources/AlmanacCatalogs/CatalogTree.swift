@@ -83,7 +83,7 @@ public enum CatalogTree {
         var subfolders: [String] = []
         while let entry = readdir(folder) {
             let name = DirectoryEntry.name(entry)
-            if name.hasPrefix(".") { continue }
+            if name == "." || name == ".." || isHidden(name) { continue }
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
@@ -107,7 +107,7 @@ public enum CatalogTree {
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let parts = relative.split(separator: "/")
-            if parts.last?.hasPrefix(".") == true {
+            if let last = parts.last, isHidden(String(last)) {
                 if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { enumerator.skipDescendants() }
                 continue
             }
@@ -116,6 +116,10 @@ public enum CatalogTree {
         }
         return result.sorted()
     }
+
+    /// A hidden file or folder (`._Localizable.strings`, `.git`), which the walks leave out. A
+    /// folder named as a locale folder (`...lproj`) is not hidden: it is read, and its name checked.
+    static func isHidden(_ name: String) -> Bool { name.hasPrefix(".") && !name.hasSuffix(".lproj") }
 
     static func isStringsFile(_ path: String) -> Bool { path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") }
 

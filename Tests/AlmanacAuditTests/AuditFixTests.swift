@@ -116,7 +116,10 @@ import Testing
         // A tree's tables are read as stores; the fixer makes each a catalog once (reading a
         // store's catalog makes it anew each time: per edit, a fix of 10,000 keys took minutes).
         #expect(loaded.contains { $0.content.isStore })
-        let plan = AuditFixer(auditor: auditor).plan(loaded)
+        // Every fix, those applied only when named too.
+        var every = AuditFixer.Options()
+        every.checks = Set(AuditFixer.checks)
+        let plan = AuditFixer(auditor: auditor, options: every).plan(loaded)
         #expect(plan.tables.allSatisfy { !$0.content.isStore })
         #expect(plan.diagnostics.isEmpty)
         let (written, problems) = AuditFixer.write(plan.changes)

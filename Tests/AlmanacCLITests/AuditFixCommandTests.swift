@@ -1,3 +1,4 @@
+import AlmanacAudit
 import Foundation
 import Testing
 
@@ -27,7 +28,8 @@ import Testing
     @Test func dryRunPrintsADiffAndWritesNothing() throws {
         let work = try copy()
         let before = snapshot(work)
-        let run = CLIRun(["audit", work + "/Tree", "--fix", "--dry-run"])
+        let every = "--fix=" + AuditFixer.checks.map(\.id).joined(separator: ",")
+        let run = CLIRun(["audit", work + "/Tree", every, "--dry-run"])
         #expect(snapshot(work) == before)
         #expect(run.output.contains("--- a\(work)/Tree/zh-Hans.lproj/Localizable.strings\n+++ b\(work)/Tree/"))
         #expect(run.output.contains("\n-\"save.failed\" = \"保存失败, 请重试!!\";\n"))
@@ -37,11 +39,28 @@ import Testing
         #expect(!snapshot(work).keys.contains { $0.contains(".tmp") })
         // What the diff says is what --fix writes, the UTF-16 file's too (its diff holds its bytes).
         let fixed = try copy()
-        _ = CLIRun(["audit", fixed + "/Tree", "--fix"])
+        _ = CLIRun(["audit", fixed + "/Tree", every])
         #expect(try Self.patch(run.bytes) == 0)
         for (path, data) in snapshot(work + "/Tree") {
             #expect(data == FileManager.default.contents(atPath: fixed + "/Tree/" + path), "\(path)")
         }
+    }
+
+    /// A fix `--fix` applies only when named (`halfwidth-punctuation`, wrong on fresh-15) is left
+    /// in the file and shown as a suggestion; named, it is made.
+    @Test func suggestedFixesAreMadeOnlyWhenNamed() throws {
+        let work = try copy()
+        let file = work + "/Tree/zh-Hans.lproj/Localizable.strings"
+        let run = CLIRun(["audit", work + "/Tree", "--fix"])
+        let text = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+        #expect(text.contains("\"save.failed\" = \"保存失败, 请重试!!\";"))
+        #expect(run.output.contains("suggested: 保存失败，请重试！！"), "\(run.output)")
+        #expect(run.error.contains("[cli.audit.suggested]") && run.error.contains("halfwidth-punctuation"), "\(run.error)")
+        let json = CLIRun(["audit", work + "/Tree", "--format", "json"])
+        #expect(json.output.contains("\"suggestion\" : \"保存失败，请重试！！\""), "\(json.output)")
+        _ = CLIRun(["audit", work + "/Tree", "--fix=halfwidth-punctuation"])
+        let named = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+        #expect(named.contains("\"save.failed\" = \"保存失败，请重试！！\";"))
     }
 
     /// `patch -p1` from `/` over `diff`; its exit status.

@@ -84,7 +84,7 @@ enum ModuleMessages {
             "audit.inconsistent-wording": "“%1$@” (%2$@) is worded %3$@ ways in %4$@: %5$@.",
             "audit.japanese-in-chinese": "“%@” in %@ is written in Japanese (%@): translate it into this locale's Chinese.",
             "audit.line-wrap-mismatch": "“%@” in %@ wraps its lines differently from the base.",
-            "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.",
+            "audit.list.heading": "%@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix, and those marked suggest only when named (--fix=ID); the report suggests their text.",
             "audit.locale-name": "The folder “%@” is read as %@ (the script and region ICU gives the name): that script's checks apply.",
             "audit.localized-interface": "%1$@ localizes %2$@ in its own %3$@: the audit reads no interface file, so no key of %2$@ is reported missing there.",
             "audit.mainland-vocabulary": "“%@” in %@ uses the mainland word %@; Taiwan writes %@.",
@@ -144,6 +144,7 @@ enum ModuleMessages {
             "audit.simplified-in-hant": "“%@” in %@ is written in Simplified characters (%@).",
             "audit.source-text-keys": "%1$@: %2$@ keys have no %3$@ value; they are the source text (as SwiftUI's Text(\"…\") writes them), so each key is checked as its own %3$@ value.",
             "audit.stray-percent": "“%@” in %@ has a %% that starts no placeholder; write %%%% for a percent sign.",
+            "audit.suggestion": "suggested: %@",
             "audit.summary": "Summary",
             "audit.taiwan-word-choice": "“%@” in %@ uses %@, which Taiwan writes %@ in some of its meanings: check which one is meant.",
             "audit.total": "%@ errors, %@ warnings, %@ notes.",
@@ -233,7 +234,7 @@ enum ModuleMessages {
             "audit.inconsistent-wording": "“%1$@”（%2$@）在 %4$@ 中有 %3$@ 种措辞：%5$@。",
             "audit.japanese-in-chinese": "%2$@ 中的“%1$@”是日文（%3$@）：请译成这个语言区域的中文。",
             "audit.line-wrap-mismatch": "%2$@ 中的“%1$@”断行方式与基准不同。",
-            "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查；--fix 就地修复标有 fix 的检查。",
+            "audit.list.heading": "共 %@ 项检查。almanac audit --explain ID 显示其中一项及其例子；--disable ID 关闭一项检查；--fix 就地修复标有 fix 的检查；标有 suggest 的只在点名时修复（--fix=ID），报告列出其建议文字。",
             "audit.locale-name": "文件夹“%@”按 %@ 读取（ICU 为此名称推断的书写系统和地区），并按该书写系统检查。",
             "audit.localized-interface": "%1$@ 用自己的 %3$@ 本地化 %2$@：审查不读取界面文件，因此不报告 %2$@ 在那里缺少的键。",
             "audit.mainland-vocabulary": "%2$@ 中的“%1$@”用了大陆用语“%3$@”；台湾写作“%4$@”。",
@@ -293,6 +294,7 @@ enum ModuleMessages {
             "audit.simplified-in-hant": "%2$@ 中的“%1$@”用了简体字（%3$@）。",
             "audit.source-text-keys": "%1$@：%2$@ 个键没有 %3$@ 值；键本身就是源文本（SwiftUI 的 Text(\"…\") 这样写），因此以键作为 %3$@ 值进行检查。",
             "audit.stray-percent": "%2$@ 中的“%1$@”有一个不构成占位符的 %%；百分号请写成 %%%%。",
+            "audit.suggestion": "建议：%@",
             "audit.summary": "摘要",
             "audit.taiwan-word-choice": "%2$@ 中的“%1$@”用了“%3$@”；这个词的某些意思台湾写作“%4$@”：请确认此处是哪个意思。",
             "audit.total": "%@ 个错误，%@ 个警告，%@ 个提示。",
@@ -382,7 +384,7 @@ enum ModuleMessages {
             "audit.inconsistent-wording": "「%1$@」（%2$@）在 %4$@ 中有 %3$@ 種措辭：%5$@。",
             "audit.japanese-in-chinese": "%2$@ 中的「%1$@」是日文（%3$@）：請譯成這個語言區域的中文。",
             "audit.line-wrap-mismatch": "%2$@ 中的「%1$@」斷行方式與基準不同。",
-            "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查；--fix 就地修正標有 fix 的檢查。",
+            "audit.list.heading": "共 %@ 項檢查。almanac audit --explain ID 顯示其中一項及其例子；--disable ID 關閉一項檢查；--fix 就地修正標有 fix 的檢查；標有 suggest 的只在指名時修正（--fix=ID），報告列出其建議文字。",
             "audit.locale-name": "資料夾「%@」按 %@ 讀取（ICU 為此名稱推斷的書寫系統與地區），並依該書寫系統檢查。",
             "audit.localized-interface": "%1$@ 以自己的 %3$@ 在地化 %2$@：稽核不讀取介面檔案，因此不回報 %2$@ 在那裡缺少的鍵。",
             "audit.mainland-vocabulary": "%2$@ 中的「%1$@」用了中國大陸用語「%3$@」；台灣寫作「%4$@」。",
@@ -442,6 +444,7 @@ enum ModuleMessages {
             "audit.simplified-in-hant": "%2$@ 中的「%1$@」用了簡體字（%3$@）。",
             "audit.source-text-keys": "%1$@：%2$@ 個鍵沒有 %3$@ 值；鍵本身就是原文（SwiftUI 的 Text(\"…\") 這樣寫），因此以鍵作為 %3$@ 值檢查。",
             "audit.stray-percent": "%2$@ 中的「%1$@」有一個不構成預留位置的 %%；百分比符號請寫成 %%%%。",
+            "audit.suggestion": "建議：%@",
             "audit.summary": "摘要",
             "audit.taiwan-word-choice": "%2$@ 中的「%1$@」用了「%3$@」；這個詞的某些意思台灣寫作「%4$@」：請確認此處是哪個意思。",
             "audit.total": "%@ 個錯誤，%@ 個警告，%@ 個提示。",
@@ -646,7 +649,7 @@ extension Message {
     static func auditLineWrapMismatch(key: String, locale: String) -> Message {
         Message("audit.line-wrap-mismatch", [key, locale], table: ModuleMessages.table)
     }
-    /// %@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix.
+    /// %@ checks. almanac audit --explain ID shows one with its examples; --disable ID switches one off; --fix fixes, in place, those marked fix, and those marked suggest only when named (--fix=ID); the report suggests their text.
     static func auditListHeading(count: String) -> Message {
         Message("audit.list.heading", [count], table: ModuleMessages.table)
     }
@@ -803,6 +806,10 @@ extension Message {
     /// “%@” in %@ has a %% that starts no placeholder; write %%%% for a percent sign.
     static func auditStrayPercent(key: String, locale: String) -> Message {
         Message("audit.stray-percent", [key, locale], table: ModuleMessages.table)
+    }
+    /// suggested: %@
+    static func auditSuggestion(text: String) -> Message {
+        Message("audit.suggestion", [text], table: ModuleMessages.table)
     }
     /// Summary
     static var auditSummary: Message { Message("audit.summary", [], table: ModuleMessages.table) }
@@ -984,6 +991,7 @@ extension DiagnosticCode {
     public static let auditSimplifiedInHant: DiagnosticCode = "audit.simplified-in-hant"
     public static let auditSourceTextKeys: DiagnosticCode = "audit.source-text-keys"
     public static let auditStrayPercent: DiagnosticCode = "audit.stray-percent"
+    public static let auditSuggestion: DiagnosticCode = "audit.suggestion"
     public static let auditSummary: DiagnosticCode = "audit.summary"
     public static let auditTaiwanWordChoice: DiagnosticCode = "audit.taiwan-word-choice"
     public static let auditTotal: DiagnosticCode = "audit.total"

@@ -148,9 +148,17 @@ struct Audit: ParsableCommand {
                 tables = wholeTables ? AuditTable.load(tablesOf: paths, registry: session.registry) : AuditTable.load(paths, registry: session.registry)
             }
         }
-        var report = auditor.audit(tables)
+        var report = AuditFixer.suggesting(auditor.audit(tables), auditor: auditor)
         if let accepted { report = accepted.apply(to: report) }
         report.fixes = fixed
+        if fix {
+            // The fixes --fix leaves to a person unless named: each is in the report as a suggestion.
+            let suggested = report.findings.filter { $0.suggestion != nil }
+            if !suggested.isEmpty {
+                let checks = Dictionary(grouping: suggested, by: \.check).map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
+                session.report(.note(.cliAuditSuggested(count: String(suggested.count), checks: checks)))
+            }
+        }
         if let writeBaseline {
             do {
                 try OutputFile.write(try Baseline(report.findings).bytes(), to: writeBaseline, options: .init(overwrite: force))

@@ -19,6 +19,7 @@ enum ModuleMessages {
             "cli.audit.fix-unfixable": "“%@” has no automatic fix; --fix fixes: %@.",
             "cli.audit.fixed": "Fixed %@ findings in %@ files: %@.",
             "cli.audit.no-paths": "Give the catalogs or folders to audit (or --list-checks, --explain ID).",
+            "cli.audit.suggested": "%@ findings have a fix --fix applies only when its check is named (%@): each is shown as a suggestion. --fix=CHECK applies them.",
             "cli.audit.would-fix": "Would fix %@ findings in %@ files: %@ (nothing written: --dry-run).",
             "cli.convert.abstract": "Convert files from one format to another.",
             "cli.convert.discussion": "With one input and no -o, the result goes to standard output. With several inputs, -o names a directory. Existing files are never replaced without --force; outputs are written to a temporary file first and renamed into place.",
@@ -49,7 +50,7 @@ enum ModuleMessages {
             "cli.option.encoding": "The input's character encoding (utf-8, big5, gb18030, utf-16…), when detection should not decide.",
             "cli.option.explain": "Explain one check, with examples that trigger it and examples that do not, and exit.",
             "cli.option.fail-on": "Exit with status 1 when findings of this severity (error or warning) remain.",
-            "cli.option.fix": "Fix, in place, the findings that have one right answer (the checks --list-checks marks fix); --fix=CHECK,… fixes only those. The audit then reports what is left.",
+            "cli.option.fix": "Fix, in place, the findings that have one right answer (the checks --list-checks marks fix; those it marks suggest are only suggested unless named); --fix=CHECK,… fixes only those. The audit then reports what is left.",
             "cli.option.force": "Replace output files that already exist.",
             "cli.option.from": "The input format, when it cannot be told from the file (see almanac formats).",
             "cli.option.from-date": "The first day of the window (default: today).",
@@ -140,6 +141,7 @@ enum ModuleMessages {
             "cli.audit.fix-unfixable": "“%@”没有自动修复；--fix 可修复：%@。",
             "cli.audit.fixed": "已修复 %@ 个问题，涉及 %@ 个文件：%@。",
             "cli.audit.no-paths": "请给出要审核的目录或文件夹（或使用 --list-checks、--explain ID）。",
+            "cli.audit.suggested": "%@ 个问题的修复只在 --fix 点名其检查时才会应用（%@）：每个都以建议列出。--fix=检查 可应用它们。",
             "cli.audit.would-fix": "将修复 %@ 个问题，涉及 %@ 个文件：%@（--dry-run：未写入）。",
             "cli.convert.abstract": "把文件从一种格式转换为另一种格式。",
             "cli.convert.discussion": "只有一个输入且未指定 -o 时，结果写到标准输出；有多个输入时，-o 须指定一个目录。未加 --force 时绝不覆盖已有文件；输出先写入临时文件，再整体改名就位。",
@@ -170,7 +172,7 @@ enum ModuleMessages {
             "cli.option.encoding": "输入的字符编码（utf-8、big5、gb18030、utf-16…），用于不想自动检测时。",
             "cli.option.explain": "说明一项检查，附上会报告和不会报告的例子，然后退出。",
             "cli.option.fail-on": "仍有此级别（error 或 warning）的问题时，以状态 1 退出。",
-            "cli.option.fix": "就地修复只有一种正确改法的问题（--list-checks 标有 fix 的检查）；--fix=检查,… 只修复这些。之后报告剩下的问题。",
+            "cli.option.fix": "就地修复只有一种正确改法的问题（--list-checks 标有 fix 的检查；标有 suggest 的只给出建议，除非点名）；--fix=检查,… 只修复这些。之后报告剩下的问题。",
             "cli.option.force": "覆盖已存在的输出文件。",
             "cli.option.from": "输入格式，在无法从文件判断时使用（见 almanac formats）。",
             "cli.option.from-date": "时间范围的第一天（默认：今天）。",
@@ -261,6 +263,7 @@ enum ModuleMessages {
             "cli.audit.fix-unfixable": "「%@」沒有自動修正；--fix 可修正：%@。",
             "cli.audit.fixed": "已修正 %@ 個問題，涉及 %@ 個檔案：%@。",
             "cli.audit.no-paths": "請提供要稽核的目錄或資料夾（或使用 --list-checks、--explain ID）。",
+            "cli.audit.suggested": "%@ 個問題的修正只在 --fix 指名其檢查時才會套用（%@）：每個都以建議列出。--fix=檢查 可套用它們。",
             "cli.audit.would-fix": "將修正 %@ 個問題，涉及 %@ 個檔案：%@（--dry-run：未寫入）。",
             "cli.convert.abstract": "將檔案從一種格式轉換為另一種格式。",
             "cli.convert.discussion": "只有一個輸入且未指定 -o 時，結果寫到標準輸出；有多個輸入時，-o 須指定一個資料夾。未加 --force 時絕不覆寫既有檔案；輸出會先寫入暫存檔，再整個改名就位。",
@@ -291,7 +294,7 @@ enum ModuleMessages {
             "cli.option.encoding": "輸入的字元編碼（utf-8、big5、gb18030、utf-16…），用於不想自動偵測時。",
             "cli.option.explain": "說明一項檢查，附上會回報和不會回報的例子，然後結束。",
             "cli.option.fail-on": "仍有此等級（error 或 warning）的問題時，以狀態 1 結束。",
-            "cli.option.fix": "就地修正只有一種正確改法的問題（--list-checks 標有 fix 的檢查）；--fix=檢查,… 只修正這些。之後報告剩下的問題。",
+            "cli.option.fix": "就地修正只有一種正確改法的問題（--list-checks 標有 fix 的檢查；標有 suggest 的只給出建議，除非指名）；--fix=檢查,… 只修正這些。之後報告剩下的問題。",
             "cli.option.force": "覆寫已存在的輸出檔案。",
             "cli.option.from": "輸入格式，在無法從檔案判斷時使用（見 almanac formats）。",
             "cli.option.from-date": "時間範圍的第一天（預設：今天）。",
@@ -402,6 +405,10 @@ extension Message {
     }
     /// Give the catalogs or folders to audit (or --list-checks, --explain ID).
     static var cliAuditNoPaths: Message { Message("cli.audit.no-paths", [], table: ModuleMessages.table) }
+    /// %@ findings have a fix --fix applies only when its check is named (%@): each is shown as a suggestion. --fix=CHECK applies them.
+    static func cliAuditSuggested(count: String, checks: String) -> Message {
+        Message("cli.audit.suggested", [count, checks], table: ModuleMessages.table)
+    }
     /// Would fix %@ findings in %@ files: %@ (nothing written: --dry-run).
     static func cliAuditWouldFix(count: String, files: String, checks: String) -> Message {
         Message("cli.audit.would-fix", [count, files, checks], table: ModuleMessages.table)
@@ -464,7 +471,7 @@ extension Message {
     static var cliOptionExplain: Message { Message("cli.option.explain", [], table: ModuleMessages.table) }
     /// Exit with status 1 when findings of this severity (error or warning) remain.
     static var cliOptionFailOn: Message { Message("cli.option.fail-on", [], table: ModuleMessages.table) }
-    /// Fix, in place, the findings that have one right answer (the checks --list-checks marks fix); --fix=CHECK,… fixes only those. The audit then reports what is left.
+    /// Fix, in place, the findings that have one right answer (the checks --list-checks marks fix; those it marks suggest are only suggested unless named); --fix=CHECK,… fixes only those. The audit then reports what is left.
     static var cliOptionFix: Message { Message("cli.option.fix", [], table: ModuleMessages.table) }
     /// Replace output files that already exist.
     static var cliOptionForce: Message { Message("cli.option.force", [], table: ModuleMessages.table) }
@@ -669,6 +676,7 @@ extension DiagnosticCode {
     public static let cliAuditFixUnfixable: DiagnosticCode = "cli.audit.fix-unfixable"
     public static let cliAuditFixed: DiagnosticCode = "cli.audit.fixed"
     public static let cliAuditNoPaths: DiagnosticCode = "cli.audit.no-paths"
+    public static let cliAuditSuggested: DiagnosticCode = "cli.audit.suggested"
     public static let cliAuditWouldFix: DiagnosticCode = "cli.audit.would-fix"
     public static let cliConvertAbstract: DiagnosticCode = "cli.convert.abstract"
     public static let cliConvertDiscussion: DiagnosticCode = "cli.convert.discussion"
