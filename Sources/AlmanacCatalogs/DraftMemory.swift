@@ -94,6 +94,9 @@ public struct DraftMemory: Sendable {
         // A short text (继续, 启动) is translated for its place as often as for its words: it counts
         // once the app has translated it the same way twice.
         var translationsOf: [String: [String]] = [:]
+        // A Taiwan text with Simplified characters in it (MASShortcut's 无效组合键) is no choice of
+        // the app's: it is learned from nowhere, or drafts would carry it.
+        let pairs = pairs.filter { !$0.target.unicodeScalars.contains(where: ChineseCharacters.isSimplifiedOnly) }
         for (source, target) in pairs where !target.isEmpty { translationsOf[source, default: []].append(target) }
         for (source, targets) in translationsOf where Set(targets).count == 1 && (source.count >= Self.shortText || targets.count >= 2) {
             texts[source] = targets[0]

@@ -42,6 +42,15 @@ import Testing
         #expect(fix("halfwidth-punctuation", "完成.下一步", base: "Done. Next", traditional: false) == "完成。下一步")
         // Two periods: 。 or …, for a person.
         #expect(fix("halfwidth-punctuation", "找不到裝置..") == nil)
+        // fresh-15 and fresh-16's wrong edits: a dotted notation of words, a mark that names a button.
+        #expect(fix("halfwidth-punctuation", "设置.类别.规划器", base: "Planner", traditional: false) == nil)
+        #expect(fix("halfwidth-punctuation", "点击键盘上方的?了解", base: "Click the ? above the keyboard to learn more", traditional: false) == nil)
+        #expect(fix("halfwidth-punctuation", "要删除吗?", base: "Delete it ?", traditional: false) == "要删除吗？")
+        // 關於 is one word: 关于 or nothing, never 关於 (於 is a Simplified character too).
+        #expect(fix("traditional-in-hans", "關於", traditional: false) == nil)
+        #expect(fix("traditional-in-hans", "設置", traditional: false) == "设置")
+        // A translation that is one space on purpose keeps it.
+        #expect(fix("whitespace-mismatch", " ", base: " Only") == nil)
         // A spaced ellipsis is no three sentence ends (加载日志. . . once became 加载日志。。。).
         #expect(fix("halfwidth-punctuation", "加载日志. . .", base: "Loading Logs. . .", traditional: false) == nil)
         // A period after 。 doubles it: deleting one is a person's choice, not a second 。.

@@ -15,6 +15,16 @@ import Testing
         #expect(used.map(\.summary) == ["帳戶 → 帳號"])
     }
 
+    /// An app's Taiwan text that is Simplified itself (MASShortcut's zh-Hant 无效组合键, fresh-16) is
+    /// no choice to follow: the draft of a longer text keeps its Traditional characters.
+    @Test func simplifiedTaiwanTextIsNotLearned() {
+        let memory = DraftMemory(pairs: [("无效组合键", "无效组合键"), ("无效组合键", "无效组合键")], converter: converter)
+        #expect(memory.choices.isEmpty, "\(memory.choices)")
+        let draft = converter.convert("无效组合键，请更换")
+        #expect(memory.apply(draft).text == draft)
+        #expect(!draft.contains("无"))
+    }
+
     /// Seen once, or contradicted once, is no choice.
     @Test func onlyConsistentEvidenceCounts() {
         let once = DraftMemory(pairs: [("保存账户", "儲存帳號")], converter: converter)

@@ -32,8 +32,11 @@ public struct AuditFixer {
     /// The fixes `--fix` applies only where a list names their check (`--fix=halfwidth-punctuation`):
     /// each made a wrong edit on the last set of apps nobody had tuned on, and until a later such
     /// set shows its class fixed, the report offers its text as a suggestion (``Finding/suggestion``)
-    /// for a person to take or leave. The measurements are in `Scripts/corpus/README.md`.
-    public static let suggestedOnly: Set<AuditCheck> = [HalfwidthPunctuationRule.check, WhitespaceMismatchRule.check]
+    /// for a person to take or leave. The measurements are in `Scripts/corpus/README.md`: fresh-16,
+    /// measured after fresh-15's classes were fixed, had halfwidth-punctuation (a ? naming a button)
+    /// and traditional-in-hans (關於 made 关於) wrong, and whitespace-mismatch right again. A
+    /// drafted translation (missing-key) is written marked for review: a suggestion already.
+    public static let suggestedOnly: Set<AuditCheck> = [HalfwidthPunctuationRule.check, TraditionalInHansRule.check]
 
     /// The fixes `--fix` applies when no list names checks.
     public static var automaticChecks: [AuditCheck] { checks.filter { !suggestedOnly.contains($0) } }

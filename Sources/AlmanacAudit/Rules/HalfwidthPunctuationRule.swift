@@ -6,7 +6,8 @@ import AlmanacCore
 /// (`.%@`), in an emoticon (:)), in an ellipsis (`...`, spaced `. . .`), or a period or colon the base
 /// uses only as notation between two letters or digits (`mm:ss.S` written 分分:秒秒.秒, `A.B.C`), or
 /// the periods of a text that is a dotted notation of words itself (设置.类别.规划器: a key such as
-/// `settings.category.planner` translated word for word), it is left alone.
+/// `settings.category.planner` translated word for word), or a mark the base writes as a word of its
+/// own (`click the ? above the keyboard`: the button's label) inside the translation, it is left alone.
 struct HalfwidthPunctuationRule: TextRule {
     static let description = AuditRuleDescription(
         id: "halfwidth-punctuation", severity: .warning, scope: .text, locales: .chinese,
@@ -19,6 +20,7 @@ struct HalfwidthPunctuationRule: TextRule {
                         .values(("suffix", "en", "Files ending in .%@"), ("suffix", "zh-Hans", "以.%@结尾的文件")),
                         .values(("format", "en", "mm:ss.S"), ("format", "zh-Hans", "分分:秒秒.秒")),
                         .values(("settings.category.planner", "en", "Planner"), ("settings.category.planner", "zh-Hans", "设置.类别.规划器")),
+                        .values(("help", "en", "Click the ? above the keyboard to learn more"), ("help", "zh-Hans", "点击键盘上方的?了解")),
                         .values(("logs", "en", "Loading Logs…"), ("logs", "zh-Hans", "加载日志. . ."), alsoFinds: ["ellipsis"]),
                         .values(("models", "en", "Model names, separated by commas (,)"), ("models", "zh-Hans", "模型名字，多个模型使用逗号（,）分隔")),
                         .values(("count", "en", "%@ character;%@ characters"), ("count", "zh-Hans", "%@ 个字符;%@ 个字符")),
@@ -79,6 +81,21 @@ struct HalfwidthPunctuationRule: TextRule {
         return result
     }
 
+    /// The marks the base writes as a word of their own, with a space or the text's edge on each
+    /// side (`the ? above the keyboard`): a key's or a button's label, not punctuation.
+    static func namedMarks(in base: String?) -> Set<Character> {
+        guard let base, mayHaveMarks(base) else { return [] }
+        let characters = Array(base)
+        var result: Set<Character> = []
+        for (index, character) in characters.enumerated() where ",.:;?!".contains(character) {
+            let before = index == 0 || characters[index - 1].isWhitespace
+            let after = index + 1 == characters.count || characters[index + 1].isWhitespace
+            // Alone as the whole text it is a label too, but a translation has nothing to name then.
+            if before && after && characters.count > 1 { result.insert(character) }
+        }
+        return result
+    }
+
     /// A text that is words joined by periods and nothing else (设置.类别.规划器): two periods or
     /// more, each between two short words (six characters at most), no space and no other mark.
     /// Sentences are longer than that, and end with one period.
@@ -94,12 +111,15 @@ struct HalfwidthPunctuationRule: TextRule {
     static func marks(in characters: [Character], base: String? = nil) -> [Int] {
         var result: [Int] = []
         let separators = separators(in: base).union(notationMarks(characters, base: base))
+        let named = namedMarks(in: base)
         for (index, character) in characters.enumerated() where ",.:;?!".contains(character) && !separators.contains(character) {
             guard index > 0, TextScan.isCJK(characters[index - 1]) else { continue }
             // Right after an opening quote or bracket, a mark is quoted, not punctuating (“.%2$@”).
             if "「“‘『（(【[".contains(characters[index - 1]) { continue }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if let next, next.isNumber || next.isLetter && next.isASCII { continue }
+            // A mark the base names as a word of its own (the ? button), inside the text, is that name.
+            if named.contains(character), let next, !next.isWhitespace { continue }
             // A period before a placeholder is a file extension or a decimal point (.%@, %d.%d).
             if character == ".", next == "%" { continue }
             if character == "." && index + 2 < characters.count && characters[index + 1] == "." { continue }  // "..." has its own check

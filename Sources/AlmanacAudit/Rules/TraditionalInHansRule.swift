@@ -31,6 +31,14 @@ extension TraditionalInHansRule: TextFixingRule {
         let scalars = Array(text.unicodeScalars)
         let positions = ScriptPurity.traditionalPositions(in: scalars)
         guard !positions.contains(where: { ChineseConverter.hasSeveralSimplifiedForms(scalars[$0]) }) else { return nil }
+        // A character the check lets through because Simplified text writes it too (於, a surname)
+        // that the conversion of the whole text changes (關於 → 关于) is part of a word with the
+        // flagged ones: converting only those would leave 关於.
+        let whole = Array(simplifier.apply(text).unicodeScalars)
+        if whole.count == scalars.count {
+            let flagged = Set(positions)
+            if scalars.indices.contains(where: { !flagged.contains($0) && whole[$0] != scalars[$0] && ScriptPurity.isHan(scalars[$0].value) }) { return nil }
+        }
         return TextFixes.replacing({ _ in positions }, of: text) { simplifier.apply($0) }
     }
 }
