@@ -140,7 +140,9 @@ public struct StringsCodec: Codec {
             let encoded = try binary(catalog, locale: locale)
             return Encoded(bytes: encoded.bytes, diagnostics: diagnostics + encoded.diagnostics)
         }
-        var text = ""
+        let layout = catalog.presentation[StringsFile.CatalogLayout.self]
+        // A braced file's `{` and what is before it.
+        var text = layout?.leader ?? ""
         var first = true
         // Duplicate lines read from the file are written back where they were, with the key's
         // value now (a key since removed loses them).
@@ -156,7 +158,6 @@ public struct StringsCodec: Codec {
                 return fields[2] + (now == fields[1] ? fields[3] : StringsFile.entryText(key: fields[0], value: now))
             }.joined()
         }
-        let layout = catalog.presentation[StringsFile.CatalogLayout.self]
         let newline = layout?.newline ?? "\n"
         for (entry, translation, value) in Self.texts(catalog, locale: locale, losses: &losses, diagnostics: &diagnostics) {
             text += duplicates(translation.presentation[StringsFile.EntryLayout.self]?.duplicates)

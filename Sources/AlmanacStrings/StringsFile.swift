@@ -77,6 +77,9 @@ public enum StringsFile {
         public var entries: [Entry]
         /// Text after the last entry.
         public var trailer: String
+        /// Text before the first entry's, up to and with the brace of a braced file (`{`); empty
+        /// for a file of entries alone.
+        public var leader = ""
         /// Duplicate entries after the last entry.
         public var trailerDuplicates: [Duplicate] = []
         public var encoding: TextEncoding
@@ -183,6 +186,8 @@ public enum StringsFile {
         var line = 1
         var lineStart = 0
         var diagnostics: [Diagnostic] = []
+        /// What comes before the first entry's text in a braced file (see `run(into:)`).
+        var leader = ""
         var keepLayout = true
 
         init(bytes: [UInt8], fileName: String?) {
@@ -396,15 +401,38 @@ public enum StringsFile {
             let trailer = try run(into: &list)
             var parsed = Parsed(entries: list.entries, trailer: trailer, encoding: .utf8, diagnostics: diagnostics)
             parsed.trailerDuplicates = list.duplicates
+            parsed.leader = leader
             return parsed
         }
 
         /// Reads every entry into `sink`; returns the text after the last one.
         mutating func run(into sink: inout some EntrySink) throws(Diagnostic) -> String {
             var previousEnd = 0
+            // The entries may sit in one pair of braces: the file is then an old-style property list
+            // dictionary written out (`{ key = "value"; }`), which NSBundle and plutil read alike.
+            // The braces stay in the text around the entries, written back as they were.
+            var braced = false, first = true
             while true {
                 let comments = try skipTrivia()
+                if braced, index == bytes.count { try expect(ASCII.closeBrace, what: "“}”") }
                 guard index < bytes.count else { break }
+                if first, bytes[index] == ASCII.openBrace {
+                    braced = true
+                    first = false
+                    advance()
+                    leader = text(0..<index)
+                    previousEnd = index
+                    continue
+                }
+                first = false
+                if braced, bytes[index] == ASCII.closeBrace {
+                    advance()
+                    _ = try skipTrivia()
+                    guard index == bytes.count else {
+                        throw Diagnostic.error(.stringsExpected(expected: "the end of the file after “}”", found: Self.describe(bytes, at: index)), at: location())
+                    }
+                    break
+                }
                 let start = index
                 let startLine = line, startColumn = column
                 // The last comment belongs to the entry when no blank line separates them.
@@ -475,6 +503,9 @@ public enum StringsFile {
     public struct CatalogLayout: PresentationLayout {
         /// The text after the last entry (comments, blank lines), written back as it was.
         public var trailer: String?
+        /// The text before the first entry's, up to and with the `{` of a file whose entries are in
+        /// braces (an old-style property list dictionary), written first.
+        public var leader: String?
         /// Entries after the last one that repeat a key already read, as JSON (written back in place).
         public var duplicates: String?
         /// The encoding it was read in (a `TextEncoding`'s raw value), which a write keeps.
@@ -482,8 +513,9 @@ public enum StringsFile {
         /// `\r\n` for a file whose lines end so: what is written into it ends its lines so too.
         public var newline: String?
 
-        public init(trailer: String? = nil, duplicates: String? = nil, encoding: String? = nil, newline: String? = nil) {
+        public init(trailer: String? = nil, duplicates: String? = nil, encoding: String? = nil, newline: String? = nil, leader: String? = nil) {
             self.trailer = trailer
+            self.leader = leader
             self.duplicates = duplicates
             self.encoding = encoding
             self.newline = newline
@@ -524,7 +556,8 @@ public enum StringsFile {
     public static func catalog(_ parsed: Parsed, locale: String, sourceLanguage: String, fileName: String?, keepLayout: Bool) -> Catalog {
         var catalog = Catalog(sourceLanguage: sourceLanguage)
         catalog.presentation[CatalogLayout.self] = CatalogLayout(trailer: parsed.trailer,
-                                                                 duplicates: parsed.trailerDuplicates.isEmpty ? nil : json(parsed.trailerDuplicates))
+                                                                 duplicates: parsed.trailerDuplicates.isEmpty ? nil : json(parsed.trailerDuplicates),
+                                                                 leader: parsed.leader.isEmpty ? nil : parsed.leader)
         catalog.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: fileName))
         catalog.entries.reserveCapacity(parsed.entries.count)
         // A comment that repeats the key (`/* settings.title */`) or the comment before it (Xcode's
@@ -567,7 +600,7 @@ public enum StringsFile {
         var sink = StoreSink(store: CatalogStore(sourceLanguage: sourceLanguage), locale: locale, fileName: fileName)
         sink.store.startMerging()
         let trailer = try parser.run(into: &sink)
-        sink.store.presentation[CatalogLayout.self] = CatalogLayout(trailer: trailer)
+        sink.store.presentation[CatalogLayout.self] = CatalogLayout(trailer: trailer, leader: parser.leader.isEmpty ? nil : parser.leader)
         sink.store.presentation[TableSource.self] = TableSource(table: CatalogPath.table(ofPath: fileName))
         return (sink.store, parser.diagnostics)
     }

@@ -73,6 +73,26 @@ func catalog(_ decoded: Decoded) -> Catalog {
         #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try fixtureBytes("hand-written.strings"), as: UTF8.self))
     }
 
+    /// An old-style property list dictionary in braces is a strings file NSBundle and plutil read
+    /// (ttte's InfoPlist.strings, fresh-16): read, written back byte for byte, a new entry inside
+    /// the braces; a brace left open, or text after the closing one, is an error at its place.
+    @Test func entriesInBracesAreADictionary() throws {
+        let text = "/* InfoPlist.strings */\n\n{\n    NSCameraUsageDescription = \"Used to take photos\";\n    \"NSFaceIDUsageDescription\" = \"Used to unlock\";\n}\n"
+        let decoded = try codec.decode(CodecInput(bytes: Array(text.utf8), fileName: "en.lproj/InfoPlist.strings"), context: CodecContext())
+        var strings = catalog(decoded)
+        #expect(strings.entries.map(\.key) == ["NSCameraUsageDescription", "NSFaceIDUsageDescription"])
+        #expect(decoded.diagnostics.isEmpty)
+        #expect(String(decoding: try codec.encode(decoded.document, context: CodecContext()).bytes, as: UTF8.self) == text)
+        strings.entries.append(CatalogEntry(key: "NSMicrophoneUsageDescription", translations: ["en": Translation(value: "Used to record")]))
+        let added = String(decoding: try codec.encode(.catalog(strings), context: CodecContext()).bytes, as: UTF8.self)
+        #expect(added.hasPrefix("/* InfoPlist.strings */\n\n{\n"))
+        #expect(added.hasSuffix("\"NSMicrophoneUsageDescription\" = \"Used to record\";\n}\n"), "\(added)")
+        #expect(catalog(try codec.decode(CodecInput(bytes: Array(added.utf8)), context: CodecContext())) == strings)
+        for broken in ["{\n  a = \"A\";\n", "{\n  a = \"A\";\n}\nb = \"B\";\n"] {
+            #expect(throws: Diagnostic.self) { try codec.decode(CodecInput(bytes: Array(broken.utf8)), context: CodecContext()) }
+        }
+    }
+
     @Test func changedEntriesAreRewrittenAndTheRestKept() throws {
         var strings = catalog(try decode("hand-written.strings"))
         strings.entries[1].translations["en"]?.value = "Never mind"

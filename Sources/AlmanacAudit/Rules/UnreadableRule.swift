@@ -1,12 +1,14 @@
 import AlmanacCore
 /// A catalog file that cannot be read (a syntax error, an encoding it does not declare): none of
 /// its values reach the app, or the file fails to build. Its locale's keys of the table are then
-/// not reported as missing one by one (NewTerm's zh-Hant file: one error, not 18).
+/// not reported as missing one by one (NewTerm's zh-Hant file: one error, not 18). Entries in one
+/// pair of braces (an old-style property list dictionary, ttte's InfoPlist.strings) are readable.
 struct UnreadableRule: TableRule {
     static let description = AuditRuleDescription(
         id: "unreadable", severity: .error, scope: .table, locales: .none,
         triggering: [.files(("en.lproj/Localizable.strings", "\"save\" = \"Save\";\n\"cancel\" = \"Cancel\"\n\"done\" = \"Done\";\n"))],
-        nonTriggering: [.files(("en.lproj/Localizable.strings", "/* Buttons */\n\"save\" = \"Save\";\n\"cancel\" = \"Cancel\";\n"))])
+        nonTriggering: [.files(("en.lproj/Localizable.strings", "/* Buttons */\n\"save\" = \"Save\";\n\"cancel\" = \"Cancel\";\n")),
+                        .files(("en.lproj/InfoPlist.strings", "{\n    CFBundleDisplayName = \"Almanac\";\n}\n"))])
 
     func check(_ table: TableContext) {
         for diagnostic in Self.unreadable(table.table) {
