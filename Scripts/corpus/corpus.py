@@ -120,7 +120,24 @@ def discover(args):
     commit = git(repo_dir, "rev-parse", "HEAD").strip()
     entry = {"repo": args.repo, "commit": commit, "date": git(repo_dir, "log", "-1", "--format=%cs", commit).strip(),
              "licence": args.licence or "?", "half": args.half or "?", "paths": catalog_paths(repo_dir, commit)}
+    interfaces = interface_paths(repo_dir, commit, entry["paths"])
+    if interfaces:
+        entry["interfaces"] = interfaces
     print(json.dumps(entry, ensure_ascii=False, indent=2))
+
+
+def interface_paths(repo_dir, commit, paths):
+    """The base's storyboards and xibs (`Base.lproj/Main.storyboard`) of tables the catalog files hold
+    (`zh-Hans.lproj/Main.strings`): the audit reads their object ids, as it does in an app's tree."""
+    tables = {(os.path.dirname(os.path.dirname(p)), os.path.splitext(os.path.basename(p))[0].lower()) for p in paths}
+    result = []
+    for path in git(repo_dir, "ls-tree", "-r", "--name-only", commit).splitlines():
+        folder = os.path.basename(os.path.dirname(path))
+        name, extension = os.path.splitext(os.path.basename(path))
+        if folder in ("Base.lproj", "en.lproj") and extension in (".storyboard", ".xib") \
+                and (os.path.dirname(os.path.dirname(path)), name.lower()) in tables:
+            result.append(path)
+    return sorted(result)
 
 
 # --- fetch ------------------------------------------------------------------------------------------------
@@ -138,7 +155,7 @@ def fetch(args):
             repo_dir = os.path.join(temporary, "repo")
             subprocess.run(["git", "clone", "--quiet", "--bare", "--filter=blob:none",
                             f"https://github.com/{app['repo']}.git", repo_dir], check=True)
-        for path in app["paths"]:
+        for path in app["paths"] + app.get("interfaces", []):
             data = git(repo_dir, "show", f"{app['commit']}:{path}", binary=True)
             destination = os.path.join(target, path)
             os.makedirs(os.path.dirname(destination), exist_ok=True)
@@ -148,7 +165,7 @@ def fetch(args):
             file.write(app["commit"] + "\n")
         if temporary:
             subprocess.run(["rm", "-rf", temporary], check=True)
-        print(f"{app['repo']}: {len(app['paths'])} files", file=sys.stderr)
+        print(f"{app['repo']}: {len(app['paths']) + len(app.get('interfaces', []))} files", file=sys.stderr)
 
 
 # --- audit ------------------------------------------------------------------------------------------------

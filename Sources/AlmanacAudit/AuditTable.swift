@@ -16,6 +16,11 @@ public struct AuditTable: Sendable {
     /// beside the base's `MainMenu.strings`, as older Mac apps do), each with that file: their text
     /// is in the file, which the audit does not read.
     public var interfaceFiles: [String: String]
+    /// The object ids of the table's own interface file in the base's folder
+    /// (`Base.lproj/Main.storyboard` beside `zh-Hans.lproj/Main.strings`), read from its XML; nil
+    /// where there is none, or it is compiled. An Interface Builder key whose object is not there
+    /// is a dead entry; one whose object is there has its base text in the file.
+    public var interfaceObjects: Set<String>?
 
     /// The translations as a catalog (made from the store, where they are one; changing it in
     /// place makes it once).
@@ -47,6 +52,25 @@ public struct AuditTable: Sendable {
     }
 
     /// Interface Builder's files, which a locale may localize whole instead of by a `.strings` table.
+    /// The `id="…"` attributes of an interface file's XML (a storyboard's or a xib's objects);
+    /// nil for a file that is not XML (a compiled nib) or cannot be read.
+    static func objectIDs(inInterfaceFile path: String) -> Set<String>? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = [UInt8](data)
+        let attribute = Array(" id=\"".utf8)
+        guard bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("<document".utf8)) else { return nil }
+        var ids: Set<String> = []
+        var index = 0
+        while index + attribute.count < bytes.count {
+            guard bytes[index] == ASCII.space, bytes[index..<(index + attribute.count)].elementsEqual(attribute) else { index += 1; continue }
+            let start = index + attribute.count
+            guard let end = bytes[start...].firstIndex(of: ASCII.quote) else { break }
+            ids.insert(String(decoding: bytes[start..<end], as: UTF8.self))
+            index = end + 1
+        }
+        return ids
+    }
+
     static func isInterfaceFile(_ name: String) -> Bool {
         name.hasSuffix(".xib") || name.hasSuffix(".storyboard") || name.hasSuffix(".nib")
     }
@@ -71,6 +95,7 @@ public struct AuditTable: Sendable {
                 tables[index].files += table.files
                 tables[index].diagnostics += table.diagnostics
                 tables[index].interfaceFiles.merge(table.interfaceFiles) { first, _ in first }
+                if tables[index].interfaceObjects == nil { tables[index].interfaceObjects = table.interfaceObjects }
             } else {
                 tables.append(table)
                 identities.append(identity)
@@ -132,9 +157,18 @@ public struct AuditTable: Sendable {
                                   let locale = CatalogPath.locale(ofPath: file), !withTable.contains(locale) else { continue }
                             own[locale] = file
                         }
-                        add(AuditTable(name: table.name, content: table.content, files: table.files, diagnostics: table.diagnostics,
-                                       interfaceFiles: own),
-                            identity: folder + "/" + table.name.lowercased())
+                        var audited = AuditTable(name: table.name, content: table.content, files: table.files, diagnostics: table.diagnostics,
+                                                 interfaceFiles: own)
+                        // The base's own interface file of this table's name, where its text is.
+                        let baseFolders = ["Base", context.options["source-language"] ?? "en"]
+                        if let file = interfaces.first(where: { file in
+                            root(of: file) == folder && baseFolders.contains(CatalogPath.folder(ofPath: file) ?? "")
+                                && OutputNames.baseName(file).prefix(upTo: OutputNames.baseName(file).lastIndex(of: ".") ?? OutputNames.baseName(file).endIndex)
+                                    .lowercased() == table.name.lowercased()
+                        }) {
+                            audited.interfaceObjects = Self.objectIDs(inInterfaceFile: file)
+                        }
+                        add(audited, identity: folder + "/" + table.name.lowercased())
                     }
                 }
                 // Other catalogs in the folder (String Catalogs, XLIFF): files a catalog format

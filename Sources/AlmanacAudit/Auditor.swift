@@ -160,7 +160,7 @@ public final class Auditor {
             table.interfaceFiles.keys.contains { $0 == name || locale($0).resolved == locale(name).resolved }
         })
         let key = KeyContext(auditor: self, findings: findings, table: table.name, baseLocale: base, locales: checked,
-                             tableKeys: TableKeys(content), interfaceLocales: interfaceLocales)
+                             tableKeys: TableKeys(content), interfaceLocales: interfaceLocales, interfaceObjects: table.interfaceObjects)
         let value = ValueContext(key: key)
         let text = TextContext(value: value)
         var translated = Array(repeating: 0, count: checked.count)

@@ -51,9 +51,11 @@ final class KeyContext {
     /// The locales that localize the table's interface file itself (`zh_CN.lproj/MainMenu.xib`):
     /// their text is there, not in a `.strings` table.
     let interfaceLocales: Set<String>
+    /// The object ids of the table's interface file in the base's folder (nil: none read).
+    let interfaceObjects: Set<String>?
 
     init(auditor: Auditor, findings: FindingList, table: String, baseLocale: String, locales: [String], tableKeys: TableKeys = TableKeys(CatalogContent()),
-         interfaceLocales: Set<String> = []) {
+         interfaceLocales: Set<String> = [], interfaceObjects: Set<String>? = nil) {
         self.auditor = auditor
         self.findings = findings
         self.table = table
@@ -61,6 +63,14 @@ final class KeyContext {
         self.locales = locales
         self.tableKeys = tableKeys
         self.interfaceLocales = interfaceLocales
+        self.interfaceObjects = interfaceObjects
+    }
+
+    /// Whether the key is an Interface Builder object's whose object the base's interface file
+    /// has (true), has not (false: a dead entry), or nil where that is not known.
+    var objectIsInInterface: Bool? {
+        guard isInterfaceBuilder, let objects = interfaceObjects, let dot = entry.key.firstIndex(of: ".") else { return nil }
+        return objects.contains(String(entry.key[..<dot]))
     }
 
     /// Whether the key names a group that other keys of the table extend: it ends with a separator

@@ -5,7 +5,9 @@
 /// marker's (`<< do not localize >>`), nor is an Interface Builder object's design-time text
 /// (Lorem ipsum, `Size Label`), which the app replaces, nor a Chinese key a locale reads as its
 /// own text (the app shows the key), nor a source-text key whose every translation is the key itself
-/// (bashbash's zh_TW `"Ghana" = "Ghana"`: a locale without it shows the key, the same text), nor any
+/// (bashbash's zh_TW `"Ghana" = "Ghana"`: a locale without it shows the key, the same text), nor an
+/// Interface Builder key whose object the base's storyboard or xib no longer has (iDiaries'
+/// `en.lproj/Main.strings` keeps such entries: nothing shows them), nor any
 /// key in a locale that localizes the table's interface file itself (`zh_CN.lproj/MainMenu.xib`:
 /// `localized-interface` says so once).
 struct MissingKeyRule: KeyRule {
@@ -23,6 +25,9 @@ struct MissingKeyRule: KeyRule {
                                ("zh-Hant.lproj/Localizable.strings", "\"a\" = \"一\";\n"), ("en.lproj/Localizable.strings", "\"a\" = \"One\";\n"),
                                alsoFinds: ["localized-interface"]),
                         .values(("save", "en", "Save"), ("sample", "en", "Lorem ipsum dolor sit amet"), ("save", "zh-Hant", "儲存")),
+                        .files(("Base.lproj/Main.storyboard", Self.storyboard),
+                               ("en.lproj/Main.strings", "\"H6e-u6-POe.text\" = \"Mark\";\n\"EAU-Cj-F7W.normalTitle\" = \"Email us\";\n"),
+                               ("zh-Hant.lproj/Main.strings", "\"H6e-u6-POe.text\" = \"標記\";\n")),
                         .values(("save", "en", "Save"), ("il1-Gs-nr3.text", "en", "Size Label"), ("save", "zh-Hant", "儲存")),
                         .values(("详情", "en", "Details"), ("save", "en", "Save"), ("save", "zh-Hans", "保存"), ("save", "zh-Hant", "儲存"),
                                 ("详情", "zh-Hant", "詳情")),
@@ -30,8 +35,13 @@ struct MissingKeyRule: KeyRule {
                                ("zh-Hant.lproj/Localizable.strings", "\"下至上\" = \"下至上\";\n\"Ghana\" = \"Ghana\";\n"),
                                alsoFinds: ["source-text-keys", "untranslated-term"])])
 
+    /// A storyboard with one object, `H6e-u6-POe`.
+    static let storyboard = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+        + "    <scenes><scene sceneID=\"a1B-c2-D3e\"><objects><label id=\"H6e-u6-POe\" text=\"Mark\"/></objects></scene></scenes>\n</document>\n"
+
     func check(_ key: KeyContext) {
-        guard key.base != nil, !key.isDesignTimeText else { return }
+        // An Interface Builder key whose object the base's storyboard no longer has is dead in the base.
+        guard key.base != nil, !key.isDesignTimeText, key.objectIsInInterface != false else { return }
         // A locale that localizes the table's interface file itself has the text there.
         let missing = key.locales.filter { $0 != key.baseLocale && key.entry.translations[$0] == nil && !key.interfaceLocales.contains($0) }
         // A source-text key with no Chinese in it that every translation renders as the key (a
