@@ -38,15 +38,17 @@ fail() { echo "check-hook: $*" >&2; exit 1; }
 strings=Sources/StudyKit/Resources
 if [[ $hook == *-fix* ]]; then
     # The fixing hook: a zh-Hans change with half-width punctuation and the key planted missing in
-    # zh-Hant. The hook fixes both in place (the comma; a zh-Hant draft marked for review), so the
-    # commit stops as pre-commit stops on a changed file; the change added, the commit goes through.
+    # zh-Hant. The hook drafts the zh-Hant key in place (marked for review) and suggests the comma
+    # (halfwidth-punctuation is applied only when named: AuditFixer.suggestedOnly), so the commit
+    # stops as pre-commit stops on a changed file; the change added, the commit goes through.
     printf '\n"memory.rate.note" = "复习笔记, 每天一次";\n' >> "$strings/zh-Hans.lproj/Localizable.strings"
     printf '\n"memory.rate.note" = "Review notes, once a day";\n' >> "$strings/en.lproj/Localizable.strings"
     git add -A
     if git commit -q -m "A zh-Hans change" >"$work/out" 2>&1; then cat "$work/out"; fail "a commit the hook fixed went through unchanged"; fi
     cat "$work/out"
     grep -q "Fixed" "$work/out" || fail "the hook did not say what it fixed"
-    grep -q '"memory.rate.note" = "复习笔记，每天一次";' "$strings/zh-Hans.lproj/Localizable.strings" || fail "the comma was not made full-width"
+    grep -q '"memory.rate.note" = "复习笔记, 每天一次";' "$strings/zh-Hans.lproj/Localizable.strings" || fail "the suggested-only comma was changed"
+    grep -q 'suggested: 复习笔记，每天一次' "$work/out" || fail "the comma's fix was not suggested"
     grep -q 'Needs review: drafted by almanac audit --fix' "$strings/zh-Hant.lproj/Localizable.strings" || fail "zh-Hant's missing key was not drafted"
     git add -A
     git commit -q -m "Fixed by the hook" >"$work/out" 2>&1 || { cat "$work/out"; fail "the fixed catalogs were refused"; }
