@@ -51,7 +51,6 @@ public struct AuditTable: Sendable {
         self.interfaceFiles = interfaceFiles
     }
 
-    /// Interface Builder's files, which a locale may localize whole instead of by a `.strings` table.
     /// The `id="…"` attributes of an interface file's XML (a storyboard's or a xib's objects);
     /// nil for a file that is not XML (a compiled nib) or cannot be read.
     static func objectIDs(inInterfaceFile path: String) -> Set<String>? {
@@ -62,7 +61,11 @@ public struct AuditTable: Sendable {
         var ids: Set<String> = []
         var index = 0
         while index + attribute.count < bytes.count {
-            guard bytes[index] == ASCII.space, bytes[index..<(index + attribute.count)].elementsEqual(attribute) else { index += 1; continue }
+            // An attribute follows a space, a tab or a line break.
+            guard bytes[index] <= ASCII.space, bytes[(index + 1)..<(index + attribute.count)].elementsEqual(attribute.dropFirst()) else {
+                index += 1
+                continue
+            }
             let start = index + attribute.count
             guard let end = bytes[start...].firstIndex(of: ASCII.quote) else { break }
             ids.insert(String(decoding: bytes[start..<end], as: UTF8.self))
@@ -71,6 +74,7 @@ public struct AuditTable: Sendable {
         return ids
     }
 
+    /// Interface Builder's files, which a locale may localize whole instead of by a `.strings` table.
     static func isInterfaceFile(_ name: String) -> Bool {
         name.hasSuffix(".xib") || name.hasSuffix(".storyboard") || name.hasSuffix(".nib")
     }
