@@ -93,7 +93,7 @@ let package = Package(
         // Office Open XML workbooks (SpreadsheetML): typed cells formatted for the reader's region.
         .target(name: "AlmanacXLSX", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacStrings", "AlmanacBytes", "AlmanacXML", "AlmanacZip"]),
         .target(name: "AlmanacCatalogs", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
-        .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs"]),
+        .target(name: "AlmanacAudit", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCatalogs", "AlmanacXML"]),
         .target(name: "AlmanacBackups", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacCalendar"]),
         .target(name: "AlmanacAndroid", dependencies: ["AlmanacCore", "AlmanacICU", "AlmanacXML"]),
         // A codec shipped the way anyone can add one: a separate executable speaking the plugin protocol.

@@ -1,6 +1,7 @@
 public import AlmanacCore
 import AlmanacCatalogs
 import AlmanacICU
+import AlmanacXML
 import Foundation
 
 /// A table to audit: one catalog with every locale, and the files it came from.
@@ -51,25 +52,16 @@ public struct AuditTable: Sendable {
         self.interfaceFiles = interfaceFiles
     }
 
-    /// The `id="…"` attributes of an interface file's XML (a storyboard's or a xib's objects);
-    /// nil for a file that is not XML (a compiled nib) or cannot be read.
+    /// The `id` attributes of an interface file's elements (a storyboard's or a xib's objects),
+    /// read by the XML reader; nil for a file that is not XML (a compiled nib) or cannot be read.
     static func objectIDs(inInterfaceFile path: String) -> Set<String>? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let bytes = [UInt8](data)
-        let attribute = Array(" id=\"".utf8)
-        guard bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: Array("<document".utf8)) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path),
+              let document = try? XMLDocument(parsing: data) else { return nil }
         var ids: Set<String> = []
-        var index = 0
-        while index + attribute.count < bytes.count {
-            // An attribute follows a space, a tab or a line break.
-            guard bytes[index] <= ASCII.space, bytes[(index + 1)..<(index + attribute.count)].elementsEqual(attribute.dropFirst()) else {
-                index += 1
-                continue
-            }
-            let start = index + attribute.count
-            guard let end = bytes[start...].firstIndex(of: ASCII.quote) else { break }
-            ids.insert(String(decoding: bytes[start..<end], as: UTF8.self))
-            index = end + 1
+        var pending = [document.root]
+        while let element = pending.popLast() {
+            if let id = element.attributes.first(where: { $0.name == "id" })?.value { ids.insert(id) }
+            pending += element.children.compactMap(\.element)
         }
         return ids
     }
@@ -181,7 +173,7 @@ public struct AuditTable: Sendable {
                 // as in the tree (a Mac's `._Localizable.xcstrings` beside the catalog).
                 let others = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).filter { relative in
                     let parts = relative.split(separator: "/")
-                    guard !parts.contains(where: { $0.hasPrefix(".") && !$0.hasSuffix(".lproj") }) else { return false }
+                    guard !parts.contains(where: { CatalogTree.isHidden(String($0)) }) else { return false }
                     let inTree = parts.count >= 2 && parts[parts.count - 2].hasSuffix(".lproj")
                     return !inTree && !relative.hasSuffix(".strings") && !relative.hasSuffix(".stringsdict") && wanted(relative)
                 }.sorted()

@@ -119,7 +119,7 @@ public enum CatalogTree {
 
     /// A hidden file or folder (`._Localizable.strings`, `.git`), which the walks leave out. A
     /// folder named as a locale folder (`...lproj`) is not hidden: it is read, and its name checked.
-    static func isHidden(_ name: String) -> Bool { name.hasPrefix(".") && !name.hasSuffix(".lproj") }
+    public static func isHidden(_ name: String) -> Bool { name.hasPrefix(".") && !name.hasSuffix(".lproj") }
 
     static func isStringsFile(_ path: String) -> Bool { path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") }
 

@@ -39,7 +39,10 @@ public struct StringsCodec: Codec {
         }
         guard let text = try? StringsFile.text(probe.prefix, fileName: nil).0 else { return .cannotTell }
         let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("<") || trimmed.hasPrefix("[") { return .no }
+        // A `.strings` file may hold its entries in braces (an old-style property list dictionary):
+        // the name decides there; elsewhere a brace is JSON's.
+        if trimmed.hasPrefix("{") { return probe.fileName?.lowercased().hasSuffix(".strings") == true ? .cannotTell : .no }
+        if trimmed.hasPrefix("<") || trimmed.hasPrefix("[") { return .no }
         // An entry near the start: "key" = "value";
         let start = String(trimmed.prefix(2048))
         if start.contains("\" = \"") || start.contains("\"=\"") {

@@ -429,7 +429,7 @@ public enum StringsFile {
                     advance()
                     _ = try skipTrivia()
                     guard index == bytes.count else {
-                        throw Diagnostic.error(.stringsExpected(expected: "the end of the file after “}”", found: Self.describe(bytes, at: index)), at: location())
+                        throw Diagnostic.error(.stringsTextAfterBrace(found: Self.describe(bytes, at: index)), at: location())
                     }
                     break
                 }

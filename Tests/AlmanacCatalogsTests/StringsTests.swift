@@ -88,6 +88,10 @@ func catalog(_ decoded: Decoded) -> Catalog {
         #expect(added.hasPrefix("/* InfoPlist.strings */\n\n{\n"))
         #expect(added.hasSuffix("\"NSMicrophoneUsageDescription\" = \"Used to record\";\n}\n"), "\(added)")
         #expect(catalog(try codec.decode(CodecInput(bytes: Array(added.utf8)), context: CodecContext())) == strings)
+        // A file that starts with its brace is known by its name, not taken for JSON.
+        let probe = Probe(prefix: Array("{\n  a = \"A\";\n}\n".utf8)[...], fileName: "zh-Hant.lproj/InfoPlist.strings")
+        #expect(codec.identify(probe) == .cannotTell)
+        #expect(codec.identify(Probe(prefix: Array("{\"a\": 1}".utf8)[...], fileName: "a.json")) == .no)
         for broken in ["{\n  a = \"A\";\n", "{\n  a = \"A\";\n}\nb = \"B\";\n"] {
             #expect(throws: Diagnostic.self) { try codec.decode(CodecInput(bytes: Array(broken.utf8)), context: CodecContext()) }
         }

@@ -119,6 +119,7 @@ enum CoreMessages {
             "strings.lone-surrogate": "\\U%@ is half of a surrogate pair without its other half; it was read as U+FFFD.",
             "strings.missing-semicolon": "A “;” is missing after this entry (the next one starts on line %@).",
             "strings.not-unicode": "This strings file is in %@; strings files are UTF-8 or UTF-16. Convert it, or name its encoding with --encoding.",
+            "strings.text-after-brace": "Text follows the “}” that closes the entries: %@. A strings file ends there; move it inside the braces or remove it.",
             "strings.unescaped-quote": "This quote ends the value, but %@ follows it: a quote inside a value is written \\\".",
             "strings.unexpected-end": "The file ends where a %@ was expected.",
             "strings.unknown-escape": "%@ is not an escape; it was read as the character alone (as Apple reads it).",
@@ -252,6 +253,7 @@ enum CoreMessages {
             "strings.lone-surrogate": "\\U%@ 是缺了另一半的代理对；已读作 U+FFFD。",
             "strings.missing-semicolon": "这一条后面缺少“;”（下一条从第 %@ 行开始）。",
             "strings.not-unicode": "此 strings 文件的编码是 %@；strings 文件应为 UTF-8 或 UTF-16。请先转换，或用 --encoding 指明编码。",
+            "strings.text-after-brace": "结束各条目的“}”后面还有内容：%@。strings 文件在此结束；请把它移进大括号内或删除。",
             "strings.unescaped-quote": "这个引号结束了值，但后面还有 %@：值中的引号要写成 \\\"。",
             "strings.unexpected-end": "文件在应有%@的地方结束了。",
             "strings.unknown-escape": "%@ 不是转义序列；已按 Apple 的方式只读取该字符。",
@@ -385,6 +387,7 @@ enum CoreMessages {
             "strings.lone-surrogate": "\\U%@ 是缺了另一半的代理對；已讀作 U+FFFD。",
             "strings.missing-semicolon": "這一筆後面缺少「;」（下一筆從第 %@ 行開始）。",
             "strings.not-unicode": "此 strings 檔案的編碼是 %@；strings 檔案應為 UTF-8 或 UTF-16。請先轉換，或以 --encoding 指明編碼。",
+            "strings.text-after-brace": "結束各筆項目的「}」後面還有內容：%@。strings 檔案在此結束；請把它移進大括號內或刪除。",
             "strings.unescaped-quote": "這個引號結束了值，但後面還有 %@：值中的引號要寫成 \\\"。",
             "strings.unexpected-end": "檔案在應有%@的地方結束了。",
             "strings.unknown-escape": "%@ 不是跳脫序列；已依 Apple 的方式只讀取該字元。",
@@ -809,6 +812,10 @@ extension Message {
     package static func stringsNotUnicode(charset: String) -> Message {
         Message("strings.not-unicode", [charset], table: nil)
     }
+    /// Text follows the “}” that closes the entries: %@. A strings file ends there; move it inside the braces or remove it.
+    package static func stringsTextAfterBrace(found: String) -> Message {
+        Message("strings.text-after-brace", [found], table: nil)
+    }
     /// This quote ends the value, but %@ follows it: a quote inside a value is written \".
     package static func stringsUnescapedQuote(following: String) -> Message {
         Message("strings.unescaped-quote", [following], table: nil)
@@ -986,6 +993,7 @@ extension DiagnosticCode {
     public static let stringsLoneSurrogate: DiagnosticCode = "strings.lone-surrogate"
     public static let stringsMissingSemicolon: DiagnosticCode = "strings.missing-semicolon"
     public static let stringsNotUnicode: DiagnosticCode = "strings.not-unicode"
+    public static let stringsTextAfterBrace: DiagnosticCode = "strings.text-after-brace"
     public static let stringsUnescapedQuote: DiagnosticCode = "strings.unescaped-quote"
     public static let stringsUnexpectedEnd: DiagnosticCode = "strings.unexpected-end"
     public static let stringsUnknownEscape: DiagnosticCode = "strings.unknown-escape"
